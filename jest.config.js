@@ -1,0 +1,23 @@
+// ESM TypeScript through @swc/jest; jest runs with --experimental-vm-modules (see package.json).
+const swcTs = ["@swc/jest", { jsc: { parser: { syntax: "typescript" }, target: "es2022" }, module: { type: "es6" } }];
+
+// ESM-only packages that CommonJS dependencies require() (light-my-request needs `cookie`,
+// @fastify/static needs `content-disposition`). Jest on Node 20 cannot require ESM, so these
+// are compiled to CommonJS. Node 24.9+ would not need this.
+const esmRequiredFromCjs = ["cookie", "content-disposition"].join("|");
+const swcCjs = ["@swc/jest", { jsc: { target: "es2022" }, module: { type: "commonjs" } }];
+
+export default {
+  testEnvironment: "node",
+  extensionsToTreatAsEsm: [".ts"],
+  transform: {
+    "^.+\\.ts$": swcTs,
+    [`/node_modules/(${esmRequiredFromCjs})/.+\\.js$`]: swcCjs,
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/(${esmRequiredFromCjs})@[^/]+/node_modules/)?(${esmRequiredFromCjs})/)`],
+  moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
+  testMatch: ["<rootDir>/apps/*/test/**/*.test.ts", "<rootDir>/packages/*/test/**/*.test.ts"],
+  globalSetup: "<rootDir>/packages/testing/src/jest-global-setup.mjs",
+  globalTeardown: "<rootDir>/packages/testing/src/jest-global-teardown.mjs",
+  testTimeout: 30_000,
+};

@@ -1,0 +1,37 @@
+import { Type, type Static } from "typebox";
+import { Bool, Int, Str, readEnv } from "./env.js";
+import { CommonEnvSchema } from "./common.js";
+
+export const GatewayEnvSchema = Type.Object({
+  ...CommonEnvSchema.properties,
+  HOST: Str("127.0.0.1"),
+  PORT: Int(3000, 0, 65535),
+  /** Largest accepted JSON body, in bytes. */
+  BODY_LIMIT: Int(1_048_576, 1024),
+  /** Session lifetime, in seconds. */
+  SESSION_TTL_SECONDS: Int(7 * 24 * 3600, 60),
+  /** Set the Secure flag on the session cookie (set it when served over https). */
+  COOKIE_SECURE: Bool(false),
+  /** Comma-separated dashboard origins allowed to call with credentials (CORS), besides the service's own. */
+  CORS_ORIGINS: Type.String({ default: "" }),
+  RATE_LIMIT_MAX: Int(600, 1),
+  RATE_LIMIT_WINDOW_SECONDS: Int(60, 1),
+  LOGIN_RATE_LIMIT_MAX: Int(10, 1),
+  LOGIN_RATE_LIMIT_WINDOW_SECONDS: Int(60, 1),
+  /** Lab mode allows destructive admin actions such as flush_redis. */
+  LAB_MODE: Bool(false),
+  /** Allow imports from private and loopback addresses (local development and tests only). */
+  LOCAL_INGEST: Bool(false),
+  /** Trust X-Forwarded-* headers (only behind a proxy you control). */
+  TRUST_PROXY: Bool(false),
+});
+
+export type GatewayConfig = Omit<Static<typeof GatewayEnvSchema>, "CORS_ORIGINS"> & { CORS_ORIGINS: string[] };
+
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  const raw = readEnv(GatewayEnvSchema, env);
+  return {
+    ...raw,
+    CORS_ORIGINS: raw.CORS_ORIGINS.split(",").map((o) => o.trim()).filter((o) => o.length > 0),
+  };
+}

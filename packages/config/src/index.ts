@@ -1,0 +1,3 @@
+export { ConfigError, readEnv } from "./env.js";
+export { CommonEnvSchema } from "./common.js";
+export { GatewayEnvSchema, loadGatewayConfig, type GatewayConfig } from "./gateway.js";
