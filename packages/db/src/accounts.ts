@@ -1,0 +1,87 @@
+import type { Db } from "./client.js";
+import { isUniqueViolation } from "./client.js";
+import type { Role } from "./generated/enums.js";
+import { isUuid } from "./ids.js";
+import { hashPassword, randomToken, sha256 } from "./secrets.js";
+import { conflict, invalid, notFound } from "./service-error.js";
+
+export interface OrgView {
+  id: string;
+  name: string;
+}
+
+export interface UserView {
+  id: string;
+  email: string;
+  role: Role;
+  orgId: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = 10;
+
+export async function createOrg(db: Db, name: string): Promise<OrgView> {
+  const trimmed = name.trim();
+  if (trimmed.length === 0 || trimmed.length > 200) throw invalid("org name must be 1 to 200 characters");
+  try {
+    const org = await db.org.create({ data: { name: trimmed } });
+    return { id: org.id, name: org.name };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`an org named "${trimmed}" already exists`);
+    throw error;
+  }
+}
+
+/** Finds an org by id or by exact name. */
+export async function findOrg(db: Db, idOrName: string): Promise<OrgView> {
+  const org = await db.org.findFirst({ where: isUuid(idOrName) ? { id: idOrName } : { name: idOrName } });
+  if (!org) throw notFound(`org "${idOrName}"`);
+  return { id: org.id, name: org.name };
+}
+
+export async function createUser(
+  db: Db,
+  input: { orgId: string; email: string; password: string; role: Role },
+): Promise<UserView> {
+  const email = input.email.trim().toLowerCase();
+  if (!EMAIL.test(email)) throw invalid(`"${input.email}" is not an email address`);
+  if (input.password.length < MIN_PASSWORD_LENGTH) {
+    throw invalid(`password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await db.user.create({ data: { orgId: input.orgId, email, passwordHash, role: input.role } });
+    return { id: user.id, email: user.email, role: user.role, orgId: user.orgId };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`a user with email ${email} already exists`);
+    throw error;
+  }
+}
+
+export interface CreatedApiKey {
+  id: string;
+  name: string;
+  /** The key itself: shown once, never stored. */
+  key: string;
+}
+
+/** Keys look like `csk_<8 chars>_<secret>`; the prefix identifies a key in listings and logs. */
+export async function createApiKey(db: Db, orgId: string, name: string): Promise<CreatedApiKey> {
+  const prefix = randomToken().replace(/[-_]/g, "").slice(0, 8);
+  const key = `csk_${prefix}_${randomToken()}`;
+  const row = await db.apiKey.create({ data: { orgId, name: name.trim() || "default", prefix, keyHash: sha256(key) } });
+  return { id: row.id, name: row.name, key };
+}
+
+export async function revokeApiKey(db: Db, orgId: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound(`active API key ${id}`);
+  const { count } = await db.apiKey.updateMany({ where: { id, orgId, revokedAt: null }, data: { revokedAt: new Date() } });
+  if (count === 0) throw notFound(`active API key ${id}`);
+}
+
+/** The org an API key acts for, or null for an unknown or revoked key. */
+export async function authenticateApiKey(db: Db, key: string): Promise<{ id: string; orgId: string } | null> {
+  const row = await db.apiKey.findUnique({ where: { keyHash: sha256(key) }, select: { id: true, orgId: true, revokedAt: true } });
+  if (!row || row.revokedAt) return null;
+  return { id: row.id, orgId: row.orgId };
+}

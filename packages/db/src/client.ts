@@ -1,0 +1,20 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "./generated/client.js";
+
+export type Db = PrismaClient;
+
+export interface DbOptions {
+  /** Largest number of pooled PostgreSQL connections. */
+  poolSize?: number;
+}
+
+/** A Prisma client on the pg driver adapter (no native engine). Call `$disconnect()` to end it. */
+export function createDb(connectionString: string, options: DbOptions = {}): Db {
+  const adapter = new PrismaPg({ connectionString, max: options.poolSize ?? 10 });
+  return new PrismaClient({ adapter });
+}
+
+/** True when `error` is Prisma's unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}

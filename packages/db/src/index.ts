@@ -1,0 +1,13 @@
+export { createDb, isUniqueViolation, type Db } from "./client.js";
+export { isUuid } from "./ids.js";
+export { ServiceError, conflict, invalid, notFound } from "./service-error.js";
+export { hashPassword, verifyPassword, sha256, randomToken } from "./secrets.js";
+export * from "./accounts.js";
+export * from "./sessions.js";
+export * from "./products.js";
+export * from "./history.js";
+export * from "./legal.js";
+export * from "./product-view.js";
+export { fieldDiff, type FieldChanges } from "./field-diff.js";
+export { seedDemo, type DemoSeed } from "./seed-demo.js";
+export type { Role, Channel, LegalDocument } from "./generated/enums.js";

@@ -1,0 +1,65 @@
+import type { Db } from "./client.js";
+import type { LegalDocument } from "./generated/enums.js";
+import { invalid } from "./service-error.js";
+
+/** The versions now in force. Publishing a new version makes orgs sign again. */
+export const CURRENT_LEGAL_VERSIONS: Readonly<Record<LegalDocument, string>> = {
+  privacy: "2026-01",
+  terms: "2026-01",
+  dpa: "2026-01",
+};
+
+export const LEGAL_DOCUMENTS = Object.keys(CURRENT_LEGAL_VERSIONS) as LegalDocument[];
+
+export interface LegalRecordView {
+  type: LegalDocument;
+  currentVersion: string;
+  signed: boolean;
+  signedVersion: string | null;
+  signedAt: string | null;
+  signedBy: string | null;
+}
+
+export async function legalStatus(db: Db, orgId: string): Promise<{ documents: LegalRecordView[]; allSigned: boolean }> {
+  const rows = await db.legalAcceptance.findMany({ where: { orgId }, orderBy: { signedAt: "desc" } });
+  const documents = LEGAL_DOCUMENTS.map((type): LegalRecordView => {
+    const currentVersion = CURRENT_LEGAL_VERSIONS[type];
+    const latest = rows.find((r) => r.document === type);
+    return {
+      type,
+      currentVersion,
+      signed: rows.some((r) => r.document === type && r.version === currentVersion),
+      signedVersion: latest?.version ?? null,
+      signedAt: latest?.signedAt.toISOString() ?? null,
+      signedBy: latest?.signedBy ?? null,
+    };
+  });
+  return { documents, allSigned: documents.every((d) => d.signed) };
+}
+
+/** Records that `userId` accepted `document`. Signing the same version again keeps the first record. */
+export async function signLegal(
+  db: Db,
+  orgId: string,
+  userId: string,
+  document: LegalDocument,
+  version?: string,
+): Promise<LegalRecordView> {
+  const currentVersion = CURRENT_LEGAL_VERSIONS[document];
+  if (version !== undefined && version !== currentVersion) {
+    throw invalid(`version: ${document} is at version ${currentVersion}; "${version}" cannot be signed`);
+  }
+  const row = await db.legalAcceptance.upsert({
+    where: { orgId_document_version: { orgId, document, version: currentVersion } },
+    create: { orgId, document, version: currentVersion, signedBy: userId },
+    update: {},
+  });
+  return {
+    type: document,
+    currentVersion,
+    signed: true,
+    signedVersion: row.version,
+    signedAt: row.signedAt.toISOString(),
+    signedBy: row.signedBy,
+  };
+}

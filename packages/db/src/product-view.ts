@@ -1,0 +1,108 @@
+import type { Prisma, Product } from "./generated/client.js";
+
+export interface Money {
+  amount: string;
+  currency: string;
+}
+
+export interface ProductVariant {
+  sku: string | null;
+  title: string | null;
+  price: Money | null;
+  options: Record<string, string>;
+  gtin: string | null;
+  availability: string | null;
+  image: string | null;
+}
+
+export interface ProductView {
+  id: string;
+  title: string;
+  sku: string | null;
+  description: string | null;
+  price: Money | null;
+  images: string[];
+  brand: string | null;
+  gtin: string | null;
+  mpn: string | null;
+  availability: string | null;
+  variants: ProductVariant[];
+  attributes: Record<string, unknown>;
+  sourceUrl: string | null;
+  source: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+/** The catalog fields a client may set; `price` is the API's money shape. */
+export interface ProductFields {
+  title: string;
+  sku: string | null;
+  description: string | null;
+  price: Money | null;
+  images: string[];
+  brand: string | null;
+  gtin: string | null;
+  mpn: string | null;
+  availability: string | null;
+  variants: ProductVariant[];
+  attributes: Record<string, unknown>;
+  sourceUrl: string | null;
+}
+
+export const PRODUCT_FIELDS = [
+  "title", "sku", "description", "price", "images", "brand", "gtin", "mpn",
+  "availability", "variants", "attributes", "sourceUrl",
+] as const satisfies readonly (keyof ProductFields)[];
+
+/** Money amounts keep at least two decimals ("19.90"), and more only where the value has them. */
+export function formatAmount(amount: Prisma.Decimal | string): string {
+  const text = amount.toString();
+  const [whole, fraction = ""] = text.split(".");
+  const trimmed = fraction.replace(/0+$/, "");
+  return `${whole}.${trimmed.padEnd(2, "0")}`;
+}
+
+export function fieldsOf(row: Product): ProductFields {
+  return {
+    title: row.title,
+    sku: row.sku,
+    description: row.description,
+    price: row.priceAmount !== null && row.priceCurrency !== null
+      ? { amount: formatAmount(row.priceAmount), currency: row.priceCurrency }
+      : null,
+    images: row.images,
+    brand: row.brand,
+    gtin: row.gtin,
+    mpn: row.mpn,
+    availability: row.availability,
+    variants: row.variants as unknown as ProductVariant[],
+    attributes: row.attributes as Record<string, unknown>,
+    sourceUrl: row.sourceUrl,
+  };
+}
+
+export function toProductView(row: Product): ProductView {
+  return {
+    id: row.id,
+    ...fieldsOf(row),
+    source: row.source,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+/** The columns that store `fields` (only those present). */
+export function columnsOf(fields: Partial<ProductFields>): Prisma.ProductUncheckedUpdateInput {
+  const { price, variants, attributes, ...plain } = fields;
+  const data: Prisma.ProductUncheckedUpdateInput = { ...plain };
+  if (price !== undefined) {
+    data.priceAmount = price?.amount ?? null;
+    data.priceCurrency = price?.currency ?? null;
+  }
+  if (variants !== undefined) data.variants = variants as unknown as Prisma.InputJsonValue;
+  if (attributes !== undefined) data.attributes = attributes as Prisma.InputJsonValue;
+  return data;
+}

@@ -1,0 +1,184 @@
+import type { Db } from "./client.js";
+import { isUniqueViolation } from "./client.js";
+import type { Prisma } from "./generated/client.js";
+import type { ActorType, ProductSource } from "./generated/enums.js";
+import { fieldDiff } from "./field-diff.js";
+import {
+  PRODUCT_FIELDS, columnsOf, fieldsOf, toProductView, type ProductFields, type ProductView,
+} from "./product-view.js";
+import { conflict, notFound } from "./service-error.js";
+import { isUuid } from "./ids.js";
+
+export interface Actor {
+  type: ActorType;
+  id: string | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface ListingView {
+  destinationAccountId: string;
+  channel: string;
+  status: string;
+  remoteId: string | null;
+  remoteUrl: string | null;
+  lastSyncedAt: string | null;
+  lastError: string | null;
+}
+
+export type ProductDetail = ProductView & { listings: ListingView[] };
+
+type Tx = Prisma.TransactionClient;
+
+/** `contains` becomes ILIKE '%term%': escape LIKE's own wildcards so they match literally. */
+const likeLiteral = (term: string) => term.replace(/[\\%_]/g, "\\$&");
+
+function searchFilter(orgId: string, q: string | undefined): Prisma.ProductWhereInput {
+  const text = q?.trim();
+  if (!text) return { orgId };
+  const term = likeLiteral(text);
+  return {
+    orgId,
+    OR: [
+      { title: { contains: term, mode: "insensitive" } },
+      { sku: { contains: term, mode: "insensitive" } },
+    ],
+  };
+}
+
+/** One page of the org's catalog, newest edits first; `q` matches title or SKU (substring, any case). */
+export async function listProducts(
+  db: Db,
+  orgId: string,
+  query: { q?: string; page: number; pageSize: number },
+): Promise<Page<ProductView>> {
+  const where = searchFilter(orgId, query.q);
+  const [rows, total] = await Promise.all([
+    db.product.findMany({
+      where,
+      orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+    }),
+    db.product.count({ where }),
+  ]);
+  return { items: rows.map(toProductView), total };
+}
+
+export async function getProduct(db: Db, orgId: string, id: string): Promise<ProductDetail> {
+  if (!isUuid(id)) throw notFound(`product ${id}`);
+  const row = await db.product.findFirst({
+    where: { id, orgId },
+    include: { listings: { include: { destination: { select: { channel: true } } } } },
+  });
+  if (!row) throw notFound(`product ${id}`);
+  const { listings, ...product } = row;
+  return {
+    ...toProductView(product),
+    listings: listings.map((l) => ({
+      destinationAccountId: l.destinationAccountId,
+      channel: l.destination.channel,
+      status: l.status,
+      remoteId: l.remoteId,
+      remoteUrl: l.remoteUrl,
+      lastSyncedAt: l.lastSyncedAt?.toISOString() ?? null,
+      lastError: l.lastError,
+    })),
+  };
+}
+
+function writeHistory(
+  tx: Tx,
+  entry: { orgId: string; productId: string; actor: Actor; action: "created" | "updated" | "deleted" | "imported"; changes: object },
+) {
+  return tx.productHistory.create({
+    data: {
+      orgId: entry.orgId,
+      productId: entry.productId,
+      actorType: entry.actor.type,
+      actorId: entry.actor.id,
+      action: entry.action,
+      changes: entry.changes as Prisma.InputJsonValue,
+    },
+  });
+}
+
+function skuConflict(error: unknown, sku: string | null | undefined): never {
+  if (isUniqueViolation(error)) throw conflict(`another product in this org already has SKU "${sku}"`);
+  throw error;
+}
+
+export async function createProduct(
+  db: Db,
+  orgId: string,
+  fields: Partial<ProductFields> & { title: string },
+  actor: Actor,
+  source: ProductSource = "api",
+): Promise<ProductView> {
+  try {
+    return await db.$transaction(async (tx) => {
+      const row = await tx.product.create({
+        data: { ...(columnsOf(fields) as Prisma.ProductUncheckedCreateInput), orgId, title: fields.title, source },
+      });
+      const created = fieldsOf(row);
+      await writeHistory(tx, { orgId, productId: row.id, actor, action: "created", changes: fieldDiff({}, created) });
+      return toProductView(row);
+    });
+  } catch (error) {
+    skuConflict(error, fields.sku);
+  }
+}
+
+/**
+ * Applies `patch` and writes one history entry with the field diff. A patch that changes
+ * nothing writes nothing. `expectedVersion`, when given, must match (else 409), so that two
+ * editors cannot silently overwrite each other.
+ */
+export async function updateProduct(
+  db: Db,
+  orgId: string,
+  id: string,
+  patch: Partial<ProductFields>,
+  actor: Actor,
+  expectedVersion?: number,
+): Promise<ProductView> {
+  if (!isUuid(id)) throw notFound(`product ${id}`);
+  try {
+    return await db.$transaction(async (tx) => {
+      const current = await tx.product.findFirst({ where: { id, orgId } });
+      if (!current) throw notFound(`product ${id}`);
+      if (expectedVersion !== undefined && expectedVersion !== current.version) {
+        throw conflict(`product ${id} is at version ${current.version}, not ${expectedVersion}: reload it and edit again`);
+      }
+      const changes = fieldDiff(fieldsOf(current), patch);
+      if (Object.keys(changes).length === 0) return toProductView(current);
+      const changed = Object.fromEntries(Object.keys(changes).map((k) => [k, patch[k as keyof ProductFields]]));
+      const { count } = await tx.product.updateMany({
+        where: { id, orgId, version: current.version },
+        data: { ...columnsOf(changed), version: { increment: 1 }, updatedAt: new Date() },
+      });
+      if (count === 0) throw conflict(`product ${id} was changed by someone else meanwhile: reload it and edit again`);
+      await writeHistory(tx, { orgId, productId: id, actor, action: "updated", changes });
+      return toProductView(await tx.product.findUniqueOrThrow({ where: { id } }));
+    });
+  } catch (error) {
+    skuConflict(error, patch.sku);
+  }
+}
+
+// A deletion records every field's last value as `from`, so the audit shows what was removed.
+const CLEARED = Object.fromEntries(PRODUCT_FIELDS.map((field) => [field, null])) as Partial<ProductFields>;
+
+/** Removes the product from the catalog; its history stays readable. */
+export async function deleteProduct(db: Db, orgId: string, id: string, actor: Actor): Promise<void> {
+  if (!isUuid(id)) throw notFound(`product ${id}`);
+  await db.$transaction(async (tx) => {
+    const current = await tx.product.findFirst({ where: { id, orgId } });
+    if (!current) throw notFound(`product ${id}`);
+    await tx.product.delete({ where: { id } });
+    await writeHistory(tx, { orgId, productId: id, actor, action: "deleted", changes: fieldDiff(fieldsOf(current), CLEARED) });
+  });
+}
