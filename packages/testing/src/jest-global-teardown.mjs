@@ -1,0 +1,5 @@
+import { runTestRun } from "./run-test-run.mjs";
+
+export default function globalTeardown() {
+  runTestRun("teardown");
+}

@@ -1,0 +1,24 @@
+// Creates and removes the per-run database and Redis key prefix. Jest's global setup and
+// teardown (jest-global-*.mjs) run it through tsx, since they are loaded outside jest's ESM
+// transform. `setup` prints the run's environment as JSON; `teardown` reads it from the env.
+import { loadGatewayConfig } from "@catalog/config";
+import { createTestDatabase, dropTestDatabase } from "./test-database.js";
+import { deleteRedisPrefix, newRedisPrefix } from "./redis-prefix.js";
+
+const [command] = process.argv.slice(2);
+if (command === "setup") {
+  const base = loadGatewayConfig();
+  const env = {
+    DATABASE_URL: await createTestDatabase(base.DATABASE_URL),
+    REDIS_PREFIX: newRedisPrefix(),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+  };
+  process.stdout.write(JSON.stringify(env));
+} else if (command === "teardown") {
+  const { DATABASE_URL, REDIS_PREFIX, REDIS_URL } = process.env;
+  if (DATABASE_URL) await dropTestDatabase(DATABASE_URL);
+  if (REDIS_PREFIX) await deleteRedisPrefix(REDIS_URL ?? "redis://127.0.0.1:6379", REDIS_PREFIX);
+} else {
+  process.stderr.write("usage: test-run.ts setup|teardown\n");
+  process.exitCode = 2;
+}
