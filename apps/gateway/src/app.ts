@@ -1,0 +1,83 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import cookie from "@fastify/cookie";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { Redis } from "ioredis";
+import type { GatewayConfig } from "@catalog/config";
+import type { Db } from "@catalog/db";
+import { authPlugin } from "./plugins/auth.js";
+import { browserClientsPlugin } from "./plugins/browser-clients.js";
+import { errorsPlugin } from "./plugins/errors.js";
+import { healthRoutes } from "./plugins/health.js";
+import { openapiPlugin } from "./plugins/openapi.js";
+import { rateLimitPlugin } from "./plugins/rate-limit.js";
+import { validatorCompiler } from "./plugins/validation.js";
+import { authRoutes } from "./routes/auth/index.js";
+import { extensionRoutes } from "./routes/extension/index.js";
+import { legalRoutes } from "./routes/legal/index.js";
+import { productRoutes } from "./routes/products/index.js";
+import { systemRoutes } from "./routes/system/index.js";
+
+export interface AppDeps {
+  config: GatewayConfig;
+  db: Db;
+  /** Fails fast when Redis is down (`enableOfflineQueue: false`), so requests are not held. */
+  redis: Redis;
+  logger?: FastifyServerOptions["logger"];
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Builds the gateway; only server.ts listens. Closing the app does not close `db` or `redis`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, redis } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    // A client's x-request-id is kept when it is a plain token, so it can follow a call across services.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Mutating requests carry JSON (multipart only where a route registers it): other types are 415.
+  app.removeContentTypeParser(["text/plain"]);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(errorsPlugin, { bodyLimit: config.BODY_LIMIT });
+  await app.register(cookie);
+  await app.register(rateLimitPlugin, {
+    redis,
+    prefix: config.REDIS_PREFIX,
+    max: config.RATE_LIMIT_MAX,
+    windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+  });
+  await app.register(browserClientsPlugin, { allowedOrigins: config.CORS_ORIGINS });
+  await app.register(authPlugin, { db });
+  await app.register(openapiPlugin);
+  await app.register(healthRoutes, { db, redis });
+
+  const api = async (scope: FastifyInstance) => {
+    await scope.register(authRoutes, {
+      db,
+      sessionTtlSeconds: config.SESSION_TTL_SECONDS,
+      cookieSecure: config.COOKIE_SECURE,
+      loginRateLimit: { max: config.LOGIN_RATE_LIMIT_MAX, windowSeconds: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
+    });
+    await scope.register(productRoutes, { db });
+    await scope.register(legalRoutes, { db });
+    await scope.register(extensionRoutes);
+    await scope.register(systemRoutes, { db, redis, labMode: config.LAB_MODE });
+  };
+  // Every route is served identically under /api and /api/v1.
+  await app.register(api, { prefix: "/api" });
+  await app.register(api, { prefix: "/api/v1" });
+
+  return app;
+}

@@ -1,0 +1,55 @@
+import fp from "fastify-plugin";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ServiceError, authenticateApiKey, findSession, type Db, type SessionPrincipal } from "@catalog/db";
+
+export const SESSION_COOKIE = "sid";
+export const API_KEY_HEADER = "x-service-api-key";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by `requireSession` / `requireAdmin`. */
+    principal: SessionPrincipal | null;
+    /** Set by `requireApiKey`. */
+    apiKey: { id: string; orgId: string } | null;
+  }
+  interface FastifyInstance {
+    requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireApiKey: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** The session principal of a request that passed `requireSession`. */
+export function principalOf(request: FastifyRequest): SessionPrincipal {
+  if (!request.principal) throw new Error("route is missing the requireSession hook");
+  return request.principal;
+}
+
+/** Guards as `onRequest` hooks: missing or bad credentials are 401, a member on an admin route 403. */
+export const authPlugin = fp(
+  async (app: FastifyInstance, { db }: { db: Db }) => {
+    app.decorateRequest("principal", null);
+    app.decorateRequest("apiKey", null);
+
+    const requireSession = async (request: FastifyRequest) => {
+      const token = request.cookies[SESSION_COOKIE];
+      const principal = token ? await findSession(db, token) : null;
+      if (!principal) throw new ServiceError(401, "sign in first: no valid session (POST /api/auth/session)");
+      request.principal = principal;
+    };
+
+    app.decorate("requireSession", requireSession);
+    app.decorate("requireAdmin", async (request: FastifyRequest) => {
+      await requireSession(request);
+      if (request.principal?.user.role !== "admin") throw new ServiceError(403, "this route is for admins only");
+    });
+    app.decorate("requireApiKey", async (request: FastifyRequest) => {
+      const header = request.headers[API_KEY_HEADER];
+      const key = typeof header === "string" ? header.trim() : "";
+      const found = key ? await authenticateApiKey(db, key) : null;
+      if (!found) throw new ServiceError(401, `missing, unknown or revoked API key in the ${API_KEY_HEADER} header`);
+      request.apiKey = found;
+    });
+  },
+  { name: "auth", dependencies: ["@fastify/cookie"] },
+);

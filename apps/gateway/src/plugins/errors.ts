@@ -1,0 +1,44 @@
+import fp from "fastify-plugin";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { ServiceError } from "@catalog/db";
+import { describeValidationError } from "./validation.js";
+
+/** The one place where failures become `{ error }` with a status. 5xx details stay in the log. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance, options: { bodyLimit: number }) => {
+    app.setNotFoundHandler((request, reply) => {
+      reply.code(404).send({ error: `No route for ${request.method} ${request.url.split("?")[0]}` });
+    });
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const { status, message } = classify(error, options.bodyLimit);
+      if (status >= 500) {
+        request.log.error({ err: error }, "request failed");
+        reply.code(status).send({ error: `Internal error; quote request id ${request.id} when reporting it` });
+        return;
+      }
+      if (error instanceof ServiceError) reply.headers(error.headers);
+      reply.code(status).send({ error: message });
+    });
+  },
+  { name: "errors" },
+);
+
+function classify(error: FastifyError, bodyLimit: number): { status: number; message: string } {
+  if (error instanceof ServiceError) return { status: error.statusCode, message: error.message };
+  if (error.validation) return { status: 422, message: describeValidationError(error.validationContext, error.validation) };
+  switch (error.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return { status: 413, message: `request body is larger than the limit of ${bodyLimit} bytes` };
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return { status: 415, message: "unsupported Content-Type: send application/json" };
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return { status: 400, message: "empty body with Content-Type application/json: send a JSON document" };
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return { status: 400, message: `malformed JSON body: ${error.message}` };
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 400 && error instanceof SyntaxError) return { status, message: `malformed JSON body: ${error.message}` };
+  if (status >= 400 && status < 500) return { status, message: error.message };
+  return { status: status >= 500 ? status : 500, message: "internal error" };
+}

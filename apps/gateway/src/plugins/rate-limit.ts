@@ -1,0 +1,50 @@
+import fp from "fastify-plugin";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import type { Redis } from "ioredis";
+import { ServiceError } from "@catalog/db";
+
+export interface RateLimitOptions {
+  redis: Redis;
+  prefix: string;
+  max: number;
+  windowSeconds: number;
+}
+
+const PROBES = new Set(["/healthz", "/readyz"]);
+
+/**
+ * The service's own limiter, with counters in Redis so that every gateway instance shares
+ * them. Routes may add a stricter `config.rateLimit` (login does). If Redis is unreachable the
+ * limiter steps aside rather than taking the catalog down with it.
+ *
+ * The general limit is a root `onRequest` hook rather than the plugin's per-route one, so that
+ * it counts before any route's own hooks (such as auth) can end the request.
+ */
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance, options: RateLimitOptions) => {
+    await app.register(rateLimit, {
+      global: false,
+      max: options.max,
+      timeWindow: options.windowSeconds * 1000,
+      redis: options.redis,
+      nameSpace: `${options.prefix}:rate-limit:`,
+      skipOnError: true,
+      errorResponseBuilder: (_request, context) => rateLimitExceeded(context.max, Math.ceil(context.ttl / 1000)),
+    });
+    const limit = app.rateLimit({ allowList: (request) => PROBES.has(request.url.split("?")[0] ?? "") });
+    app.addHook("onRequest", limit);
+  },
+  { name: "rate-limit" },
+);
+
+
+/** The 429 of this service's own limiter, told apart from a channel's wait by its message. */
+export function rateLimitExceeded(max: number, retryAfterSeconds: number): ServiceError {
+  const seconds = Math.max(1, retryAfterSeconds);
+  return new ServiceError(
+    429,
+    `this service's rate limit was exceeded (${max} requests allowed per window); retry in ${seconds} s`,
+    { "retry-after": String(seconds) },
+  );
+}

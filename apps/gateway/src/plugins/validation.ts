@@ -1,0 +1,65 @@
+import type { FastifySchemaCompiler, FastifySchemaValidationError } from "fastify";
+import { registerAjvFormats } from "@fastify/type-provider-typebox";
+import type { TSchema } from "typebox";
+import { Compile } from "typebox/compile";
+import { Value } from "typebox/value";
+
+registerAjvFormats();
+
+const INTEGER = /^[+-]?\d{1,15}$/;
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * Text from a query string, path or header, converted only where it is exactly a value of the
+ * declared type ("1.5" or "12abc" stay text, so an integer field rejects them).
+ */
+function fromText(schema: TSchema, input: unknown): unknown {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties;
+  if (!properties || typeof input !== "object" || input === null) return input;
+  const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(out)) {
+    const type = properties[key]?.type;
+    if (typeof value !== "string") continue;
+    if (type === "integer" && INTEGER.test(value)) out[key] = Number(value);
+    else if (type === "number" && NUMBER.test(value)) out[key] = Number(value);
+    else if (type === "boolean" && (value === "true" || value === "false")) out[key] = value === "true";
+  }
+  return Value.Default(schema, out);
+}
+
+/**
+ * Validates with TypeBox. Query strings, params and headers arrive as text, so they are
+ * converted to the schema's types and given its defaults; a JSON body is taken as sent, so a
+ * number where a string belongs is an error, never silently coerced.
+ */
+export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
+  const check = Compile(schema);
+  const isText = httpPart !== "body";
+  return (input: unknown) => {
+    const value = isText ? fromText(schema, input) : input;
+    if (check.Check(value)) return { value };
+    return { error: check.Errors(value) as unknown as FastifySchemaValidationError[] };
+  };
+};
+
+const PARTS: Record<string, string> = { body: "body", querystring: "query", params: "path", headers: "header" };
+
+/** "query field "pageSize" must be <= 100": the part of the request, the field and the rule. */
+export function describeValidationError(context: string | undefined, errors: FastifySchemaValidationError[]): string {
+  // TypeBox also reports a rejected extra field as `schema is false`; its additionalProperties entry says more.
+  const first = errors.find((e) => e.keyword !== "boolean") ?? errors[0];
+  const part = PARTS[context ?? ""] ?? "request";
+  if (!first) return `invalid ${part}`;
+  const path = first.instancePath.replace(/^\//, "").replaceAll("/", ".");
+  const params = first.params as Record<string, unknown>;
+  const join = (extra: unknown) => [path, String(extra)].filter((s) => s.length > 0).join(".");
+  if (first.keyword === "required") {
+    const missing = params.missingProperty ?? (params.requiredProperties as unknown[] | undefined)?.[0];
+    return `${part} field "${join(missing)}" is required`;
+  }
+  if (first.keyword === "additionalProperties") {
+    const extra = params.additionalProperty ?? (params.additionalProperties as unknown[] | undefined)?.[0];
+    return `${part} field "${join(extra)}" is not accepted`;
+  }
+  return path ? `${part} field "${path}" ${first.message}` : `${part} ${first.message}`;
+}

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import {
+  deleteProduct, getProduct, listHistory, listProducts, updateProduct, type Db, type ProductFields,
+} from "@catalog/db";
+import { principalOf } from "../../plugins/auth.js";
+import { ListSchema, PageQuerySchema, errorResponses, toList } from "../../schemas/common.js";
+import {
+  HistoryEntrySchema, ProductDetailSchema, ProductListQuerySchema, ProductParamsSchema, ProductPatchSchema, ProductSchema,
+} from "./schemas.js";
+
+export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  app.addHook("onRequest", app.requireSession);
+  const common = { tags: ["products"], security: [{ session: [] }] };
+  const actorOf = (request: Parameters<typeof principalOf>[0]) => ({ type: "user" as const, id: principalOf(request).user.id });
+
+  app.get("/products", {
+    schema: {
+      ...common,
+      summary: "The org's catalog, newest edits first",
+      querystring: ProductListQuerySchema,
+      response: { 200: ListSchema(ProductSchema), ...errorResponses(401, 422, 429) },
+    },
+  }, async (request) => {
+    const { items, total } = await listProducts(db, principalOf(request).org.id, request.query);
+    return toList(items, total, request.query);
+  });
+
+  app.get("/products/:id", {
+    schema: {
+      ...common,
+      summary: "A product with its listings on each destination",
+      params: ProductParamsSchema,
+      response: { 200: ProductDetailSchema, ...errorResponses(401, 404) },
+    },
+  }, async (request) => getProduct(db, principalOf(request).org.id, request.params.id));
+
+  app.patch("/products/:id", {
+    schema: {
+      ...common,
+      summary: "Edit catalog fields; writes one history entry with the field diff",
+      params: ProductParamsSchema,
+      body: ProductPatchSchema,
+      response: { 200: ProductSchema, ...errorResponses(400, 401, 404, 409, 413, 415, 422) },
+    },
+  }, async (request) => {
+    const { version, ...patch } = request.body;
+    return updateProduct(db, principalOf(request).org.id, request.params.id, patch as Partial<ProductFields>, actorOf(request), version);
+  });
+
+  app.delete("/products/:id", {
+    schema: {
+      ...common,
+      summary: "Remove the product from the catalog (its history is kept)",
+      params: ProductParamsSchema,
+      response: { 204: Type.Null(), ...errorResponses(401, 404) },
+    },
+  }, async (request, reply) => {
+    await deleteProduct(db, principalOf(request).org.id, request.params.id, actorOf(request));
+    return reply.code(204).send(null);
+  });
+
+  app.get("/products/:id/history", {
+    schema: {
+      ...common,
+      summary: "The product's edit history, newest first",
+      params: ProductParamsSchema,
+      querystring: PageQuerySchema,
+      response: { 200: ListSchema(HistoryEntrySchema), ...errorResponses(401, 404, 422) },
+    },
+  }, async (request) => {
+    const { items, total } = await listHistory(db, principalOf(request).org.id, request.params.id, request.query);
+    return toList(items, total, request.query);
+  });
+};

@@ -1,0 +1,87 @@
+import { Type } from "typebox";
+import { PageQuerySchema } from "../../schemas/common.js";
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const MoneySchema = Type.Object(
+  {
+    amount: Type.String({ pattern: "^\\d{1,15}(\\.\\d{1,4})?$", description: "Decimal as a string, e.g. \"19.99\"" }),
+    currency: Type.String({ pattern: "^[A-Z]{3}$", description: "ISO-4217 code" }),
+  },
+  { additionalProperties: false },
+);
+
+const Url = Type.String({ format: "uri", maxLength: 2048 });
+
+export const VariantSchema = Type.Object({
+  sku: Nullable(Type.String({ maxLength: 255 })),
+  title: Nullable(Type.String({ maxLength: 500 })),
+  price: Nullable(MoneySchema),
+  options: Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 255 })),
+  gtin: Nullable(Type.String({ maxLength: 32 })),
+  availability: Nullable(Type.String({ maxLength: 64 })),
+  image: Nullable(Url),
+});
+
+/** Fields a client may edit; every one optional in a PATCH. */
+const editable = {
+  title: Type.String({ minLength: 1, maxLength: 500 }),
+  sku: Nullable(Type.String({ minLength: 1, maxLength: 255 })),
+  description: Nullable(Type.String({ maxLength: 100_000 })),
+  price: Nullable(MoneySchema),
+  images: Type.Array(Url, { maxItems: 100 }),
+  brand: Nullable(Type.String({ maxLength: 255 })),
+  gtin: Nullable(Type.String({ pattern: "^\\d{8,14}$" })),
+  mpn: Nullable(Type.String({ maxLength: 255 })),
+  availability: Nullable(Type.String({ maxLength: 64, description: "schema.org ItemAvailability name, e.g. InStock" })),
+  variants: Type.Array(VariantSchema, { maxItems: 1000 }),
+  attributes: Type.Record(Type.String({ maxLength: 100 }), Type.Unknown()),
+  sourceUrl: Nullable(Url),
+};
+
+export const ProductPatchSchema = Type.Object(
+  {
+    ...Object.fromEntries(Object.entries(editable).map(([k, s]) => [k, Type.Optional(s)])) as {
+      [K in keyof typeof editable]: ReturnType<typeof Type.Optional<(typeof editable)[K]>>;
+    },
+    version: Type.Optional(Type.Integer({ minimum: 1, description: "If given, the edit applies only to this version (else 409)" })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const ProductSchema = Type.Object({
+  id: Type.String(),
+  ...editable,
+  title: Type.String(),
+  source: Type.String(),
+  createdAt: Type.String({ format: "date-time" }),
+  updatedAt: Type.String({ format: "date-time" }),
+  version: Type.Integer(),
+});
+
+export const ListingSchema = Type.Object({
+  destinationAccountId: Type.String(),
+  channel: Type.String(),
+  status: Type.String(),
+  remoteId: Nullable(Type.String()),
+  remoteUrl: Nullable(Type.String()),
+  lastSyncedAt: Nullable(Type.String({ format: "date-time" })),
+  lastError: Nullable(Type.String()),
+});
+
+export const ProductDetailSchema = Type.Object({ ...ProductSchema.properties, listings: Type.Array(ListingSchema) });
+
+export const ProductListQuerySchema = Type.Object(
+  { ...PageQuerySchema.properties, q: Type.Optional(Type.String({ maxLength: 200, description: "Matches title or SKU, any case, as a substring" })) },
+  { additionalProperties: false },
+);
+
+export const HistoryEntrySchema = Type.Object({
+  id: Type.String(),
+  at: Type.String({ format: "date-time" }),
+  actor: Type.Object({ type: Type.String(), id: Nullable(Type.String()) }),
+  action: Type.String(),
+  changes: Type.Record(Type.String(), Type.Object({ from: Type.Unknown(), to: Type.Unknown() })),
+});
+
+export const ProductParamsSchema = Type.Object({ id: Type.String({ maxLength: 64 }) });

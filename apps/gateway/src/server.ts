@@ -1,0 +1,27 @@
+import { Redis } from "ioredis";
+import { loadGatewayConfig } from "@catalog/config";
+import { createDb } from "@catalog/db";
+import { buildApp } from "./app.js";
+
+const config = loadGatewayConfig();
+const db = createDb(config.DATABASE_URL);
+const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+redis.on("error", () => { /* reported by /readyz and by the requests that need Redis */ });
+
+const app = await buildApp({ config, db, redis });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, "shutting down");
+  // Stop accepting, let in-flight requests finish, then release connections.
+  await app.close();
+  redis.disconnect();
+  await db.$disconnect();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+await app.listen({ host: config.HOST, port: config.PORT });

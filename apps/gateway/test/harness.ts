@@ -1,0 +1,48 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { Redis } from "ioredis";
+import { loadGatewayConfig, type GatewayConfig } from "@catalog/config";
+import { createDb, type Db } from "@catalog/db";
+import { buildApp } from "../src/app.js";
+
+export interface Gateway {
+  app: FastifyInstance;
+  db: Db;
+  redis: Redis;
+  config: GatewayConfig;
+  close(): Promise<void>;
+}
+
+/** The real gateway on this run's database and Redis prefix; `env` overrides configuration. */
+export async function startGateway(env: Record<string, string> = {}): Promise<Gateway> {
+  const config = loadGatewayConfig({ ...process.env, ...env });
+  const db = createDb(config.DATABASE_URL, { poolSize: 4 });
+  const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+  await redis.connect();
+  const app = await buildApp({ config, db, redis, logger: false });
+  await app.ready();
+  return {
+    app, db, redis, config,
+    async close() {
+      await app.close();
+      redis.disconnect();
+      await db.$disconnect();
+    },
+  };
+}
+
+/** Signs in and returns the Cookie header value for later requests. */
+export async function login(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const res = await app.inject({ method: "POST", url: "/api/auth/session", payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === "sid");
+  if (!cookie) throw new Error("login set no sid cookie");
+  return `sid=${cookie.value}`;
+}
+
+/** Asserts the `{ error }` shape and returns the message. */
+export function errorOf(res: LightMyRequestResponse): string {
+  const body = res.json() as Record<string, unknown>;
+  expect(Object.keys(body)).toEqual(["error"]);
+  expect(typeof body.error).toBe("string");
+  return body.error as string;
+}

@@ -1,0 +1,34 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { startGateway, type Gateway } from "./harness.js";
+
+let gw: Gateway;
+beforeAll(async () => { gw = await startGateway(); });
+afterAll(() => gw.close());
+
+test("/docs/json is a valid OpenAPI 3 document", async () => {
+  const res = await gw.app.inject({ method: "GET", url: "/docs/json" });
+  expect(res.statusCode).toBe(200);
+  const result = await new Validator().validate(res.json());
+  expect(result.errors ?? []).toEqual([]);
+  expect(result.valid).toBe(true);
+});
+
+test("it lists every API route under /api and /api/v1, each with its response schemas", async () => {
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
+  const expected = [
+    ["post", "/auth/session"], ["get", "/auth/session"], ["delete", "/auth/session"],
+    ["get", "/products"], ["get", "/products/{id}"], ["patch", "/products/{id}"], ["delete", "/products/{id}"],
+    ["get", "/products/{id}/history"], ["get", "/legal/status"], ["post", "/legal/sign"],
+    ["post", "/extension/ingest"], ["get", "/system"], ["post", "/system"],
+  ];
+  for (const prefix of ["/api", "/api/v1"]) {
+    for (const [method, path] of expected) {
+      const op = doc.paths[`${prefix}${path}`]?.[method!];
+      expect({ route: `${method} ${prefix}${path}`, documented: Boolean(op) }).toEqual({ route: `${method} ${prefix}${path}`, documented: true });
+      expect(Object.keys(op.responses).length).toBeGreaterThan(0);
+    }
+  }
+  const list = doc.paths["/api/products"].get;
+  expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["page", "pageSize", "q"]);
+  expect(list.responses["422"]).toBeDefined();
+});

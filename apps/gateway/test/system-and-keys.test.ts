@@ -1,0 +1,66 @@
+import { createTestOrg, type TestOrg } from "@catalog/testing";
+import { revokeApiKey, createApiKey } from "@catalog/db";
+import { errorOf, login, startGateway, type Gateway } from "./harness.js";
+
+let gw: Gateway;
+let t: TestOrg;
+
+beforeAll(async () => {
+  gw = await startGateway();
+  t = await createTestOrg(gw.db, "system");
+});
+afterAll(() => gw.close());
+
+describe("/api/system", () => {
+  test("without a session it is 401, for a member 403, for an admin 200 with Redis and database health", async () => {
+    expect((await gw.app.inject({ method: "GET", url: "/api/system" })).statusCode).toBe(401);
+    const member = await login(gw.app, t.member.email, t.member.password);
+    const forbidden = await gw.app.inject({ method: "GET", url: "/api/system", headers: { cookie: member } });
+    expect(forbidden.statusCode).toBe(403);
+    expect(errorOf(forbidden)).toMatch(/admins only/);
+
+    const admin = await login(gw.app, t.admin.email, t.admin.password);
+    const res = await gw.app.inject({ method: "GET", url: "/api/v1/system", headers: { cookie: admin } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ redis: { ok: true }, database: { ok: true }, queues: [], dlq: { total: 0 }, breakers: [] });
+  });
+
+  test("POST: members are refused, flush_redis needs lab mode, unknown actions are 422", async () => {
+    const member = await login(gw.app, t.member.email, t.member.password);
+    expect((await gw.app.inject({ method: "POST", url: "/api/system", headers: { cookie: member }, payload: { action: "purge_dlq" } })).statusCode).toBe(403);
+    const admin = await login(gw.app, t.admin.email, t.admin.password);
+    const flush = await gw.app.inject({ method: "POST", url: "/api/system", headers: { cookie: admin }, payload: { action: "flush_redis" } });
+    expect(flush.statusCode).toBe(403);
+    expect(errorOf(flush)).toMatch(/lab mode/);
+    const unknown = await gw.app.inject({ method: "POST", url: "/api/system", headers: { cookie: admin }, payload: { action: "reboot" } });
+    expect(unknown.statusCode).toBe(422);
+    expect(errorOf(unknown)).toMatch(/"action"/);
+  });
+});
+
+describe("/api/extension/ingest API keys", () => {
+  const ingest = (key?: string) =>
+    gw.app.inject({ method: "POST", url: "/api/extension/ingest", headers: key === undefined ? {} : { "x-service-api-key": key }, payload: { url: "https://shop.example/p" } });
+
+  test("no key, an unknown key, or a session cookie instead of a key is 401", async () => {
+    expect((await ingest()).statusCode).toBe(401);
+    const unknown = await ingest("csk_nothing_here");
+    expect(unknown.statusCode).toBe(401);
+    expect(errorOf(unknown)).toMatch(/x-service-api-key/);
+    const cookie = await login(gw.app, t.member.email, t.member.password);
+    const withCookie = await gw.app.inject({ method: "POST", url: "/api/extension/ingest", headers: { cookie }, payload: { url: "https://shop.example/p" } });
+    expect(withCookie.statusCode).toBe(401);
+  });
+
+  test("a valid key gets past auth; once revoked it is 401", async () => {
+    const created = await createApiKey(gw.db, t.org.id, "to-revoke");
+    expect((await ingest(created.key)).statusCode).toBe(501);
+    await revokeApiKey(gw.db, t.org.id, created.id);
+    expect((await ingest(created.key)).statusCode).toBe(401);
+  });
+
+  test("keys are stored only as hashes", async () => {
+    const rows = await gw.db.apiKey.findMany({ where: { orgId: t.org.id } });
+    expect(rows.some((r) => r.keyHash === t.apiKey || t.apiKey.includes(r.keyHash))).toBe(false);
+  });
+});
