@@ -1,0 +1,76 @@
+import { createApiKey, createOrg, createUser, findOrg, revokeApiKey, seedDemo, type Db, type Role } from "@catalog/db";
+
+export type Flags = Record<string, string | boolean | undefined>;
+
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+function required(flags: Flags, name: string): string {
+  const value = flags[name];
+  if (typeof value !== "string" || value.trim() === "") throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function role(flags: Flags): Role {
+  const value = flags.role ?? "member";
+  if (value !== "member" && value !== "admin") throw new UsageError(`--role must be member or admin, not "${String(value)}"`);
+  return value;
+}
+
+export interface Command {
+  usage: string;
+  run(db: Db, flags: Flags, readSecret: () => Promise<string>): Promise<{ text: string; json: unknown }>;
+}
+
+export const COMMANDS: Record<string, Command> = {
+  "create-org": {
+    usage: "create-org --name <name>",
+    async run(db, flags) {
+      const org = await createOrg(db, required(flags, "name"));
+      return { text: `Created org "${org.name}" (${org.id})`, json: org };
+    },
+  },
+  "create-user": {
+    usage: "create-user --org <id or name> --email <email> [--role member|admin] (--password <p> | --password-stdin)",
+    async run(db, flags, readSecret) {
+      const userRole = role(flags);
+      const org = await findOrg(db, required(flags, "org"));
+      const password = flags["password-stdin"] ? await readSecret() : required(flags, "password");
+      const user = await createUser(db, { orgId: org.id, email: required(flags, "email"), password, role: userRole });
+      return { text: `Created ${user.role} ${user.email} (${user.id}) in org "${org.name}"`, json: user };
+    },
+  },
+  "create-api-key": {
+    usage: "create-api-key --org <id or name> [--name <label>]",
+    async run(db, flags) {
+      const org = await findOrg(db, required(flags, "org"));
+      const key = await createApiKey(db, org.id, typeof flags.name === "string" ? flags.name : "extension");
+      return {
+        text: `Created API key "${key.name}" (${key.id}) for org "${org.name}". It is shown only this once:\n${key.key}`,
+        json: { ...key, orgId: org.id },
+      };
+    },
+  },
+  "revoke-api-key": {
+    usage: "revoke-api-key --org <id or name> --id <key id>",
+    async run(db, flags) {
+      const org = await findOrg(db, required(flags, "org"));
+      const id = required(flags, "id");
+      await revokeApiKey(db, org.id, id);
+      return { text: `Revoked API key ${id}`, json: { id, revoked: true } };
+    },
+  },
+  "seed-demo": {
+    usage: "seed-demo",
+    async run(db) {
+      const seed = await seedDemo(db);
+      const lines = [
+        `Demo org "${seed.org.name}" (${seed.org.id})`,
+        ...seed.users.map((u) => `  ${u.role.padEnd(6)} ${u.email}  password: ${u.password}`),
+        `  extension API key (x-service-api-key): ${seed.apiKey.key}`,
+      ];
+      return { text: lines.join("\n"), json: seed };
+    },
+  },
+};

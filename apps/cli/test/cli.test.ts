@@ -1,0 +1,78 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { authenticateApiKey, createDb, openSession, type Db } from "@catalog/db";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
+let db: Db;
+beforeAll(() => { db = createDb(process.env.DATABASE_URL!, { poolSize: 2 }); });
+afterAll(() => db.$disconnect());
+
+function cli(args: string[], input?: string) {
+  const result = spawnSync(`${root}node_modules/.bin/tsx`, [main, ...args], { encoding: "utf8", input, env: process.env, timeout: 60_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+const suffix = () => Math.random().toString(36).slice(2, 8);
+
+test("an operator creates an org, a member, an admin and an API key that all work", async () => {
+  const name = `CLI Org ${suffix()}`;
+  const org = cli(["create-org", "--name", name, "--json"]);
+  expect(org).toMatchObject({ code: 0 });
+  const orgId = JSON.parse(org.stdout).id as string;
+
+  const email = `cli-${suffix()}@test.local`;
+  const member = cli(["create-user", "--org", name, "--email", email, "--password", "a-long-password"]);
+  expect(member.code).toBe(0);
+  expect(member.stdout).toMatch(new RegExp(`Created member ${email}`));
+  const admin = cli(["create-user", "--org", orgId, "--email", `admin-${email}`, "--role", "admin", "--password-stdin"], "stdin-password-1\n");
+  expect(admin.code).toBe(0);
+  await expect(openSession(db, `admin-${email}`, "stdin-password-1", 60)).resolves.toMatchObject({ principal: { user: { role: "admin" } } });
+
+  const key = cli(["create-api-key", "--org", name, "--name", "ext"]);
+  expect(key.code).toBe(0);
+  expect(key.stdout).toMatch(/shown only this once/);
+  const plaintext = key.stdout.trim().split("\n").at(-1)!;
+  await expect(authenticateApiKey(db, plaintext)).resolves.toMatchObject({ orgId });
+});
+
+test.each([
+  [["create-org", "--name", ""], /--name is required/, 2],
+  [["create-user", "--org", "No Such Org", "--email", "x@test.local", "--password", "long-enough-pw"], /org "No Such Org" not found/, 1],
+  [["create-user", "--org", "x", "--email", "x@test.local", "--password", "pw", "--role", "root"], /--role must be member or admin/, 2],
+  [["create-api-key"], /--org is required/, 2],
+  [["frobnicate"], /Unknown command "frobnicate"/, 2],
+  [["create-org", "--colour", "red"], /Unknown option '--colour'/, 2],
+])("%j fails with a clear message", (args, message, code) => {
+  const result = cli(args as string[]);
+  expect(result.code).toBe(code);
+  expect(result.stderr).toMatch(message);
+  expect(result.stderr).not.toMatch(/\s+at /);
+});
+
+test("a duplicate email or org name is refused with a clear message", () => {
+  const name = `Dup Org ${suffix()}`;
+  expect(cli(["create-org", "--name", name]).code).toBe(0);
+  const dupOrg = cli(["create-org", "--name", name]);
+  expect(dupOrg.code).toBe(1);
+  expect(dupOrg.stderr).toMatch(/already exists/);
+  const email = `dup-${suffix()}@test.local`;
+  expect(cli(["create-user", "--org", name, "--email", email, "--password", "long-enough-pw"]).code).toBe(0);
+  const dup = cli(["create-user", "--org", name, "--email", email.toUpperCase(), "--password", "long-enough-pw"]);
+  expect(dup.code).toBe(1);
+  expect(dup.stderr).toMatch(new RegExp(`a user with email ${email} already exists`));
+});
+
+test("seed-demo is repeatable and prints working credentials and a fresh key", async () => {
+  const first = cli(["seed-demo", "--json"]);
+  const second = cli(["seed-demo", "--json"]);
+  expect([first.code, second.code]).toEqual([0, 0]);
+  const a = JSON.parse(first.stdout);
+  const b = JSON.parse(second.stdout);
+  expect(b.org.id).toBe(a.org.id);
+  for (const user of b.users) {
+    await expect(openSession(db, user.email, user.password, 60)).resolves.toMatchObject({ principal: { user: { role: user.role } } });
+  }
+  await expect(authenticateApiKey(db, b.apiKey.key)).resolves.toMatchObject({ orgId: b.org.id });
+  await expect(authenticateApiKey(db, a.apiKey.key)).resolves.toBeNull();
+  expect(await db.product.count({ where: { orgId: b.org.id } })).toBe(3);
+});
