@@ -1,0 +1,88 @@
+# Shared steps of scripts/run.sh and scripts/test.sh: install what is missing, make PostgreSQL
+# and Redis reachable, install dependencies, generate the Prisma client and migrate.
+# Sourced, not run. Every step is idempotent and quick when there is nothing to do.
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PNPM_VERSION=10.34.9
+export DATABASE_URL=${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/catalog}
+export REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379}
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+apt_install() {
+  say "Installing $* from Debian's packages"
+  if [ -z "${APT_UPDATED:-}" ]; then as_root apt-get update -qq >/dev/null; APT_UPDATED=1; fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+ensure_node() {
+  command -v node >/dev/null || die "Node.js 20.19 or newer is needed (https://nodejs.org)"
+  node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=19)?0:1)' \
+    || die "Node.js 20.19 or newer is needed; this is $(node -v)"
+}
+
+ensure_pnpm() {
+  if ! command -v pnpm >/dev/null || ! pnpm --version 2>/dev/null | grep -q '^10\.'; then
+    say "Installing pnpm $PNPM_VERSION"
+    npm install -g "pnpm@$PNPM_VERSION" >/dev/null 2>&1 || die "could not install pnpm with npm"
+  fi
+}
+
+# host and port of a URL such as postgresql://user@host:5432/db
+url_host() { node -e 'const u=new URL(process.argv[1]); console.log(u.hostname.replace(/^\[|\]$/g,""))' "$1"; }
+url_port() { node -e 'const u=new URL(process.argv[1]); console.log(u.port||process.argv[2])' "$1" "$2"; }
+is_local() { case "$1" in 127.0.0.1|localhost|::1) return 0;; *) return 1;; esac; }
+port_open() { node -e 'const s=require("net").connect(+process.argv[2],process.argv[1]);s.on("connect",()=>process.exit(0));s.on("error",()=>process.exit(1));setTimeout(()=>process.exit(1),1500)' "$1" "$2"; }
+
+wait_port() {
+  for _ in $(seq 1 60); do port_open "$1" "$2" && return 0; sleep 0.5; done
+  return 1
+}
+
+ensure_postgres() {
+  local host port
+  host=$(url_host "$DATABASE_URL"); port=$(url_port "$DATABASE_URL" 5432)
+  port_open "$host" "$port" && return 0
+  is_local "$host" || die "PostgreSQL at $host:$port is not reachable (DATABASE_URL)"
+  if ! ls /etc/postgresql/*/main >/dev/null 2>&1; then
+    apt_install postgresql
+    # A fresh local cluster for development: let the local postgres user in over TCP without a password.
+    for hba in /etc/postgresql/*/main/pg_hba.conf; do
+      as_root sed -i -E 's/^(host\s+all\s+all\s+(127\.0\.0\.1\/32|::1\/128)\s+)\S+/\1trust/' "$hba"
+    done
+  fi
+  say "Starting PostgreSQL"
+  as_root pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | sort -V | tail -n 1)" main start || true
+  wait_port "$host" "$port" || die "PostgreSQL did not start on $host:$port"
+}
+
+ensure_redis() {
+  local host port
+  host=$(url_host "$REDIS_URL"); port=$(url_port "$REDIS_URL" 6379)
+  port_open "$host" "$port" && return 0
+  is_local "$host" || die "Redis at $host:$port is not reachable (REDIS_URL)"
+  command -v redis-server >/dev/null || apt_install redis-server
+  say "Starting Redis"
+  as_root mkdir -p /var/lib/redis /var/log/redis
+  as_root redis-server --daemonize yes --bind 127.0.0.1 -::1 --port "$port" --save "" --appendonly no \
+    --dir /var/lib/redis --logfile /var/log/redis/catalog.log
+  wait_port "$host" "$port" || die "Redis did not start on $host:$port"
+}
+
+install_dependencies() {
+  cd "$ROOT"
+  say "Installing dependencies"
+  pnpm install --frozen-lockfile --reporter=silent || die "pnpm install failed"
+  pnpm --silent db:generate >/dev/null || die "generating the Prisma client failed"
+}
+
+prepare() {
+  ensure_node
+  ensure_pnpm
+  ensure_postgres
+  ensure_redis
+  install_dependencies
+}
