@@ -1,3 +1,3 @@
-export { createTestDatabase, dropTestDatabase, withDatabase } from "./test-database.js";
+export { createTestDatabase, dropTestDatabase } from "./test-database.js";
 export { newRedisPrefix, deleteRedisPrefix } from "./redis-prefix.js";
 export { createTestOrg, makeProduct, type TestOrg } from "./factories.js";

@@ -1,2 +1,4 @@
 export { applyMigrations } from "./apply-migrations.js";
 export { createMigration, type CreateMigrationOptions } from "./create-migration.js";
+export { createDatabase, dropDatabase, ensureDatabase } from "./database-admin.js";
+export { withDatabaseName } from "./database-url.js";

@@ -1,0 +1,17 @@
+import { ConfigError, loadGatewayConfig } from "@catalog/config";
+
+test("defaults apply and text from the environment becomes typed values", () => {
+  const config = loadGatewayConfig({ PORT: "4100", LAB_MODE: "true", CORS_ORIGINS: "https://a.test, https://b.test" });
+  expect(config).toMatchObject({ PORT: 4100, LAB_MODE: true, LOCAL_INGEST: false, RATE_LIMIT_MAX: 600 });
+  expect(config.CORS_ORIGINS).toEqual(["https://a.test", "https://b.test"]);
+});
+
+test("bad values stop start-up with one message naming each bad variable", () => {
+  expect(() => loadGatewayConfig({ PORT: "eighty", LOG_LEVEL: "loud", RATE_LIMIT_MAX: "0" })).toThrow(ConfigError);
+  try {
+    loadGatewayConfig({ PORT: "eighty", LOG_LEVEL: "loud" });
+  } catch (error) {
+    expect((error as Error).message).toMatch(/PORT: must be integer/);
+    expect((error as Error).message).toMatch(/LOG_LEVEL: must be equal to one of the allowed values/);
+  }
+});
