@@ -15,7 +15,8 @@ pids=()
 stop() { trap - INT TERM EXIT; kill -TERM "${pids[@]}" 2>/dev/null || true; wait; }
 trap stop INT TERM EXIT
 
-pnpm --silent gateway & pids+=($!)
+# Started through tsx directly (not pnpm), so that stop signals reach the processes themselves.
+node_modules/.bin/tsx apps/gateway/src/server.ts & pids+=($!)
 
 wait_port "$HOST" "$PORT" || die "the gateway did not start"
 say "Gateway on http://$HOST:$PORT (API docs: http://$HOST:$PORT/docs). Sign in with:"
