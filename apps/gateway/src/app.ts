@@ -11,6 +11,7 @@ import { errorsPlugin } from "./plugins/errors.js";
 import { healthRoutes } from "./plugins/health.js";
 import { openapiPlugin } from "./plugins/openapi.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
+import { readCachesPlugin } from "./plugins/read-caches.js";
 import { validatorCompiler } from "./plugins/validation.js";
 import { authRoutes } from "./routes/auth/index.js";
 import { extensionRoutes } from "./routes/extension/index.js";
@@ -59,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
   });
   await app.register(browserClientsPlugin, { allowedOrigins: config.CORS_ORIGINS });
+  await app.register(readCachesPlugin, { databaseUrl: config.DATABASE_URL });
   await app.register(authPlugin, { db });
   await app.register(openapiPlugin);
   await app.register(healthRoutes, { db, redis });

@@ -1,4 +1,6 @@
 import { createTestOrg, type TestOrg } from "@catalog/testing";
+import { sha256 } from "@catalog/db";
+import { eventually } from "./eventually.js";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 
 let gw: Gateway;
@@ -71,13 +73,22 @@ test("signing out revokes the session server-side: the old cookie stops working,
   expect(other.statusCode).toBe(200);
 });
 
-test("an expired session is refused", async () => {
+test("a session expired or revoked in the database is refused, even after it was used", async () => {
   const cookie = await login(gw.app, t.member.email, t.member.password);
   const token = cookie.slice("sid=".length);
-  const { sha256 } = await import("@catalog/db");
+  const me = () => gw.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
+  expect((await me()).statusCode).toBe(200);
   await gw.db.session.update({ where: { tokenHash: sha256(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
-  const res = await gw.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
-  expect(res.statusCode).toBe(401);
+  await eventually(async () => expect((await me()).statusCode).toBe(401));
+});
+
+test("a session whose user is deleted stops working", async () => {
+  const other = await createTestOrg(gw.db, "auth-deleted");
+  const cookie = await login(gw.app, other.member.email, other.member.password);
+  const me = () => gw.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
+  expect((await me()).statusCode).toBe(200);
+  await gw.db.user.delete({ where: { id: other.member.id } });
+  await eventually(async () => expect((await me()).statusCode).toBe(401));
 });
 
 test("sessions are stored as hashes, never as the cookie token", async () => {

@@ -1,4 +1,5 @@
 export { createDb, isUniqueViolation, type Db } from "./client.js";
+export { openChangeFeed, type Change, type ChangeFeedHandlers } from "./change-feed.js";
 export { isUuid } from "./ids.js";
 export { ServiceError, conflict, invalid, notFound } from "./service-error.js";
 export { hashPassword, verifyPassword, sha256, randomToken } from "./secrets.js";

@@ -4,6 +4,7 @@ import { hashPassword, randomToken, sha256, verifyPassword } from "./secrets.js"
 
 export interface SessionPrincipal {
   sessionId: string;
+  expiresAt: Date;
   user: { id: string; email: string; role: Role };
   org: { id: string; name: string };
 }
@@ -30,6 +31,7 @@ export async function openSession(
     token,
     principal: {
       sessionId: session.id,
+      expiresAt: session.expiresAt,
       user: { id: user.id, email: user.email, role: user.role },
       org: { id: user.org.id, name: user.org.name },
     },
@@ -46,6 +48,7 @@ export async function findSession(db: Db, token: string): Promise<SessionPrincip
   const { user } = session;
   return {
     sessionId: session.id,
+    expiresAt: session.expiresAt,
     user: { id: user.id, email: user.email, role: user.role },
     org: { id: user.org.id, name: user.org.name },
   };

@@ -33,7 +33,9 @@ export const authPlugin = fp(
 
     const requireSession = async (request: FastifyRequest) => {
       const token = request.cookies[SESSION_COOKIE];
-      const principal = token ? await findSession(db, token) : null;
+      const principal = token
+        ? await app.caches.sessions.getOrLoad("sessions", token, () => findSession(db, token), (p) => p?.expiresAt.getTime() ?? 0)
+        : null;
       if (!principal) throw new ServiceError(401, "sign in first: no valid session (POST /api/auth/session)");
       request.principal = principal;
     };
@@ -51,5 +53,5 @@ export const authPlugin = fp(
       request.apiKey = found;
     });
   },
-  { name: "auth", dependencies: ["@fastify/cookie"] },
+  { name: "auth", dependencies: ["@fastify/cookie", "read-caches"] },
 );

@@ -22,7 +22,11 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       response: { 200: ListSchema(ProductSchema), ...errorResponses(401, 422, 429) },
     },
   }, async (request) => {
-    const { items, total } = await listProducts(db, principalOf(request).org.id, request.query);
+    const orgId = principalOf(request).org.id;
+    const { q, page, pageSize } = request.query;
+    const { items, total } = await app.caches.catalog.getOrLoad(orgId, JSON.stringify([q ?? "", page, pageSize]), () =>
+      listProducts(db, orgId, request.query),
+    );
     return toList(items, total, request.query);
   });
 
@@ -45,7 +49,10 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     },
   }, async (request) => {
     const { version, ...patch } = request.body;
-    return updateProduct(db, principalOf(request).org.id, request.params.id, patch as Partial<ProductFields>, actorOf(request), version);
+    const orgId = principalOf(request).org.id;
+    const product = await updateProduct(db, orgId, request.params.id, patch as Partial<ProductFields>, actorOf(request), version);
+    app.caches.catalog.invalidate(orgId);
+    return product;
   });
 
   app.delete("/products/:id", {
@@ -56,7 +63,9 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       response: { 204: Type.Null(), ...errorResponses(401, 404) },
     },
   }, async (request, reply) => {
-    await deleteProduct(db, principalOf(request).org.id, request.params.id, actorOf(request));
+    const orgId = principalOf(request).org.id;
+    await deleteProduct(db, orgId, request.params.id, actorOf(request));
+    app.caches.catalog.invalidate(orgId);
     return reply.code(204).send(null);
   });
 

@@ -1,0 +1,44 @@
+import fp from "fastify-plugin";
+import type { FastifyInstance } from "fastify";
+import { openChangeFeed, type Page, type ProductView, type SessionPrincipal } from "@catalog/db";
+import { ReadCache } from "../read-cache.js";
+
+export interface ReadCaches {
+  /** Session principals by cookie token; group "sessions". */
+  sessions: ReadCache<SessionPrincipal | null>;
+  /** Catalog list pages; grouped by org id. */
+  catalog: ReadCache<Page<ProductView>>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    caches: ReadCaches;
+  }
+}
+
+/**
+ * The hot reads (who is this session, a page of the catalog) are served from memory, kept
+ * right by the database's change notifications: a committed change from any process drops what
+ * it touched within milliseconds. Until the feed is connected, and whenever it is lost, every
+ * read goes to PostgreSQL.
+ */
+export const readCachesPlugin = fp(
+  async (app: FastifyInstance, { databaseUrl }: { databaseUrl: string }) => {
+    const caches: ReadCaches = {
+      sessions: new ReadCache({ maxEntries: 20_000, maxAgeMs: 60_000 }),
+      catalog: new ReadCache({ maxEntries: 5_000, maxAgeMs: 60_000 }),
+    };
+    const all = [caches.sessions, caches.catalog];
+    const feed = openChangeFeed(databaseUrl, {
+      onChange: (change) => (change.kind === "sessions" ? caches.sessions.clear() : caches.catalog.invalidate(change.orgId)),
+      onConnected: () => all.forEach((c) => (c.enabled = true)),
+      onDisconnected: (error) => {
+        all.forEach((c) => (c.enabled = false));
+        app.log.warn({ err: error }, "database change feed lost: read caches off until it reconnects");
+      },
+    });
+    app.decorate("caches", caches);
+    app.addHook("onClose", () => feed.close());
+  },
+  { name: "read-caches" },
+);

@@ -1,0 +1,84 @@
+import { createTestOrg, makeProduct, type TestOrg } from "@catalog/testing";
+import { ReadCache } from "../src/read-cache.js";
+import { eventually } from "./eventually.js";
+import { login, startGateway, type Gateway } from "./harness.js";
+
+describe("two gateway instances on one database", () => {
+  let a: Gateway;
+  let b: Gateway;
+  let t: TestOrg;
+  let cookie: string;
+
+  beforeAll(async () => {
+    [a, b] = await Promise.all([startGateway(), startGateway()]);
+    t = await createTestOrg(a.db, "caches");
+    cookie = await login(a.app, t.member.email, t.member.password);
+    // Both instances must be listening before the changes these tests make.
+    await eventually(async () => expect(a.app.caches.catalog.enabled && b.app.caches.catalog.enabled).toBe(true), 5000);
+  });
+  afterAll(() => Promise.all([a.close(), b.close()]));
+
+  const titles = async (gw: Gateway) =>
+    ((await gw.app.inject({ method: "GET", url: "/api/products?q=cache-", headers: { cookie } })).json().items as { title: string }[]).map((p) => p.title);
+
+  test("an edit through one instance shows in the other's listing", async () => {
+    const p = await makeProduct(a.db, t.org.id, { title: "cache-one", sku: "CACHE-1" });
+    await eventually(async () => expect(await titles(b)).toEqual(["cache-one"]));
+    const edit = await a.app.inject({ method: "PATCH", url: `/api/products/${p.id}`, headers: { cookie }, payload: { title: "cache-one-edited" } });
+    expect(edit.statusCode).toBe(200);
+    expect(await titles(a)).toEqual(["cache-one-edited"]);
+    await eventually(async () => expect(await titles(b)).toEqual(["cache-one-edited"]));
+  });
+
+  test("a change made straight in the database (another process) shows too", async () => {
+    await b.app.inject({ method: "GET", url: "/api/products?q=cache-", headers: { cookie } });
+    await a.db.product.updateMany({ where: { orgId: t.org.id, sku: "CACHE-1" }, data: { title: "cache-one-sql" } });
+    await eventually(async () => expect(await titles(b)).toEqual(["cache-one-sql"]));
+  });
+
+  test("signing out on one instance ends the session on the other", async () => {
+    const session = await login(a.app, t.member.email, t.member.password);
+    const me = (gw: Gateway) => gw.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie: session } });
+    expect((await me(b)).statusCode).toBe(200);
+    expect((await a.app.inject({ method: "DELETE", url: "/api/auth/session", headers: { cookie: session } })).statusCode).toBe(204);
+    expect((await me(a)).statusCode).toBe(401);
+    await eventually(async () => expect((await me(b)).statusCode).toBe(401));
+  });
+});
+
+describe("ReadCache", () => {
+  const enabled = <V>(maxEntries = 10) => {
+    const cache = new ReadCache<V>({ maxEntries, maxAgeMs: 60_000 });
+    cache.enabled = true;
+    return cache;
+  };
+
+  test("a load that was in flight when its group was invalidated is not kept", async () => {
+    const cache = enabled<string>();
+    let release!: () => void;
+    const slow = cache.getOrLoad("org", "k", () => new Promise<string>((resolve) => { release = () => resolve("old"); }));
+    cache.invalidate("org");
+    release();
+    expect(await slow).toBe("old");
+    expect(await cache.getOrLoad("org", "k", async () => "new")).toBe("new");
+  });
+
+  test("invalidating one group keeps the others; the oldest entry goes first when full", async () => {
+    const cache = enabled<string>(2);
+    await cache.getOrLoad("a", "1", async () => "a1");
+    await cache.getOrLoad("b", "1", async () => "b1");
+    cache.invalidate("a");
+    expect(await cache.getOrLoad("a", "1", async () => "a1'")).toBe("a1'");
+    expect(await cache.getOrLoad("b", "1", async () => "b1'")).toBe("b1");
+    await cache.getOrLoad("c", "1", async () => "c1");
+    expect(await cache.getOrLoad("a", "1", async () => "evicted")).toBe("evicted");
+  });
+
+  test("an entry whose own expiry has passed is not kept, and a disabled cache always loads", async () => {
+    const cache = enabled<string>();
+    await cache.getOrLoad("s", "t", async () => "expired", () => Date.now() - 1);
+    expect(await cache.getOrLoad("s", "t", async () => "fresh")).toBe("fresh");
+    cache.enabled = false;
+    expect(await cache.getOrLoad("s", "t", async () => "db")).toBe("db");
+  });
+});
