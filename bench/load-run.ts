@@ -1,0 +1,57 @@
+import autocannon, { type Options } from "autocannon";
+
+export interface Target {
+  name: string;
+  /** The server's base URL. */
+  url: string;
+  /** One path, or several taken in turn by each connection (the mixed search). */
+  paths: string[];
+  headers?: Record<string, string>;
+  /** The target ratios are taken against (the bare server). */
+  baseline?: boolean;
+}
+
+export interface Sample {
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  bytesPerResponse: number;
+  /** Every response that was not a 2xx, with its status (a 401 or 429 is fast and would flatter the figures). */
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  errors: number;
+  timeouts: number;
+}
+
+export interface LoadSettings {
+  connections: number;
+  duration: number;
+}
+
+/** Settings are identical for every target: only the path (and the session cookie) differ. */
+export async function runLoad(target: Target, settings: LoadSettings, duration = settings.duration): Promise<Sample> {
+  const [first] = target.paths;
+  if (first === undefined) throw new Error(`${target.name}: no path`);
+  const options: Options = {
+    url: target.url + first,
+    connections: settings.connections,
+    // Pipelining would queue requests behind each other and hide per-request latency.
+    pipelining: 1,
+    duration,
+    timeout: 10,
+    headers: target.headers ?? {},
+  };
+  if (target.paths.length > 1) options.requests = target.paths.map((path) => ({ method: "GET", path }));
+  const result = await autocannon(options);
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
+  return {
+    reqPerSec: result.requests.total / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    bytesPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
+    non2xx: result.non2xx,
+    statusCodes,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
