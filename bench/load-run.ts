@@ -43,7 +43,7 @@ export async function runLoad(target: Target, settings: LoadSettings, duration =
   };
   if (target.paths.length > 1) options.requests = target.paths.map((path) => ({ method: "GET", path }));
   const result = await autocannon(options);
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count ?? 0]));
   return {
     reqPerSec: result.requests.total / result.duration,
     p50Ms: result.latency.p50,
