@@ -1,12 +1,14 @@
 /**
  * An in-process cache of reads, grouped (by org, say) so that one change drops a whole group.
  * Each group has a generation: a load that started before an invalidation is not stored, so a
- * slow read can never put back what a write has just replaced. While `enabled` is false (the
- * change feed is down) every read goes to the database.
+ * slow read can never put back what a write has just replaced. Concurrent misses for one key
+ * share one load, so a cold popular page costs one query, not one per waiting client. While
+ * `enabled` is false (the change feed is down) every read goes to the database.
  */
 export class ReadCache<V> {
   private readonly entries = new Map<string, { group: string; generation: number; until: number; value: V }>();
   private readonly generations = new Map<string, number>();
+  private readonly loading = new Map<string, { generation: number; promise: Promise<V> }>();
   private isEnabled = false;
 
   constructor(private readonly options: { maxEntries: number; maxAgeMs: number }) {}
@@ -34,7 +36,16 @@ export class ReadCache<V> {
       this.entries.set(id, hit);
       return hit.value;
     }
-    const value = await load();
+    const shared = this.loading.get(id);
+    if (shared && shared.generation === generation) return shared.promise;
+    const promise = load();
+    this.loading.set(id, { generation, promise });
+    let value: V;
+    try {
+      value = await promise;
+    } finally {
+      if (this.loading.get(id)?.promise === promise) this.loading.delete(id);
+    }
     const expires = Math.min(now + this.options.maxAgeMs, until?.(value) ?? Infinity);
     if (this.isEnabled && (this.generations.get(group) ?? 0) === generation && expires > Date.now()) {
       this.entries.delete(id);

@@ -82,3 +82,17 @@ describe("ReadCache", () => {
     expect(await cache.getOrLoad("s", "t", async () => "db")).toBe("db");
   });
 });
+
+test("concurrent misses for one key share one load", async () => {
+  const cache = new ReadCache<number>({ maxEntries: 10, maxAgeMs: 60_000 });
+  cache.enabled = true;
+  let loads = 0;
+  const load = async () => {
+    loads += 1;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return loads;
+  };
+  const values = await Promise.all([1, 2, 3, 4].map(() => cache.getOrLoad("org", "page", load)));
+  expect(values).toEqual([1, 1, 1, 1]);
+  expect(loads).toBe(1);
+});

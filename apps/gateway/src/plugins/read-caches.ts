@@ -1,13 +1,13 @@
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
-import { openChangeFeed, type Page, type ProductView, type SessionPrincipal } from "@catalog/db";
+import { openChangeFeed, type SessionPrincipal } from "@catalog/db";
 import { ReadCache } from "../read-cache.js";
 
 export interface ReadCaches {
   /** Session principals by cookie token; group "sessions". */
   sessions: ReadCache<SessionPrincipal | null>;
-  /** Catalog list pages; grouped by org id. */
-  catalog: ReadCache<Page<ProductView>>;
+  /** Catalog list pages, serialized JSON; grouped by org id. */
+  catalog: ReadCache<string>;
 }
 
 declare module "fastify" {

@@ -21,13 +21,17 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       querystring: ProductListQuerySchema,
       response: { 200: ListSchema(ProductSchema), ...errorResponses(401, 422, 429) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const orgId = principalOf(request).org.id;
     const { q, page, pageSize } = request.query;
-    const { items, total } = await app.caches.catalog.getOrLoad(orgId, JSON.stringify([q ?? "", page, pageSize]), () =>
-      listProducts(db, orgId, request.query),
-    );
-    return toList(items, total, request.query);
+    // Pages are kept serialized (by this route's own response schema): a hit costs no query
+    // and no serialization.
+    const body = await app.caches.catalog.getOrLoad(orgId, JSON.stringify([q ?? "", page, pageSize]), async () => {
+      const { items, total } = await listProducts(db, orgId, request.query);
+      return reply.serialize(toList(items, total, request.query)) as string;
+    });
+    // Already JSON: with a JSON content type Fastify sends a string as it is.
+    return reply.type("application/json; charset=utf-8").send(body as never);
   });
 
   app.get("/products/:id", {
