@@ -12,3 +12,4 @@ export * from "./product-view.js";
 export { fieldDiff, type FieldChanges } from "./field-diff.js";
 export { seedDemo, type DemoSeed } from "./seed-demo.js";
 export type { Role, Channel, LegalDocument } from "./generated/enums.js";
+export * from "./product-import.js";

@@ -1,0 +1,204 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "./client.js";
+import { isUniqueViolation } from "./client.js";
+import type { Prisma, Product } from "./generated/client.js";
+import type { ProductSource } from "./generated/enums.js";
+import { fieldDiff, type FieldChanges } from "./field-diff.js";
+import { fieldsOf, toProductView, type ProductFields, type ProductView } from "./product-view.js";
+import type { Actor } from "./products.js";
+import { conflict } from "./service-error.js";
+
+/** One product to import: the fields its source gave (absent or empty ones are not touched). */
+export interface ImportItem {
+  fields: Partial<ProductFields> & { title: string };
+  /** Where each field came from ({ field: { source, method } }). */
+  provenance: Record<string, unknown>;
+}
+
+export type ImportOutcome =
+  | { action: "created"; product: ProductView; changes: FieldChanges }
+  | { action: "updated"; product: ProductView; changes: FieldChanges }
+  | { action: "preview"; wouldBe: "created" | "updated"; existingId: string | null; product: ProductView; changes: FieldChanges };
+
+interface Planned {
+  id: string;
+  existing: Product | null;
+  fields: ProductFields;
+  provenance: Record<string, unknown>;
+  changes: FieldChanges;
+}
+
+/** Fields the source actually gave: null, blank text and empty lists leave the catalog's value alone. */
+function given(fields: Partial<ProductFields>): Partial<ProductFields> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === null || value === undefined) continue;
+    if (typeof value === "string" && value.trim() === "") continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    if (typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0) continue;
+    out[key] = value;
+  }
+  return out as Partial<ProductFields>;
+}
+
+const EMPTY: ProductFields = {
+  title: "", sku: null, description: null, price: null, images: [], brand: null, gtin: null, mpn: null,
+  availability: null, variants: [], attributes: {}, sourceUrl: null,
+};
+
+/**
+ * Matches each item to the org's catalog (by SKU, else by source URL, else an earlier item of
+ * the same batch) and either reports what would happen (`persist: false`, nothing written) or
+ * writes the whole batch in one transaction: bulk inserts and updates, and one `imported`
+ * history entry per changed product. Never reads or writes another org's rows.
+ */
+export async function importProducts(
+  db: Db,
+  orgId: string,
+  items: ImportItem[],
+  options: { actor: Actor; source: ProductSource; persist: boolean },
+): Promise<ImportOutcome[]> {
+  const plan = await planImport(db, orgId, items);
+  const now = new Date();
+  const view = (p: Planned, version: number, createdAt: Date, updatedAt: Date) =>
+    toProductView({
+      ...(p.existing ?? ({} as Product)),
+      ...columnsFor(p.fields),
+      id: p.id,
+      orgId,
+      source: p.existing?.source ?? options.source,
+      provenance: p.provenance as Prisma.JsonValue,
+      version,
+      createdAt,
+      updatedAt,
+    } as Product);
+
+  if (!options.persist) {
+    return plan.map((p) => ({
+      action: "preview" as const,
+      wouldBe: p.existing ? ("updated" as const) : ("created" as const),
+      existingId: p.existing?.id ?? null,
+      product: p.existing && Object.keys(p.changes).length === 0
+        ? toProductView(p.existing)
+        : view(p, (p.existing?.version ?? 0) + 1, p.existing?.createdAt ?? now, now),
+      changes: p.changes,
+    }));
+  }
+
+  const creates = unique(plan.filter((p) => !p.existing));
+  const updates = unique(plan.filter((p) => p.existing && Object.keys(p.changes).length > 0));
+  try {
+    await db.$transaction(async (tx) => {
+      if (creates.length > 0) await insertProducts(tx, orgId, creates, options.source, now);
+      if (updates.length > 0) await updateProducts(tx, orgId, updates, now);
+      const changed = [...creates, ...updates];
+      if (changed.length > 0) await insertHistory(tx, orgId, changed, options.actor, now);
+    }, { timeout: 60_000 });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("another import created a product with one of these SKUs meanwhile: import again");
+    throw error;
+  }
+  return plan.map((p) => {
+    if (!p.existing) return { action: "created" as const, product: view(p, 1, now, now), changes: p.changes };
+    if (Object.keys(p.changes).length === 0) return { action: "updated" as const, product: toProductView(p.existing), changes: {} };
+    return { action: "updated" as const, product: view(p, p.existing.version + 1, p.existing.createdAt, now), changes: p.changes };
+  });
+}
+
+/** An item that repeats an earlier one of the batch shares its plan: write each product once. */
+const unique = (plans: Planned[]) => [...new Set(plans)];
+
+async function planImport(db: Db, orgId: string, items: ImportItem[]): Promise<Planned[]> {
+  const skus = [...new Set(items.map((i) => i.fields.sku?.trim()).filter((s): s is string => !!s))];
+  const urls = [...new Set(items.map((i) => i.fields.sourceUrl).filter((u): u is string => !!u))];
+  const found = skus.length + urls.length === 0 ? [] : await db.product.findMany({
+    where: { orgId, OR: [{ sku: { in: skus } }, { sourceUrl: { in: urls } }] },
+  });
+  const bySku = new Map(found.filter((p) => p.sku).map((p) => [p.sku!, p]));
+  const byUrl = new Map(found.filter((p) => p.sourceUrl).map((p) => [p.sourceUrl!, p]));
+  const inBatch = new Map<string, Planned>();
+
+  return items.map((item) => {
+    const fields = given({ ...item.fields, sku: item.fields.sku?.trim() ?? null });
+    const keys = [fields.sku ? `sku:${fields.sku}` : null, fields.sourceUrl ? `url:${fields.sourceUrl}` : null].filter((k): k is string => !!k);
+    const earlier = keys.map((k) => inBatch.get(k)).find(Boolean);
+    const existing = earlier ? null : (fields.sku ? bySku.get(fields.sku) : undefined) ?? (fields.sourceUrl ? byUrl.get(fields.sourceUrl) : undefined) ?? null;
+    let planned: Planned;
+    if (earlier) {
+      // The same product twice in one batch: the later item refines the earlier one.
+      Object.assign(earlier.changes, fieldDiff(earlier.fields, fields));
+      earlier.fields = { ...earlier.fields, ...fields };
+      earlier.provenance = { ...earlier.provenance, ...item.provenance };
+      planned = earlier;
+    } else {
+      const base = existing ? fieldsOf(existing) : EMPTY;
+      planned = {
+        id: existing?.id ?? randomUUID(),
+        existing,
+        fields: { ...base, ...fields },
+        provenance: { ...((existing?.provenance as Record<string, unknown> | undefined) ?? {}), ...item.provenance },
+        changes: fieldDiff(existing ? base : {}, fields),
+      };
+    }
+    for (const key of keys) inBatch.set(key, planned);
+    return planned;
+  });
+}
+
+function columnsFor(f: ProductFields) {
+  return {
+    title: f.title, sku: f.sku, description: f.description,
+    priceAmount: f.price?.amount ?? null, priceCurrency: f.price?.currency ?? null,
+    images: f.images, brand: f.brand, gtin: f.gtin, mpn: f.mpn, availability: f.availability,
+    variants: f.variants as unknown as Prisma.JsonValue, attributes: f.attributes as Prisma.JsonValue, sourceUrl: f.sourceUrl,
+  };
+}
+
+// Bulk writes go through unnest(): one statement a batch, at a fraction of the cost of one
+// INSERT or UPDATE a row (see the measured figures in the project's notes).
+const COLUMNS = `title, sku, description, price_amount, price_currency, images, brand, gtin, mpn, availability, variants, attributes, provenance, source_url`;
+const UNNEST = `unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::text[], $8::jsonb[], $9::text[], $10::text[], $11::text[], $12::text[], $13::jsonb[], $14::jsonb[], $15::jsonb[], $16::text[])
+  AS v(id, title, sku, description, price_amount, price_currency, images, brand, gtin, mpn, availability, variants, attributes, provenance, source_url)`;
+const VALUES = `v.title, v.sku, v.description, v.price_amount, v.price_currency,
+  ARRAY(SELECT jsonb_array_elements_text(v.images)), v.brand, v.gtin, v.mpn, v.availability, v.variants, v.attributes, v.provenance, v.source_url`;
+
+function columnArrays(plans: Planned[]): unknown[] {
+  const col = <T>(pick: (f: ProductFields, p: Planned) => T) => plans.map((p) => pick(p.fields, p));
+  return [
+    col((_, p) => p.id), col((f) => f.title), col((f) => f.sku), col((f) => f.description),
+    col((f) => f.price?.amount ?? null), col((f) => f.price?.currency ?? null), col((f) => JSON.stringify(f.images)),
+    col((f) => f.brand), col((f) => f.gtin), col((f) => f.mpn), col((f) => f.availability),
+    col((f) => JSON.stringify(f.variants)), col((f) => JSON.stringify(f.attributes)), col((_, p) => JSON.stringify(p.provenance)),
+    col((f) => f.sourceUrl),
+  ];
+}
+
+function insertProducts(tx: Prisma.TransactionClient, orgId: string, plans: Planned[], source: ProductSource, now: Date) {
+  return tx.$executeRawUnsafe(
+    `INSERT INTO products (id, org_id, ${COLUMNS}, source, version, created_at, updated_at)
+     SELECT v.id, $1::uuid, ${VALUES}, $17::"ProductSource", 1, $18, $18 FROM ${UNNEST}`,
+    orgId, ...columnArrays(plans), source, now,
+  );
+}
+
+const ASSIGNMENTS = `title = v.title, sku = v.sku, description = v.description, price_amount = v.price_amount,
+  price_currency = v.price_currency, images = ARRAY(SELECT jsonb_array_elements_text(v.images)), brand = v.brand,
+  gtin = v.gtin, mpn = v.mpn, availability = v.availability, variants = v.variants, attributes = v.attributes,
+  provenance = v.provenance, source_url = v.source_url`;
+
+function updateProducts(tx: Prisma.TransactionClient, orgId: string, plans: Planned[], now: Date) {
+  return tx.$executeRawUnsafe(
+    `UPDATE products AS p SET ${ASSIGNMENTS}, version = p.version + 1, updated_at = $17
+     FROM ${UNNEST} WHERE p.id = v.id AND p.org_id = $1::uuid`,
+    orgId, ...columnArrays(plans), now,
+  );
+}
+
+function insertHistory(tx: Prisma.TransactionClient, orgId: string, plans: Planned[], actor: Actor, at: Date) {
+  return tx.$executeRawUnsafe(
+    `INSERT INTO product_history (id, org_id, product_id, at, actor_type, actor_id, action, changes)
+     SELECT gen_random_uuid(), $1::uuid, v.product_id, $2, $3::"ActorType", $4, 'imported', v.changes
+     FROM unnest($5::uuid[], $6::jsonb[]) AS v(product_id, changes)`,
+    orgId, at, actor.type, actor.id, plans.map((p) => p.id), plans.map((p) => JSON.stringify(p.changes)),
+  );
+}
