@@ -1,3 +1,4 @@
 export { ConfigError, readEnv } from "./env.js";
 export { CommonEnvSchema } from "./common.js";
 export { GatewayEnvSchema, loadGatewayConfig, type GatewayConfig } from "./gateway.js";
+export { ImportWorkerEnvSchema, loadImportWorkerConfig, type ImportWorkerConfig } from "./import-worker.js";

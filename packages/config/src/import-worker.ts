@@ -1,0 +1,27 @@
+import { Type, type Static } from "typebox";
+import { Bool, Int, Str, readEnv } from "./env.js";
+import { CommonEnvSchema } from "./common.js";
+
+export const ImportWorkerEnvSchema = Type.Object({
+  ...CommonEnvSchema.properties,
+  /** Pages fetched and extracted at once by this process. */
+  IMPORT_CONCURRENCY: Int(8, 1, 256),
+  /** Chromium pages rendered at once by this process (each costs memory). */
+  RENDER_CONCURRENCY: Int(2, 1, 16),
+  /** Render pages whose static HTML shows no product. */
+  BROWSER_FALLBACK: Bool(true),
+  CHROMIUM_PATH: Str("/usr/bin/chromium"),
+  FETCH_TIMEOUT_MS: Int(15_000, 100),
+  RENDER_TIMEOUT_MS: Int(20_000, 100),
+  FETCH_MAX_BYTES: Int(5 * 1024 * 1024, 1024),
+  /** Allow pages on private and loopback addresses (local development and tests only). */
+  LOCAL_INGEST: Bool(false),
+  HEALTH_HOST: Str("127.0.0.1"),
+  /** Port of this worker's /healthz and /readyz; 0 picks a free one. */
+  HEALTH_PORT: Int(3101, 0, 65535),
+});
+
+export type ImportWorkerConfig = Static<typeof ImportWorkerEnvSchema>;
+
+export const loadImportWorkerConfig = (env: Record<string, string | undefined> = process.env): ImportWorkerConfig =>
+  readEnv(ImportWorkerEnvSchema, env);

@@ -1,0 +1,2 @@
+export { producerConnection, workerConnection } from "./connections.js";
+export * from "./scrape-queue.js";
