@@ -72,6 +72,15 @@ ensure_redis() {
   wait_port "$host" "$port" || die "Redis did not start on $host:$port"
 }
 
+# Debian's Chromium, for the import worker's browser fallback (Playwright cannot download its own here).
+ensure_chromium() {
+  local path=${CHROMIUM_PATH:-/usr/bin/chromium}
+  [ -x "$path" ] && return 0
+  command -v apt-get >/dev/null || die "Chromium is needed at $path (set CHROMIUM_PATH)"
+  apt_install chromium
+  [ -x "$path" ] || die "Chromium did not install at $path"
+}
+
 install_dependencies() {
   cd "$ROOT"
   say "Installing dependencies"
@@ -84,5 +93,6 @@ prepare() {
   ensure_pnpm
   ensure_postgres
   ensure_redis
+  ensure_chromium
   install_dependencies
 }

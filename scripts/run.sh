@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the whole service on this machine: installs what is missing, migrates, seeds the demo
-# org and starts the gateway. Ctrl-C stops everything.
+# org and starts the gateway and the import worker. Ctrl-C stops everything.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 prepare
@@ -17,6 +17,7 @@ trap stop INT TERM EXIT
 
 # Started through tsx directly (not pnpm), so that stop signals reach the processes themselves.
 node_modules/.bin/tsx apps/gateway/src/server.ts & pids+=($!)
+node_modules/.bin/tsx apps/import-worker/src/main.ts & pids+=($!)
 
 wait_port "$HOST" "$PORT" || die "the gateway did not start"
 say "Gateway on http://$HOST:$PORT (API docs: http://$HOST:$PORT/docs). Sign in with:"

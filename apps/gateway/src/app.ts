@@ -10,12 +10,14 @@ import { browserClientsPlugin } from "./plugins/browser-clients.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { healthRoutes } from "./plugins/health.js";
 import { openapiPlugin } from "./plugins/openapi.js";
+import { queuesPlugin } from "./plugins/queues.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { readCachesPlugin } from "./plugins/read-caches.js";
 import { validatorCompiler } from "./plugins/validation.js";
 import { authRoutes } from "./routes/auth/index.js";
 import { extensionRoutes } from "./routes/extension/index.js";
 import { legalRoutes } from "./routes/legal/index.js";
+import { importRoutes } from "./routes/import/index.js";
 import { productRoutes } from "./routes/products/index.js";
 import { systemRoutes } from "./routes/system/index.js";
 
@@ -63,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(readCachesPlugin, { databaseUrl: config.DATABASE_URL });
   await app.register(authPlugin, { db });
   await app.register(openapiPlugin);
+  await app.register(queuesPlugin, { redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
   await app.register(healthRoutes, { db, redis });
 
   const api = async (scope: FastifyInstance) => {
@@ -74,7 +77,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     await scope.register(productRoutes, { db });
     await scope.register(legalRoutes, { db });
-    await scope.register(extensionRoutes);
+    await scope.register(importRoutes, {
+      db, localIngest: config.LOCAL_INGEST, deadlineMs: config.IMPORT_DEADLINE_MS, documentMaxBytes: config.DOCUMENT_MAX_BYTES,
+    });
+    await scope.register(extensionRoutes, { db });
     await scope.register(systemRoutes, { db, redis, labMode: config.LAB_MODE });
   };
   // Every route is served identically under /api and /api/v1.

@@ -54,7 +54,7 @@ describe("/api/extension/ingest API keys", () => {
 
   test("a valid key gets past auth; once revoked it is 401", async () => {
     const created = await createApiKey(gw.db, t.org.id, "to-revoke");
-    expect((await ingest(created.key)).statusCode).toBe(501);
+    expect((await ingest(created.key)).statusCode).toBe(422);
     await revokeApiKey(gw.db, t.org.id, created.id);
     expect((await ingest(created.key)).statusCode).toBe(401);
   });

@@ -22,6 +22,10 @@ export const GatewayEnvSchema = Type.Object({
   LAB_MODE: Bool(false),
   /** Allow imports from private and loopback addresses (local development and tests only). */
   LOCAL_INGEST: Bool(false),
+  /** How long a URL import waits for the import workers, overall, before answering with what it has. */
+  IMPORT_DEADLINE_MS: Int(45_000, 100),
+  /** Largest accepted import document, in bytes. */
+  DOCUMENT_MAX_BYTES: Int(50 * 1024 * 1024, 1024),
   /** Trust X-Forwarded-* headers (only behind a proxy you control). */
   TRUST_PROXY: Bool(false),
 });

@@ -1,2 +1,3 @@
 export { producerConnection, workerConnection } from "./connections.js";
 export * from "./scrape-queue.js";
+export { startWorkerHealth, type ReadinessCheck } from "./worker-health.js";

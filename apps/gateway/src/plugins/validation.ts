@@ -29,14 +29,14 @@ function fromText(schema: TSchema, input: unknown): unknown {
 
 /**
  * Validates with TypeBox. Query strings, params and headers arrive as text, so they are
- * converted to the schema's types and given its defaults; a JSON body is taken as sent, so a
- * number where a string belongs is an error, never silently coerced.
+ * converted to the schema's types; a JSON body is taken as sent, so a number where a string
+ * belongs is an error, never silently coerced. Both get the schema's defaults.
  */
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const check = Compile(schema);
   const isText = httpPart !== "body";
   return (input: unknown) => {
-    const value = isText ? fromText(schema, input) : input;
+    const value = isText ? fromText(schema, input) : Value.Default(schema, input);
     if (check.Check(value)) return { value };
     return { error: check.Errors(value) as unknown as FastifySchemaValidationError[] };
   };

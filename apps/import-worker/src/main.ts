@@ -1,0 +1,46 @@
+import { Worker } from "bullmq";
+import { loadImportWorkerConfig } from "@catalog/config";
+import { createRenderer } from "@catalog/fetch";
+import { SCRAPE_QUEUE, queuePrefix, startWorkerHealth, workerConnection, type ScrapeJob, type ScrapeResult } from "@catalog/queue";
+import { pino } from "pino";
+import { createScrapeProcessor } from "./scrape-processor.js";
+
+const config = loadImportWorkerConfig();
+const log = pino({ level: config.LOG_LEVEL, base: { process: "import-worker" } });
+const policy = { allowPrivate: config.LOCAL_INGEST };
+const renderer = config.BROWSER_FALLBACK
+  ? createRenderer({ policy, concurrency: config.RENDER_CONCURRENCY, executablePath: config.CHROMIUM_PATH })
+  : null;
+
+const connection = workerConnection(config.REDIS_URL);
+const worker = new Worker<ScrapeJob, ScrapeResult>(
+  SCRAPE_QUEUE,
+  createScrapeProcessor({
+    policy, renderer, fetchTimeoutMs: config.FETCH_TIMEOUT_MS, renderTimeoutMs: config.RENDER_TIMEOUT_MS, maxBytes: config.FETCH_MAX_BYTES,
+  }),
+  { connection, prefix: queuePrefix(config.REDIS_PREFIX), concurrency: config.IMPORT_CONCURRENCY },
+);
+worker.on("error", (err) => log.error({ err }, "worker error"));
+worker.on("completed", (job, result) => log.info({ reqId: job.data.requestId, url: job.data.url, ok: result.ok }, "scraped"));
+
+const health = await startWorkerHealth({
+  host: config.HEALTH_HOST,
+  port: config.HEALTH_PORT,
+  checks: { Redis: async () => void (await connection.ping()) },
+});
+log.info({ healthPort: health.port, concurrency: config.IMPORT_CONCURRENCY, browserFallback: Boolean(renderer) }, "import worker started");
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, "shutting down: finishing the pages in progress");
+  // close() waits for the active jobs; waiting ones stay in Redis for another worker.
+  await worker.close();
+  await renderer?.close();
+  await health.close();
+  connection.disconnect();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,41 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type ReadinessCheck = () => Promise<void>;
+
+/**
+ * A worker's `/healthz` (alive) and `/readyz` (each named dependency answers, else 503 naming
+ * what is down) on a small port of its own, for orchestrators. No auth: it reveals nothing.
+ */
+export async function startWorkerHealth(options: {
+  host: string;
+  port: number;
+  checks: Record<string, ReadinessCheck>;
+}): Promise<{ port: number; close(): Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    const send = (status: number, body: object) => {
+      response.writeHead(status, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
+    };
+    if (request.url === "/healthz") return send(200, { status: "ok" });
+    if (request.url !== "/readyz") return send(404, { error: `No route for ${request.method} ${request.url}` });
+    void Promise.all(
+      Object.entries(options.checks).map(async ([name, check]) => {
+        try {
+          await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000).unref())]);
+          return null;
+        } catch {
+          return name;
+        }
+      }),
+    ).then((results) => {
+      const down = results.filter((name): name is string => name !== null);
+      if (down.length > 0) send(503, { error: `not ready: ${down.join(" and ")} unreachable` });
+      else send(200, { status: "ready" });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
