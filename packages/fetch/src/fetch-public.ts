@@ -1,0 +1,152 @@
+import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
+import type { UrlPolicy } from "./address-policy.js";
+import { checkPublicUrl, HOW_TO_FIX, type CheckedUrl } from "./check-url.js";
+import { decodeHtml, looksLikeHtml, parseContentType } from "./decode-html.js";
+import { BlockedUrlError, FetchFailedError, InvalidUrlError } from "./errors.js";
+import { describeConnectionError, describeStatus } from "./failure-messages.js";
+import { requestPinned } from "./pinned-connection.js";
+import { decodeContent, readCapped } from "./read-body.js";
+
+// Sites serve bot-looking agents error pages or nothing at all; a current desktop Chrome
+// string gets the page a shopper would see.
+export const DEFAULT_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+export const DEFAULT_ACCEPT = ["text/html", "application/xhtml+xml"];
+
+export interface FetchPublicOptions {
+  policy: UrlPolicy;
+  /** Whole exchange, all redirects and the body included. Default 15 000. */
+  timeoutMs?: number;
+  /** Cap on the body, compressed and decompressed alike. Default 5 MB. */
+  maxBytes?: number;
+  /** Accepted media types. Default text/html and application/xhtml+xml. */
+  accept?: string[];
+  maxRedirects?: number;
+  userAgent?: string;
+  signal?: AbortSignal;
+}
+
+export interface FetchPublicResult {
+  finalUrl: string;
+  status: number;
+  /** Media type without parameters, e.g. "text/html". */
+  contentType: string;
+  body: string;
+  /** Every URL redirected to, in order (the start URL not included). */
+  redirects: string[];
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+function send(checked: CheckedUrl, headers: OutgoingHttpHeaders, signal: AbortSignal): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const request = requestPinned(checked, { headers, signal });
+    request.once("response", resolve);
+    // `on`, not `once`: the socket can fail again after the response began; reject is idempotent.
+    request.on("error", (error) => reject(signal.aborted ? signal.reason : describeConnectionError(checked.url.href, error)));
+    request.end();
+  });
+}
+
+async function checkHop(target: string, from: string | undefined, policy: UrlPolicy, signal: AbortSignal): Promise<CheckedUrl> {
+  try {
+    return await checkPublicUrl(target, policy, { signal });
+  } catch (error) {
+    if (from && error instanceof BlockedUrlError) {
+      throw new BlockedUrlError(error.url, `${from} redirects to ${error.url}, which ${error.reason}; ${HOW_TO_FIX}`, error.reason);
+    }
+    if (from && error instanceof InvalidUrlError) {
+      throw new InvalidUrlError(error.url, `${from} redirects to ${error.url}, which cannot be fetched: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+async function fetchWithin(start: string, options: FetchPublicOptions, signal: AbortSignal): Promise<FetchPublicResult> {
+  const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
+  const maxRedirects = options.maxRedirects ?? 5;
+  const accept = (options.accept ?? DEFAULT_ACCEPT).map((t) => t.toLowerCase());
+  const headers: OutgoingHttpHeaders = {
+    "user-agent": options.userAgent ?? DEFAULT_USER_AGENT,
+    accept: `${accept.join(",")},*/*;q=0.8`,
+    "accept-language": "en-US,en;q=0.9",
+    "accept-encoding": "gzip, deflate, br",
+  };
+  const redirects: string[] = [];
+  let current = start;
+  let from: string | undefined;
+
+  for (;;) {
+    const checked = await checkHop(current, from, options.policy, signal);
+    const url = checked.url.href;
+    const response = await send(checked, headers, signal);
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+
+    if (REDIRECT_STATUSES.has(status) && location) {
+      response.destroy();
+      let next: string;
+      try {
+        next = new URL(location, checked.url).href;
+      } catch {
+        throw new FetchFailedError(url, `${url} redirects to an invalid address (${location})`, status);
+      }
+      if (redirects.length >= maxRedirects) {
+        throw new FetchFailedError(start, `${start} redirected more than ${maxRedirects} times (last to ${next}); it may be a redirect loop`, status);
+      }
+      redirects.push(next);
+      from = url;
+      current = next;
+      continue;
+    }
+    if (status >= 400) {
+      response.destroy();
+      throw new FetchFailedError(url, describeStatus(url, status, response.statusMessage), status);
+    }
+
+    const contentType = parseContentType(response.headers["content-type"]);
+    if (contentType && !accept.includes(contentType.mediaType)) {
+      response.destroy();
+      throw new FetchFailedError(url, `${url} is not an HTML page (${contentType.mediaType})`);
+    }
+    const raw = await readCapped(response, url, maxBytes).catch((error: unknown) => {
+      throw error instanceof FetchFailedError ? error : describeConnectionError(url, error);
+    });
+    const bytes = await decodeContent(raw, response.headers["content-encoding"], url, maxBytes);
+    // No Content-Type at all: accept it only if it plainly starts like HTML, as browsers sniff.
+    if (!contentType && !(accept.includes("text/html") && looksLikeHtml(bytes))) {
+      throw new FetchFailedError(url, `${url} is not an HTML page (no content type)`);
+    }
+    return {
+      finalUrl: url,
+      status,
+      contentType: contentType?.mediaType ?? "text/html",
+      body: decodeHtml(bytes, contentType),
+      redirects,
+    };
+  }
+}
+
+/**
+ * GETs a public http(s) page: every hop is checked with checkPublicUrl and its connection
+ * pinned to the checked address; redirects are followed by hand, bounded, and re-checked.
+ * Throws BlockedUrlError, InvalidUrlError or FetchFailedError; the caller's own abort reason
+ * is rethrown as is.
+ */
+export async function fetchPublic(url: string, options: FetchPublicOptions): Promise<FetchPublicResult> {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const deadline = new AbortController();
+  const timer = setTimeout(() => {
+    deadline.abort(new FetchFailedError(url, `${url} did not answer within ${timeoutMs} ms; the site may be down or very slow`));
+  }, timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  try {
+    return await fetchWithin(url, options, signal);
+  } catch (error) {
+    // Aborting surfaces as assorted stream errors; the abort reason is the real story.
+    if (signal.aborted) throw signal.reason;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
