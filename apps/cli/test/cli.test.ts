@@ -4,6 +4,9 @@ import { authenticateApiKey, createDb, openSession, type Db } from "@catalog/db"
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
+// Each case starts real CLI processes (a few seconds each on a busy 2-core machine).
+jest.setTimeout(120_000);
+
 let db: Db;
 beforeAll(() => { db = createDb(process.env.DATABASE_URL!, { poolSize: 2 }); });
 afterAll(() => db.$disconnect());
