@@ -5,7 +5,7 @@ import { authenticateApiKey, createDb, openSession, type Db } from "@catalog/db"
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
 // Each case starts real CLI processes (a few seconds each on a busy 2-core machine).
-jest.setTimeout(120_000);
+const SLOW = 120_000;
 
 let db: Db;
 beforeAll(() => { db = createDb(process.env.DATABASE_URL!, { poolSize: 2 }); });
@@ -36,7 +36,7 @@ test("an operator creates an org, a member, an admin and an API key that all wor
   expect(key.stdout).toMatch(/shown only this once/);
   const plaintext = key.stdout.trim().split("\n").at(-1)!;
   await expect(authenticateApiKey(db, plaintext)).resolves.toMatchObject({ orgId });
-});
+}, SLOW);
 
 test.each([
   [["create-org", "--name", ""], /--name is required/, 2],
@@ -50,7 +50,7 @@ test.each([
   expect(result.code).toBe(code);
   expect(result.stderr).toMatch(message);
   expect(result.stderr).not.toMatch(/\s+at /);
-});
+}, SLOW);
 
 test("a duplicate email or org name is refused with a clear message", () => {
   const name = `Dup Org ${suffix()}`;
@@ -63,7 +63,7 @@ test("a duplicate email or org name is refused with a clear message", () => {
   const dup = cli(["create-user", "--org", name, "--email", email.toUpperCase(), "--password", "long-enough-pw"]);
   expect(dup.code).toBe(1);
   expect(dup.stderr).toMatch(new RegExp(`a user with email ${email} already exists`));
-});
+}, SLOW);
 
 test("seed-demo is repeatable and prints working credentials and a fresh key", async () => {
   const first = cli(["seed-demo", "--json"]);
@@ -78,4 +78,4 @@ test("seed-demo is repeatable and prints working credentials and a fresh key", a
   await expect(authenticateApiKey(db, b.apiKey.key)).resolves.toMatchObject({ orgId: b.org.id });
   await expect(authenticateApiKey(db, a.apiKey.key)).resolves.toBeNull();
   expect(await db.product.count({ where: { orgId: b.org.id } })).toBe(3);
-});
+}, SLOW);
