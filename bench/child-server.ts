@@ -6,6 +6,8 @@ import type { CleanupStack } from "./cleanup-stack.js";
 export interface ChildServer {
   name: string;
   url: string;
+  /** The tsx launcher's pid; the server itself is its child process. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -63,7 +65,7 @@ export async function startChildServer(
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });
-  const server: ChildServer = { name, url, stop: () => stopChild(child) };
+  const server: ChildServer = { name, url, pid: child.pid ?? -1, stop: () => stopChild(child) };
   cleanup.add(`stop ${name}`, server.stop);
 
   const deadline = Date.now() + timeoutMs;

@@ -1,0 +1,43 @@
+/**
+ * Whole-document failures. Each class carries the HTTP status the upload route should answer
+ * with, so the route maps errors without knowing parser details. Messages are shown to the
+ * uploader: they name the problem and what to do about it.
+ */
+export abstract class DocumentError extends Error {
+  abstract readonly status: number;
+
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** 415: not CSV, TSV, XLSX, JSON or NDJSON. */
+export class UnsupportedDocumentError extends DocumentError {
+  readonly status = 415;
+}
+
+/** 413: more than `maxBytes` arrived; reading stopped there. */
+export class DocumentTooLargeError extends DocumentError {
+  readonly status = 413;
+
+  constructor(readonly maxBytes: number) {
+    super(`the file is larger than the ${formatBytes(maxBytes)} limit; split it into smaller files`);
+  }
+}
+
+/** 422: nothing to import (empty file, header only, no product rows). */
+export class EmptyDocumentError extends DocumentError {
+  readonly status = 422;
+}
+
+/** 422: the right kind of file, but broken (invalid JSON, damaged or hostile XLSX, ...). */
+export class MalformedDocumentError extends DocumentError {
+  readonly status = 422;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KB`;
+  return `${bytes} bytes`;
+}
