@@ -1,9 +1,10 @@
+import { Readable } from "node:stream";
 import type { MultipartFile } from "@fastify/multipart";
 import { spoolUpload } from "./spool.js";
 import { ServiceError, importProducts, type Actor, type Db, type ImportItem } from "@catalog/db";
 import { DocumentError, parseDocument, type DocumentRow } from "@catalog/extract";
 import { toImportItem } from "./candidate.js";
-import { itemOf, summarise, type ItemResult } from "./outcomes.js";
+import { Tally, itemOf, type ItemResult } from "./outcomes.js";
 
 /** Rows per transaction: large enough for bulk statements, small enough to keep memory flat. */
 const BATCH_ROWS = 500;
@@ -24,56 +25,62 @@ function asServiceError(error: unknown): never {
 }
 
 /**
- * Streams the upload through the parser and previews or persists it a batch at a time, so a
- * 100,000-row file neither holds the event loop nor the whole file in memory. Each persisted
- * batch is one transaction; a bad row is a failed item, never a failed upload. Before anything
- * is persisted the whole document is read once, so a file that is too large, of the wrong type
- * or broken is refused with nothing stored.
+ * Reads the whole document once first, so a file that is too large, of the wrong type or
+ * broken is refused (413/415/422) with nothing stored. Then streams it through the parser and
+ * previews or persists it a batch at a time, writing each item to the response as its batch
+ * completes: a 100,000-row file never sits in memory, neither as rows nor as the answer. Each
+ * persisted batch is one transaction; a bad row is a failed item, never a failed upload.
  */
-export async function importDocument(db: Db, request: DocumentImportRequest) {
+export async function importDocument(db: Db, request: DocumentImportRequest): Promise<Readable> {
   const upload = await spoolUpload(request.file.file, request.maxBytes);
+  const rows = () => parseDocument(upload.open(), {
+    filename: request.file.filename, contentType: request.file.mimetype, maxBytes: request.maxBytes,
+    ...(request.currency ? { currency: request.currency } : {}),
+  }) as AsyncIterable<DocumentRow>;
   try {
-    const rows = () => parseDocument(upload.open(), {
-      filename: request.file.filename, contentType: request.file.mimetype, maxBytes: request.maxBytes,
-      ...(request.currency ? { currency: request.currency } : {}),
-    }) as AsyncIterable<DocumentRow>;
-    if (request.persist) await checkWhole(rows());
-    return await importRows(db, request, rows());
+    for await (const _ of rows()) { /* parse only: a problem with the whole document throws here */ }
   } catch (error) {
-    asServiceError(error);
-  } finally {
     await upload.remove();
+    asServiceError(error);
   }
+  return Readable.from(answer(db, request, rows(), upload.remove));
 }
 
-async function checkWhole(rows: AsyncIterable<DocumentRow>): Promise<void> {
-  for await (const _ of rows) { /* parse only: a structural problem throws here */ }
-}
-
-async function importRows(db: Db, request: DocumentImportRequest, rows: AsyncIterable<DocumentRow>) {
-  const items: (ItemResult & { row: number })[] = [];
-  let batch: { row: number; item: ImportItem }[] = [];
-
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const outcomes = await importProducts(db, request.orgId, batch.map((b) => b.item), {
-      actor: request.actor, source: "document", persist: request.persist,
-    });
-    outcomes.forEach((outcome, i) => items.push({ row: batch[i]!.row, ...itemOf(outcome) }));
-    batch = [];
+/** `{ "persisted": …, "items": [ … ], "summary": { … } }`, written as it is produced. */
+async function* answer(db: Db, request: DocumentImportRequest, rows: AsyncIterable<DocumentRow>, done: () => Promise<void>) {
+  const tally = new Tally();
+  let first = true;
+  const write = (item: ItemResult & { row: number }) => {
+    tally.add(item);
+    const text = `${first ? "" : ","}${JSON.stringify(item)}`;
+    first = false;
+    return text;
   };
-
-  for await (const parsed of rows) {
-    if (!parsed.ok) {
-      items.push({ row: parsed.row, ok: false, error: parsed.error });
-      continue;
+  try {
+    yield `{"persisted":${request.persist},"items":[`;
+    // Failed rows wait with their batch, so the answer keeps the document's order.
+    let batch: ({ row: number; item: ImportItem } | { row: number; failed: ItemResult })[] = [];
+    const flush = async () => {
+      const importable = batch.filter((b): b is { row: number; item: ImportItem } => "item" in b);
+      const outcomes = importable.length === 0 ? [] : await importProducts(db, request.orgId, importable.map((b) => b.item), {
+        actor: request.actor, source: "document", persist: request.persist,
+      });
+      const results = new Map(importable.map((b, i) => [b, itemOf(outcomes[i]!)]));
+      const text = batch.map((b) => write({ row: b.row, ...("item" in b ? results.get(b)! : b.failed) })).join("");
+      batch = [];
+      return text;
+    };
+    for await (const parsed of rows) {
+      if (!parsed.ok) batch.push({ row: parsed.row, failed: { ok: false, error: parsed.error } });
+      else {
+        const item = toImportItem(parsed.product);
+        batch.push("error" in item ? { row: parsed.row, failed: { ok: false, error: `row ${parsed.row}: ${item.error}` } } : { row: parsed.row, item });
+      }
+      if (batch.length >= BATCH_ROWS) yield await flush();
     }
-    const item = toImportItem(parsed.product);
-    if ("error" in item) items.push({ row: parsed.row, ok: false, error: `row ${parsed.row}: ${item.error}` });
-    else batch.push({ row: parsed.row, item });
-    if (batch.length >= BATCH_ROWS) await flush();
+    yield await flush();
+    yield `],"summary":${JSON.stringify(tally.summary)}}`;
+  } finally {
+    await done();
   }
-  await flush();
-  items.sort((a, b) => a.row - b.row);
-  return { persisted: request.persist, items, summary: summarise(items) };
 }

@@ -56,7 +56,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
       consumes: ["multipart/form-data"],
       response: { 200: DocumentImportResultSchema, ...errorResponses(400, 401, 409, 413, 415, 422, 429) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     if (!request.isMultipart()) throw new ServiceError(415, 'send multipart/form-data with the document in part "file"');
     const file = await request.file();
     if (!file || file.fieldname !== "file") throw invalid('multipart part "file" is required (send "persist" before it)');
@@ -69,10 +69,13 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
     const currency = field("currency")?.toUpperCase();
     if (currency !== undefined && !/^[A-Z]{3}$/.test(currency)) throw invalid('multipart part "currency" must be an ISO-4217 code such as EUR');
     const { org, user } = principalOf(request);
-    const result = await importDocument(options.db, {
-      orgId: org.id, actor: { type: "user", id: user.id }, file, persist: persistValue === "true", currency, maxBytes: options.documentMaxBytes,
+    const persist = persistValue === "true";
+    const body = await importDocument(options.db, {
+      orgId: org.id, actor: { type: "user", id: user.id }, file, persist, currency, maxBytes: options.documentMaxBytes,
     });
-    if (result.persisted) app.caches.catalog.invalidate(org.id);
-    return result;
+    if (persist) body.on("end", () => app.caches.catalog.invalidate(org.id));
+    // Items are written as they complete (in document order, except WooCommerce variable
+    // products, which complete when their last variation has been read).
+    return reply.type("application/json; charset=utf-8").send(body as never);
   });
 };

@@ -13,14 +13,23 @@ export function itemOf(outcome: ImportOutcome): ItemResult {
 }
 
 /** Counts for the answer; in a preview, created and updated say what persisting would do. */
+export class Tally {
+  readonly summary = { requested: 0, succeeded: 0, failed: 0, created: 0, updated: 0 };
+
+  add(item: ItemResult): void {
+    this.summary.requested += 1;
+    if (!item.ok) {
+      this.summary.failed += 1;
+      return;
+    }
+    this.summary.succeeded += 1;
+    if ((item.wouldBe ?? item.action) === "created") this.summary.created += 1;
+    else this.summary.updated += 1;
+  }
+}
+
 export function summarise(items: ItemResult[]) {
-  const done = items.filter((i): i is Extract<ItemResult, { ok: true }> => i.ok);
-  const kind = (i: (typeof done)[number]) => i.wouldBe ?? i.action;
-  return {
-    requested: items.length,
-    succeeded: done.length,
-    failed: items.length - done.length,
-    created: done.filter((i) => kind(i) === "created").length,
-    updated: done.filter((i) => kind(i) === "updated").length,
-  };
+  const tally = new Tally();
+  items.forEach((item) => tally.add(item));
+  return tally.summary;
 }
