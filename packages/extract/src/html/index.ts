@@ -1,0 +1,1 @@
+export { extractProduct } from "./extract-product.js";

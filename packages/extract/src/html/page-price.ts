@@ -1,0 +1,104 @@
+import { parsePrice } from "../price/index.js";
+import { boundedText, documentOrder, type CheerioAPI, type ElementNode } from "./dom.js";
+import type { PriceValue } from "./found.js";
+import { readAmount } from "./read-amount.js";
+import { cleanText } from "./text.js";
+
+// Prices that are not what the product costs now.
+const NOT_CURRENT = /old|was|regular|strike|before|compare|list-?price|rrp|uvp|original|crossed|saving|save|discount|unit-?price|per-?unit|base-?price|shipping|delivery|instal|monthly|financ|basket|cart|tax|vat|points/i;
+// Places holding other products' prices.
+const ELSEWHERE = /related|recommend|similar|carousel|upsell|cross-?sell|also-?(bought|viewed|like)|sponsored|recently/i;
+const CURRENT = /sale|current|final|now|special|actual|our|offer|deal|main|product|buy|price-?value|price-?amount/i;
+const WAS_WORDS = /\b(was|statt|uvp|rrp|list price|avant|antes|prima|m\.?r\.?p)\b/i;
+const INLINE = new Set(["span", "b", "strong", "sup", "sub", "small", "font", "em", "i", "u", "a", "bdi"]);
+// "3 x $806", "$806 per month": an instalment, not the price.
+const INSTALMENT = /每期|分期|per month|\/\s*mo\b|monthly|\bx\s*\d|\d\s*x\b|mensual|raten|instal/i;
+const SKIP_TAGS = new Set(["del", "s", "strike", "header", "nav", "footer", "aside", "script", "style", "noscript", "option"]);
+
+export interface PagePrice {
+  value: PriceValue;
+  method: string;
+}
+
+function marker(el: ElementNode): string {
+  return `${el.attribs["class"] ?? ""} ${el.attribs["id"] ?? ""}`;
+}
+
+function ancestors(el: ElementNode): ElementNode[] {
+  const out: ElementNode[] = [];
+  let current = el.parent;
+  while (current && current.type === "tag") {
+    out.push(current as ElementNode);
+    current = current.parent;
+  }
+  return out;
+}
+
+
+/**
+ * The price the page shows for its product: among elements named like a price, the one with a
+ * currency closest after the title, leaving out struck-through, "was", per-unit and
+ * shipping prices and prices inside related-product blocks.
+ */
+export function findPagePrice($: CheerioAPI, title: ElementNode | null, currencyHint: string | null): PagePrice | null {
+  const order = documentOrder($("body").toArray());
+  const titleAt = title ? order.get(title) ?? 0 : 0;
+  let best: { price: PriceValue; score: number; how: string } | null = null;
+  const hint = currencyHint ? { currency: currencyHint } : {};
+  $("[class*=price], [class*=Price], [id*=price], [id*=Price], [class*=deal], [data-price-amount], [itemprop=price]").each((_, el) => {
+    const chain = ancestors(el);
+    if ([el, ...chain].some((a) => SKIP_TAGS.has(a.tagName.toLowerCase()))) return;
+    if ([el, ...chain.slice(0, 3)].some((a) => NOT_CURRENT.test(marker(a)) || Object.keys(a.attribs).some((k) => k.includes("strike")))) return;
+    if (chain.some((a) => ELSEWHERE.test(marker(a)))) return;
+    let price: PriceValue | null = null;
+    let signed = false;
+    let mixed = false;
+    let how = "element with a price class";
+    const machine = el.attribs["data-price-amount"] ?? (el.attribs["itemprop"] === "price" ? el.attribs["content"] : undefined);
+    if (machine) {
+      price = readAmount(machine, null);
+      how = "data-price-amount";
+    }
+    if (!price) {
+      const text = cleanText(boundedText(el, 60));
+      if (!text || !/\d/.test(text)) return;
+      const parsed = parsePrice(text, hint);
+      if (!parsed || Number(parsed.amount) === 0) return;
+      price = parsed;
+      signed = hasSign(text);
+      // "Was £55.00 Now £48.99" in one container: which is which is for its children to say.
+      mixed = new Set(text.match(/\d+(?:[.,]\d+)*/g)?.map((n) => n.replace(/[.,]/g, "")) ?? []).size > 1
+        || WAS_WORDS.test(text);
+    }
+    const at = order.get(el) ?? 0;
+    const distance = at >= titleAt ? (at - titleAt) / 400 : 1 + (titleAt - at) / 200;
+    const score = (signed ? 2 : 0) - (mixed ? 1.5 : 0) + (CURRENT.test(marker(el)) ? 1 : 0) + (machine ? 1 : 0) - Math.min(distance, 4);
+    if (!best || score > best.score) best = { price, score, how };
+  });
+  const chosen = best as { price: PriceValue; how: string } | null;
+  if (chosen) return { value: chosen.price, method: chosen.how };
+  return title ? priceTextAfter($, title, order, hint) : null;
+}
+
+/** No element named like a price: the first short text with a currency sign after the title. */
+function priceTextAfter($: CheerioAPI, title: ElementNode, order: Map<ElementNode, number>, hint: { currency?: string }): PagePrice | null {
+  const start = order.get(title) ?? 0;
+  const after = [...order.entries()].filter(([, i]) => i > start && i <= start + 150).map(([el]) => el);
+  for (const el of after) {
+    if ([el, ...ancestors(el).slice(0, 4)].some((a) => SKIP_TAGS.has(a.tagName.toLowerCase()))) continue;
+    if ($(el).find("del, s, strike").length > 0) continue;
+    if (el.children.some((c) => c.type === "tag" && !INLINE.has((c as ElementNode).tagName))) continue;
+    const text = cleanText(boundedText(el, 40));
+    if (!text || INSTALMENT.test(text)) continue;
+    const parsed = parsePrice(text, hint);
+    if (parsed && Number(parsed.amount) > 0 && hasSign(text)) {
+      return { value: parsed, method: "currency text after the title" };
+    }
+  }
+  return null;
+}
+
+/** Whether the text itself names a currency, hint aside ("12,99 €" does, "12,99" does not). */
+function hasSign(text: string): boolean {
+  return parsePrice(text)?.currency != null || /\b(kr|Rs)\b/.test(text);
+}

@@ -1,0 +1,41 @@
+import { parsePrice } from "../price/index.js";
+import type { PriceValue } from "./found.js";
+
+/** An ISO code from what markup puts in a currency field: "EUR", "eur", "€", "US$". */
+export function currencyCode(raw: string | null | undefined): string | null {
+  const text = raw?.trim();
+  if (!text) return null;
+  if (/^[A-Za-z]{3}$/.test(text)) {
+    const upper = text.toUpperCase();
+    return Intl.supportedValuesOf("currency").includes(upper) ? upper : null;
+  }
+  return parsePrice(`1 ${text}`)?.currency ?? null;
+}
+
+/**
+ * A machine-readable price ("1299.00", 1299, "1,299.00 €"). schema.org asks for a plain
+ * decimal with a point, so one is taken at its word; anything else goes through the price
+ * parser. Zero is read as "no price": shops print it for prices they do not show.
+ */
+export function readAmount(raw: string | null, currency: string | null, ambiguousHint?: string | null): PriceValue | null {
+  const text = raw?.trim();
+  if (!text) return null;
+  const code = currencyCode(currency);
+  let amount: string | null;
+  let parsedCurrency: string | null = null;
+  if (/^\d+(\.\d+)?$/.test(text)) amount = formatPlain(text);
+  else {
+    const hintText = code ?? currency ?? ambiguousHint ?? undefined;
+    const parsed = parsePrice(text, hintText ? { currency: hintText } : {});
+    amount = parsed?.amount ?? null;
+    parsedCurrency = parsed?.currency ?? null;
+  }
+  if (!amount || Number(amount) === 0) return null;
+  return { amount, currency: code ?? parsedCurrency };
+}
+
+function formatPlain(text: string): string {
+  const [whole = "0", fraction = ""] = text.split(".");
+  const integer = whole.replace(/^0+(?=\d)/, "");
+  return `${integer}.${fraction.replace(/0+$/, "").padEnd(2, "0")}`;
+}

@@ -1,0 +1,51 @@
+import { existsSync } from "node:fs";
+import {
+  judge, listPageFiles, loadCorpus, score, SCORED_FIELDS, type ScoredField,
+} from "../src/html/corpus-accuracy.js";
+import { extractProduct } from "../src/html/index.js";
+
+// The shared corpus lives beside the repo (../shared/corpus), not in it.
+const corpus = new URL("../../../../shared/corpus/", import.meta.url);
+const available = existsSync(new URL("expected-pages.jsonl", corpus));
+if (!available) console.log(`page corpus not found at ${corpus.pathname}: corpus accuracy test skipped`);
+
+/**
+ * Regression guards, set a little under what bench/extract-accuracy.ts measured (recall /
+ * precision: title 96.9/96.9, sku 93.2/95.3, price+currency 92.9/91.9, brand 75.9/81.1,
+ * gtin 66.7/66.7, image 90.4/90.4, availability 76.7/94.0). They catch a change that loses
+ * pages, not one that moves a single page; improve the figures, then raise the floors.
+ */
+const FLOORS: Record<ScoredField, { recall: number; precision: number }> = {
+  title: { recall: 0.95, precision: 0.95 },
+  sku: { recall: 0.9, precision: 0.92 },
+  price: { recall: 0.9, precision: 0.89 },
+  brand: { recall: 0.72, precision: 0.77 },
+  gtin: { recall: 0.6, precision: 0.6 },
+  image: { recall: 0.87, precision: 0.87 },
+  availability: { recall: 0.73, precision: 0.9 },
+};
+
+(available ? describe : describe.skip)("extractProduct on the shared page corpus", () => {
+  const { pages } = available ? loadCorpus(corpus) : { pages: [] };
+  const results = pages.map((p) => extractProduct(p.html, p.expected.url ?? ""));
+
+  test("every page file has an expectation line", () => {
+    const expected = new Set(pages.map((p) => p.expected.file));
+    expect(listPageFiles(corpus).filter((f) => !expected.has(f))).toEqual([]);
+    expect(pages.length).toBeGreaterThanOrEqual(100);
+  });
+
+  test.each(SCORED_FIELDS)("%s stays at or above its floors", (field) => {
+    const judged = pages.map((p, i) => judge(field, p.expected, results[i] ?? null));
+    const s = score(judged.map((j) => j.verdict));
+    const misses = judged.flatMap((j, i) => (j.verdict === "correct" || j.verdict === "ignored" ? []
+      : [`${j.verdict} ${pages[i]?.expected.file}: expected ${j.expected} got ${j.predicted}`]));
+    if (s.recall < FLOORS[field].recall || s.precision < FLOORS[field].precision) console.log(misses.join("\n"));
+    expect(s.recall).toBeGreaterThanOrEqual(FLOORS[field].recall);
+    expect(s.precision).toBeGreaterThanOrEqual(FLOORS[field].precision);
+  });
+
+  test("never throws and recognises every corpus page as a product", () => {
+    expect(results.filter((r) => r === null)).toHaveLength(0);
+  });
+});
