@@ -47,3 +47,19 @@ export class CleanupStack {
     process.on("SIGTERM", () => onSignal("SIGTERM", 143));
   }
 }
+
+/** Runs a benchmark's `main` with a cleanup stack and exits: 1 when it threw or returned false. */
+export async function runBench(main: (cleanup: CleanupStack) => Promise<boolean | void>): Promise<never> {
+  const cleanup = new CleanupStack();
+  cleanup.exitOnSignals();
+  let exitCode = 0;
+  try {
+    if ((await main(cleanup)) === false) exitCode = 1;
+  } catch (error) {
+    console.error(error);
+    exitCode = 1;
+  } finally {
+    await cleanup.runAll();
+  }
+  process.exit(exitCode);
+}

@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { createTestDatabase, deleteRedisPrefix, dropTestDatabase, newRedisPrefix } from "@catalog/testing";
 import { startChildServer } from "./child-server.js";
-import { CleanupStack } from "./cleanup-stack.js";
+import { runBench, type CleanupStack } from "./cleanup-stack.js";
 import { peakRss } from "./peak-rss.js";
 import { seedCatalog } from "./seed-catalog.js";
 
@@ -72,15 +72,4 @@ async function main(cleanup: CleanupStack) {
   console.log(`[${rssMb < TARGET_RSS_MB ? "PASS" : "FAIL"}] peak RSS under ${TARGET_RSS_MB} MB`);
 }
 
-const cleanup = new CleanupStack();
-cleanup.exitOnSignals();
-let exitCode = 0;
-try {
-  await main(cleanup);
-} catch (error) {
-  console.error(error);
-  exitCode = 1;
-} finally {
-  await cleanup.runAll();
-}
-process.exit(exitCode);
+await runBench(main);

@@ -3,7 +3,7 @@ import { createTestDatabase, deleteRedisPrefix, dropTestDatabase, newRedisPrefix
 import { readBenchOptions } from "./bench-options.js";
 import { formatRound, formatTable, summarise, verdicts } from "./bench-report.js";
 import { startChildServer } from "./child-server.js";
-import { CleanupStack } from "./cleanup-stack.js";
+import { runBench, type CleanupStack } from "./cleanup-stack.js";
 import { runLoad, type Sample, type Target } from "./load-run.js";
 import { countMatches, seedCatalog } from "./seed-catalog.js";
 import { waitForIdleDatabase } from "./wait-for-idle-database.js";
@@ -108,15 +108,4 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
   return verdict.valid;
 }
 
-const cleanup = new CleanupStack();
-cleanup.exitOnSignals();
-let exitCode = 0;
-try {
-  if (!(await main(cleanup))) exitCode = 1;
-} catch (error) {
-  console.error(error);
-  exitCode = 1;
-} finally {
-  await cleanup.runAll();
-}
-process.exit(exitCode);
+await runBench(main);

@@ -15,26 +15,6 @@ export interface ProductVariant {
   image: string | null;
 }
 
-export interface ProductView {
-  id: string;
-  title: string;
-  sku: string | null;
-  description: string | null;
-  price: Money | null;
-  images: string[];
-  brand: string | null;
-  gtin: string | null;
-  mpn: string | null;
-  availability: string | null;
-  variants: ProductVariant[];
-  attributes: Record<string, unknown>;
-  sourceUrl: string | null;
-  source: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
-
 /** The catalog fields a client may set; `price` is the API's money shape. */
 export interface ProductFields {
   title: string;
@@ -49,6 +29,15 @@ export interface ProductFields {
   variants: ProductVariant[];
   attributes: Record<string, unknown>;
   sourceUrl: string | null;
+}
+
+/** A product as the API shows it: its catalog fields and what the service keeps about it. */
+export interface ProductView extends ProductFields {
+  id: string;
+  source: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
 }
 
 export const PRODUCT_FIELDS = [
