@@ -32,6 +32,8 @@ function keyOf(source: string, p: ProductCandidate): string | undefined {
 }
 
 (present ? describe : describe.skip)("corpus documents", () => {
+  // With no corpus there are no rows, and jest refuses an empty table even inside a skipped block.
+  if (!present) return void test("corpus present", () => {});
   describe.each(documents.map((d) => [d.file, d] as const))("%s", (file, doc) => {
     const products = lines.filter((l) => l.kind === "product" && l.file === file);
 
