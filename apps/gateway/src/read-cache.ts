@@ -1,17 +1,35 @@
+interface Entry<V> {
+  group: string;
+  until: number;
+  size: number;
+  value: V;
+}
+
+export interface ReadCacheOptions<V> {
+  maxEntries: number;
+  maxAgeMs: number;
+  /** Bound on the sum of `sizeOf` over the entries (for large values such as serialized pages). */
+  maxSize?: number;
+  sizeOf?: (value: V) => number;
+}
+
 /**
- * An in-process cache of reads, grouped (by org, say) so that one change drops a whole group.
- * Each group has a generation: a load that started before an invalidation is not stored, so a
- * slow read can never put back what a write has just replaced. Concurrent misses for one key
- * share one load, so a cold popular page costs one query, not one per waiting client. While
- * `enabled` is false (the change feed is down) every read goes to the database.
+ * An in-process cache of reads, grouped (by org, say) so that one change drops a whole group,
+ * and its memory with it. Each group has a generation: a load that started before an
+ * invalidation is not stored, so a slow read can never put back what a write has just
+ * replaced. Concurrent misses for one key share one load, so a cold popular page costs one
+ * query, not one per waiting client. While `enabled` is false (the change feed is down) every
+ * read goes to the database.
  */
 export class ReadCache<V> {
-  private readonly entries = new Map<string, { group: string; generation: number; until: number; value: V }>();
+  private readonly entries = new Map<string, Entry<V>>();
+  private readonly groups = new Map<string, Set<string>>();
   private readonly generations = new Map<string, number>();
   private readonly loading = new Map<string, { generation: number; promise: Promise<V> }>();
+  private size = 0;
   private isEnabled = false;
 
-  constructor(private readonly options: { maxEntries: number; maxAgeMs: number }) {}
+  constructor(private readonly options: ReadCacheOptions<V>) {}
 
   get enabled(): boolean {
     return this.isEnabled;
@@ -29,8 +47,7 @@ export class ReadCache<V> {
     const id = `${group}\u0000${key}`;
     const generation = this.generations.get(group) ?? 0;
     const hit = this.entries.get(id);
-    const now = Date.now();
-    if (hit && hit.generation === generation && hit.until > now) {
+    if (hit && hit.until > Date.now()) {
       // Refresh its place in the eviction order.
       this.entries.delete(id);
       this.entries.set(id, hit);
@@ -46,11 +63,9 @@ export class ReadCache<V> {
     } finally {
       if (this.loading.get(id)?.promise === promise) this.loading.delete(id);
     }
-    const expires = Math.min(now + this.options.maxAgeMs, until?.(value) ?? Infinity);
+    const expires = Math.min(Date.now() + this.options.maxAgeMs, until?.(value) ?? Infinity);
     if (this.isEnabled && (this.generations.get(group) ?? 0) === generation && expires > Date.now()) {
-      this.entries.delete(id);
-      this.entries.set(id, { group, generation, until: expires, value });
-      if (this.entries.size > this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+      this.store(id, { group, until: expires, size: this.options.sizeOf?.(value) ?? 0, value });
     }
     return value;
   }
@@ -58,10 +73,30 @@ export class ReadCache<V> {
   /** Drops every entry of `group`, including loads still in flight. */
   invalidate(group: string): void {
     this.generations.set(group, (this.generations.get(group) ?? 0) + 1);
+    for (const id of this.groups.get(group) ?? []) this.remove(id);
+    this.groups.delete(group);
   }
 
   clear(): void {
-    this.entries.clear();
-    for (const group of this.generations.keys()) this.invalidate(group);
+    for (const group of [...this.groups.keys(), ...this.generations.keys()]) this.invalidate(group);
+  }
+
+  private store(id: string, entry: Entry<V>): void {
+    this.remove(id);
+    this.entries.set(id, entry);
+    this.size += entry.size;
+    let ids = this.groups.get(entry.group);
+    if (!ids) this.groups.set(entry.group, (ids = new Set()));
+    ids.add(id);
+    const maxSize = this.options.maxSize ?? Infinity;
+    while (this.entries.size > this.options.maxEntries || this.size > maxSize) this.remove(this.entries.keys().next().value!);
+  }
+
+  private remove(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    this.size -= entry.size;
+    this.groups.get(entry.group)?.delete(id);
   }
 }

@@ -96,3 +96,14 @@ test("concurrent misses for one key share one load", async () => {
   expect(values).toEqual([1, 1, 1, 1]);
   expect(loads).toBe(1);
 });
+
+test("the size bound evicts the oldest entries", async () => {
+  const cache = new ReadCache<string>({ maxEntries: 100, maxAgeMs: 60_000, maxSize: 10, sizeOf: (v) => v.length });
+  cache.enabled = true;
+  await cache.getOrLoad("org", "a", async () => "aaaaa");
+  await cache.getOrLoad("org", "b", async () => "bbbbb");
+  await cache.getOrLoad("org", "c", async () => "ccccc");
+  expect(await cache.getOrLoad("org", "c", async () => "reloaded")).toBe("ccccc");
+  expect(await cache.getOrLoad("org", "b", async () => "reloaded")).toBe("bbbbb");
+  expect(await cache.getOrLoad("org", "a", async () => "reloaded")).toBe("reloaded");
+});

@@ -26,7 +26,8 @@ export const readCachesPlugin = fp(
   async (app: FastifyInstance, { databaseUrl }: { databaseUrl: string }) => {
     const caches: ReadCaches = {
       sessions: new ReadCache({ maxEntries: 20_000, maxAgeMs: 60_000 }),
-      catalog: new ReadCache({ maxEntries: 5_000, maxAgeMs: 60_000 }),
+      // Pages are up to ~200 KB each: bound the memory, not only the count.
+      catalog: new ReadCache({ maxEntries: 5_000, maxAgeMs: 60_000, maxSize: 64 * 1024 * 1024, sizeOf: (body) => body.length }),
     };
     const all = [caches.sessions, caches.catalog];
     const feed = openChangeFeed(databaseUrl, {
