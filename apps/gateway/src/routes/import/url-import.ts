@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { ServiceError, importProducts, invalid, type Actor, type Db } from "@catalog/db";
 import type { ProductCandidate } from "@catalog/extract";
-import { BlockedUrlError, InvalidUrlError, checkPublicUrl, type UrlPolicy } from "@catalog/fetch";
+import { BlockedUrlError, InvalidUrlError, checkPublicUrl, type UrlPolicy } from "@catalog/fetch/url-guard";
 import { SCRAPE_JOB, type ScrapeResult } from "@catalog/queue";
 import { toImportItem } from "./candidate.js";
 import { itemOf, summarise, type ItemResult } from "./outcomes.js";
