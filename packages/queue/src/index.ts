@@ -1,3 +1,4 @@
 export { producerConnection, workerConnection } from "./connections.js";
 export * from "./scrape-queue.js";
 export { startWorkerHealth, type ReadinessCheck } from "./worker-health.js";
+export { probe, type DependencyHealth } from "./probe.js";

@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { probe } from "./probe.js";
 
 export type ReadinessCheck = () => Promise<void>;
 
@@ -19,14 +20,7 @@ export async function startWorkerHealth(options: {
     if (request.url === "/healthz") return send(200, { status: "ok" });
     if (request.url !== "/readyz") return send(404, { error: `No route for ${request.method} ${request.url}` });
     void Promise.all(
-      Object.entries(options.checks).map(async ([name, check]) => {
-        try {
-          await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000).unref())]);
-          return null;
-        } catch {
-          return name;
-        }
-      }),
+      Object.entries(options.checks).map(async ([name, check]) => ((await probe(check)).ok ? null : name)),
     ).then((results) => {
       const down = results.filter((name): name is string => name !== null);
       if (down.length > 0) send(503, { error: `not ready: ${down.join(" and ")} unreachable` });

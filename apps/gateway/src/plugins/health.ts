@@ -2,28 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
 import { Type } from "typebox";
 import type { Db } from "@catalog/db";
-
-export interface DependencyHealth {
-  ok: boolean;
-  latencyMs: number;
-  error?: string;
-}
-
-async function probe(check: () => Promise<unknown>, timeoutMs = 2000): Promise<DependencyHealth> {
-  const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      check(),
-      new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs); }),
-    ]);
-    return { ok: true, latencyMs: Math.round(performance.now() - started) };
-  } catch (error) {
-    return { ok: false, latencyMs: Math.round(performance.now() - started), error: (error as Error).message };
-  } finally {
-    clearTimeout(timer);
-  }
-}
+import { probe } from "@catalog/queue";
 
 export const checkDatabase = (db: Db) => probe(() => db.$queryRaw`SELECT 1`);
 export const checkRedis = (redis: Redis) => probe(() => redis.ping());
