@@ -112,7 +112,7 @@ async function planImport(db: Db, orgId: string, items: ImportItem[]): Promise<P
   const skus = [...new Set(items.map((i) => i.fields.sku?.trim()).filter((s): s is string => !!s))];
   const urls = [...new Set(items.map((i) => i.fields.sourceUrl).filter((u): u is string => !!u))];
   const found = skus.length + urls.length === 0 ? [] : await db.product.findMany({
-    where: { orgId, OR: [{ sku: { in: skus } }, { sourceUrl: { in: urls } }] },
+    where: { id: { in: await matchingIds(db, orgId, skus, urls) } },
   });
   const bySku = new Map(found.filter((p) => p.sku).map((p) => [p.sku!, p]));
   const byUrl = new Map(found.filter((p) => p.sourceUrl).map((p) => [p.sourceUrl!, p]));
@@ -143,6 +143,22 @@ async function planImport(db: Db, orgId: string, items: ImportItem[]): Promise<P
     for (const key of keys) inBatch.set(key, planned);
     return planned;
   });
+}
+
+/**
+ * Ids of the org's products with one of these SKUs or source URLs. Written as joins against
+ * unnest() so PostgreSQL probes the (org_id, sku) and (org_id, source_url) b-trees: given
+ * `sku IN (...)`, its planner picked the trigram index instead, which took seconds per batch
+ * once the catalog held a few thousand similar SKUs.
+ */
+async function matchingIds(db: Db, orgId: string, skus: string[], urls: string[]): Promise<string[]> {
+  const rows = await db.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT p.id FROM unnest($2::text[]) AS s(sku) JOIN products p ON p.org_id = $1::uuid AND p.sku = s.sku
+     UNION
+     SELECT p.id FROM unnest($3::text[]) AS u(url) JOIN products p ON p.org_id = $1::uuid AND p.source_url = u.url`,
+    orgId, skus, urls,
+  );
+  return rows.map((r) => r.id);
 }
 
 function columnsFor(f: ProductFields) {
