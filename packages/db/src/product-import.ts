@@ -146,18 +146,22 @@ async function planImport(db: Db, orgId: string, items: ImportItem[]): Promise<P
 }
 
 /**
- * Ids of the org's products with one of these SKUs or source URLs. Written as joins against
- * unnest() so PostgreSQL probes the (org_id, sku) and (org_id, source_url) b-trees: given
- * `sku IN (...)`, its planner picked the trigram index instead, which took seconds per batch
- * once the catalog held a few thousand similar SKUs.
+ * Ids of the org's products with one of these SKUs or source URLs, found through the
+ * (org_id, sku) and (org_id, source_url) b-trees. Bitmap scans are off for this one query
+ * because the only index they would add is the trigram GIN index on sku (kept for search),
+ * which the planner judged cheap for equality and which took seconds per batch once the
+ * catalog held a few thousand similar SKUs.
  */
 async function matchingIds(db: Db, orgId: string, skus: string[], urls: string[]): Promise<string[]> {
-  const rows = await db.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT p.id FROM unnest($2::text[]) AS s(sku) JOIN products p ON p.org_id = $1::uuid AND p.sku = s.sku
-     UNION
-     SELECT p.id FROM unnest($3::text[]) AS u(url) JOIN products p ON p.org_id = $1::uuid AND p.source_url = u.url`,
-    orgId, skus, urls,
-  );
+  const [, rows] = await db.$transaction([
+    db.$executeRawUnsafe("SET LOCAL enable_bitmapscan = off"),
+    db.$queryRawUnsafe<{ id: string }[]>(
+      `SELECT p.id FROM unnest($2::text[]) AS s(sku) JOIN products p ON p.org_id = $1::uuid AND p.sku = s.sku
+       UNION
+       SELECT p.id FROM unnest($3::text[]) AS u(url) JOIN products p ON p.org_id = $1::uuid AND p.source_url = u.url`,
+      orgId, skus, urls,
+    ),
+  ]);
   return rows.map((r) => r.id);
 }
 
