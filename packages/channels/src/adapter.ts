@@ -1,0 +1,69 @@
+// The contract between the publish worker and a sales channel. The worker loads everything from
+// PostgreSQL (job payloads carry ids only), decrypts the destination's credentials and hands the
+// adapter plain data; the adapter never touches the database, Redis or the queue. Every failure
+// it reports is one of the classes in errors.ts, so the worker can decide retry / give up / wait.
+
+/** Mirrors the Prisma `Channel` enum without depending on @catalog/db. */
+export type ChannelName = "shopify" | "ebay" | "etsy" | "woocommerce" | "standin";
+
+export const CHANNEL_NAMES: readonly ChannelName[] = ["shopify", "ebay", "etsy", "woocommerce", "standin"];
+
+export function isChannelName(value: unknown): value is ChannelName {
+  return typeof value === "string" && (CHANNEL_NAMES as readonly string[]).includes(value);
+}
+
+export interface PublishableVariant {
+  sku?: string | null;
+  title?: string | null;
+  priceAmount?: string | null;
+  options?: Record<string, string>;
+  gtin?: string | null;
+}
+
+export interface PublishableProduct {
+  id: string;
+  sku: string | null;
+  title: string;
+  description: string | null;
+  brand: string | null;
+  gtin: string | null;
+  mpn: string | null;
+  /** Decimal string as stored (e.g. "19.9900"): never a float, so no cent is lost on the way. */
+  priceAmount: string | null;
+  priceCurrency: string | null;
+  images: string[];
+  availability?: string | null;
+  variants: PublishableVariant[];
+  attributes: Record<string, unknown>;
+}
+
+export interface DestinationTarget {
+  id: string;
+  channel: ChannelName;
+  baseUrl: string | null;
+  /** Already decrypted by the caller; never logged, never put in a job payload. */
+  credentials: Record<string, unknown>;
+  settings: Record<string, unknown>;
+}
+
+export interface PublishInput {
+  product: PublishableProduct;
+  destination: DestinationTarget;
+  /** Remote id stored from an earlier successful publish: the adapter must update it, not create a new listing. */
+  remoteId: string | null;
+  /** Aborted when the worker shuts down or the job is cancelled. */
+  signal: AbortSignal;
+  /** Stable per (product, destination), so a create repeated after a crash is recognised by the channel. */
+  idempotencyKey: string;
+}
+
+export interface PublishOutcome {
+  remoteId: string;
+  remoteUrl: string | null;
+}
+
+export interface ChannelAdapter {
+  readonly channel: ChannelName;
+  /** Resolves on success; rejects only with RetryableChannelError, GiveUpChannelError or ChannelWaitError. */
+  publish(input: PublishInput): Promise<PublishOutcome>;
+}
