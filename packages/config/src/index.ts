@@ -2,3 +2,4 @@ export { ConfigError, readEnv } from "./env.js";
 export { CommonEnvSchema } from "./common.js";
 export { GatewayEnvSchema, loadGatewayConfig, type GatewayConfig } from "./gateway.js";
 export { ImportWorkerEnvSchema, loadImportWorkerConfig, type ImportWorkerConfig } from "./import-worker.js";
+export { PublishWorkerEnvSchema, loadPublishWorkerConfig, type PublishWorkerConfig } from "./publish-worker.js";

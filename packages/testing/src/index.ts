@@ -2,3 +2,4 @@ export { createTestDatabase, dropTestDatabase } from "./test-database.js";
 export { newRedisPrefix, deleteRedisPrefix } from "./redis-prefix.js";
 export { createTestOrg, makeProduct, type TestOrg } from "./factories.js";
 export { startFixtureServer, type FixturePage } from "./fixture-server.js";
+export { eventually } from "./eventually.js";

@@ -1,0 +1,44 @@
+import { Type, type Static } from "typebox";
+import { Int, Str, readEnv } from "./env.js";
+import { CommonEnvSchema } from "./common.js";
+
+export const PublishWorkerEnvSchema = Type.Object({
+  ...CommonEnvSchema.properties,
+  /** Keys that open destination credentials: `id:base64key[,id:base64key]`, the first one current. */
+  CREDENTIALS_KEYS: Type.String({ minLength: 1 }),
+  /** Destinations this process serves at once; each lane holds one Redis connection while it serves. */
+  PUBLISH_LANES: Int(16, 1, 256),
+  /** Jobs of one destination running at once, across every worker process. */
+  DESTINATION_CONCURRENCY: Int(1, 1, 64),
+  /** Channel calls per second per destination, across every worker process (0: no limit). */
+  DESTINATION_RATE_PER_SECOND: Int(0, 0, 100_000),
+  /** Channel calls per publish before it is dead. */
+  PUBLISH_ATTEMPTS: Int(5, 1, 100),
+  /** First retry delay, doubled each attempt, with jitter. */
+  PUBLISH_BACKOFF_MS: Int(2_000, 10),
+  /** How long a lane serves one destination before it lets others have a turn. */
+  SLICE_MS: Int(1_000, 10),
+  /** Most jobs a lane takes from one destination per turn. */
+  SLICE_JOBS: Int(50, 1),
+  /** Longest wait for one channel call. */
+  CHANNEL_TIMEOUT_MS: Int(15_000, 100),
+  /** A job's lock; a worker that dies mid-job gives its job back after about this long. */
+  JOB_LOCK_MS: Int(30_000, 500),
+  BREAKER_ERROR_PERCENT: Int(50, 1, 100),
+  /** Calls in the breaker's window before its error rate counts. */
+  BREAKER_VOLUME: Int(5, 1),
+  BREAKER_WINDOW_MS: Int(10_000, 100),
+  /** How long an open breaker stays open before one probe call. */
+  BREAKER_RESET_MS: Int(15_000, 100),
+  /** How often PostgreSQL's pending publishes are checked against Redis (re-enqueueing lost ones). */
+  RECOVERY_INTERVAL_MS: Int(5_000, 100),
+  /** A queued publish not seen in Redis for this long is enqueued again. */
+  PENDING_LEASE_MS: Int(60_000, 500),
+  HEALTH_HOST: Str("127.0.0.1"),
+  HEALTH_PORT: Int(3102, 0, 65535),
+});
+
+export type PublishWorkerConfig = Static<typeof PublishWorkerEnvSchema>;
+
+export const loadPublishWorkerConfig = (env: Record<string, string | undefined> = process.env): PublishWorkerConfig =>
+  readEnv(PublishWorkerEnvSchema, env);

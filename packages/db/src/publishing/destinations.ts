@@ -1,0 +1,94 @@
+import type { Db } from "../client.js";
+import type { Channel, DestinationHealth } from "../generated/enums.js";
+import type { DestinationAccount, Prisma } from "../generated/client.js";
+import { openCredentials, sealCredentials, type CredentialKeyring } from "../credentials.js";
+import { isUuid } from "../ids.js";
+import { notFound } from "../service-error.js";
+
+export interface DestinationView {
+  id: string;
+  channel: Channel;
+  name: string;
+  health: DestinationHealth;
+  connectedAt: string;
+}
+
+/** What a worker needs to call the channel: the destination with its credentials opened. */
+export interface DestinationTarget {
+  id: string;
+  orgId: string;
+  channel: Channel;
+  baseUrl: string | null;
+  credentials: Record<string, unknown>;
+  settings: Record<string, unknown>;
+}
+
+export const toDestinationView = (d: DestinationAccount): DestinationView => ({
+  id: d.id, channel: d.channel, name: d.name, health: d.health, connectedAt: d.connectedAt.toISOString(),
+});
+
+export interface NewDestination {
+  orgId: string;
+  channel: Channel;
+  name: string;
+  baseUrl?: string | null;
+  externalId?: string | null;
+  credentials: Record<string, unknown>;
+  settings?: Record<string, unknown>;
+}
+
+export async function createDestination(db: Db, keyring: CredentialKeyring, input: NewDestination): Promise<DestinationView> {
+  const row = await db.destinationAccount.create({
+    data: {
+      orgId: input.orgId, channel: input.channel, name: input.name, baseUrl: input.baseUrl ?? null,
+      externalId: input.externalId ?? null, settings: (input.settings ?? {}) as Prisma.InputJsonValue,
+      ...sealCredentials(keyring, input.credentials),
+    },
+  });
+  return toDestinationView(row);
+}
+
+/** The org's connected destinations, oldest first. */
+export async function listDestinations(db: Db, orgId: string): Promise<DestinationView[]> {
+  const rows = await db.destinationAccount.findMany({ where: { orgId, disconnectedAt: null }, orderBy: [{ connectedAt: "asc" }, { id: "asc" }] });
+  return rows.map(toDestinationView);
+}
+
+/** Loads a connected destination with its credentials opened; null when it is gone or disconnected. */
+export async function loadDestinationTarget(db: Db, keyring: CredentialKeyring, id: string): Promise<DestinationTarget | null> {
+  const d = await db.destinationAccount.findUnique({ where: { id } });
+  if (!d || d.disconnectedAt || !d.credentials || !d.credentialsKeyId) return null;
+  return {
+    id: d.id, orgId: d.orgId, channel: d.channel, baseUrl: d.baseUrl,
+    credentials: openCredentials(keyring, { credentials: d.credentials, credentialsKeyId: d.credentialsKeyId }),
+    settings: d.settings as Record<string, unknown>,
+  };
+}
+
+export async function setDestinationHealth(db: Db, id: string, health: DestinationHealth): Promise<void> {
+  await db.destinationAccount.updateMany({ where: { id, health: { not: health } }, data: { health } });
+}
+
+/**
+ * Disconnects a destination: its credentials are erased and its pending publishes end as
+ * `failed`; catalog products and listing history stay. Disconnecting again changes nothing.
+ * Returns the ids of the sync logs that were still pending (their jobs are to be removed).
+ */
+export async function disconnectDestination(db: Db, orgId: string, id: string): Promise<{ pendingSyncLogIds: string[] }> {
+  if (!isUuid(id)) throw notFound("destination");
+  return db.$transaction(async (tx) => {
+    const found = await tx.destinationAccount.findFirst({ where: { id, orgId } });
+    if (!found) throw notFound("destination");
+    const now = new Date();
+    if (!found.disconnectedAt) {
+      await tx.destinationAccount.update({
+        where: { id }, data: { disconnectedAt: now, credentials: null, credentialsKeyId: null, health: "down" },
+      });
+    }
+    const pending = await tx.syncLog.findMany({ where: { destinationAccountId: id, status: { in: ["queued", "running"] } }, select: { id: true } });
+    const reason = "the destination was disconnected";
+    await tx.syncLog.updateMany({ where: { id: { in: pending.map((p) => p.id) } }, data: { status: "failed", error: reason, finishedAt: now, leaseUntil: null } });
+    await tx.listing.updateMany({ where: { destinationAccountId: id, status: { in: ["queued", "publishing"] } }, data: { status: "failed", lastError: reason } });
+    return { pendingSyncLogIds: pending.map((p) => p.id) };
+  });
+}

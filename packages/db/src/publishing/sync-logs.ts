@@ -1,0 +1,132 @@
+import type { Db } from "../client.js";
+import type { Prisma, SyncLog } from "../generated/client.js";
+import type { SyncStatus } from "../generated/enums.js";
+import type { Page } from "../products.js";
+
+export interface SyncLogView {
+  id: string;
+  jobId: string;
+  productId: string;
+  destinationAccountId: string;
+  status: SyncStatus;
+  attempts: number;
+  error: string | null;
+  remoteId: string | null;
+  remoteUrl: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const toSyncLogView = (s: SyncLog): SyncLogView => ({
+  id: s.id, jobId: s.jobId, productId: s.productId, destinationAccountId: s.destinationAccountId, status: s.status,
+  attempts: s.attempts, error: s.error, remoteId: s.remoteId, remoteUrl: s.remoteUrl,
+  createdAt: s.createdAt.toISOString(), startedAt: iso(s.startedAt), finishedAt: iso(s.finishedAt),
+});
+
+export interface SyncLogQuery {
+  productId?: string;
+  destinationAccountId?: string;
+  status?: SyncStatus;
+  page: number;
+  pageSize: number;
+}
+
+/** The org's sync logs, newest first. */
+export async function listSyncLogs(db: Db, orgId: string, query: SyncLogQuery): Promise<Page<SyncLogView>> {
+  const where: Prisma.SyncLogWhereInput = {
+    orgId,
+    ...(query.productId ? { productId: query.productId } : {}),
+    ...(query.destinationAccountId ? { destinationAccountId: query.destinationAccountId } : {}),
+    ...(query.status ? { status: query.status } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db.syncLog.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (query.page - 1) * query.pageSize, take: query.pageSize }),
+    db.syncLog.count({ where }),
+  ]);
+  return { items: rows.map(toSyncLogView), total };
+}
+
+/** Number of dead publishes (the dead-letter queue as PostgreSQL records it), optionally for one destination. */
+export const countDead = (db: Db, destinationAccountId?: string): Promise<number> =>
+  db.syncLog.count({ where: { status: "dead", ...(destinationAccountId ? { destinationAccountId } : {}) } });
+
+export interface PendingPublish {
+  syncLogId: string;
+  orgId: string;
+  productId: string;
+  destinationAccountId: string;
+}
+
+const pendingSelect = { id: true, orgId: true, productId: true, destinationAccountId: true } as const;
+const toPending = (r: { id: string; orgId: string; productId: string; destinationAccountId: string }): PendingPublish => ({
+  syncLogId: r.id, orgId: r.orgId, productId: r.productId, destinationAccountId: r.destinationAccountId,
+});
+
+/**
+ * Publishes PostgreSQL says are still to do (`queued` or `running`) on connected destinations;
+ * with `expiredBefore`, only those whose lease ran out. Oldest first, `limit` at a time after `afterId`.
+ */
+export async function pendingPublishes(
+  db: Db,
+  options: { expiredBefore?: Date; limit: number; afterId?: string },
+): Promise<PendingPublish[]> {
+  const rows = await db.syncLog.findMany({
+    where: {
+      status: { in: ["queued", "running"] },
+      ...(options.expiredBefore ? { leaseUntil: { lt: options.expiredBefore } } : {}),
+      ...(options.afterId ? { id: { gt: options.afterId } } : {}),
+    },
+    orderBy: { id: "asc" },
+    take: options.limit,
+    select: pendingSelect,
+  });
+  return rows.map(toPending);
+}
+
+export async function extendLeases(db: Db, syncLogIds: string[], leaseMs: number): Promise<void> {
+  if (syncLogIds.length === 0) return;
+  await db.syncLog.updateMany({
+    where: { id: { in: syncLogIds }, status: { in: ["queued", "running"] } },
+    data: { leaseUntil: new Date(Date.now() + leaseMs) },
+  });
+}
+
+/**
+ * Moves dead publishes back to `queued` with their attempts reset (replay), optionally for one
+ * destination; only those of connected destinations.
+ */
+export async function requeueDead(db: Db, leaseMs: number, destinationAccountId?: string): Promise<PendingPublish[]> {
+  return db.$transaction(async (tx) => {
+    const connected = await tx.destinationAccount.findMany({
+      where: { disconnectedAt: null, ...(destinationAccountId ? { id: destinationAccountId } : {}) },
+      select: { id: true },
+    });
+    const rows = await tx.syncLog.findMany({
+      where: { status: "dead", destinationAccountId: { in: connected.map((d) => d.id) } },
+      select: pendingSelect,
+    });
+    const ids = rows.map((r) => r.id);
+    await tx.syncLog.updateMany({
+      where: { id: { in: ids } },
+      data: { status: "queued", attempts: 0, error: null, finishedAt: null, leaseUntil: new Date(Date.now() + leaseMs) },
+    });
+    await tx.$executeRawUnsafe(
+      `UPDATE listings l SET status = 'queued', updated_at = now() FROM sync_logs s
+       WHERE s.id = ANY($1::uuid[]) AND l.product_id = s.product_id AND l.destination_account_id = s.destination_account_id`,
+      ids,
+    );
+    return rows.map(toPending);
+  });
+}
+
+/** Discards dead publishes (they end as `failed`, their error kept); returns their ids. */
+export async function discardDead(db: Db, destinationAccountId?: string): Promise<string[]> {
+  const where = { status: "dead" as const, ...(destinationAccountId ? { destinationAccountId } : {}) };
+  const rows = await db.syncLog.findMany({ where, select: { id: true } });
+  const ids = rows.map((r) => r.id);
+  await db.syncLog.updateMany({ where: { id: { in: ids }, status: "dead" }, data: { status: "failed" } });
+  return ids;
+}

@@ -1,0 +1,104 @@
+import type { Redis } from "ioredis";
+import { publishKeys } from "./publish-keys.js";
+
+/** A wait a channel imposed on one destination (429, Retry-After, throttled). */
+export interface ChannelWait {
+  until: number;
+  channel: string;
+  reason: string;
+}
+
+export type BreakerStateName = "closed" | "open" | "halfOpen";
+
+export interface BreakerSnapshot {
+  state: BreakerStateName;
+  openedAt: number | null;
+  retryAt: number | null;
+}
+
+export const CLOSED_BREAKER: BreakerSnapshot = { state: "closed", openedAt: null, retryAt: null };
+
+const num = (value: string | undefined) => (value ? Number(value) : null);
+
+/** Records a channel's wait for every worker and the gateway; a later, longer wait wins. */
+export async function setChannelWait(redis: Redis, prefix: string, destinationId: string, wait: ChannelWait): Promise<void> {
+  const keys = publishKeys(prefix);
+  const ttl = Math.max(1, wait.until - Date.now());
+  const current = await readChannelWaits(redis, prefix, [destinationId]);
+  if ((current.get(destinationId)?.until ?? 0) >= wait.until) return;
+  await redis.multi()
+    .hset(keys.wait(destinationId), { until: String(wait.until), channel: wait.channel, reason: wait.reason })
+    .pexpire(keys.wait(destinationId), ttl)
+    .zadd(keys.ready, wait.until, destinationId)
+    .exec();
+}
+
+/** Waits still running, by destination. */
+export async function readChannelWaits(redis: Redis, prefix: string, destinationIds: string[]): Promise<Map<string, ChannelWait>> {
+  const keys = publishKeys(prefix);
+  const out = new Map<string, ChannelWait>();
+  if (destinationIds.length === 0) return out;
+  const pipeline = redis.pipeline();
+  for (const id of destinationIds) pipeline.hgetall(keys.wait(id));
+  const results = (await pipeline.exec()) ?? [];
+  const now = Date.now();
+  destinationIds.forEach((id, i) => {
+    const hash = results[i]?.[1] as Record<string, string> | undefined;
+    const until = num(hash?.until);
+    if (hash && until && until > now) out.set(id, { until, channel: hash.channel ?? "", reason: hash.reason ?? "" });
+  });
+  return out;
+}
+
+export async function writeBreaker(redis: Redis, prefix: string, destinationId: string, snapshot: BreakerSnapshot): Promise<void> {
+  const key = publishKeys(prefix).breaker(destinationId);
+  if (snapshot.state === "closed") {
+    await redis.del(key);
+    return;
+  }
+  await redis.multi()
+    .hset(key, { state: snapshot.state, openedAt: String(snapshot.openedAt ?? ""), retryAt: String(snapshot.retryAt ?? "") })
+    .pexpire(key, 24 * 3600 * 1000)
+    .exec();
+}
+
+/** Breakers as the workers last mirrored them; a destination with no record is closed. */
+export async function readBreakers(redis: Redis, prefix: string, destinationIds: string[]): Promise<Map<string, BreakerSnapshot>> {
+  const keys = publishKeys(prefix);
+  const out = new Map<string, BreakerSnapshot>();
+  if (destinationIds.length === 0) return out;
+  const pipeline = redis.pipeline();
+  for (const id of destinationIds) pipeline.hgetall(keys.breaker(id));
+  const results = (await pipeline.exec()) ?? [];
+  destinationIds.forEach((id, i) => {
+    const hash = results[i]?.[1] as Record<string, string> | undefined;
+    const state = hash?.state;
+    out.set(id, state === "open" || state === "halfOpen"
+      ? { state, openedAt: num(hash?.openedAt), retryAt: num(hash?.retryAt) }
+      : CLOSED_BREAKER);
+  });
+  return out;
+}
+
+export interface QueueCounts {
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
+}
+
+/** Job counts of each destination's queue, in one round trip. */
+export async function readQueueCounts(redis: Redis, prefix: string, destinationIds: string[]): Promise<Map<string, QueueCounts>> {
+  const keys = publishKeys(prefix);
+  const pipeline = redis.pipeline();
+  for (const id of destinationIds) {
+    const q = keys.bullQueue(id);
+    pipeline.llen(`${q}:wait`).zcard(`${q}:prioritized`).llen(`${q}:active`).zcard(`${q}:delayed`).zcard(`${q}:failed`);
+  }
+  const results = (await pipeline.exec()) ?? [];
+  const n = (i: number) => Number(results[i]?.[1] ?? 0);
+  return new Map(destinationIds.map((id, d) => {
+    const o = d * 5;
+    return [id, { waiting: n(o) + n(o + 1), active: n(o + 2), delayed: n(o + 3), failed: n(o + 4) }];
+  }));
+}
