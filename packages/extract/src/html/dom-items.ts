@@ -1,4 +1,5 @@
 import type { CheerioAPI, ElementNode } from "./dom.js";
+import { withAttr } from "./page-index.js";
 import { bareName, hasType, PRODUCT_TYPES, type SchemaNode } from "./schema-node.js";
 
 /**
@@ -7,9 +8,8 @@ import { bareName, hasType, PRODUCT_TYPES, type SchemaNode } from "./schema-node
  * each. This turns either into schema nodes, in one pass over the property elements.
  */
 export interface ItemSyntax {
-  /** Selector of the elements that open an item, and of those that name a property. */
-  scope: "[itemscope]" | "[typeof]";
-  props: "[itemprop]" | "[property]";
+  /** Attribute whose presence marks the elements that open an item (itemscope, typeof). */
+  scopeAttr: string;
   typeAttr: string;
   propAttr: string;
   /** Whether the element opens an item. */
@@ -30,13 +30,14 @@ const IDENTIFIERS = new Set(["sku", "mpn", "productID"]);
 export function readItems($: CheerioAPI, syntax: ItemSyntax): Items {
   const nodeOf = new Map<ElementNode, SchemaNode>();
   const ownerOf = new Map<ElementNode, ElementNode | null>();
-  $(syntax.scope).each((_, el) => {
-    if (!syntax.opens(el)) return;
-    const types = ($(el).attr(syntax.typeAttr) ?? "").split(/\s+/).filter(Boolean).map(bareName);
+  const props = withAttr($, syntax.propAttr);
+  for (const el of withAttr($, syntax.scopeAttr)) {
+    if (!syntax.opens(el)) continue;
+    const types = (el.attribs[syntax.typeAttr] ?? "").split(/\s+/).filter(Boolean).map(bareName);
     nodeOf.set(el, { "@type": types });
-  });
+  }
   const orphans = new Map<string, unknown[]>();
-  if (nodeOf.size === 0 && $(syntax.props).length === 0) return { products: [], orphans };
+  if (nodeOf.size === 0 && props.length === 0) return { products: [], orphans };
   const owner = (el: ElementNode): ElementNode | null => {
     let current = el.parent;
     while (current && current.type !== "root") {
@@ -45,18 +46,21 @@ export function readItems($: CheerioAPI, syntax: ItemSyntax): Items {
     }
     return null;
   };
-  $(syntax.props).each((_, el) => {
-    const names = ($(el).attr(syntax.propAttr) ?? "").split(/\s+/).filter(Boolean).map(bareName);
-    if (names.length === 0) return;
+  for (const el of props) {
+    const names = (el.attribs[syntax.propAttr] ?? "").split(/\s+/).filter(Boolean).map(bareName);
+    if (names.length === 0) continue;
     const item = owner(el);
     const value = nodeOf.get(el) ?? valueOf($, el, names.some((n) => IDENTIFIERS.has(n)));
     if (nodeOf.has(el)) ownerOf.set(el, item);
+    const bucket = item ? nodeOf.get(item) : undefined;
     for (const name of names) {
-      const bucket = item ? nodeOf.get(item) : undefined;
-      if (bucket) bucket[name] = [...((bucket[name] as unknown[] | undefined) ?? []), value];
-      else orphans.set(name, [...(orphans.get(name) ?? []), value]);
+      // Own arrays only: itemprop="constructor" must not reach Object.prototype.
+      const values = bucket ? (Object.hasOwn(bucket, name) ? bucket[name] : undefined) : orphans.get(name);
+      if (Array.isArray(values)) values.push(value);
+      else if (bucket) bucket[name] = [value];
+      else orphans.set(name, [value]);
     }
-  });
+  }
   const products: SchemaNode[] = [];
   for (const [el, node] of nodeOf) {
     if (!hasType(node, PRODUCT_TYPES)) continue;

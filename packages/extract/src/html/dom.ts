@@ -12,21 +12,23 @@ type ChildNode = ElementNode["children"][number];
  * so asking every price- or stock-named container for its text stays linear in the page.
  */
 export function boundedText(el: ElementNode, max: number): string | null {
-  let out = "";
-  const visit = (node: ChildNode): boolean => {
-    if (node.type === "text") {
-      out += (node as unknown as { data: string }).data;
-      return out.length <= max * 4 || out.replace(/\s+/g, " ").trim().length <= max;
-    }
-    if (node.type !== "tag") return true;
-    const tag = (node as ElementNode).tagName;
-    if (tag === "script" || tag === "style" || tag === "noscript") return true;
-    for (const child of (node as ElementNode).children) if (!visit(child)) return false;
-    return true;
-  };
-  for (const child of el.children) if (!visit(child)) return null;
-  const text = out.replace(/\s+/g, " ").trim();
-  return text.length <= max ? text : null;
+  const text = { out: "" };
+  for (const child of el.children) if (!visitBounded(child, max, text)) return null;
+  const out = text.out.replace(/\s+/g, " ").trim();
+  return out.length <= max ? out : null;
+}
+
+// A plain function, not a closure made per call: this runs for many elements of every page.
+function visitBounded(node: ChildNode, max: number, text: { out: string }): boolean {
+  if (node.type === "text") {
+    text.out += (node as unknown as { data: string }).data;
+    return text.out.length <= max * 4 || text.out.replace(/\s+/g, " ").trim().length <= max;
+  }
+  if (node.type !== "tag") return true;
+  const tag = (node as ElementNode).tagName;
+  if (tag === "script" || tag === "style" || tag === "noscript") return true;
+  for (const child of (node as ElementNode).children) if (!visitBounded(child, max, text)) return false;
+  return true;
 }
 
 /** Every element in document order, with its position. */

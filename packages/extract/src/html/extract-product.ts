@@ -7,6 +7,7 @@ import { mergeFound } from "./merge.js";
 import { metaProduct, readMetaTags } from "./meta-tags.js";
 import { microdataProduct, rdfaProduct, readMicrodata } from "./microdata.js";
 import { pageCurrency } from "./page-currency.js";
+import { hasAttr, tagged } from "./page-index.js";
 import { shopifyProduct } from "./shopify.js";
 import { currencyCode } from "./read-amount.js";
 import { documentBase } from "./urls.js";
@@ -23,7 +24,7 @@ const HEURISTIC_FIELDS: FoundField[] = ["price", "sku", "mpn", "gtin", "brand", 
  */
 export function extractProduct(html: string, pageUrl: string): ProductCandidate | null {
   const $ = load(html);
-  const base = documentBase(pageUrl, $("base[href]").first().attr("href"));
+  const base = documentBase(pageUrl, tagged($, "base").find((el) => hasAttr(el, "href"))?.attribs["href"]);
   const items = readMicrodata($);
   const jsonLd = jsonLdProduct($, pageUrl, base);
   const structured = [

@@ -2,6 +2,7 @@ import { boundedText, type CheerioAPI, type ElementNode } from "./dom.js";
 import { newFound, setField, type Found, type FoundField } from "./found.js";
 import { findLabelledValues } from "./label-values.js";
 import { findPagePrice } from "./page-price.js";
+import { attrContains, firstMatching, hasAttr, hasToken, matching, tagged } from "./page-index.js";
 import { productIdFromUrl } from "./url-id.js";
 import { cleanGtin } from "./schema-product.js";
 import { cleanCode, cleanText } from "./text.js";
@@ -32,7 +33,9 @@ export function heuristicProduct(
     setField(found, "sku", cleanCode(formSku($)), "input[name=sku]");
     setField(found, "sku", cleanCode(labelled.get("sku")), "label SKU");
     setField(found, "sku", referenceElement($), "element named like a product reference");
-    const canonical = $("link[rel=canonical]").attr("href") ?? $("meta[property='og:url']").attr("content");
+    // link[rel=canonical] (rel compares case-insensitively), then meta[property='og:url']
+    const canonical = tagged($, "link").find((el) => el.attribs["rel"]?.toLowerCase() === "canonical")?.attribs["href"]
+      ?? tagged($, "meta").find((el) => el.attribs["property"] === "og:url")?.attribs["content"];
     setField(found, "sku", productIdFromUrl(resolveUrl(canonical, base), pageUrl), URL_ID_METHOD);
   }
   setField(found, "mpn", cleanCode(labelled.get("mpn")), "label model number");
@@ -44,20 +47,28 @@ export function heuristicProduct(
 }
 
 function pickTitleElement($: CheerioAPI): ElementNode | null {
-  const headings = $("h1").toArray().filter((el) => {
+  const headings = tagged($, "h1").filter((el) => {
     const text = cleanText($(el).text()) ?? "";
     return text.length >= 2 && text.length <= 300;
   });
   const hinted = headings.find((el) => TITLE_HINT.test(`${el.attribs["class"] ?? ""} ${el.attribs["id"] ?? ""}`)
     || $(el).find("[id*=itle], [class*=itle], [class*=name]").length > 0);
   if (hinted ?? headings[0]) return hinted ?? headings[0] ?? null;
-  const named = $("[class*=product-title], [class*=product-name], [class*=productName], [class*=productTitle], [id*=productTitle]").first();
-  return named.get(0) ?? null;
+  // [class*=product-title], [class*=product-name], [class*=productName], [class*=productTitle], [id*=productTitle]
+  const named = firstMatching($, ["class", "id"], (el) => attrContains(el, "class", "product-title")
+    || attrContains(el, "class", "product-name") || attrContains(el, "class", "productName")
+    || attrContains(el, "class", "productTitle") || attrContains(el, "id", "productTitle"));
+  return named ?? null;
 }
+
+const FORM_SKU_NAMES = new Set(["sku", "product_sku", "ASIN"]);
 
 /** A hidden field carrying the product's id for the cart form. */
 function formSku($: CheerioAPI): string | null {
-  const value = $("input[name=sku], input[name=product_sku], input[name=ASIN], input#ASIN").first().attr("value");
+  // input[name=sku], input[name=product_sku], input[name=ASIN], input#ASIN
+  const input = tagged($, "input").find((el) => FORM_SKU_NAMES.has(el.attribs["name"] ?? "") || el.attribs["id"] === "ASIN");
+  // cheerio's attr: a radio or checkbox without a value reads "on".
+  const value = input ? $(input).attr("value") : undefined;
   return value && value.trim() !== "" ? value.trim() : null;
 }
 
@@ -65,7 +76,11 @@ const REFERENCE_HINT = /product[-_]?(reference|ref|code|number|sku|id)\b|\b(sku|
 
 /** A product code shown on its own, in an element named for it (class, id or data-* value). */
 function referenceElement($: CheerioAPI): string | null {
-  for (const el of $("[class*=ref], [class*=sku], [class*=code], [class*=umber], [id*=sku], [data-qa-qualifier], [data-test]").toArray()) {
+  // [class*=ref], [class*=sku], [class*=code], [class*=umber], [id*=sku], [data-qa-qualifier], [data-test]
+  const named = matching($, ["class", "id", "data-qa-qualifier", "data-test"], (el) => attrContains(el, "class", "ref")
+    || attrContains(el, "class", "sku") || attrContains(el, "class", "code") || attrContains(el, "class", "umber")
+    || attrContains(el, "id", "sku") || hasAttr(el, "data-qa-qualifier") || hasAttr(el, "data-test"));
+  for (const el of named) {
     const names = Object.entries(el.attribs).filter(([k]) => k === "class" || k === "id" || k.startsWith("data-")).map(([, v]) => v).join(" ");
     if (!REFERENCE_HINT.test(names)) continue;
     const text = cleanCode(boundedText(el, 40));
@@ -76,8 +91,10 @@ function referenceElement($: CheerioAPI): string | null {
 
 /** "Visit the Bosch Store", "Brand: Bosch" and their translations, under or beside the title. */
 function bylineBrand($: CheerioAPI): string | null {
-  const el = $("#bylineInfo, #brand, .product-brand, [class*=brand-name], [class*=brandName], [itemprop=brand]").first();
-  const first = el.get(0);
+  // #bylineInfo, #brand, .product-brand, [class*=brand-name], [class*=brandName], [itemprop=brand]
+  const first = firstMatching($, ["id", "class", "itemprop"], (el) => el.attribs["id"] === "bylineInfo" || el.attribs["id"] === "brand"
+    || hasToken(el, "class", "product-brand") || attrContains(el, "class", "brand-name") || attrContains(el, "class", "brandName")
+    || el.attribs["itemprop"] === "brand");
   const text = first ? cleanText(boundedText(first, 80)) : null;
   if (!text) return null;
   const patterns = [
@@ -93,19 +110,18 @@ function bylineBrand($: CheerioAPI): string | null {
 }
 
 function stockLine($: CheerioAPI): string | null {
-  let answer: string | null = null;
-  $("[id*=vailability], [class*=vailability], [id*=stock], [class*=stock], [class*=Stock]").each((_, el) => {
-    if (answer) return;
+  // [id*=vailability], [class*=vailability], [id*=stock], [class*=stock], [class*=Stock]
+  const named = matching($, ["id", "class"], (el) => attrContains(el, "id", "vailability") || attrContains(el, "class", "vailability")
+    || attrContains(el, "id", "stock") || attrContains(el, "class", "stock") || attrContains(el, "class", "Stock"));
+  for (const el of named) {
     const marker = `${el.attribs["class"] ?? ""} ${el.attribs["id"] ?? ""}`;
-    if (/out-?of-?stock|sold-?out/i.test(marker)) answer = "OutOfStock";
-    else if (/(^|\s)(in-?stock|instock)(\s|$)/i.test(marker)) answer = "InStock";
-    if (answer) return;
+    if (/out-?of-?stock|sold-?out/i.test(marker)) return "OutOfStock";
+    if (/(^|\s)(in-?stock|instock)(\s|$)/i.test(marker)) return "InStock";
     const text = cleanText(boundedText(el, 160)) ?? "";
-    if (text.length === 0) return;
-    if (OUT_OF_STOCK.test(text)) answer = "OutOfStock";
-    else if (IN_STOCK.test(text)) answer = "InStock";
-  });
-  return answer;
+    if (OUT_OF_STOCK.test(text)) return "OutOfStock";
+    if (IN_STOCK.test(text)) return "InStock";
+  }
+  return null;
 }
 
 /** The image a shop shows as the product: one named like it, else the largest declared. */
@@ -115,7 +131,7 @@ function mainImage($: CheerioAPI, base: string): string | null {
     return a["data-old-hires"] || a["data-zoom-image"] || a["data-large_image"] || a["data-zoom"]
       || largestFromSrcset(a["srcset"] ?? a["data-srcset"]) || a["data-src"] || a["src"] || null;
   };
-  const images = $("img").toArray();
+  const images = tagged($, "img");
   const named = images.find((el) => IMAGE_HINT.test(`${el.attribs["id"] ?? ""} ${el.attribs["class"] ?? ""}`) && source(el));
   if (named) return resolveUrl(source(named), base);
   let best: { el: ElementNode; area: number } | null = null;

@@ -1,17 +1,17 @@
 import type { CheerioAPI } from "./dom.js";
 import { newFound, setField, type Found } from "./found.js";
 import { parseLenientJson } from "./lenient-json.js";
+import { tagged } from "./page-index.js";
 import { findProductNodes, firstText, hasType, normaliseJsonLd, nodes, type SchemaNode } from "./schema-node.js";
 import { readSchemaProduct, variantOfProduct } from "./schema-product.js";
 
 /** Every JSON-LD block of the page, parsed leniently, with bare names and @id references resolved. */
 export function readJsonLd($: CheerioAPI): SchemaNode[] {
   const roots: unknown[] = [];
-  $("script").each((_, el) => {
-    const type = ($(el).attr("type") ?? "").toLowerCase();
-    if (!type.includes("ld+json")) return;
-    roots.push(...parseLenientJson($(el).text()));
-  });
+  for (const el of tagged($, "script")) {
+    const type = (el.attribs["type"] ?? "").toLowerCase();
+    if (type.includes("ld+json")) roots.push(...parseLenientJson($(el).text()));
+  }
   return normaliseJsonLd(roots);
 }
 

@@ -1,4 +1,5 @@
 import type { CheerioAPI, ElementNode } from "./dom.js";
+import { nextElement, pageIndex } from "./page-index.js";
 import { cleanText } from "./text.js";
 
 /**
@@ -15,45 +16,52 @@ const LABELS: { field: "sku" | "mpn" | "brand" | "gtin"; pattern: RegExp }[] = [
 
 export type LabelField = (typeof LABELS)[number]["field"];
 
-const LABEL_TAGS = "th, dt, td, li, span, label, strong, b, div, p, h3, h4";
+const LABEL_TAGS = new Set(["th", "dt", "td", "li", "span", "label", "strong", "b", "div", "p", "h3", "h4"]);
 
 type ChildNode = ElementNode["children"][number];
 
 /** Text of an element down to `depth` levels, or "" when it is longer than a label can be:
  * labels are short, and reading the whole text of every container would be quadratic. */
 function shallowText(el: ElementNode, depth: number): string {
-  let out = "";
-  const visit = (node: ChildNode, level: number): boolean => {
-    if (node.type === "text") out += (node as unknown as { data: string }).data;
-    else if (node.type === "tag" && level < depth) {
-      for (const child of (node as ElementNode).children) if (!visit(child, level + 1)) return false;
-    } else if (node.type === "tag") return false;
-    return out.length <= 120;
-  };
-  for (const child of el.children) if (!visit(child, 0)) return "";
-  return out;
+  const text = { out: "" };
+  for (const child of el.children) if (!visitShallow(child, 0, depth, text)) return "";
+  return text.out;
+}
+
+// A plain function, not a closure made per call: this runs for most elements of every page.
+function visitShallow(node: ChildNode, level: number, depth: number, text: { out: string }): boolean {
+  if (node.type === "text") text.out += (node as unknown as { data: string }).data;
+  else if (node.type === "tag") {
+    if (level >= depth) return false;
+    for (const child of (node as ElementNode).children) if (!visitShallow(child, level + 1, depth, text)) return false;
+  }
+  return text.out.length <= 120;
 }
 
 export function findLabelledValues($: CheerioAPI): Map<LabelField, string> {
   const out = new Map<LabelField, string>();
-  $(LABEL_TAGS).each((_, el) => {
-    const label = cleanText(shallowText(el, 2)) ?? "";
-    if (label.length === 0 || label.length > 60) return;
+  for (const el of pageIndex($).elements) {
+    if (!LABEL_TAGS.has(el.name)) continue;
+    const raw = shallowText(el, 2);
+    // Nothing but whitespace (most containers): no label, and no need to clean it.
+    if (!/\S/.test(raw)) continue;
+    const label = cleanText(raw) ?? "";
+    if (label.length === 0 || label.length > 60) continue;
     const colon = label.match(/^([^:：]{2,40})\s*[:：]\s*(.*)$/u);
     const name = (colon ? colon[1] : label)?.replace(/[\s:：#]+$/u, "").trim() ?? "";
     const rule = LABELS.find((l) => l.pattern.test(name));
-    if (!rule || out.has(rule.field)) return;
+    if (!rule || out.has(rule.field)) continue;
     const inline = colon?.[2]?.trim();
-    const value = inline || valueAfter($, el);
+    const value = inline || valueAfter(el);
     if (value && plausible(rule.field, value)) out.set(rule.field, value);
-  });
+  }
   return out;
 }
 
 /** The value next to a label: the next sibling element (td after th, dd after dt), or what
  * follows the label inside its parent. */
-function valueAfter($: CheerioAPI, el: ElementNode): string | null {
-  const sibling = $(el).next().get(0);
+function valueAfter(el: ElementNode): string | null {
+  const sibling = nextElement(el);
   const next = sibling ? cleanText(shallowText(sibling, 3)) : null;
   if (next) return next;
   const parent = el.parent?.type === "tag" ? (el.parent as ElementNode) : null;

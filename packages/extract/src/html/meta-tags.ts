@@ -2,6 +2,7 @@ import { normaliseAvailability } from "./availability.js";
 import type { CheerioAPI } from "./dom.js";
 import type { Items } from "./dom-items.js";
 import { newFound, setField, type Found } from "./found.js";
+import { tagged } from "./page-index.js";
 import { readAmount } from "./read-amount.js";
 import { brandOf, cleanGtin } from "./schema-product.js";
 import { firstText } from "./schema-node.js";
@@ -11,12 +12,14 @@ import { resolveUrl } from "./urls.js";
 /** All <meta> values by lower-cased property or name, in page order. */
 export function readMetaTags($: CheerioAPI): Map<string, string[]> {
   const meta = new Map<string, string[]>();
-  $("meta").each((_, el) => {
+  for (const el of tagged($, "meta")) {
     const key = (el.attribs["property"] ?? el.attribs["name"] ?? el.attribs["itemprop"] ?? "").trim().toLowerCase();
     const content = el.attribs["content"];
-    if (!key || content === undefined) return;
-    meta.set(key, [...(meta.get(key) ?? []), content]);
-  });
+    if (!key || content === undefined) continue;
+    const values = meta.get(key);
+    if (values) values.push(content);
+    else meta.set(key, [content]);
+  }
   return meta;
 }
 

@@ -7,7 +7,7 @@ import { readSchemaProduct } from "./schema-product.js";
 
 export function readMicrodata($: CheerioAPI): Items {
   return readItems($, {
-    scope: "[itemscope]", props: "[itemprop]", typeAttr: "itemtype", propAttr: "itemprop", opens: () => true,
+    scopeAttr: "itemscope", typeAttr: "itemtype", propAttr: "itemprop", opens: () => true,
   });
 }
 
@@ -24,7 +24,7 @@ export function microdataProduct(items: Items, pageUrl: string, base: string): F
 
 export function rdfaProduct($: CheerioAPI, pageUrl: string, base: string): Found | null {
   const items = readItems($, {
-    scope: "[typeof]", props: "[property]", typeAttr: "typeof", propAttr: "property",
+    scopeAttr: "typeof", typeAttr: "typeof", propAttr: "property",
     opens: (el) => (el.attribs["typeof"] ?? "").trim() !== "",
   });
   const product = pickMainProduct(items.products, pageUrl);

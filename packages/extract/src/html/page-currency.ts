@@ -1,5 +1,6 @@
 import { currencyForRegion } from "../price/index.js";
 import type { CheerioAPI } from "./dom.js";
+import { tagged } from "./page-index.js";
 
 // Generic and shared second-level names that say nothing about a country.
 const NOT_COUNTRIES = new Set(["com", "net", "org", "io", "co", "shop", "store", "eu", "info", "biz", "app"]);
@@ -21,7 +22,7 @@ export function pageCurrency($: CheerioAPI, pageUrl: string): string | null {
     const code = currencyForRegion(tld);
     if (code) return code;
   }
-  const lang = $("html").attr("lang") ?? "";
+  const lang = tagged($, "html")[0]?.attribs["lang"] ?? "";
   const region = /^[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(lang.trim())?.[1];
   return currencyForRegion(region);
 }

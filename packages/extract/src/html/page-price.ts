@@ -1,6 +1,7 @@
 import { parsePrice } from "../price/index.js";
 import { boundedText, documentOrder, type CheerioAPI, type ElementNode } from "./dom.js";
 import type { PriceValue } from "./found.js";
+import { matching, tagged } from "./page-index.js";
 import { readAmount } from "./read-amount.js";
 import { cleanText } from "./text.js";
 
@@ -14,6 +15,15 @@ const INLINE = new Set(["span", "b", "strong", "sup", "sub", "small", "font", "e
 // "3 x $806", "$806 per month": an instalment, not the price.
 const INSTALMENT = /每期|分期|per month|\/\s*mo\b|monthly|\bx\s*\d|\d\s*x\b|mensual|raten|instal/i;
 const SKIP_TAGS = new Set(["del", "s", "strike", "header", "nav", "footer", "aside", "script", "style", "noscript", "option"]);
+
+// [class*=price], [class*=Price], [id*=price], [id*=Price], [class*=deal], [data-price-amount], [itemprop=price]
+function isPriceNamed(el: ElementNode): boolean {
+  const cls = el.attribs["class"];
+  const id = el.attribs["id"];
+  return (cls !== undefined && (cls.includes("price") || cls.includes("Price") || cls.includes("deal")))
+    || (id !== undefined && (id.includes("price") || id.includes("Price")))
+    || el.attribs["data-price-amount"] !== undefined || el.attribs["itemprop"] === "price";
+}
 
 export interface PagePrice {
   value: PriceValue;
@@ -41,15 +51,16 @@ function ancestors(el: ElementNode): ElementNode[] {
  * shipping prices and prices inside related-product blocks.
  */
 export function findPagePrice($: CheerioAPI, title: ElementNode | null, currencyHint: string | null): PagePrice | null {
-  const order = documentOrder($("body").toArray());
+  const order = documentOrder(tagged($, "body"));
   const titleAt = title ? order.get(title) ?? 0 : 0;
   let best: { price: PriceValue; score: number; how: string } | null = null;
   const hint = currencyHint ? { currency: currencyHint } : {};
-  $("[class*=price], [class*=Price], [id*=price], [id*=Price], [class*=deal], [data-price-amount], [itemprop=price]").each((_, el) => {
+  const parse = pricesOnThisPage();
+  for (const el of matching($, ["class", "id", "data-price-amount", "itemprop"], isPriceNamed)) {
     const chain = ancestors(el);
-    if ([el, ...chain].some((a) => SKIP_TAGS.has(a.tagName.toLowerCase()))) return;
-    if ([el, ...chain.slice(0, 3)].some((a) => NOT_CURRENT.test(marker(a)) || Object.keys(a.attribs).some((k) => k.includes("strike")))) return;
-    if (chain.some((a) => ELSEWHERE.test(marker(a)))) return;
+    if ([el, ...chain].some((a) => SKIP_TAGS.has(a.tagName.toLowerCase()))) continue;
+    if ([el, ...chain.slice(0, 3)].some((a) => NOT_CURRENT.test(marker(a)) || Object.keys(a.attribs).some((k) => k.includes("strike")))) continue;
+    if (chain.some((a) => ELSEWHERE.test(marker(a)))) continue;
     let price: PriceValue | null = null;
     let signed = false;
     let mixed = false;
@@ -61,11 +72,11 @@ export function findPagePrice($: CheerioAPI, title: ElementNode | null, currency
     }
     if (!price) {
       const text = cleanText(boundedText(el, 60));
-      if (!text || !/\d/.test(text)) return;
-      const parsed = parsePrice(text, hint);
-      if (!parsed || Number(parsed.amount) === 0) return;
+      if (!text || !/\d/.test(text)) continue;
+      const parsed = parse(text, hint);
+      if (!parsed || Number(parsed.amount) === 0) continue;
       price = parsed;
-      signed = hasSign(text);
+      signed = hasSign(text, parse);
       // "Was £55.00 Now £48.99" in one container: which is which is for its children to say.
       mixed = new Set(text.match(/\d+(?:[.,]\d+)*/g)?.map((n) => n.replace(/[.,]/g, "")) ?? []).size > 1
         || WAS_WORDS.test(text);
@@ -74,24 +85,45 @@ export function findPagePrice($: CheerioAPI, title: ElementNode | null, currency
     const distance = at >= titleAt ? (at - titleAt) / 400 : 1 + (titleAt - at) / 200;
     const score = (signed ? 2 : 0) - (mixed ? 1.5 : 0) + (CURRENT.test(marker(el)) ? 1 : 0) + (machine ? 1 : 0) - Math.min(distance, 4);
     if (!best || score > best.score) best = { price, score, how };
-  });
+  }
   const chosen = best as { price: PriceValue; how: string } | null;
   if (chosen) return { value: chosen.price, method: chosen.how };
-  return title ? priceTextAfter($, title, order, hint) : null;
+  return title ? priceTextAfter($, title, order, hint, parse) : null;
+}
+
+type ParsePrice = (text: string, hint?: { currency?: string }) => PriceValue | null;
+
+/** parsePrice, remembering answers for one page: nested price elements repeat the same text. */
+function pricesOnThisPage(): ParsePrice {
+  const known = new Map<string, PriceValue | null>();
+  return (text, hint = {}) => {
+    const key = `${hint.currency ?? ""}\u0000${text}`;
+    let parsed = known.get(key);
+    if (parsed === undefined) {
+      parsed = parsePrice(text, hint);
+      known.set(key, parsed);
+    }
+    return parsed;
+  };
 }
 
 /** No element named like a price: the first short text with a currency sign after the title. */
-function priceTextAfter($: CheerioAPI, title: ElementNode, order: Map<ElementNode, number>, hint: { currency?: string }): PagePrice | null {
+function priceTextAfter(
+  $: CheerioAPI, title: ElementNode, order: Map<ElementNode, number>, hint: { currency?: string }, parse: ParsePrice,
+): PagePrice | null {
   const start = order.get(title) ?? 0;
-  const after = [...order.entries()].filter(([, i]) => i > start && i <= start + 150).map(([el]) => el);
+  const after: ElementNode[] = [];
+  order.forEach((i, el) => {
+    if (i > start && i <= start + 150) after.push(el);
+  });
   for (const el of after) {
     if ([el, ...ancestors(el).slice(0, 4)].some((a) => SKIP_TAGS.has(a.tagName.toLowerCase()))) continue;
-    if ($(el).find("del, s, strike").length > 0) continue;
     if (el.children.some((c) => c.type === "tag" && !INLINE.has((c as ElementNode).tagName))) continue;
+    if ($(el).find("del, s, strike").length > 0) continue;
     const text = cleanText(boundedText(el, 40));
     if (!text || INSTALMENT.test(text)) continue;
-    const parsed = parsePrice(text, hint);
-    if (parsed && Number(parsed.amount) > 0 && hasSign(text)) {
+    const parsed = parse(text, hint);
+    if (parsed && Number(parsed.amount) > 0 && hasSign(text, parse)) {
       return { value: parsed, method: "currency text after the title" };
     }
   }
@@ -99,6 +131,6 @@ function priceTextAfter($: CheerioAPI, title: ElementNode, order: Map<ElementNod
 }
 
 /** Whether the text itself names a currency, hint aside ("12,99 €" does, "12,99" does not). */
-function hasSign(text: string): boolean {
-  return parsePrice(text)?.currency != null || /\b(kr|Rs)\b/.test(text);
+function hasSign(text: string, parse: ParsePrice): boolean {
+  return parse(text)?.currency != null || /\b(kr|Rs)\b/.test(text);
 }

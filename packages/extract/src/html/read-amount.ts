@@ -1,13 +1,16 @@
 import { parsePrice } from "../price/index.js";
 import type { PriceValue } from "./found.js";
 
+// Intl.supportedValuesOf builds a new array on every call; offers ask for every price.
+const ISO_CODES = new Set(Intl.supportedValuesOf("currency"));
+
 /** An ISO code from what markup puts in a currency field: "EUR", "eur", "€", "US$". */
 export function currencyCode(raw: string | null | undefined): string | null {
   const text = raw?.trim();
   if (!text) return null;
   if (/^[A-Za-z]{3}$/.test(text)) {
     const upper = text.toUpperCase();
-    return Intl.supportedValuesOf("currency").includes(upper) ? upper : null;
+    return ISO_CODES.has(upper) ? upper : null;
   }
   return parsePrice(`1 ${text}`)?.currency ?? null;
 }

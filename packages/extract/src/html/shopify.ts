@@ -2,6 +2,7 @@ import type { ProductVariant } from "@catalog/db";
 import type { CheerioAPI } from "./dom.js";
 import { newFound, setField, type Found, type PriceValue } from "./found.js";
 import { objectLiteralAt, parseLenientJson } from "./lenient-json.js";
+import { hasAttr, tagged } from "./page-index.js";
 import { currencyCode } from "./read-amount.js";
 import { cleanGtin } from "./schema-product.js";
 import { all, firstText, isNode, nodes, type SchemaNode } from "./schema-node.js";
@@ -16,7 +17,11 @@ import { resolveUrl } from "./urls.js";
 export function shopifyProduct($: CheerioAPI, pageUrl: string, base: string): Found | null {
   let product: SchemaNode | null = null;
   const method = "data-product-json";
-  for (const el of $("script[data-product-json], script[id^='ProductJson'], script[data-product-json-full]").toArray()) {
+  const allScripts = tagged($, "script");
+  // script[data-product-json], script[id^='ProductJson'], script[data-product-json-full]
+  const productJson = allScripts.filter((el) => hasAttr(el, "data-product-json")
+    || (el.attribs["id"]?.startsWith("ProductJson") ?? false) || hasAttr(el, "data-product-json-full"));
+  for (const el of productJson) {
     const parsed = parseLenientJson($(el).text()).find(isNode);
     const inner = parsed && isNode(parsed["product"]) ? parsed["product"] : parsed;
     if (inner && (inner["variants"] || inner["title"])) {
@@ -24,7 +29,7 @@ export function shopifyProduct($: CheerioAPI, pageUrl: string, base: string): Fo
       break;
     }
   }
-  const scripts = $("script:not([src])").map((_, el) => $(el).text()).get().filter((t) => t.includes("Shopify"));
+  const scripts = allScripts.filter((el) => !hasAttr(el, "src")).map((el) => $(el).text()).filter((t) => t.includes("Shopify"));
   const analytics = analyticsProduct(scripts);
   const currency = shopCurrency(scripts);
   if (!product && !analytics) return null;

@@ -2,6 +2,7 @@ import type { ProductVariant } from "@catalog/db";
 import type { CheerioAPI } from "./dom.js";
 import { newFound, setField, type Found } from "./found.js";
 import { parseLenientJson } from "./lenient-json.js";
+import { firstMatching, hasAttr, hasToken, tagged } from "./page-index.js";
 import { readAmount } from "./read-amount.js";
 import { cleanGtin } from "./schema-product.js";
 import { firstText, isNode, nodes } from "./schema-node.js";
@@ -14,13 +15,14 @@ import { largestFromSrcset, resolveUrl } from "./urls.js";
  * stock line, the gallery, and `form.variations_form[data-product_variations]`.
  */
 export function wooCommerceProduct($: CheerioAPI, base: string, currencyHint: string | null): Found | null {
-  const title = $(".product_title").first();
-  const form = $("form.variations_form[data-product_variations]").first();
+  const titleEl = firstMatching($, ["class"], (el) => hasToken(el, "class", "product_title"));
+  const form = tagged($, "form").find((el) => hasToken(el, "class", "variations_form") && hasAttr(el, "data-product_variations"));
+  if (!titleEl && !form) return null;
+  // Only a page with WooCommerce's title or variations form gets the slower selector queries.
   const amounts = $("p.price .woocommerce-Price-amount, span.price .woocommerce-Price-amount, .summary .woocommerce-Price-amount");
-  if (title.length === 0 && form.length === 0) return null;
-  if (title.length === 0 && amounts.length === 0) return null;
+  if (!titleEl && amounts.length === 0) return null;
   const found = newFound("woocommerce", true);
-  setField(found, "title", cleanText(title.text()), ".product_title");
+  setField(found, "title", cleanText(titleEl ? $(titleEl).text() : ""), ".product_title");
   const current = amounts.filter((_, el) => $(el).closest("del").length === 0);
   const preferred = current.filter((_, el) => $(el).closest("ins").length > 0).first();
   const amountEl = preferred.length > 0 ? preferred : current.first();
@@ -43,8 +45,8 @@ export function wooCommerceProduct($: CheerioAPI, base: string, currencyHint: st
   });
   setField(found, "images", images, ".woocommerce-product-gallery__image");
   setField(found, "description", cleanText($(".woocommerce-product-details__short-description").text()), "short description");
-  if (form.length > 0) {
-    const variants = readVariations(form.attr("data-product_variations") ?? "", base, currencyHint);
+  if (form) {
+    const variants = readVariations(form.attribs["data-product_variations"] ?? "", base, currencyHint);
     setField(found, "variants", variants, "data-product_variations");
   }
   return found;
