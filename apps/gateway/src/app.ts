@@ -18,7 +18,10 @@ import { authRoutes } from "./routes/auth/index.js";
 import { extensionRoutes } from "./routes/extension/index.js";
 import { legalRoutes } from "./routes/legal/index.js";
 import { importRoutes } from "./routes/import/index.js";
+import { destinationRoutes } from "./routes/destinations/index.js";
 import { productRoutes } from "./routes/products/index.js";
+import { publishRoutes } from "./routes/publish/index.js";
+import { syncLogRoutes } from "./routes/sync-logs/index.js";
 import { systemRoutes } from "./routes/system/index.js";
 
 export interface AppDeps {
@@ -76,12 +79,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       loginRateLimit: { max: config.LOGIN_RATE_LIMIT_MAX, windowSeconds: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
     });
     await scope.register(productRoutes, { db });
+    await scope.register(publishRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX });
     await scope.register(legalRoutes, { db });
     await scope.register(importRoutes, {
       db, localIngest: config.LOCAL_INGEST, deadlineMs: config.IMPORT_DEADLINE_MS, documentMaxBytes: config.DOCUMENT_MAX_BYTES,
     });
     await scope.register(extensionRoutes, { db });
-    await scope.register(systemRoutes, { db, redis, labMode: config.LAB_MODE });
+    await scope.register(syncLogRoutes, { db });
+    await scope.register(destinationRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX });
+    await scope.register(systemRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, labMode: config.LAB_MODE });
   };
   // Every route is served identically under /api and /api/v1.
   await app.register(api, { prefix: "/api" });

@@ -21,6 +21,7 @@ test("it lists every API route under /api and /api/v1, each with its response sc
     ["get", "/products/{id}/history"], ["get", "/legal/status"], ["post", "/legal/sign"],
     ["post", "/extension/ingest"], ["get", "/system"], ["post", "/system"],
     ["post", "/import/url"], ["post", "/scrape"], ["post", "/import/document"],
+    ["get", "/sync-logs"], ["get", "/destinations"], ["delete", "/destinations"],
   ];
   for (const prefix of ["/api", "/api/v1"]) {
     for (const [method, path] of expected) {

@@ -22,7 +22,11 @@ describe("/api/system", () => {
     const admin = await login(gw.app, t.admin.email, t.admin.password);
     const res = await gw.app.inject({ method: "GET", url: "/api/v1/system", headers: { cookie: admin } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ redis: { ok: true }, database: { ok: true }, queues: [], dlq: { total: 0 }, breakers: [] });
+    // The run's database is shared with other files, whose destinations appear here (every org's):
+    // the contents are tested in system-publishing.test.ts, on a database of its own.
+    expect(res.json()).toMatchObject({
+      redis: { ok: true }, database: { ok: true }, queues: expect.any(Array), dlq: { total: expect.any(Number) }, breakers: expect.any(Array),
+    });
   });
 
   test("POST: members are refused, flush_redis needs lab mode, unknown actions are 422", async () => {

@@ -2,6 +2,7 @@
 // teardown (jest-global-*.mjs) run it through tsx, since they are loaded outside jest's ESM
 // transform. `setup` prints the run's environment as JSON; `teardown` reads it from the env.
 import { loadGatewayConfig } from "@catalog/config";
+import { newKeyringSpec } from "@catalog/db";
 import { createTestDatabase, dropTestDatabase } from "./test-database.js";
 import { deleteRedisPrefix, newRedisPrefix } from "./redis-prefix.js";
 
@@ -12,6 +13,8 @@ if (command === "setup") {
     DATABASE_URL: await createTestDatabase(base.DATABASE_URL),
     REDIS_PREFIX: newRedisPrefix(),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    /** A key of this run's own for destination credentials. */
+    CREDENTIALS_KEYS: newKeyringSpec("test"),
   };
   process.stdout.write(JSON.stringify(env));
 } else if (command === "teardown") {

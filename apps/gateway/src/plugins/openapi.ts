@@ -17,6 +17,16 @@ export const openapiPlugin = fp(
             "Every route under /api/ is also served under /api/v1/. Errors are `{ error }` with a 4xx or 5xx status. " +
             "Lists are `{ items, page, pageSize, total, totalPages }`.",
         },
+        // Described here once, in the order a reader meets them: sign in, catalog, import, publish, operate.
+        tags: [
+          { name: "auth", description: "Sessions (cookie) for the dashboard" },
+          { name: "products", description: "The org's canonical catalog, its edits and history" },
+          { name: "import", description: "Products from URLs, documents and the browser extension" },
+          { name: "publish", description: "Publishing products to destination accounts, followed through sync logs" },
+          { name: "destinations", description: "Connected sales-channel accounts, their breakers, channel waits and queues" },
+          { name: "legal", description: "Privacy, terms and DPA signatures" },
+          { name: "system", description: "Operator (admin) view of every org's queues and recovery actions" },
+        ],
         components: {
           securitySchemes: {
             session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE },

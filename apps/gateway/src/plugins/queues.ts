@@ -2,11 +2,19 @@ import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
 import type { Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
-import { scrapeQueue, scrapeQueueEvents, workerConnection, type ScrapeJob, type ScrapeResult } from "@catalog/queue";
+import {
+  PublishQueues, deadLetterQueue, scrapeQueue, scrapeQueueEvents, workerConnection, type DeadLetter, type ScrapeJob, type ScrapeResult,
+} from "@catalog/queue";
 
 declare module "fastify" {
   interface FastifyInstance {
-    queues: { scrape: Queue<ScrapeJob, ScrapeResult>; scrapeEvents: QueueEvents };
+    queues: {
+      scrape: Queue<ScrapeJob, ScrapeResult>;
+      scrapeEvents: QueueEvents;
+      /** One queue per destination account, created on first use. */
+      publish: PublishQueues;
+      deadLetters: Queue<DeadLetter>;
+    };
   }
 }
 
@@ -21,8 +29,12 @@ export const queuesPlugin = fp(
     const scrapeEvents = scrapeQueueEvents(eventsConnection, options.prefix);
     scrape.on("error", (err) => app.log.warn({ err }, "scrape queue connection error"));
     scrapeEvents.on("error", (err) => app.log.warn({ err }, "scrape queue events connection error"));
-    app.decorate("queues", { scrape, scrapeEvents });
+    const publish = new PublishQueues(options.redis, options.prefix);
+    const deadLetters = deadLetterQueue(options.redis, options.prefix);
+    app.decorate("queues", { scrape, scrapeEvents, publish, deadLetters });
     app.addHook("onClose", async () => {
+      await publish.close();
+      await deadLetters.close();
       await scrapeEvents.close();
       await scrape.close();
       eventsConnection.disconnect();

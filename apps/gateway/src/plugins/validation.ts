@@ -61,5 +61,8 @@ export function describeValidationError(context: string | undefined, errors: Fas
     const extra = params.additionalProperty ?? (params.additionalProperties as unknown[] | undefined)?.[0];
     return `${part} field "${join(extra)}" is not accepted`;
   }
-  return path ? `${part} field "${path}" ${first.message}` : `${part} ${first.message}`;
+  // TypeBox says "must be equal to one of the allowed values" without them: name them, so the client can fix the request.
+  const allowed = first.keyword === "enum" ? (params.allowedValues as unknown[] | undefined) : undefined;
+  const rule = allowed ? `must be one of: ${allowed.map(String).join(", ")}` : first.message;
+  return path ? `${part} field "${path}" ${rule}` : `${part} ${rule}`;
 }

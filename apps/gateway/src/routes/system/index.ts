@@ -1,54 +1,85 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Redis } from "ioredis";
-import { Type } from "typebox";
-import { ServiceError, type Db } from "@catalog/db";
+import { ServiceError, countDead, type Db } from "@catalog/db";
+import { allConnectedDestinationIds, destinationExists, readDestinationStatuses, type DestinationStatus } from "../../destination-status.js";
 import { checkDatabase, checkRedis } from "../../plugins/health.js";
 import { errorResponses } from "../../schemas/common.js";
+import { flushPrefix, purgeDlq, replayDlq } from "./recovery-actions.js";
+import { ActionResultSchema, ActionSchema, SystemSchema } from "./schemas.js";
 
-const HealthSchema = Type.Object({ ok: Type.Boolean(), latencyMs: Type.Integer(), error: Type.Optional(Type.String()) });
+export interface SystemOptions {
+  db: Db;
+  redis: Redis;
+  /** The deployment's Redis key prefix (not `prefix`: Fastify reads that option as the routes' URL prefix). */
+  redisPrefix: string;
+  labMode: boolean;
+}
 
-const SystemSchema = Type.Object({
-  redis: HealthSchema,
-  database: HealthSchema,
-  queues: Type.Array(Type.Object({
-    destinationAccountId: Type.String(),
-    waiting: Type.Integer(), active: Type.Integer(), delayed: Type.Integer(), failed: Type.Integer(), dead: Type.Integer(),
-  })),
-  dlq: Type.Object({ total: Type.Integer() }),
-  breakers: Type.Array(Type.Object({ destinationAccountId: Type.String(), state: Type.String() })),
-});
-
-const ActionSchema = Type.Object(
-  {
-    action: Type.Enum(["replay_dlq", "purge_dlq", "flush_redis"]),
-    destinationAccountId: Type.Optional(Type.String({ maxLength: 64 })),
-  },
-  { additionalProperties: false },
-);
-
-/** Admin only. Queues, the DLQ and breakers arrive with the publishing pipeline; until then they are empty. */
-export const systemRoutes: FastifyPluginAsyncTypebox<{ db: Db; redis: Redis; labMode: boolean }> = async (app, options) => {
+/**
+ * Admin only. An admin is the operator of the whole deployment, so queues, the DLQ and the
+ * recovery actions cover every org's destinations, not only the admin's own org.
+ */
+export const systemRoutes: FastifyPluginAsyncTypebox<SystemOptions> = async (app, { db, redis, redisPrefix: prefix, labMode }) => {
   app.addHook("onRequest", app.requireAdmin);
   const common = { tags: ["system"], security: [{ session: [] }] };
+  const readAllStatuses = async () => readDestinationStatuses(db, redis, prefix, await allConnectedDestinationIds(db));
+  const none = () => new Map<string, DestinationStatus>();
 
   app.get("/system", {
-    schema: { ...common, summary: "Redis and database health, queue depths, DLQ size, breaker states", response: { 200: SystemSchema, ...errorResponses(401, 403) } },
-  }, async () => {
-    const [redis, database] = await Promise.all([checkRedis(options.redis), checkDatabase(options.db)]);
-    return { redis, database, queues: [], dlq: { total: 0 }, breakers: [] };
+    schema: {
+      ...common,
+      summary: "Redis and database health, queue depths per destination, DLQ size, breaker states (every org)",
+      response: { 200: SystemSchema, ...errorResponses(401, 403, 429) },
+    },
+  }, async (request) => {
+    const [health, database] = await Promise.all([checkRedis(redis), checkDatabase(db)]);
+    // This is where an operator looks when something is down, so it answers whatever it can:
+    // the health parts always, the rest only when the stores it needs answer (else empty, or a
+    // DLQ total of 0 beside `database.ok: false`), rather than a bare 500.
+    const [statuses, total] = await Promise.all([
+      health.ok && database.ok ? readAllStatuses().catch((err: unknown) => {
+        request.log.warn({ err }, "system view: could not read queue and breaker state");
+        return none();
+      }) : none(),
+      database.ok ? countDead(db).catch((err: unknown) => {
+        request.log.warn({ err }, "system view: could not count dead publishes");
+        return 0;
+      }) : 0,
+    ]);
+    const entries = [...statuses];
+    return {
+      redis: health,
+      database,
+      queues: entries.map(([destinationAccountId, s]) => ({ destinationAccountId, ...s.queue })),
+      dlq: { total },
+      breakers: entries.map(([destinationAccountId, s]) => ({ destinationAccountId, ...s.breaker })),
+    };
   });
 
   app.post("/system", {
     schema: {
       ...common,
       summary: "Recovery actions: replay_dlq, purge_dlq, flush_redis (lab mode only)",
+      description: "replay_dlq and purge_dlq act on every org's dead publishes, or on one destination account's with " +
+        "`destinationAccountId`. flush_redis deletes only the keys under this deployment's Redis prefix.",
       body: ActionSchema,
-      response: { 200: Type.Object({ action: Type.String(), affected: Type.Integer() }), ...errorResponses(400, 401, 403, 422, 501) },
+      response: { 200: ActionResultSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429) },
     },
   }, async (request) => {
-    if (request.body.action === "flush_redis" && !options.labMode) {
-      throw new ServiceError(403, "flush_redis is allowed only when lab mode is enabled (LAB_MODE=true)");
+    const { action, destinationAccountId } = request.body;
+    if (action === "flush_redis") {
+      if (!labMode) throw new ServiceError(403, "flush_redis is allowed only when lab mode is enabled (LAB_MODE=true)");
+      // Refused rather than ignored, so nobody believes they flushed one destination only.
+      if (destinationAccountId !== undefined) throw new ServiceError(422, "body field \"destinationAccountId\" applies only to replay_dlq and purge_dlq");
+      const affected = await flushPrefix(redis, prefix);
+      request.log.warn({ prefix, affected }, "flush_redis: every key under the deployment's prefix was deleted");
+      return { action, affected };
     }
-    throw new ServiceError(501, `${request.body.action} is not available yet: the publishing pipeline has not landed`);
+    if (destinationAccountId !== undefined && !(await destinationExists(db, destinationAccountId))) {
+      throw new ServiceError(404, `destination account ${destinationAccountId} not found`);
+    }
+    const deps = { db, publish: app.queues.publish, deadLetters: app.queues.deadLetters };
+    const affected = action === "replay_dlq" ? await replayDlq(deps, destinationAccountId) : await purgeDlq(deps, destinationAccountId);
+    return { action, affected };
   });
 };

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { Redis } from "ioredis";
+import { disconnectDestination, listDestinations, type Db } from "@catalog/db";
+import { readDestinationStatuses } from "../../destination-status.js";
+import { principalOf } from "../../plugins/auth.js";
+import { errorResponses } from "../../schemas/common.js";
+import { clearQueuedWork } from "./clear-queued-work.js";
+import { DestinationListSchema, DisconnectQuerySchema, DisconnectedSchema } from "./schemas.js";
+
+export interface DestinationOptions {
+  db: Db;
+  redis: Redis;
+  /** The deployment's Redis key prefix (not `prefix`: Fastify reads that option as the routes' URL prefix). */
+  redisPrefix: string;
+}
+
+export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = async (app, { db, redis, redisPrefix: prefix }) => {
+  app.addHook("onRequest", app.requireSession);
+  const common = { tags: ["destinations"], security: [{ session: [] }] };
+
+  app.get("/destinations", {
+    schema: {
+      ...common,
+      summary: "The org's connected destination accounts with breaker, channel wait and queue depths",
+      response: { 200: DestinationListSchema, ...errorResponses(401, 429, 503) },
+    },
+  }, async (request) => {
+    const destinations = await listDestinations(db, principalOf(request).org.id);
+    const statuses = await readDestinationStatuses(db, redis, prefix, destinations.map((d) => d.id));
+    return {
+      items: destinations.map((d) => {
+        const { breaker, channelWait, queue } = statuses.get(d.id)!;
+        return {
+          ...d,
+          breaker,
+          channelWaitUntil: channelWait?.until ?? null,
+          channelWait: channelWait ? { channel: channelWait.channel, reason: channelWait.reason } : null,
+          queue,
+        };
+      }),
+    };
+  });
+
+  app.delete("/destinations", {
+    schema: {
+      ...common,
+      summary: "Disconnect a destination: its credentials are erased and its queued jobs removed; products stay",
+      description: "Pending publishes to it end as `failed`. Disconnecting an already disconnected destination answers 200 again.",
+      querystring: DisconnectQuerySchema,
+      response: { 200: DisconnectedSchema, ...errorResponses(401, 403, 404, 422, 429) },
+    },
+  }, async (request) => {
+    const { id } = request.query;
+    await disconnectDestination(db, principalOf(request).org.id, id);
+    // PostgreSQL already says the destination is gone and its publishes failed, so a worker
+    // that still receives one of its jobs skips it. Clearing Redis is housekeeping: if Redis is
+    // down it is logged, not failed, and a repeated DELETE finishes it.
+    await clearQueuedWork(app.queues.publish, redis, prefix, id).catch((err: unknown) => {
+      request.log.warn({ err, destinationId: id }, "destination disconnected, but its Redis queue could not be cleared");
+    });
+    return { id, disconnected: true as const };
+  });
+};

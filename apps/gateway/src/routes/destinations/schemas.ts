@@ -1,0 +1,42 @@
+import { Type } from "typebox";
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Time = Type.String({ format: "date-time" });
+const Count = Type.Integer({ minimum: 0 });
+
+export const QueueCountsSchema = Type.Object({
+  waiting: Count, active: Count, delayed: Count, failed: Count,
+  dead: Type.Integer({ minimum: 0, description: "Publishes that ran out of attempts (the dead-letter queue), from PostgreSQL" }),
+});
+
+export const BreakerSchema = Type.Object({
+  state: Type.Enum(["closed", "open", "halfOpen"]),
+  openedAt: Nullable(Time),
+  retryAt: Nullable(Time),
+}, { description: "The destination's circuit breaker as the publish workers last recorded it" });
+
+export const DestinationSchema = Type.Object({
+  id: Type.String(),
+  channel: Type.String(),
+  name: Type.String(),
+  health: Type.Enum(["ok", "degraded", "down"]),
+  breaker: BreakerSchema,
+  channelWaitUntil: Nullable(Type.String({ format: "date-time", description: "Until when the channel asked us to wait (429, Retry-After)" })),
+  channelWait: Nullable(Type.Object(
+    { channel: Type.String(), reason: Type.String() },
+    { description: "Which channel imposed the wait in channelWaitUntil, and why (null when there is none)" },
+  )),
+  queue: QueueCountsSchema,
+  connectedAt: Time,
+});
+
+export const DestinationListSchema = Type.Object({ items: Type.Array(DestinationSchema) });
+
+// Any text is accepted as an id: one that names no destination of the org is 404 ("unknown"),
+// as for /api/products/:id; only a missing id is a validation error (422).
+export const DisconnectQuerySchema = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 64, description: "The destination account to disconnect" }) },
+  { additionalProperties: false },
+);
+
+export const DisconnectedSchema = Type.Object({ id: Type.String(), disconnected: Type.Literal(true) });

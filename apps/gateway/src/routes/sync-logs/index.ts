@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { listSyncLogs, type Db } from "@catalog/db";
+import { principalOf } from "../../plugins/auth.js";
+import { ListSchema, errorResponses, toList } from "../../schemas/common.js";
+import { SyncLogQuerySchema, SyncLogSchema } from "./schemas.js";
+
+/** Publish attempts as PostgreSQL records them: how a client follows a publish job. */
+export const syncLogRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  app.addHook("onRequest", app.requireSession);
+
+  app.get("/sync-logs", {
+    schema: {
+      tags: ["publish"],
+      security: [{ session: [] }],
+      summary: "The org's publish jobs (one per product and destination), newest first",
+      querystring: SyncLogQuerySchema,
+      response: { 200: ListSchema(SyncLogSchema), ...errorResponses(401, 422, 429) },
+    },
+  }, async (request) => {
+    const { items, total } = await listSyncLogs(db, principalOf(request).org.id, request.query);
+    return toList(items, total, request.query);
+  });
+};

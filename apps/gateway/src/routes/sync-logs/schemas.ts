@@ -1,0 +1,33 @@
+import { Type } from "typebox";
+import { PageQuerySchema } from "../../schemas/common.js";
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const SYNC_STATUSES = ["queued", "running", "succeeded", "failed", "dead"] as const;
+
+export const SyncLogSchema = Type.Object({
+  id: Type.String(),
+  jobId: Type.String({ description: "The queue job id (equal to the sync log id)" }),
+  productId: Type.String(),
+  destinationAccountId: Type.String(),
+  status: Type.Enum([...SYNC_STATUSES], { description: "queued -> running -> succeeded; failed attempts are retried; dead after the last one" }),
+  attempts: Type.Integer(),
+  error: Nullable(Type.String()),
+  remoteId: Nullable(Type.String()),
+  remoteUrl: Nullable(Type.String()),
+  createdAt: Type.String({ format: "date-time" }),
+  startedAt: Nullable(Type.String({ format: "date-time" })),
+  finishedAt: Nullable(Type.String({ format: "date-time" })),
+});
+
+// Ids are checked as UUIDs (422 naming the field) rather than silently matching nothing, so a
+// client that passes the wrong value (a SKU, a job name) is told so.
+export const SyncLogQuerySchema = Type.Object(
+  {
+    ...PageQuerySchema.properties,
+    productId: Type.Optional(Type.String({ format: "uuid" })),
+    destinationAccountId: Type.Optional(Type.String({ format: "uuid" })),
+    status: Type.Optional(Type.Enum([...SYNC_STATUSES])),
+  },
+  { additionalProperties: false },
+);

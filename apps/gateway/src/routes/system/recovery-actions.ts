@@ -1,0 +1,64 @@
+import type { Queue } from "bullmq";
+import type { Redis } from "ioredis";
+import { discardDead, requeueDead, type Db } from "@catalog/db";
+import type { DeadLetter, PublishQueues } from "@catalog/queue";
+
+/**
+ * Replayed publishes stay leased this long: if enqueueing them fails half-way, the workers'
+ * recovery enqueues them again once the lease runs out.
+ */
+const REPLAY_LEASE_MS = 60_000;
+const REMOVE_CONCURRENCY = 50;
+const SCAN_COUNT = 1000;
+
+interface Deps {
+  db: Db;
+  publish: PublishQueues;
+  deadLetters: Queue<DeadLetter>;
+}
+
+/** Dead publishes back to `queued` (attempts 0) and onto their destination's queue again. */
+export async function replayDlq({ db, publish, deadLetters }: Deps, destinationAccountId?: string): Promise<number> {
+  const replayed = await requeueDead(db, REPLAY_LEASE_MS, destinationAccountId);
+  const byDestination = new Map<string, string[]>();
+  for (const p of replayed) byDestination.set(p.destinationAccountId, [...(byDestination.get(p.destinationAccountId) ?? []), p.syncLogId]);
+  // The dead job keeps its id (= sync log id) in the destination's queue until it ages out, and
+  // adding a job whose id exists is a no-op: it must go before the same id can be queued again.
+  for (const [destinationId, ids] of byDestination) await publish.remove(destinationId, ids);
+  await removeDeadLetters(deadLetters, replayed.map((p) => p.syncLogId));
+  await publish.enqueue(replayed.map(({ syncLogId, orgId, productId, destinationAccountId: d }) => ({ syncLogId, orgId, productId, destinationAccountId: d })));
+  return replayed.length;
+}
+
+/** Dead publishes end as `failed` (their error kept) and leave the dead-letter queue. */
+export async function purgeDlq({ db, deadLetters }: Deps, destinationAccountId?: string): Promise<number> {
+  const ids = await discardDead(db, destinationAccountId);
+  await removeDeadLetters(deadLetters, ids);
+  return ids.length;
+}
+
+async function removeDeadLetters(deadLetters: Queue<DeadLetter>, ids: string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += REMOVE_CONCURRENCY) {
+    // A dead letter that is already gone (a Redis flush, an earlier purge) is fine.
+    await Promise.all(ids.slice(i, i + REMOVE_CONCURRENCY).map((id) => deadLetters.remove(id).catch(() => 0)));
+  }
+}
+
+/** SCAN's MATCH is a glob: a prefix holding *, ?, [ or \ must not widen it. */
+const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, "\\$&");
+
+/**
+ * Deletes every key under `${prefix}:` and nothing else: the Redis server is shared with other
+ * deployments and test runs, so FLUSHDB / FLUSHALL are never an option. UNLINK frees memory in
+ * the background, so a large prefix does not block Redis.
+ */
+export async function flushPrefix(redis: Redis, prefix: string): Promise<number> {
+  let deleted = 0;
+  let cursor = "0";
+  do {
+    const [next, keys] = await redis.scan(cursor, "MATCH", `${escapeGlob(prefix)}:*`, "COUNT", SCAN_COUNT);
+    if (keys.length > 0) deleted += await redis.unlink(...keys);
+    cursor = next;
+  } while (cursor !== "0");
+  return deleted;
+}

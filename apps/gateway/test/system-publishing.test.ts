@@ -1,0 +1,170 @@
+import { Worker } from "bullmq";
+import { Redis } from "ioredis";
+import { createTestDatabase, createTestOrg, dropTestDatabase, makeProduct, type TestOrg } from "@catalog/testing";
+import type { DestinationView, PublishJobRecord } from "@catalog/db";
+import { publishQueueName, queuePrefix, writeBreaker } from "@catalog/queue";
+import { errorOf, login, startGateway, type Gateway } from "./harness.js";
+import { connectStandin, privatePrefix, queuePublishes } from "./publishing-fixtures.js";
+
+// replay_dlq and purge_dlq act on every org's dead publishes, and GET /api/system counts them
+// all: this file has a database and a Redis prefix of its own, so other files cannot disturb
+// its totals, and its recovery actions cannot touch their publishes.
+const prefix = privatePrefix("system");
+let databaseUrl: string;
+let gw: Gateway;
+let a: TestOrg;
+let b: TestOrg;
+let admin: string;
+let member: string;
+let destA: DestinationView;
+let destA2: DestinationView;
+let destB: DestinationView;
+let deadA: PublishJobRecord[];
+let deadB: PublishJobRecord[];
+
+/** What the publish worker does with a publish that ran out of attempts: its job fails, a dead letter is added. */
+async function killPublishes(records: PublishJobRecord[]) {
+  const destinationId = records[0]!.destinationAccountId;
+  const connection = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379", { maxRetriesPerRequest: null });
+  const worker = new Worker(publishQueueName(destinationId), async () => { throw new Error("channel said 500"); }, { connection, prefix: queuePrefix(prefix) });
+  const failed = new Promise<void>((resolve) => {
+    let n = 0;
+    worker.on("failed", () => { if (++n === records.length) resolve(); });
+  });
+  await failed;
+  await worker.close();
+  connection.disconnect();
+  for (const r of records) {
+    await gw.db.syncLog.update({ where: { id: r.syncLogId }, data: { status: "dead", attempts: 5, error: "channel said 500", finishedAt: new Date() } });
+    await gw.app.queues.deadLetters.add("dead", { ...r, error: "channel said 500" }, { jobId: r.syncLogId });
+  }
+}
+
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase(process.env.DATABASE_URL!, "system");
+  gw = await startGateway({ DATABASE_URL: databaseUrl, REDIS_PREFIX: prefix });
+  a = await createTestOrg(gw.db, "system-a");
+  b = await createTestOrg(gw.db, "system-b");
+  admin = await login(gw.app, a.admin.email, a.admin.password);
+  member = await login(gw.app, a.member.email, a.member.password);
+  destA = await connectStandin(gw, a.org.id, "A main");
+  destA2 = await connectStandin(gw, a.org.id, "A outlet");
+  destB = await connectStandin(gw, b.org.id, "B main");
+  const productsA = [await makeProduct(gw.db, a.org.id, { title: "A1" }), await makeProduct(gw.db, a.org.id, { title: "A2" })];
+  const productB = await makeProduct(gw.db, b.org.id, { title: "B1" });
+  deadA = await queuePublishes(gw, a.org.id, productsA.map((p) => p.id), [destA.id]);
+  await queuePublishes(gw, a.org.id, [productsA[0]!.id], [destA2.id]);
+  deadB = await queuePublishes(gw, b.org.id, [productB.id], [destB.id]);
+  await killPublishes(deadA);
+  await killPublishes(deadB);
+});
+afterAll(async () => {
+  await gw?.close();
+  if (databaseUrl) await dropTestDatabase(databaseUrl);
+});
+
+const byDestination = <T extends { destinationAccountId: string }>(list: T[]) =>
+  Object.fromEntries(list.map(({ destinationAccountId, ...rest }) => [destinationAccountId, rest]));
+const system = (cookie = admin) => gw.app.inject({ method: "GET", url: "/api/system", headers: { cookie } });
+const act = (payload: object, cookie = admin, g = gw) => g.app.inject({ method: "POST", url: "/api/v1/system", headers: { cookie }, payload });
+
+test("a member is refused both routes", async () => {
+  expect((await system(member)).statusCode).toBe(403);
+  expect((await act({ action: "replay_dlq" }, member)).statusCode).toBe(403);
+});
+
+test("GET shows every org's queues, the DLQ total and the breakers", async () => {
+  const openedAt = Date.now();
+  await writeBreaker(gw.redis, prefix, destA2.id, { state: "open", openedAt, retryAt: openedAt + 30_000 });
+  const res = await system();
+  expect(res.statusCode).toBe(200);
+  const body = res.json();
+  expect(body).toMatchObject({ redis: { ok: true }, database: { ok: true }, dlq: { total: 3 } });
+  expect(byDestination(body.queues)).toEqual({
+    [destA.id]: { waiting: 0, active: 0, delayed: 0, failed: 2, dead: 2 },
+    [destA2.id]: { waiting: 1, active: 0, delayed: 0, failed: 0, dead: 0 },
+    [destB.id]: { waiting: 0, active: 0, delayed: 0, failed: 1, dead: 1 },
+  });
+  expect(byDestination(body.breakers)).toEqual({
+    [destA.id]: { state: "closed", openedAt: null, retryAt: null },
+    [destA2.id]: { state: "open", openedAt: new Date(openedAt).toISOString(), retryAt: new Date(openedAt + 30_000).toISOString() },
+    [destB.id]: { state: "closed", openedAt: null, retryAt: null },
+  });
+});
+
+test.each([
+  [{ action: "replay_dlq", destinationAccountId: "dest-1" }, 422, /body field "destinationAccountId" must match format "uuid"/],
+  [{ action: "purge_dlq", destinationAccountId: "7b0e8a36-3f7e-4a3b-9a1c-2b2f0c7d9e11" }, 404, /destination account .* not found/],
+  [{ action: "reboot" }, 422, /body field "action" must be one of: replay_dlq, purge_dlq, flush_redis/],
+  [{ action: "flush_redis" }, 403, /lab mode/],
+])("%j is %i", async (payload, status, message) => {
+  const res = await act(payload);
+  expect(res.statusCode).toBe(status);
+  expect(errorOf(res)).toMatch(message);
+});
+
+test("replay_dlq for one destination queues its dead publishes again, attempts reset, jobs back on its queue", async () => {
+  const res = await act({ action: "replay_dlq", destinationAccountId: destA.id });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ action: "replay_dlq", affected: 2 });
+
+  const logs = await gw.db.syncLog.findMany({ where: { id: { in: deadA.map((r) => r.syncLogId) } } });
+  expect(logs.map((l) => [l.status, l.attempts, l.error, l.finishedAt])).toEqual([["queued", 0, null, null], ["queued", 0, null, null]]);
+  const queue = gw.app.queues.publish.queue(destA.id);
+  for (const r of deadA) {
+    expect(await (await queue.getJob(r.jobId))?.getState()).toBe("waiting");
+    expect(await gw.app.queues.deadLetters.getJob(r.syncLogId)).toBeUndefined();
+  }
+  const listings = await gw.db.listing.findMany({ where: { destinationAccountId: destA.id } });
+  expect(listings.map((l) => l.status)).toEqual(["queued", "queued"]);
+
+  const body = (await system()).json();
+  expect(body.dlq.total).toBe(1);
+  expect(byDestination(body.queues)[destA.id]).toEqual({ waiting: 2, active: 0, delayed: 0, failed: 0, dead: 0 });
+  // The other org's dead publish was not part of it.
+  expect(await gw.app.queues.deadLetters.getJob(deadB[0]!.syncLogId)).toBeDefined();
+});
+
+test("purge_dlq discards every org's dead publishes: they end failed, the DLQ is empty", async () => {
+  const res = await act({ action: "purge_dlq" });
+  expect(res.json()).toEqual({ action: "purge_dlq", affected: 1 });
+  const log = await gw.db.syncLog.findUniqueOrThrow({ where: { id: deadB[0]!.syncLogId } });
+  expect(log).toMatchObject({ status: "failed", error: "channel said 500" });
+  expect(await gw.app.queues.deadLetters.getJob(deadB[0]!.syncLogId)).toBeUndefined();
+  expect((await system()).json().dlq.total).toBe(0);
+  expect((await act({ action: "replay_dlq" })).json()).toEqual({ action: "replay_dlq", affected: 0 });
+});
+
+describe("flush_redis in lab mode", () => {
+  const labPrefix = privatePrefix("lab");
+  const neighbour = privatePrefix("neighbour");
+  let lab: Gateway;
+
+  beforeAll(async () => {
+    lab = await startGateway({ DATABASE_URL: databaseUrl, REDIS_PREFIX: labPrefix, LAB_MODE: "true" });
+  });
+  afterAll(() => lab?.close());
+
+  test("a destinationAccountId is refused, so nobody believes only one destination was flushed", async () => {
+    const res = await act({ action: "flush_redis", destinationAccountId: destA.id }, admin, lab);
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res)).toMatch(/destinationAccountId/);
+  });
+
+  test("deletes every key under the deployment's prefix and nothing else", async () => {
+    const ownKeys = [`${labPrefix}:a`, `${labPrefix}:publish:ready`, `${labPrefix}:x:y:z`];
+    const others = [`${neighbour}:keep`, `${labPrefix}-sibling:keep`, `${labPrefix}keep`];
+    for (const key of [...ownKeys, ...others]) await lab.redis.set(key, "1");
+    const res = await act({ action: "flush_redis" }, admin, lab);
+    expect(res.statusCode).toBe(200);
+    // Also the keys the request itself made (rate-limit counters) are under the prefix.
+    expect(res.json().affected).toBeGreaterThanOrEqual(ownKeys.length);
+    expect(await lab.redis.exists(...ownKeys)).toBe(0);
+    expect(await lab.redis.exists(...others)).toBe(others.length);
+    const [, left] = await lab.redis.scan("0", "MATCH", `${labPrefix}:*`, "COUNT", 10_000);
+    expect(left.filter((k) => !k.includes(":rate-limit:"))).toEqual([]);
+    // The other gateway's prefix is untouched too: its queue still holds the replayed jobs.
+    expect(byDestination((await system()).json().queues)[destA.id]).toMatchObject({ waiting: 2 });
+    await lab.redis.del(...others);
+  });
+});

@@ -1,0 +1,35 @@
+import { loadPublishWorkerConfig } from "@catalog/config";
+import { createDb } from "@catalog/db";
+import { startWorkerHealth, workerConnection } from "@catalog/queue";
+import { pino } from "pino";
+import { startPublishWorker } from "./publish-worker.js";
+
+const config = loadPublishWorkerConfig();
+const log = pino({ level: config.LOG_LEVEL, base: { process: "publish-worker" } });
+const db = createDb(config.DATABASE_URL, { poolSize: Math.min(20, config.PUBLISH_LANES + 2) });
+const redis = workerConnection(config.REDIS_URL);
+const worker = startPublishWorker({ config, db, redis, log });
+
+const health = await startWorkerHealth({
+  host: config.HEALTH_HOST,
+  port: config.HEALTH_PORT,
+  checks: {
+    PostgreSQL: async () => void (await db.$queryRawUnsafe("SELECT 1")),
+    Redis: async () => void (await redis.ping()),
+  },
+});
+log.info({ healthPort: health.port, lanes: config.PUBLISH_LANES, pid: process.pid }, "publish worker started");
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, "shutting down: finishing the jobs in flight");
+  await worker.close();
+  await health.close();
+  redis.disconnect();
+  await db.$disconnect();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,66 @@
+import type { Redis } from "ioredis";
+import type { Logger } from "pino";
+import { extendLeases, pendingPublishes, type Db } from "@catalog/db";
+import { publishKeys, type PublishQueues } from "@catalog/queue";
+
+const PAGE = 1_000;
+
+/**
+ * PostgreSQL is the record of what was accepted; Redis can lose it (flush, restart without
+ * persistence). Every interval one worker process (whichever takes the recovery lock) compares:
+ *  - when Redis lost its epoch marker, everything still `queued` or `running` is enqueued again;
+ *  - otherwise only publishes whose lease ran out (nobody has touched them for a while) are.
+ * Enqueueing is idempotent (job id = sync log id), so a job still in Redis is not duplicated,
+ * and a re-delivered job that already finished is skipped by the worker.
+ */
+export class Recovery {
+  private timer: NodeJS.Timeout | null = null;
+  private pass: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly queues: PublishQueues,
+    private readonly options: { intervalMs: number; pendingLeaseMs: number },
+    private readonly log: Logger,
+  ) {}
+
+  start() {
+    const tick = () => {
+      this.pass = this.runOnce().catch((err) => this.log.warn({ err }, "recovery pass failed; will try again")).finally(() => {
+        this.pass = null;
+        if (this.timer) this.timer = setTimeout(tick, this.options.intervalMs);
+      });
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  async stop() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.pass;
+  }
+
+  /** One pass; returns how many publishes were enqueued again. */
+  async runOnce(): Promise<number> {
+    const keys = publishKeys(this.prefix);
+    const mine = await this.redis.set(keys.recovery, process.pid.toString(), "PX", this.options.intervalMs, "NX");
+    if (mine !== "OK") return 0;
+    const redisLostWork = (await this.redis.set(keys.epoch, new Date().toISOString(), "NX")) === "OK";
+    const expiredBefore = redisLostWork ? undefined : new Date();
+    let enqueued = 0;
+    let afterId: string | undefined;
+    for (;;) {
+      const page = await pendingPublishes(this.db, { expiredBefore, limit: PAGE, afterId });
+      if (page.length === 0) break;
+      await this.queues.enqueue(page.map((p) => ({ syncLogId: p.syncLogId, orgId: p.orgId, productId: p.productId, destinationAccountId: p.destinationAccountId })));
+      await extendLeases(this.db, page.map((p) => p.syncLogId), this.options.pendingLeaseMs);
+      enqueued += page.length;
+      afterId = page[page.length - 1]!.syncLogId;
+      if (page.length < PAGE) break;
+    }
+    if (enqueued > 0) this.log.info({ enqueued, afterRedisLoss: redisLostWork }, "recovery enqueued pending publishes again");
+    return enqueued;
+  }
+}

@@ -1,0 +1,136 @@
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import { pino } from "pino";
+import { loadGatewayConfig, loadPublishWorkerConfig, type PublishWorkerConfig } from "@catalog/config";
+import { buildApp } from "@catalog/gateway";
+
+type FastifyInstance = Awaited<ReturnType<typeof buildApp>>;
+export type InjectResponse = Awaited<ReturnType<FastifyInstance["inject"]>>;
+import { startStandinChannel, type StandinChannel } from "@catalog/channels";
+import { createDb, createDestination, newKeyringSpec, parseKeyring, type Db } from "@catalog/db";
+import { workerConnection } from "@catalog/queue";
+import { createTestDatabase, createTestOrg, deleteRedisPrefix, dropTestDatabase, makeProduct, type TestOrg } from "@catalog/testing";
+import { startPublishWorker, type PublishWorker } from "../src/publish-worker.js";
+
+/** Worker settings small enough for tests to watch retries, breakers and recovery happen. */
+export const FAST_WORKER_ENV = {
+  PUBLISH_LANES: "4",
+  PUBLISH_ATTEMPTS: "3",
+  PUBLISH_BACKOFF_MS: "50",
+  SLICE_MS: "500",
+  CHANNEL_TIMEOUT_MS: "3000",
+  JOB_LOCK_MS: "2000",
+  BREAKER_VOLUME: "3",
+  BREAKER_WINDOW_MS: "10000",
+  BREAKER_RESET_MS: "1500",
+  RECOVERY_INTERVAL_MS: "300",
+  PENDING_LEASE_MS: "1500",
+  LOG_LEVEL: "silent",
+};
+
+export interface Pipeline {
+  db: Db;
+  redis: Redis;
+  app: FastifyInstance;
+  standin: StandinChannel;
+  org: TestOrg;
+  cookie: string;
+  adminCookie: string;
+  env: Record<string, string>;
+  workers: PublishWorker[];
+  /** Starts one more in-process publish worker. */
+  startWorker(overrides?: Record<string, string>): PublishWorker;
+  addDestination(store: string, name?: string): Promise<string>;
+  addProducts(count: number, label?: string): Promise<string[]>;
+  publish(productIds: string[], destinationIds: string[], headers?: Record<string, string>): Promise<InjectResponse>;
+  close(): Promise<void>;
+}
+
+async function login(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const res = await app.inject({ method: "POST", url: "/api/auth/session", payload: { email, password } });
+  const cookie = res.cookies.find((c: { name: string }) => c.name === "sid");
+  if (!cookie) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return `sid=${cookie.value}`;
+}
+
+/**
+ * A gateway, an in-process stand-in channel and any number of publish workers, on a database
+ * and a Redis prefix of their own: the workers' recovery re-enqueues every pending publish in
+ * its database, and flush_redis empties its prefix, so neither may reach other test files' work.
+ */
+export async function startPipeline(env: Record<string, string> = {}): Promise<Pipeline> {
+  const prefix = `${process.env.REDIS_PREFIX}:pw-${randomBytes(3).toString("hex")}`;
+  const databaseUrl = await createTestDatabase(process.env.DATABASE_URL!, "pipeline");
+  const fullEnv: Record<string, string> = {
+    ...(process.env as Record<string, string>), ...FAST_WORKER_ENV, DATABASE_URL: databaseUrl, REDIS_PREFIX: prefix,
+    CREDENTIALS_KEYS: newKeyringSpec(), LAB_MODE: "true", ...env,
+  };
+  const gatewayConfig = loadGatewayConfig(fullEnv);
+  const db = createDb(gatewayConfig.DATABASE_URL, { poolSize: 6 });
+  const redis = new Redis(gatewayConfig.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+  await redis.connect();
+  const app = await buildApp({ config: gatewayConfig, db, redis, logger: false });
+  await app.ready();
+  const standin = await startStandinChannel();
+  const org = await createTestOrg(db, "publish");
+  const keyring = parseKeyring(fullEnv.CREDENTIALS_KEYS!);
+  const workers: PublishWorker[] = [];
+  const workerResources: { redis: Redis; db: Db }[] = [];
+
+  const pipeline: Pipeline = {
+    db, redis, app, standin, org, workers, env: fullEnv,
+    cookie: await login(app, org.member.email, org.member.password),
+    adminCookie: await login(app, org.admin.email, org.admin.password),
+    startWorker(overrides = {}) {
+      const config: PublishWorkerConfig = loadPublishWorkerConfig({ ...fullEnv, ...overrides });
+      const workerDb = createDb(config.DATABASE_URL, { poolSize: 6 });
+      const workerRedis = workerConnection(config.REDIS_URL);
+      workerResources.push({ redis: workerRedis, db: workerDb });
+      const worker = startPublishWorker({ config, db: workerDb, redis: workerRedis, log: pino({ level: "silent" }) });
+      workers.push(worker);
+      return worker;
+    },
+    async addDestination(store, name = `store ${store}`) {
+      const d = await createDestination(db, keyring, {
+        orgId: org.org.id, channel: "standin", name, baseUrl: standin.url, credentials: { token: `${store}:secret` },
+      });
+      return d.id;
+    },
+    async addProducts(count, label = "Product") {
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const p = await makeProduct(db, org.org.id, {
+          title: `${label} ${i}`, sku: `${label.replace(/\W/g, "").toUpperCase()}-${randomBytes(3).toString("hex")}-${i}`,
+          price: { amount: "19.90", currency: "EUR" }, images: [`https://cdn.example.com/${i}.jpg`],
+        });
+        ids.push(p.id);
+      }
+      return ids;
+    },
+    publish(productIds, destinationIds, headers = {}) {
+      return app.inject({
+        method: "POST", url: "/api/products/publish", headers: { cookie: pipeline.cookie, ...headers },
+        payload: { productIds, destinationAccountIds: destinationIds },
+      });
+    },
+    async close() {
+      await Promise.all(workers.map((w) => w.close(2_000)));
+      for (const r of workerResources) {
+        r.redis.disconnect();
+        await r.db.$disconnect();
+      }
+      await app.close();
+      await standin.close();
+      redis.disconnect();
+      await deleteRedisPrefix(gatewayConfig.REDIS_URL, prefix);
+      await db.$disconnect();
+      await dropTestDatabase(databaseUrl);
+    },
+  };
+  return pipeline;
+}
+
+/** A sync log's status as the API shows it. */
+export async function syncLogsOf(db: Db, syncLogIds: string[]) {
+  return db.syncLog.findMany({ where: { id: { in: syncLogIds } }, orderBy: { createdAt: "asc" } });
+}

@@ -1,0 +1,112 @@
+import { eventually } from "@catalog/testing";
+import { startPipeline, syncLogsOf, type Pipeline } from "./pipeline-harness.js";
+import { spawnWorker } from "./worker-process.js";
+
+type Jobs = { jobs: { syncLogId: string; productId: string; destinationAccountId: string }[] };
+const idsOf = (body: unknown) => (body as Jobs).jobs.map((j) => j.syncLogId);
+
+let p: Pipeline;
+beforeEach(async () => { p = await startPipeline(); });
+afterEach(() => p.close());
+
+const allSucceeded = async (ids: string[]) =>
+  expect((await syncLogsOf(p.db, ids)).map((l) => l.status)).toEqual(ids.map(() => "succeeded"));
+
+test("the same Idempotency-Key and body answers the first result and enqueues nothing more; another body is 422", async () => {
+  const destination = await p.addDestination("idem");
+  const products = await p.addProducts(2, "Idem");
+  const first = await p.publish(products, [destination], { "idempotency-key": "order-42" });
+  const again = await p.publish(products, [destination], { "idempotency-key": "order-42" });
+  expect(first.statusCode).toBe(200);
+  expect(again.statusCode).toBe(200);
+  expect(again.json()).toEqual(first.json());
+  expect(await p.db.syncLog.count({ where: { destinationAccountId: destination } })).toBe(2);
+  expect(await p.app.queues.publish.queue(destination).count()).toBe(2);
+
+  const other = await p.publish(products.slice(0, 1), [destination], { "idempotency-key": "order-42" });
+  expect(other.statusCode).toBe(422);
+  expect(other.json().error).toMatch(/different request body/);
+}, 20_000);
+
+test("after flush_redis, every accepted publish still completes, once", async () => {
+  const destination = await p.addDestination("flushed");
+  const products = await p.addProducts(3, "Flush");
+  const ids = idsOf((await p.publish(products, [destination])).json());
+  const flush = await p.app.inject({ method: "POST", url: "/api/system", headers: { cookie: p.adminCookie }, payload: { action: "flush_redis" } });
+  expect(flush.statusCode).toBe(200);
+  expect(await p.app.queues.publish.queue(destination).count()).toBe(0);
+
+  p.startWorker();
+  await eventually(() => allSucceeded(ids), 15_000);
+  expect(p.standin.store("flushed").counts).toMatchObject({ create: 3, update: 0 });
+}, 30_000);
+
+test("a worker killed with SIGKILL mid-call: another worker finishes the job and the channel holds one listing", async () => {
+  const destination = await p.addDestination("killed");
+  p.standin.setFault("killed", { kind: "slow", delayMs: 1_500 });
+  const [product] = await p.addProducts(1, "Kill");
+  const worker = await spawnWorker(p.env);
+  const [id] = idsOf((await p.publish([product!], [destination])).json());
+  await eventually(async () => {
+    expect((await syncLogsOf(p.db, [id!]))[0]!.status).toBe("running");
+    expect(p.standin.store("killed").counts.requests).toBeGreaterThan(0);
+  }, 15_000);
+  worker.child.kill("SIGKILL");
+  await worker.exited;
+  p.standin.setFault("killed", null);
+
+  p.startWorker();
+  await eventually(() => allSucceeded([id!]), 20_000);
+  const store = p.standin.store("killed");
+  expect(store.listings).toHaveLength(1);
+  const listing = await p.db.listing.findFirstOrThrow({ where: { productId: product!, destinationAccountId: destination } });
+  expect(listing.remoteId).toBe(store.listings[0]!.id);
+}, 45_000);
+
+test("SIGTERM lets the job in flight finish before the worker exits", async () => {
+  const destination = await p.addDestination("graceful");
+  p.standin.setFault("graceful", { kind: "slow", delayMs: 1_000 });
+  const [product] = await p.addProducts(1, "Term");
+  const worker = await spawnWorker(p.env);
+  const [id] = idsOf((await p.publish([product!], [destination])).json());
+  await eventually(async () => expect((await syncLogsOf(p.db, [id!]))[0]!.status).toBe("running"), 15_000);
+  worker.child.kill("SIGTERM");
+  expect(await worker.exited).toBe(0);
+  await allSucceeded([id!]);
+}, 45_000);
+
+test("two workers share many destinations and no job is done twice", async () => {
+  const destinations = await Promise.all(Array.from({ length: 12 }, (_, i) => p.addDestination(`shared-${i}`)));
+  const products = await p.addProducts(5, "Shared");
+  const ids = idsOf((await p.publish(products, destinations)).json());
+  p.startWorker();
+  p.startWorker();
+  await eventually(() => allSucceeded(ids), 30_000);
+  for (let i = 0; i < destinations.length; i++) {
+    const store = p.standin.store(`shared-${i}`);
+    expect(store.counts).toMatchObject({ create: 5, update: 0 });
+    expect(store.listings).toHaveLength(5);
+  }
+}, 60_000);
+
+test("disconnecting a destination mid-work ends its pending publishes, erases its credentials and keeps the products", async () => {
+  const destination = await p.addDestination("leaving");
+  p.standin.setFault("leaving", { kind: "slow", delayMs: 400 });
+  const products = await p.addProducts(6, "Leave");
+  const ids = idsOf((await p.publish(products, [destination])).json());
+  p.startWorker();
+  await eventually(async () => expect((await syncLogsOf(p.db, ids)).some((l) => l.status === "running")).toBe(true), 10_000);
+  const res = await p.app.inject({ method: "DELETE", url: `/api/destinations?id=${destination}`, headers: { cookie: p.cookie } });
+  expect(res.statusCode).toBe(200);
+
+  await eventually(async () => {
+    const statuses = (await syncLogsOf(p.db, ids)).map((l) => l.status);
+    expect(statuses.every((s) => s === "succeeded" || s === "failed")).toBe(true);
+  }, 10_000);
+  const logs = await syncLogsOf(p.db, ids);
+  expect(logs.filter((l) => l.status === "failed").length).toBeGreaterThanOrEqual(4);
+  expect(p.standin.store("leaving").counts.create).toBeLessThanOrEqual(2);
+  const row = await p.db.destinationAccount.findUniqueOrThrow({ where: { id: destination } });
+  expect(row.credentials).toBeNull();
+  expect(await p.db.product.count({ where: { id: { in: products } } })).toBe(6);
+}, 30_000);
