@@ -88,6 +88,20 @@ install_dependencies() {
   pnpm --silent db:generate >/dev/null || die "generating the Prisma client failed"
 }
 
+# Destination credentials are sealed with a key from CREDENTIALS_KEYS. For a local run without
+# one, a key is made once and kept in .local/ (ignored by git), so sealed tokens stay readable
+# across restarts. Deployments set CREDENTIALS_KEYS themselves.
+ensure_credentials_key() {
+  [ -n "${CREDENTIALS_KEYS:-}" ] && return 0
+  local file="$ROOT/.local/credentials.keys"
+  if [ ! -s "$file" ]; then
+    mkdir -p "$ROOT/.local"
+    (umask 077; node -e 'console.log("local1:" + require("crypto").randomBytes(32).toString("base64"))' > "$file")
+  fi
+  CREDENTIALS_KEYS=$(cat "$file")
+  export CREDENTIALS_KEYS
+}
+
 prepare() {
   ensure_node
   ensure_pnpm

@@ -1,26 +1,36 @@
 #!/usr/bin/env bash
 # Runs the whole service on this machine: installs what is missing, migrates, seeds the demo
-# org and starts the gateway and the import worker. Ctrl-C stops everything.
+# org (with a destination on a local stand-in channel) and starts the gateway, the import worker,
+# the publish worker and the stand-in channel. Ctrl-C stops everything.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 prepare
 cd "$ROOT"
 say "Migrating $DATABASE_URL"
 pnpm --silent db:migrate
+ensure_credentials_key
+export STANDIN_PORT=${STANDIN_PORT:-3200}
 say "Seeding the demo org"
-pnpm --silent cli seed-demo
+pnpm --silent cli seed-demo --standin-url "http://127.0.0.1:$STANDIN_PORT"
 
 export PORT=${PORT:-3000} HOST=${HOST:-127.0.0.1}
 pids=()
 stop() { trap - INT TERM EXIT; kill -TERM "${pids[@]}" 2>/dev/null || true; wait; }
 trap stop INT TERM EXIT
 
-# Started through tsx directly (not pnpm), so that stop signals reach the processes themselves.
-node_modules/.bin/tsx apps/gateway/src/server.ts & pids+=($!)
-node_modules/.bin/tsx apps/import-worker/src/main.ts & pids+=($!)
+# Node with tsx as a loader (not pnpm, not the tsx CLI), so that stop signals reach the
+# processes themselves and each can finish its work in flight.
+start() { node --import tsx "$@" & pids+=($!); }
+start packages/channels/src/standin/standin-main.ts --port "$STANDIN_PORT"
+start apps/gateway/src/server.ts
+start apps/import-worker/src/main.ts
+start apps/publish-worker/src/main.ts
 
 wait_port "$HOST" "$PORT" || die "the gateway did not start"
 say "Gateway on http://$HOST:$PORT (API docs: http://$HOST:$PORT/docs). Sign in with:"
 echo "  curl -c cookies.txt -H 'content-type: application/json' -d '{\"email\":\"member@demo.local\",\"password\":\"demo-member-password\"}' http://$HOST:$PORT/api/auth/session" >&2
 echo "  curl -b cookies.txt http://$HOST:$PORT/api/products" >&2
+echo "Publish a product to the demo stand-in store (ids from /api/products and /api/destinations):" >&2
+echo "  curl -b cookies.txt -H 'content-type: application/json' -d '{\"productIds\":[\"<product id>\"],\"destinationAccountIds\":[\"<destination id>\"]}' http://$HOST:$PORT/api/products/publish" >&2
+echo "  curl -b cookies.txt http://$HOST:$PORT/api/sync-logs" >&2
 wait -n "${pids[@]}"

@@ -1,4 +1,4 @@
-import { createApiKey, createOrg, createUser, findOrg, revokeApiKey, seedDemo, type Db, type Role } from "@catalog/db";
+import { createApiKey, createOrg, createUser, findOrg, parseKeyring, revokeApiKey, seedDemo, type Db, type Role } from "@catalog/db";
 
 export type Flags = Record<string, string | boolean | undefined>;
 
@@ -62,13 +62,18 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   "seed-demo": {
-    usage: "seed-demo",
-    async run(db) {
-      const seed = await seedDemo(db);
+    usage: "seed-demo [--standin-url URL]  (with a stand-in URL, CREDENTIALS_KEYS seals the demo destination's token)",
+    async run(db, flags) {
+      const standinUrl = flags["standin-url"];
+      if (standinUrl !== undefined && typeof standinUrl !== "string") throw new UsageError("--standin-url needs a URL");
+      const keys = process.env.CREDENTIALS_KEYS;
+      if (standinUrl && !keys) throw new UsageError("--standin-url needs CREDENTIALS_KEYS in the environment");
+      const seed = await seedDemo(db, standinUrl ? { keyring: parseKeyring(keys!), standinUrl } : undefined);
       const lines = [
         `Demo org "${seed.org.name}" (${seed.org.id})`,
         ...seed.users.map((u) => `  ${u.role.padEnd(6)} ${u.email}  password: ${u.password}`),
         `  extension API key (x-service-api-key): ${seed.apiKey.key}`,
+        ...(seed.destination ? [`  destination "${seed.destination.name}" (${seed.destination.id}) on ${seed.destination.baseUrl}`] : []),
       ];
       return { text: lines.join("\n"), json: seed };
     },

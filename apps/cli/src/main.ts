@@ -25,7 +25,7 @@ async function main(argv: string[]): Promise<number> {
     strict: true,
     options: {
       name: { type: "string" }, org: { type: "string" }, email: { type: "string" }, role: { type: "string" },
-      password: { type: "string" }, "password-stdin": { type: "boolean" }, id: { type: "string" }, json: { type: "boolean" },
+      password: { type: "string" }, "password-stdin": { type: "boolean" }, id: { type: "string" }, json: { type: "boolean" }, "standin-url": { type: "string" },
     },
   });
   const db = createDb(loadGatewayConfig().DATABASE_URL, { poolSize: 2 });
