@@ -1,15 +1,11 @@
 import type { Redis } from "ioredis";
 import type { PublishKeys } from "@catalog/queue";
+import { RedisLock } from "./redis-lock.js";
 
 export interface Lease {
   destinationId: string;
-  key: string;
-  token: string;
+  lock: RedisLock;
 }
-
-// Releases a lease only if it is still ours (it may have expired and been taken meanwhile).
-const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
-const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
 
 // After a lane found no job to take: keeps the destination in line, due when its next delayed
 // job is, or takes it out when its queue is empty. Atomic, so a job added meanwhile is never
@@ -42,27 +38,18 @@ export class DestinationPicker {
     private readonly options: { concurrency: number; leaseMs: number; recheckActiveMs: number },
   ) {}
 
-  async acquire(token: string): Promise<Lease | null> {
-    const now = Date.now();
-    const due = await this.redis.zrangebyscore(this.keys.ready, "-inf", now, "LIMIT", 0, 32);
+  async acquire(): Promise<Lease | null> {
+    const due = await this.redis.zrangebyscore(this.keys.ready, "-inf", Date.now(), "LIMIT", 0, 32);
     for (const destinationId of due) {
       for (let slot = 0; slot < this.options.concurrency; slot++) {
-        const key = this.keys.lease(destinationId, slot);
-        if ((await this.redis.set(key, token, "PX", this.options.leaseMs, "NX")) === "OK") {
+        const lock = await RedisLock.acquire(this.redis, this.keys.lease(destinationId, slot), this.options.leaseMs);
+        if (lock) {
           await this.redis.zadd(this.keys.ready, "XX", Date.now(), destinationId);
-          return { destinationId, key, token };
+          return { destinationId, lock };
         }
       }
     }
     return null;
-  }
-
-  async renew(lease: Lease): Promise<boolean> {
-    return (await this.redis.eval(RENEW, 1, lease.key, lease.token, this.options.leaseMs)) === 1;
-  }
-
-  async release(lease: Lease): Promise<void> {
-    await this.redis.eval(RELEASE, 1, lease.key, lease.token);
   }
 
   /** The destination had no job to give: put it where it belongs in line (or out of it). */

@@ -53,7 +53,7 @@ export class Lane {
     while (!this.stopping) {
       let lease: Lease | null = null;
       try {
-        lease = await this.picker.acquire(this.token);
+        lease = await this.picker.acquire();
         if (!lease) {
           await sleep(this.options.idlePollMs * (0.5 + Math.random()));
           continue;
@@ -63,7 +63,7 @@ export class Lane {
         this.log.error({ err: error, destinationId: lease?.destinationId }, "lane error; carrying on");
         await sleep(this.options.idlePollMs);
       } finally {
-        if (lease) await this.picker.release(lease).catch(() => {});
+        if (lease) await lease.lock.release().catch(() => {});
       }
     }
   }
@@ -105,7 +105,7 @@ export class Lane {
         }
         if (Date.now() - renewedAt > this.options.lockMs / 3) {
           renewedAt = Date.now();
-          if (!(await this.picker.renew(lease))) return;
+          if (!(await lease.lock.renew())) return;
         }
       }
     } finally {

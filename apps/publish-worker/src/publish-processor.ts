@@ -10,7 +10,7 @@ import { parsePublishJob, publishKeys, setChannelWait, type DeadLetter, type Pub
 import { retryDelay, type RetryPolicy } from "./retry-policy.js";
 import { BreakerRegistry } from "./breaker-registry.js";
 import { toPublishable } from "./channel-product.js";
-import { ItemLock } from "./item-lock.js";
+import { RedisLock } from "./redis-lock.js";
 
 export interface ProcessorDeps {
   db: Db;
@@ -46,7 +46,7 @@ export async function processPublishJob(deps: ProcessorDeps, job: Job<PublishJob
     return CONTINUE;
   }
   const keys = publishKeys(deps.prefix);
-  const lock = await ItemLock.acquire(deps.redis, keys.lock(data.productId, data.destinationAccountId), deps.lockMs);
+  const lock = await RedisLock.acquire(deps.redis, keys.lock(data.productId, data.destinationAccountId), deps.lockMs);
   if (!lock) {
     // Another job publishes this product to this destination right now: come back shortly.
     await job.moveToDelayed(Date.now() + 1_000, token);
