@@ -35,6 +35,8 @@ async function main(cleanup: CleanupStack) {
   const gateway = await startChildServer(cleanup, "gateway", "apps/gateway/src/server.ts", {
     DATABASE_URL: databaseUrl, REDIS_PREFIX: prefix, LOG_LEVEL: "warn", RATE_LIMIT_MAX: "100000000",
     DOCUMENT_MAX_BYTES: String(1024 * 1024 * 1024),
+    // e.g. GATEWAY_NODE_OPTIONS=--max-old-space-size=192, to see how much of the peak is garbage not yet collected.
+    NODE_OPTIONS: process.env.GATEWAY_NODE_OPTIONS ?? "",
   }, "/readyz");
 
   const login = await fetch(`${gateway.url}/api/auth/session`, {
