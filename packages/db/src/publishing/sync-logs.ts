@@ -66,8 +66,9 @@ const toPending = (r: { id: string; orgId: string; productId: string; destinatio
 });
 
 /**
- * Publishes PostgreSQL says are still to do (`queued` or `running`) on connected destinations;
- * with `expiredBefore`, only those whose lease ran out. Oldest first, `limit` at a time after `afterId`.
+ * Publishes PostgreSQL says are still to do (`queued` or `running`; disconnecting a destination
+ * ends its pending ones as `failed`, so these are all on connected destinations); with
+ * `expiredBefore`, only those whose lease ran out. Oldest first, `limit` at a time after `afterId`.
  */
 export async function pendingPublishes(
   db: Db,
