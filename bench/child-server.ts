@@ -47,13 +47,14 @@ async function stopChild(child: ChildProcess): Promise<void> {
 /**
  * Starts `script` under tsx in its own process group (so a Ctrl-C reaches the bench, which then
  * stops it) and waits until `readyPath` answers 200. Output is passed through, so a crash or a
- * warning shows up in the bench log.
+ * warning shows up in the bench log. The server gets its port as `PORT`; a server that reads it
+ * from another variable gets `env` as a function of the port.
  */
 export async function startChildServer(
   cleanup: CleanupStack,
   name: string,
   script: string,
-  env: Record<string, string>,
+  env: Record<string, string> | ((port: number) => Record<string, string>),
   readyPath: string,
   timeoutMs = 60_000,
 ): Promise<ChildServer> {
@@ -61,7 +62,7 @@ export async function startChildServer(
   const url = `http://127.0.0.1:${port}`;
   const child = spawn("node_modules/.bin/tsx", [script], {
     cwd: new URL("..", import.meta.url),
-    env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(port) },
+    env: { ...process.env, ...(typeof env === "function" ? env(port) : env), HOST: "127.0.0.1", PORT: String(port) },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { PublishKeys } from "@catalog/queue";
 import { RedisLock } from "./redis-lock.js";
@@ -24,6 +25,25 @@ if at == nil then redis.call('ZREM', KEYS[1], ARGV[1]) return 0 end
 redis.call('ZADD', KEYS[1], 'XX', at, ARGV[1])
 return 2`;
 
+// Takes the first free concurrency slot of the longest-waiting due destination and moves that
+// destination to the back of the line, in one round trip. Idle lanes poll this all the time: done
+// as one SET NX per slot of every due destination, it was most of the workers' Redis traffic
+// (and of their CPU) whenever lanes outnumber the destinations with work.
+// KEYS[1] ready set; ARGV: now, due destinations to look at, concurrency, lease ms, token, lease key
+// prefix (followed by "<destination id>:<slot>"). Returns { destinationId, leaseKey } or nil.
+const ACQUIRE = `
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
+for _, id in ipairs(due) do
+  for slot = 0, tonumber(ARGV[3]) - 1 do
+    local key = ARGV[6] .. id .. ':' .. slot
+    if redis.call('SET', key, ARGV[5], 'PX', ARGV[4], 'NX') then
+      redis.call('ZADD', KEYS[1], 'XX', ARGV[1], id)
+      return { id, key }
+    end
+  end
+end
+return nil`;
+
 /**
  * Chooses which destination a lane serves next. Destinations with work sit in one sorted set,
  * scored by when they are next due; a lane takes the longest-waiting due destination whose
@@ -32,24 +52,25 @@ return 2`;
  * like the others.
  */
 export class DestinationPicker {
+  private readonly leasePrefix: string;
+
   constructor(
     private readonly redis: Redis,
     private readonly keys: PublishKeys,
     private readonly options: { concurrency: number; leaseMs: number; recheckActiveMs: number },
-  ) {}
+  ) {
+    // The script builds lease keys itself: they must be exactly the ones keys.lease() names.
+    this.leasePrefix = keys.lease("", 0).slice(0, -":0".length);
+    if (keys.lease("d", 7) !== `${this.leasePrefix}d:7`) throw new Error("lease keys are not <prefix><destination id>:<slot>");
+  }
 
   async acquire(): Promise<Lease | null> {
-    const due = await this.redis.zrangebyscore(this.keys.ready, "-inf", Date.now(), "LIMIT", 0, 32);
-    for (const destinationId of due) {
-      for (let slot = 0; slot < this.options.concurrency; slot++) {
-        const lock = await RedisLock.acquire(this.redis, this.keys.lease(destinationId, slot), this.options.leaseMs);
-        if (lock) {
-          await this.redis.zadd(this.keys.ready, "XX", Date.now(), destinationId);
-          return { destinationId, lock };
-        }
-      }
-    }
-    return null;
+    const token = randomUUID();
+    const taken = (await this.redis.eval(ACQUIRE, 1, this.keys.ready,
+      Date.now(), 32, this.options.concurrency, this.options.leaseMs, token, this.leasePrefix)) as [string, string] | null;
+    if (!taken) return null;
+    const [destinationId, key] = taken;
+    return { destinationId, lock: RedisLock.held(this.redis, key, token, this.options.leaseMs) };
   }
 
   /** The destination had no job to give: put it where it belongs in line (or out of it). */

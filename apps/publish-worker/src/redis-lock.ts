@@ -16,6 +16,11 @@ export class RedisLock {
     return ok === "OK" ? new RedisLock(redis, key, token, ttlMs) : null;
   }
 
+  /** A lock its holder already took with `token` by other means (a script that chose the key). */
+  static held(redis: Redis, key: string, token: string, ttlMs: number): RedisLock {
+    return new RedisLock(redis, key, token, ttlMs);
+  }
+
   /** False when the lock was lost (it expired and may belong to someone else now). */
   async renew(): Promise<boolean> {
     return (await this.redis.eval(RENEW, 1, this.key, this.token, this.ttlMs)) === 1;
