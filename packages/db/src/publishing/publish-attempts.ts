@@ -10,42 +10,54 @@ export interface StartedAttempt {
   listing: { id: string; remoteId: string | null };
 }
 
+interface StartedRow {
+  id: string; org_id: string; product_id: string; destination_account_id: string; job_id: string; status: SyncLog["status"];
+  attempts: number; error: string | null; remote_id: string | null; remote_url: string | null; lease_until: Date | null;
+  created_at: Date; started_at: Date | null; finished_at: Date | null; listing_id: string; listing_remote_id: string | null;
+}
+
+// One statement (a job's hottest path): the attempt counted, and the listing marked `publishing`
+// (created if the publish is its first), returning what the worker needs.
+const START_ATTEMPT = `
+WITH s AS (
+  UPDATE sync_logs SET status = 'running', attempts = attempts + 1, started_at = coalesce(started_at, now()),
+    lease_until = now() + ($2::int * interval '1 millisecond')
+  WHERE id = $1::uuid AND status IN ('queued', 'running')
+  RETURNING *
+), l AS (
+  INSERT INTO listings (id, org_id, product_id, destination_account_id, status, updated_at)
+  SELECT gen_random_uuid(), org_id, product_id, destination_account_id, 'publishing', now() FROM s
+  ON CONFLICT (product_id, destination_account_id) DO UPDATE SET status = 'publishing', updated_at = now()
+  RETURNING id, remote_id
+)
+SELECT s.*, l.id AS listing_id, l.remote_id AS listing_remote_id FROM s, l`;
+
 /**
  * Marks the publish `running` and counts the attempt. Null when there is nothing to do: the
  * sync log is finished (a re-delivered job) or gone with its destination.
  */
 export async function startAttempt(db: Db, syncLogId: string, leaseMs: number): Promise<StartedAttempt | null> {
-  return db.$transaction(async (tx) => {
-    const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
-      `UPDATE sync_logs SET status = 'running', attempts = attempts + 1, started_at = coalesce(started_at, now()),
-         lease_until = now() + ($2::int * interval '1 millisecond')
-       WHERE id = $1::uuid AND status IN ('queued', 'running') RETURNING id`,
-      syncLogId, leaseMs,
-    );
-    if (rows.length === 0) return null;
-    const syncLog = await tx.syncLog.findUniqueOrThrow({ where: { id: syncLogId } });
-    const listing = await tx.listing.upsert({
-      where: { productId_destinationAccountId: { productId: syncLog.productId, destinationAccountId: syncLog.destinationAccountId } },
-      create: { orgId: syncLog.orgId, productId: syncLog.productId, destinationAccountId: syncLog.destinationAccountId, status: "publishing" },
-      update: { status: "publishing" },
-      select: { id: true, remoteId: true },
-    });
-    return { syncLog, listing };
-  });
+  const [row] = await db.$queryRawUnsafe<StartedRow[]>(START_ATTEMPT, syncLogId, leaseMs);
+  if (!row) return null;
+  const syncLog: SyncLog = {
+    id: row.id, orgId: row.org_id, productId: row.product_id, destinationAccountId: row.destination_account_id, jobId: row.job_id,
+    status: row.status, attempts: row.attempts, error: row.error, remoteId: row.remote_id, remoteUrl: row.remote_url,
+    leaseUntil: row.lease_until, createdAt: row.created_at, startedAt: row.started_at, finishedAt: row.finished_at,
+  };
+  return { syncLog, listing: { id: row.listing_id, remoteId: row.listing_remote_id } };
 }
 
+const RECORD_SUCCESS = `
+WITH s AS (
+  UPDATE sync_logs SET status = 'succeeded', error = NULL, remote_id = $2, remote_url = $3, finished_at = now(), lease_until = NULL
+  WHERE id = $1::uuid RETURNING product_id, destination_account_id
+)
+UPDATE listings l SET status = 'published', remote_id = $2, remote_url = $3, last_synced_at = now(), last_error = NULL, updated_at = now()
+FROM s WHERE l.product_id = s.product_id AND l.destination_account_id = s.destination_account_id`;
+
+/** The sync log `succeeded` and the listing `published` with the channel's ids, in one statement. */
 export async function recordSuccess(db: Db, log: SyncLog, remote: { remoteId: string; remoteUrl: string | null }): Promise<void> {
-  const now = new Date();
-  await db.$transaction([
-    db.syncLog.update({
-      where: { id: log.id },
-      data: { status: "succeeded", error: null, remoteId: remote.remoteId, remoteUrl: remote.remoteUrl, finishedAt: now, leaseUntil: null },
-    }),
-    db.listing.update({
-      where: { productId_destinationAccountId: { productId: log.productId, destinationAccountId: log.destinationAccountId } },
-      data: { status: "published", remoteId: remote.remoteId, remoteUrl: remote.remoteUrl, lastSyncedAt: now, lastError: null },
-    }),
-  ]);
+  await db.$executeRawUnsafe(RECORD_SUCCESS, log.id, remote.remoteId, remote.remoteUrl);
 }
 
 /** Stores the remote id as soon as the channel gave one, so a later retry updates instead of creating. */
