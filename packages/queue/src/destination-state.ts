@@ -33,19 +33,24 @@ export async function setChannelWait(redis: Redis, prefix: string, destinationId
     .exec();
 }
 
+/** One hash per destination, read in one round trip (an empty object where there is none). */
+async function readHashes(redis: Redis, destinationIds: string[], keyOf: (id: string) => string): Promise<Record<string, string>[]> {
+  if (destinationIds.length === 0) return [];
+  const pipeline = redis.pipeline();
+  for (const id of destinationIds) pipeline.hgetall(keyOf(id));
+  const results = (await pipeline.exec()) ?? [];
+  return destinationIds.map((_, i) => (results[i]?.[1] as Record<string, string> | undefined) ?? {});
+}
+
 /** Waits still running, by destination. */
 export async function readChannelWaits(redis: Redis, prefix: string, destinationIds: string[]): Promise<Map<string, ChannelWait>> {
-  const keys = publishKeys(prefix);
+  const hashes = await readHashes(redis, destinationIds, publishKeys(prefix).wait);
   const out = new Map<string, ChannelWait>();
-  if (destinationIds.length === 0) return out;
-  const pipeline = redis.pipeline();
-  for (const id of destinationIds) pipeline.hgetall(keys.wait(id));
-  const results = (await pipeline.exec()) ?? [];
   const now = Date.now();
   destinationIds.forEach((id, i) => {
-    const hash = results[i]?.[1] as Record<string, string> | undefined;
-    const until = num(hash?.until);
-    if (hash && until && until > now) out.set(id, { until, channel: hash.channel ?? "", reason: hash.reason ?? "" });
+    const hash = hashes[i]!;
+    const until = num(hash.until);
+    if (until && until > now) out.set(id, { until, channel: hash.channel ?? "", reason: hash.reason ?? "" });
   });
   return out;
 }
@@ -64,17 +69,13 @@ export async function writeBreaker(redis: Redis, prefix: string, destinationId: 
 
 /** Breakers as the workers last mirrored them; a destination with no record is closed. */
 export async function readBreakers(redis: Redis, prefix: string, destinationIds: string[]): Promise<Map<string, BreakerSnapshot>> {
-  const keys = publishKeys(prefix);
+  const hashes = await readHashes(redis, destinationIds, publishKeys(prefix).breaker);
   const out = new Map<string, BreakerSnapshot>();
-  if (destinationIds.length === 0) return out;
-  const pipeline = redis.pipeline();
-  for (const id of destinationIds) pipeline.hgetall(keys.breaker(id));
-  const results = (await pipeline.exec()) ?? [];
   destinationIds.forEach((id, i) => {
-    const hash = results[i]?.[1] as Record<string, string> | undefined;
-    const state = hash?.state;
+    const hash = hashes[i]!;
+    const state = hash.state;
     out.set(id, state === "open" || state === "halfOpen"
-      ? { state, openedAt: num(hash?.openedAt), retryAt: num(hash?.retryAt) }
+      ? { state, openedAt: num(hash.openedAt), retryAt: num(hash.retryAt) }
       : CLOSED_BREAKER);
   });
   return out;
