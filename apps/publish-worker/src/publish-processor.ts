@@ -99,7 +99,8 @@ async function attempt(deps: ProcessorDeps, job: Job<PublishJob>, token: string,
     });
     await recordSuccess(db, syncLog, outcome);
     await job.moveToCompleted(outcome, token, false);
-    if (destination && syncLog.attempts > 1) await setDestinationHealth(db, destination.id, "ok");
+    // A retry that now succeeds means the destination recovered (a first-attempt success costs no write).
+    if (syncLog.attempts > 1) await setDestinationHealth(db, destination.id, "ok");
     log.info({ syncLogId: syncLog.id, destinationId: destination.id, remoteId: outcome.remoteId }, "published");
     return CONTINUE;
   } catch (error) {
