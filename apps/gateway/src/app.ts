@@ -4,7 +4,8 @@ import cookie from "@fastify/cookie";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Redis } from "ioredis";
 import type { GatewayConfig } from "@catalog/config";
-import type { Db } from "@catalog/db";
+import { parseKeyring, type Db } from "@catalog/db";
+import { createChannelRegistry } from "@catalog/channels";
 import { authPlugin } from "./plugins/auth.js";
 import { browserClientsPlugin } from "./plugins/browser-clients.js";
 import { errorsPlugin } from "./plugins/errors.js";
@@ -19,6 +20,7 @@ import { extensionRoutes } from "./routes/extension/index.js";
 import { legalRoutes } from "./routes/legal/index.js";
 import { importRoutes } from "./routes/import/index.js";
 import { destinationRoutes } from "./routes/destinations/index.js";
+import { integrationRoutes } from "./routes/integrations/index.js";
 import { productRoutes } from "./routes/products/index.js";
 import { publishRoutes } from "./routes/publish/index.js";
 import { syncLogRoutes } from "./routes/sync-logs/index.js";
@@ -71,6 +73,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(queuesPlugin, { redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
   await app.register(healthRoutes, { db, redis });
 
+  const channels = createChannelRegistry(config.channels);
+  const keyring = config.CREDENTIALS_KEYS ? parseKeyring(config.CREDENTIALS_KEYS) : null;
   const api = async (scope: FastifyInstance) => {
     await scope.register(authRoutes, {
       db,
@@ -86,7 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     await scope.register(extensionRoutes, { db });
     await scope.register(syncLogRoutes, { db });
-    await scope.register(destinationRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX });
+    await scope.register(destinationRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, channels });
+    await scope.register(integrationRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, channels, keyring, publicUrl: config.channels.publicUrl });
     await scope.register(systemRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, labMode: config.LAB_MODE });
   };
   // Every route is served identically under /api and /api/v1.

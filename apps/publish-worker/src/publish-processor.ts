@@ -1,15 +1,16 @@
 import { UnrecoverableError, type Job, type Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import { adapterFor, ChannelWaitError, GiveUpChannelError, isChannelError } from "@catalog/channels";
+import { ChannelWaitError, GiveUpChannelError, isChannelError, type ChannelRegistry, type PublishOutcome } from "@catalog/channels";
 import {
-  loadDestinationTarget, recordFinalFailure, recordRetry, recordSuccess, recordWait, setDestinationHealth, startAttempt,
+  loadDestinationTarget, recordFinalFailure, recordRetry, recordSuccess, recordWait, rememberRemoteId, setDestinationHealth, startAttempt,
   toProductView, type CredentialKeyring, type Db, type StartedAttempt,
 } from "@catalog/db";
 import { parsePublishJob, publishKeys, setChannelWait, type DeadLetter, type PublishJob } from "@catalog/queue";
 import { retryDelay, type RetryPolicy } from "./retry-policy.js";
 import { BreakerRegistry } from "./breaker-registry.js";
 import { toPublishable } from "./channel-product.js";
+import { freshCredentials } from "./credential-refresh.js";
 import { RedisLock } from "./redis-lock.js";
 
 export interface ProcessorDeps {
@@ -17,6 +18,7 @@ export interface ProcessorDeps {
   redis: Redis;
   prefix: string;
   keyring: CredentialKeyring;
+  channels: ChannelRegistry;
   breakers: BreakerRegistry;
   deadLetters: Queue<DeadLetter>;
   policy: RetryPolicy;
@@ -77,7 +79,7 @@ async function attempt(deps: ProcessorDeps, job: Job<PublishJob>, token: string,
     await job.moveToCompleted({ skipped: true }, token, false);
     return CONTINUE;
   }
-  const { syncLog, listing } = started;
+  const { syncLog } = started;
   const [destination, product] = await Promise.all([
     loadDestinationTarget(db, deps.keyring, data.destinationAccountId),
     db.product.findFirst({ where: { id: data.productId, orgId: data.orgId } }),
@@ -90,13 +92,7 @@ async function attempt(deps: ProcessorDeps, job: Job<PublishJob>, token: string,
   }
 
   try {
-    const outcome = await deps.breakers.fire(destination.id, gate.probe, async () => {
-      const adapter = adapterFor(destination.channel);
-      return adapter.publish({
-        product: toPublishable(toProductView(product)), destination, remoteId: listing.remoteId, idempotencyKey: listing.id,
-        signal: AbortSignal.any([signal, AbortSignal.timeout(deps.channelTimeoutMs)]),
-      });
-    });
+    const outcome = await deps.breakers.fire(destination.id, gate.probe, () => callChannel(deps, started, destination, product, signal));
     await recordSuccess(db, syncLog, outcome);
     await job.moveToCompleted(outcome, token, false);
     // A retry that now succeeds means the destination recovered (a first-attempt success costs no write).
@@ -105,6 +101,39 @@ async function attempt(deps: ProcessorDeps, job: Job<PublishJob>, token: string,
     return CONTINUE;
   } catch (error) {
     return settleFailure(deps, job, token, data, syncLog, error);
+  }
+}
+
+/**
+ * One channel call with credentials that are fresh (refreshed shortly before they expire), and
+ * once more with refreshed ones when the channel refuses the token with 401. The listing's remote
+ * id is stored the moment the channel assigns it, so a failure in a later step of a multi-step
+ * publish is retried as an update of that listing.
+ */
+async function callChannel(
+  deps: ProcessorDeps, { syncLog, listing }: StartedAttempt, destination: NonNullable<Awaited<ReturnType<typeof loadDestinationTarget>>>,
+  product: Parameters<typeof toProductView>[0], signal: AbortSignal,
+): Promise<PublishOutcome> {
+  const adapter = deps.channels.adapter(destination.channel);
+  const callSignal = AbortSignal.any([signal, AbortSignal.timeout(deps.channelTimeoutMs)]);
+  const gone = () => new GiveUpChannelError("the destination was disconnected", { channel: destination.channel, kind: "validation" });
+  const publish = (target: typeof destination) => adapter.publish({
+    product: toPublishable(toProductView(product)), destination: target, remoteId: listing.remoteId, idempotencyKey: listing.id, signal: callSignal,
+    saveRemoteId: async (remoteId, remoteUrl) => {
+      listing.remoteId = remoteId;
+      await rememberRemoteId(deps.db, syncLog, remoteId, remoteUrl);
+    },
+  });
+  const target = await freshCredentials(deps, adapter, destination, callSignal);
+  if (!target) throw gone();
+  try {
+    return await publish(target);
+  } catch (error) {
+    const refused = error instanceof GiveUpChannelError && error.kind === "auth" && error.status === 401;
+    if (!refused || !adapter.refreshCredentials) throw error;
+    const refreshed = await freshCredentials(deps, adapter, target, callSignal, true);
+    if (!refreshed) throw gone();
+    return publish(refreshed);
   }
 }
 

@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { parseKeyring, setDestinationHealth, type Db } from "@catalog/db";
 import type { PublishWorkerConfig } from "@catalog/config";
+import { createChannelRegistry } from "@catalog/channels";
 import { PublishQueues, deadLetterQueue, publishKeys } from "@catalog/queue";
 import { BreakerRegistry } from "./breaker-registry.js";
 import { DestinationPicker } from "./destination-picker.js";
@@ -49,6 +50,7 @@ export function startPublishWorker({ config, db, redis, log }: PublishWorkerDeps
   const processorDeps = {
     db, redis, prefix, breakers, deadLetters, log,
     keyring: parseKeyring(config.CREDENTIALS_KEYS),
+    channels: createChannelRegistry(config.channels, { timeoutMs: config.CHANNEL_TIMEOUT_MS }),
     policy: { attempts: config.PUBLISH_ATTEMPTS, backoffMs: config.PUBLISH_BACKOFF_MS },
     lockMs: config.JOB_LOCK_MS,
     channelTimeoutMs: config.CHANNEL_TIMEOUT_MS,

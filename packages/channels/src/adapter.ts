@@ -55,6 +55,13 @@ export interface PublishInput {
   signal: AbortSignal;
   /** Stable per (product, destination), so a create repeated after a crash is recognised by the channel. */
   idempotencyKey: string;
+  /**
+   * Stores the listing's id as soon as the channel has assigned it, before any later step
+   * (inventory, images, publishing an offer). A publish that fails after that point is retried
+   * with this id as `remoteId`, so it updates the listing it made instead of making another:
+   * the only guard on channels that have no idempotency keys and no lookup by SKU (Etsy).
+   */
+  saveRemoteId(remoteId: string, remoteUrl: string | null): Promise<void>;
 }
 
 export interface PublishOutcome {
@@ -62,8 +69,29 @@ export interface PublishOutcome {
   remoteUrl: string | null;
 }
 
+/**
+ * Credentials of channels whose access tokens expire (eBay, Etsy). Shopify offline tokens and
+ * WooCommerce keys do not expire and carry no `expiresAt`.
+ */
+export interface OAuthCredentials {
+  accessToken: string;
+  refreshToken?: string;
+  /** When the access token stops working, in ms since the epoch. */
+  expiresAt?: number;
+  /** When the refresh token stops working, in ms since the epoch. */
+  refreshExpiresAt?: number;
+}
+
 export interface ChannelAdapter {
   readonly channel: ChannelName;
   /** Resolves on success; rejects only with RetryableChannelError, GiveUpChannelError or ChannelWaitError. */
   publish(input: PublishInput): Promise<PublishOutcome>;
+  /**
+   * Channels with expiring tokens: new credentials from the refresh token (the whole object the
+   * caller will seal and store in place of the old one). The worker calls it shortly before
+   * `expiresAt`, and once after a publish was refused with 401. Rejects with a
+   * GiveUpChannelError of kind "auth" when the channel refuses the refresh token (the merchant
+   * must connect again), or with the usual retry / wait errors.
+   */
+  refreshCredentials?(destination: DestinationTarget, signal: AbortSignal): Promise<Record<string, unknown>>;
 }

@@ -26,5 +26,5 @@ export function destination(baseUrl: string, storeId = `store-${randomUUID()}`):
 }
 
 export function publishInput(dest: DestinationTarget, prod: PublishableProduct, overrides: Partial<PublishInput> = {}): PublishInput {
-  return { product: prod, destination: dest, remoteId: null, signal: new AbortController().signal, idempotencyKey: `${prod.id}:${dest.id}`, ...overrides };
+  return { product: prod, destination: dest, remoteId: null, signal: new AbortController().signal, idempotencyKey: `${prod.id}:${dest.id}`, saveRemoteId: async () => {}, ...overrides };
 }

@@ -1,5 +1,6 @@
+import { loadGatewayConfig } from "@catalog/config";
 import {
-  adapterFor,
+  createChannelRegistry,
   ChannelWaitError,
   createStandinAdapter,
   GiveUpChannelError,
@@ -136,13 +137,11 @@ describe("standin adapter", () => {
   }, 5_000);
 });
 
-describe("adapterFor", () => {
-  test("gives the stand-in adapter and refuses channels not written yet", () => {
-    expect(adapterFor("standin").channel).toBe("standin");
-    expect(adapterFor("standin")).toBe(adapterFor("standin"));
-    for (const channel of ["shopify", "ebay", "etsy", "woocommerce"] as const) {
-      expect(() => adapterFor(channel)).toThrow(GiveUpChannelError);
-      expect(() => adapterFor(channel)).toThrow(`publishing to ${channel} is not supported yet`);
-    }
+describe("channel registry", () => {
+  test("gives every channel an adapter, and the stand-in its own", () => {
+    const registry = createChannelRegistry(loadGatewayConfig({}).channels);
+    expect(registry.adapter("standin").channel).toBe("standin");
+    expect(registry.adapter("standin")).toBe(registry.adapter("standin"));
+    for (const channel of ["shopify", "ebay", "etsy", "woocommerce"] as const) expect(registry.adapter(channel).channel).toBe(channel);
   });
 });

@@ -1,9 +1,13 @@
 import { Type, type Static } from "typebox";
 import { Bool, Int, Str, readEnv } from "./env.js";
 import { CommonEnvSchema } from "./common.js";
+import { ChannelsEnvSchema, channelsConfig, type ChannelsConfig } from "./channels.js";
 
 export const GatewayEnvSchema = Type.Object({
   ...CommonEnvSchema.properties,
+  ...ChannelsEnvSchema.properties,
+  /** Keys that seal the tokens of connected channels (`id:base64key[,...]`, the first one current); without them connecting a channel answers 503. */
+  CREDENTIALS_KEYS: Type.String({ default: "" }),
   HOST: Str("127.0.0.1"),
   PORT: Int(3000, 0, 65535),
   /** Largest accepted JSON body, in bytes. */
@@ -30,12 +34,13 @@ export const GatewayEnvSchema = Type.Object({
   TRUST_PROXY: Bool(false),
 });
 
-export type GatewayConfig = Omit<Static<typeof GatewayEnvSchema>, "CORS_ORIGINS"> & { CORS_ORIGINS: string[] };
+export type GatewayConfig = Omit<Static<typeof GatewayEnvSchema>, "CORS_ORIGINS"> & { CORS_ORIGINS: string[]; channels: ChannelsConfig };
 
 export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
   const raw = readEnv(GatewayEnvSchema, env);
   return {
     ...raw,
     CORS_ORIGINS: raw.CORS_ORIGINS.split(",").map((o) => o.trim()).filter((o) => o.length > 0),
+    channels: channelsConfig(raw),
   };
 }

@@ -3,3 +3,4 @@ export { CommonEnvSchema } from "./common.js";
 export { GatewayEnvSchema, loadGatewayConfig, type GatewayConfig } from "./gateway.js";
 export { ImportWorkerEnvSchema, loadImportWorkerConfig, type ImportWorkerConfig } from "./import-worker.js";
 export { PublishWorkerEnvSchema, loadPublishWorkerConfig, type PublishWorkerConfig } from "./publish-worker.js";
+export { ChannelsEnvSchema, channelsConfig, type ChannelsConfig } from "./channels.js";

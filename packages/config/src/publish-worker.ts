@@ -1,9 +1,11 @@
 import { Type, type Static } from "typebox";
 import { Int, Str, readEnv } from "./env.js";
 import { CommonEnvSchema } from "./common.js";
+import { ChannelsEnvSchema, channelsConfig, type ChannelsConfig } from "./channels.js";
 
 export const PublishWorkerEnvSchema = Type.Object({
   ...CommonEnvSchema.properties,
+  ...ChannelsEnvSchema.properties,
   /** Keys that open destination credentials: `id:base64key[,id:base64key]`, the first one current. */
   CREDENTIALS_KEYS: Type.String({ minLength: 1 }),
   /** Destinations this process serves at once; each lane holds one Redis connection while it serves. */
@@ -38,7 +40,9 @@ export const PublishWorkerEnvSchema = Type.Object({
   HEALTH_PORT: Int(3102, 0, 65535),
 });
 
-export type PublishWorkerConfig = Static<typeof PublishWorkerEnvSchema>;
+export type PublishWorkerConfig = Static<typeof PublishWorkerEnvSchema> & { channels: ChannelsConfig };
 
-export const loadPublishWorkerConfig = (env: Record<string, string | undefined> = process.env): PublishWorkerConfig =>
-  readEnv(PublishWorkerEnvSchema, env);
+export function loadPublishWorkerConfig(env: Record<string, string | undefined> = process.env): PublishWorkerConfig {
+  const raw = readEnv(PublishWorkerEnvSchema, env);
+  return { ...raw, channels: channelsConfig(raw) };
+}

@@ -21,6 +21,8 @@ export function publishKeys(prefix: string) {
     rate: (destinationId: string, second: number) => `${p}:rate:${destinationId}:${second}`,
     /** Held while one product is being published to one destination. */
     lock: (productId: string, destinationId: string) => `${p}:lock:${productId}:${destinationId}`,
+    /** Held by the one process refreshing a destination's access token. */
+    refresh: (destinationId: string) => `${p}:refresh:${destinationId}`,
     /** Idempotency record of one publish request. */
     idempotency: (orgId: string, key: string) => `${p}:idem:${orgId}:${key}`,
     /** Exists while Redis still holds what workers enqueued; missing after a flush or restart. */

@@ -2,14 +2,9 @@
 // each store is told to play. Plain Maps and no I/O, so the HTTP layer stays a thin router and a
 // benchmark measures the pipeline, not the stand-in.
 
-export type StandinFault =
-  | { kind: "slow"; delayMs: number; times?: number }
-  | { kind: "error"; status: 500 | 502 | 503; times?: number }
-  /** retryAfterSeconds absent: no Retry-After header at all; retryAfterAsDate: send it as an HTTP-date. */
-  | { kind: "throttle"; retryAfterSeconds?: number; retryAfterAsDate?: boolean; times?: number }
-  | { kind: "reset"; times?: number }
-  | { kind: "auth"; times?: number }
-  | { kind: "invalid"; message: string; field?: string; times?: number };
+import type { StandinFault } from "../standin-kit/channel-standin.js";
+
+export type { StandinFault };
 
 export interface StandinPrice {
   amount: string;

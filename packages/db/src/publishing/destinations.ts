@@ -3,13 +3,15 @@ import type { Channel, DestinationHealth } from "../generated/enums.js";
 import type { DestinationAccount, Prisma } from "../generated/client.js";
 import { openCredentials, sealCredentials, type CredentialKeyring } from "../credentials.js";
 import { isUuid } from "../ids.js";
-import { notFound } from "../service-error.js";
+import { invalid, notFound } from "../service-error.js";
 
 export interface DestinationView {
   id: string;
   channel: Channel;
   name: string;
   health: DestinationHealth;
+  /** Channel settings the merchant chose (marketplace, category, policies...); never credentials. */
+  settings: Record<string, unknown>;
   connectedAt: string;
 }
 
@@ -24,7 +26,7 @@ export interface DestinationTarget {
 }
 
 export const toDestinationView = (d: DestinationAccount): DestinationView => ({
-  id: d.id, channel: d.channel, name: d.name, health: d.health, connectedAt: d.connectedAt.toISOString(),
+  id: d.id, channel: d.channel, name: d.name, health: d.health, settings: d.settings as Record<string, unknown>, connectedAt: d.connectedAt.toISOString(),
 });
 
 export interface NewDestination {
@@ -48,6 +50,24 @@ export async function createDestination(db: Db, keyring: CredentialKeyring, inpu
   return toDestinationView(row);
 }
 
+/**
+ * A destination from a channel's connect flow. Connecting the same store again (same channel and
+ * externalId, still connected) replaces its credentials and keeps its settings, listings and
+ * queue, instead of adding a second destination for one store.
+ */
+export async function connectDestination(db: Db, keyring: CredentialKeyring, input: NewDestination): Promise<{ destination: DestinationView; reconnected: boolean }> {
+  const existing = input.externalId
+    ? await db.destinationAccount.findFirst({ where: { orgId: input.orgId, channel: input.channel, externalId: input.externalId, disconnectedAt: null } })
+    : null;
+  if (!existing) return { destination: await createDestination(db, keyring, input), reconnected: false };
+  const settings = { ...(input.settings ?? {}), ...(existing.settings as Record<string, unknown>) };
+  const row = await db.destinationAccount.update({
+    where: { id: existing.id },
+    data: { name: input.name, baseUrl: input.baseUrl ?? existing.baseUrl, settings: settings as Prisma.InputJsonValue, health: "ok", ...sealCredentials(keyring, input.credentials) },
+  });
+  return { destination: toDestinationView(row), reconnected: true };
+}
+
 /** The org's connected destinations, oldest first. */
 export async function listDestinations(db: Db, orgId: string): Promise<DestinationView[]> {
   const rows = await db.destinationAccount.findMany({ where: { orgId, disconnectedAt: null }, orderBy: [{ connectedAt: "asc" }, { id: "asc" }] });
@@ -63,6 +83,43 @@ export async function loadDestinationTarget(db: Db, keyring: CredentialKeyring, 
     credentials: openCredentials(keyring, { credentials: d.credentials, credentialsKeyId: d.credentialsKeyId }),
     settings: d.settings as Record<string, unknown>,
   };
+}
+
+/**
+ * Seals and stores new credentials (a refreshed token) in place of the old ones, unless the
+ * destination was disconnected meanwhile: its credentials must stay erased. True when stored.
+ */
+export async function replaceDestinationCredentials(db: Db, keyring: CredentialKeyring, id: string, credentials: Record<string, unknown>): Promise<boolean> {
+  const { count } = await db.destinationAccount.updateMany({ where: { id, disconnectedAt: null }, data: sealCredentials(keyring, credentials) });
+  return count === 1;
+}
+
+export interface DestinationPatch {
+  name?: string;
+  /** Merged into the settings; a null value removes that setting. */
+  settings?: Record<string, unknown>;
+}
+
+/**
+ * Renames a connected destination or changes its settings. `check` is the channel's own
+ * settings check: when the merged settings still lack what publishing needs, nothing is
+ * written and the answer is 422 naming every problem.
+ */
+export async function updateDestination(
+  db: Db, orgId: string, id: string, patch: DestinationPatch, check: (channel: Channel, settings: Record<string, unknown>) => string[],
+): Promise<DestinationView> {
+  if (!isUuid(id)) throw notFound("destination");
+  const found = await db.destinationAccount.findFirst({ where: { id, orgId, disconnectedAt: null } });
+  if (!found) throw notFound("destination");
+  const settings: Record<string, unknown> = { ...(found.settings as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(patch.settings ?? {})) {
+    if (value === null) delete settings[key];
+    else settings[key] = value;
+  }
+  const problems = check(found.channel, settings);
+  if (problems.length > 0) throw invalid(`settings: ${problems.join("; ")}`);
+  const row = await db.destinationAccount.update({ where: { id }, data: { name: patch.name ?? found.name, settings: settings as Prisma.InputJsonValue } });
+  return toDestinationView(row);
 }
 
 export async function setDestinationHealth(db: Db, id: string, health: DestinationHealth): Promise<void> {

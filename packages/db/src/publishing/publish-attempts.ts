@@ -61,8 +61,8 @@ export async function recordSuccess(db: Db, log: SyncLog, remote: { remoteId: st
 }
 
 /** Stores the remote id as soon as the channel gave one, so a later retry updates instead of creating. */
-export async function rememberRemoteId(db: Db, log: SyncLog, remoteId: string): Promise<void> {
-  await db.listing.updateMany({ where: { productId: log.productId, destinationAccountId: log.destinationAccountId }, data: { remoteId } });
+export async function rememberRemoteId(db: Db, log: SyncLog, remoteId: string, remoteUrl: string | null): Promise<void> {
+  await db.listing.updateMany({ where: { productId: log.productId, destinationAccountId: log.destinationAccountId }, data: { remoteId, remoteUrl } });
 }
 
 /** The attempt failed and will be retried at `retryAt`: back to `queued`, the error kept. */

@@ -1,20 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Redis } from "ioredis";
-import { disconnectDestination, listDestinations, type Db } from "@catalog/db";
+import type { ChannelRegistry } from "@catalog/channels";
+import { disconnectDestination, listDestinations, updateDestination, type Db } from "@catalog/db";
 import { readDestinationStatuses } from "../../destination-status.js";
 import { principalOf } from "../../plugins/auth.js";
 import { errorResponses } from "../../schemas/common.js";
 import { clearQueuedWork } from "./clear-queued-work.js";
-import { DestinationListSchema, DisconnectQuerySchema, DisconnectedSchema } from "./schemas.js";
+import { DestinationListSchema, DestinationPatchSchema, DestinationIdQuerySchema, DisconnectedSchema, UpdatedDestinationSchema } from "./schemas.js";
 
 export interface DestinationOptions {
   db: Db;
   redis: Redis;
   /** The deployment's Redis key prefix (not `prefix`: Fastify reads that option as the routes' URL prefix). */
   redisPrefix: string;
+  channels: ChannelRegistry;
 }
 
-export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = async (app, { db, redis, redisPrefix: prefix }) => {
+export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = async (app, { db, redis, redisPrefix: prefix, channels }) => {
   app.addHook("onRequest", app.requireSession);
   const common = { tags: ["destinations"], security: [{ session: [] }] };
 
@@ -41,12 +43,24 @@ export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = 
     };
   });
 
+  app.patch("/destinations", {
+    schema: {
+      ...common,
+      summary: "Rename a destination or change its channel settings (checked by the channel: 422 names what is missing)",
+      querystring: DestinationIdQuerySchema,
+      body: DestinationPatchSchema,
+      response: { 200: UpdatedDestinationSchema, ...errorResponses(401, 403, 404, 415, 422, 429) },
+    },
+  }, async (request) => updateDestination(
+    db, principalOf(request).org.id, request.query.id, request.body, (channel, settings) => channels.definition(channel).checkSettings(settings),
+  ));
+
   app.delete("/destinations", {
     schema: {
       ...common,
       summary: "Disconnect a destination: its credentials are erased and its queued jobs removed; products stay",
       description: "Pending publishes to it end as `failed`. Disconnecting an already disconnected destination answers 200 again.",
-      querystring: DisconnectQuerySchema,
+      querystring: DestinationIdQuerySchema,
       response: { 200: DisconnectedSchema, ...errorResponses(401, 403, 404, 422, 429) },
     },
   }, async (request) => {

@@ -27,6 +27,7 @@ export const DestinationSchema = Type.Object({
     { description: "Which channel imposed the wait in channelWaitUntil, and why (null when there is none)" },
   )),
   queue: QueueCountsSchema,
+  settings: Type.Record(Type.String(), Type.Unknown(), { description: "The channel settings publishing uses (marketplace, category, policies...); never credentials" }),
   connectedAt: Time,
 });
 
@@ -34,9 +35,24 @@ export const DestinationListSchema = Type.Object({ items: Type.Array(Destination
 
 // Any text is accepted as an id: one that names no destination of the org is 404 ("unknown"),
 // as for /api/products/:id; only a missing id is a validation error (422).
-export const DisconnectQuerySchema = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 64, description: "The destination account to disconnect" }) },
+export const DestinationIdQuerySchema = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 64, description: "The destination account" }) },
   { additionalProperties: false },
 );
 
 export const DisconnectedSchema = Type.Object({ id: Type.String(), disconnected: Type.Literal(true) });
+
+const SettingValue = Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean(), Type.Null()]);
+
+export const DestinationPatchSchema = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  settings: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 64 }), SettingValue, {
+    maxProperties: 50,
+    description: "Merged into the destination's settings; null removes one. eBay needs marketplaceId, categoryId, merchantLocationKey, paymentPolicyId, returnPolicyId, fulfillmentPolicyId; Etsy needs taxonomyId (see the README)",
+  })),
+}, { additionalProperties: false });
+
+export const UpdatedDestinationSchema = Type.Object({
+  id: Type.String(), channel: Type.String(), name: Type.String(), health: Type.Enum(["ok", "degraded", "down"]),
+  settings: Type.Record(Type.String(), Type.Unknown()), connectedAt: Time,
+});

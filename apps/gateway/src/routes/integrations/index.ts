@@ -1,0 +1,125 @@
+// Connecting a store: GET /integrations/:channel/connect sends the merchant to the channel's
+// authorize page with a single-use state; the channel sends them back to /callback, where the
+// code is exchanged, the tokens sealed and the destination created (or its tokens replaced).
+// WooCommerce delivers its keys by a server-to-server POST to the same callback first.
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { Redis } from "ioredis";
+import { ConnectError, isChannelName, type ChannelRegistry, type ConnectFlow } from "@catalog/channels";
+import { connectDestination, listDestinations, randomToken, ServiceError, type CredentialKeyring, type Db, type DestinationView } from "@catalog/db";
+import { principalOf } from "../../plugins/auth.js";
+import { errorResponses } from "../../schemas/common.js";
+import { connectStates, STATE_TTL_SECONDS, type PendingConnect } from "./connect-state.js";
+import { CallbackQuerySchema, ChannelParamsSchema, ConnectedSchema, ConnectQuerySchema, DeliveredKeysSchema } from "./schemas.js";
+
+export interface IntegrationOptions {
+  db: Db;
+  redis: Redis;
+  redisPrefix: string;
+  channels: ChannelRegistry;
+  /** Null when CREDENTIALS_KEYS is not configured: nothing can be connected. */
+  keyring: CredentialKeyring | null;
+  publicUrl: string;
+}
+
+/** How long the channel's token endpoint may take during a callback. */
+const EXCHANGE_TIMEOUT_MS = 15_000;
+
+export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = async (app, options) => {
+  const { db, redisPrefix, channels, keyring, publicUrl } = options;
+  const states = connectStates(options.redis, redisPrefix);
+  const common = { tags: ["integrations"] };
+
+  const flowOf = (channel: string): ConnectFlow => {
+    const flow = isChannelName(channel) ? channels.definition(channel).connect : null;
+    if (!flow) throw new ServiceError(404, `there is no integration for channel "${channel}" (shopify, ebay, etsy, woocommerce)`);
+    return flow;
+  };
+  const sealingKeys = (): CredentialKeyring => {
+    if (!keyring) throw new ServiceError(503, "connecting a channel needs CREDENTIALS_KEYS on the gateway (keys that seal the tokens)");
+    return keyring;
+  };
+  const asServiceError = (error: unknown): never => {
+    if (error instanceof ConnectError) throw new ServiceError(error.status, error.message);
+    throw error;
+  };
+  const finish = async (flow: ConnectFlow, state: PendingConnect, params: Record<string, string>) => {
+    const account = await flow.finish({ params, pending: state.pending, redirectUri: state.redirectUri, signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS) })
+      .catch(asServiceError);
+    return connectDestination(db, sealingKeys(), { orgId: state.orgId, channel: flow.channel, ...account });
+  };
+  const shown = (d: DestinationView) => ({ id: d.id, channel: d.channel, name: d.name, health: d.health, connectedAt: d.connectedAt });
+  const refused = () => new ServiceError(403, "this connect attempt is unknown, expired, already used or was started by another session: connect again");
+
+  app.get("/integrations/:channel/connect", {
+    onRequest: app.requireSession,
+    schema: {
+      ...common, security: [{ session: [] }], params: ChannelParamsSchema, querystring: ConnectQuerySchema,
+      summary: "Start connecting a store: redirects (302) to the channel's authorize page",
+      description: `Shopify needs \`shop\` (acme.myshopify.com), WooCommerce \`storeUrl\`; eBay and Etsy need nothing. The state is good for one callback, from this session, within ${STATE_TTL_SECONDS} s.`,
+      response: { 302: { type: "null", description: "Location: the channel's authorize page" }, ...errorResponses(401, 404, 422, 429, 503) },
+    },
+  }, async (request, reply) => {
+    const flow = flowOf(request.params.channel);
+    sealingKeys();
+    const missing = flow.missingConfiguration();
+    if (missing.length > 0) throw new ServiceError(503, `${flow.channel} is not configured on this server: set ${missing.join(", ")}`);
+    const principal = principalOf(request);
+    const redirectUri = `${publicUrl}/api/integrations/${flow.channel}/callback`;
+    const state = randomToken();
+    const redirect = await flow.start({ state, redirectUri, query: request.query }).catch(asServiceError);
+    await states.open(state, {
+      channel: flow.channel, orgId: principal.org.id, session: states.bindSession(principal.sessionId), redirectUri, pending: redirect.pending,
+    });
+    return reply.redirect(redirect.url, 302);
+  });
+
+  app.get("/integrations/:channel/callback", {
+    onRequest: app.requireSession,
+    schema: {
+      ...common, security: [{ session: [] }], params: ChannelParamsSchema, querystring: CallbackQuerySchema,
+      summary: "Where the channel sends the merchant back: checks the state, exchanges the code, stores the tokens sealed and creates the destination",
+      response: { 200: ConnectedSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429, 502, 503) },
+    },
+  }, async (request) => {
+    const flow = flowOf(request.params.channel);
+    const principal = principalOf(request);
+    const session = states.bindSession(principal.sessionId);
+    const stateParam = flow.deliveredStateParam ?? "state";
+    const state = request.query[stateParam];
+    if (!state) throw new ServiceError(422, `querystring/${stateParam} is required: the channel's redirect carries it`);
+    if (flow.deliveredStateParam) {
+      // The keys came by the store's own POST; the merchant's return only shows the outcome.
+      const done = await states.takeFinished(state);
+      const connected = done?.session === session ? (await listDestinations(db, principal.org.id)).find((d) => d.id === done.destinationId) : undefined;
+      if (connected) return { destination: shown(connected), reconnected: done!.reconnected };
+      const pending = await states.take(state);
+      if (pending && request.query.success === "0") throw new ServiceError(403, `the ${flow.channel} store owner refused access`);
+      if (pending && pending.session === session) throw new ServiceError(409, `the ${flow.channel} store has not delivered the keys: connect again`);
+      throw refused();
+    }
+    const pending = await states.take(state);
+    if (!pending || pending.session !== session || pending.channel !== flow.channel) throw refused();
+    const { destination, reconnected } = await finish(flow, pending, request.query);
+    request.log.info({ destinationId: destination.id, channel: flow.channel, reconnected }, "store connected");
+    return { destination: shown(destination), reconnected };
+  });
+
+  app.post("/integrations/:channel/callback", {
+    schema: {
+      ...common, params: ChannelParamsSchema, body: DeliveredKeysSchema,
+      summary: "WooCommerce only: the store's server delivers the API keys here (authenticated by the single-use state in user_id)",
+      response: { 200: { type: "object", properties: { ok: { type: "boolean" } } }, ...errorResponses(400, 401, 403, 404, 415, 422, 429, 502, 503) },
+    },
+  }, async (request) => {
+    const flow = flowOf(request.params.channel);
+    if (!flow.deliveredStateParam) throw new ServiceError(404, `${flow.channel} does not deliver keys by POST`);
+    const params = Object.fromEntries(Object.entries(request.body).map(([k, v]) => [k, String(v)]));
+    const state = params[flow.deliveredStateParam];
+    const pending = state ? await states.take(state) : null;
+    if (!state || !pending || pending.channel !== flow.channel) throw refused();
+    const { destination, reconnected } = await finish(flow, pending, params);
+    await states.finished(state, { session: pending.session, destinationId: destination.id, reconnected });
+    request.log.info({ destinationId: destination.id, channel: flow.channel, reconnected }, "store connected");
+    return { ok: true };
+  });
+};

@@ -1,0 +1,29 @@
+import type { ChannelName, DestinationTarget, PublishableProduct } from "./adapter.js";
+import { GiveUpChannelError } from "./errors.js";
+
+/** The destination's base URL without trailing slashes; a destination without one cannot be published to. */
+export function requiredBaseUrl(channel: ChannelName, destination: DestinationTarget): string {
+  const baseUrl = destination.baseUrl?.trim().replace(/\/+$/, "");
+  if (!baseUrl) throw new GiveUpChannelError(`${channel} destination ${destination.id} has no base URL`, { channel, kind: "validation", field: "baseUrl" });
+  return baseUrl;
+}
+
+/** A credential the adapter cannot work without (token, key): missing means the merchant must connect again. */
+export function requiredString(channel: ChannelName, destination: DestinationTarget, name: string): string {
+  const value = destination.credentials[name];
+  if (typeof value !== "string" || !value) {
+    throw new GiveUpChannelError(`${channel} destination ${destination.id} has no ${name}: connect it again`, { channel, kind: "auth", field: name });
+  }
+  return value;
+}
+
+/** A product missing what the channel requires fails before any call, naming the field. */
+export function missingField(channel: ChannelName, product: PublishableProduct, field: string, why = `${field} is required`): GiveUpChannelError {
+  return new GiveUpChannelError(`${channel} needs a ${field}: product ${product.id} has none`, { channel, kind: "validation", field, channelMessage: why });
+}
+
+/** "19.9900" -> "19.99", "20" -> "20.00"; significant digits are never dropped, and no float is involved. */
+export function toChannelAmount(amount: string): string {
+  const [whole = "0", fraction = ""] = amount.trim().split(".");
+  return `${whole}.${fraction.replace(/0+$/, "").padEnd(2, "0")}`;
+}
