@@ -52,7 +52,7 @@ describe("GET /api/destinations", () => {
     const { items } = res.json();
     expect(items.map((d: { id: string }) => d.id)).toEqual([first.id, second.id]);
     expect(items[0]).toEqual({
-      id: first.id, channel: "standin", name: "Main shop", health: "ok",
+      id: first.id, channel: "standin", name: "Main shop", health: "ok", settings: {},
       breaker: { state: "closed", openedAt: null, retryAt: null },
       channelWaitUntil: null, channelWait: null,
       queue: { waiting: 2, active: 0, delayed: 0, failed: 0, dead: 0 },

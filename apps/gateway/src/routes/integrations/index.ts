@@ -84,8 +84,9 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
     const flow = flowOf(request.params.channel);
     const principal = principalOf(request);
     const session = states.bindSession(principal.sessionId);
+    const query = request.query as Record<string, string>;
     const stateParam = flow.deliveredStateParam ?? "state";
-    const state = request.query[stateParam];
+    const state = query[stateParam];
     if (!state) throw new ServiceError(422, `querystring/${stateParam} is required: the channel's redirect carries it`);
     if (flow.deliveredStateParam) {
       // The keys came by the store's own POST; the merchant's return only shows the outcome.
@@ -93,13 +94,13 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
       const connected = done?.session === session ? (await listDestinations(db, principal.org.id)).find((d) => d.id === done.destinationId) : undefined;
       if (connected) return { destination: shown(connected), reconnected: done!.reconnected };
       const pending = await states.take(state);
-      if (pending && request.query.success === "0") throw new ServiceError(403, `the ${flow.channel} store owner refused access`);
+      if (pending && query.success === "0") throw new ServiceError(403, `the ${flow.channel} store owner refused access`);
       if (pending && pending.session === session) throw new ServiceError(409, `the ${flow.channel} store has not delivered the keys: connect again`);
       throw refused();
     }
     const pending = await states.take(state);
     if (!pending || pending.session !== session || pending.channel !== flow.channel) throw refused();
-    const { destination, reconnected } = await finish(flow, pending, request.query);
+    const { destination, reconnected } = await finish(flow, pending, query);
     request.log.info({ destinationId: destination.id, channel: flow.channel, reconnected }, "store connected");
     return { destination: shown(destination), reconnected };
   });

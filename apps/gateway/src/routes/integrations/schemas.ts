@@ -4,15 +4,24 @@ export const ChannelParamsSchema = Type.Object({
   channel: Type.String({ maxLength: 32, description: "shopify, ebay, etsy or woocommerce" }),
 });
 
-// Channels put their own parameters on the callback (code, state, hmac, shop, timestamp, host,
-// error...): accept any, as bounded strings.
-export const CallbackQuerySchema = Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 4096 }), {
-  description: "The channel's redirect parameters, passed on as they came (code, state, and per channel hmac, shop, error, success, user_id)",
-});
+const Param = (description: string) => Type.Optional(Type.String({ maxLength: 4096, description }));
 
-export const ConnectQuerySchema = Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 2048 }), {
-  description: "Per channel: `shop` (Shopify, e.g. acme.myshopify.com), `storeUrl` (WooCommerce, the store's https address)",
-});
+// Channels put their own parameters on the callback: the known ones are listed for the
+// documentation, and any other is accepted as a bounded string and passed on to the channel's check.
+export const CallbackQuerySchema = Type.Object({
+  state: Param("The state from the connect redirect (all channels but WooCommerce)"),
+  code: Param("The authorization code (Shopify, eBay, Etsy)"),
+  error: Param("Set when the merchant refused (access_denied)"),
+  hmac: Param("Shopify: the signature of the other parameters"),
+  shop: Param("Shopify: the shop's myshopify.com domain"),
+  user_id: Param("WooCommerce: carries the state"),
+  success: Param("WooCommerce: 1 when the store owner approved"),
+}, { additionalProperties: Type.String({ maxLength: 4096 }) });
+
+export const ConnectQuerySchema = Type.Object({
+  shop: Param("Shopify: the shop's domain, e.g. acme.myshopify.com"),
+  storeUrl: Param("WooCommerce: the store's address, e.g. https://shop.example"),
+}, { additionalProperties: Type.String({ maxLength: 2048 }) });
 
 // WooCommerce's server posts { key_id, user_id, consumer_key, consumer_secret, key_permissions }.
 export const DeliveredKeysSchema = Type.Record(Type.String({ maxLength: 64 }), Type.Union([Type.String({ maxLength: 4096 }), Type.Number()]));
