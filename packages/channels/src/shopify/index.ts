@@ -1,0 +1,12 @@
+// Shopify: Admin GraphQL (productSet as the upsert), OAuth with a signed callback, and its stand-in.
+import type { ChannelsConfig } from "@catalog/config";
+import type { ChannelDefinition, ChannelOptions } from "../registry.js";
+import { createShopifyAdapter } from "./shopify-adapter.js";
+import { shopifyConnect } from "./shopify-connect.js";
+
+export function shopifyChannel(config: ChannelsConfig, options: ChannelOptions): ChannelDefinition {
+  return { channel: "shopify", adapter: createShopifyAdapter(options.timeoutMs), connect: shopifyConnect(config), checkSettings: () => [] };
+}
+
+export { startShopifyStandin } from "./shopify-standin.js";
+export { shopifyShopDomain, shopUrl } from "./shop-domain.js";

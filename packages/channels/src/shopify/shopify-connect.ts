@@ -1,0 +1,53 @@
+// Shopify's OAuth: the merchant approves on their shop's authorize page; the callback is signed
+// with the app's secret (hmac over the other parameters), and the code is exchanged for an
+// offline access token, which does not expire.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { ChannelsConfig } from "@catalog/config";
+import { ConnectError, type ConnectFlow } from "../connect.js";
+import { shopifyShopDomain, shopUrl } from "./shop-domain.js";
+
+/** Shopify's signature: hex HMAC-SHA256 of the parameters but `hmac`, sorted, joined k=v&k=v. */
+export function shopifySignature(params: Record<string, string>, secret: string): string {
+  const message = Object.keys(params).filter((k) => k !== "hmac" && k !== "signature").sort().map((k) => `${k}=${params[k]}`).join("&");
+  return createHmac("sha256", secret).update(message).digest("hex");
+}
+
+function signatureValid(params: Record<string, string>, secret: string): boolean {
+  const given = Buffer.from(params.hmac ?? "", "hex");
+  const expected = Buffer.from(shopifySignature(params, secret), "hex");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export function shopifyConnect(config: ChannelsConfig): ConnectFlow {
+  const { clientId, clientSecret, scopes } = config.shopify;
+  return {
+    channel: "shopify",
+    missingConfiguration: () => [!clientId && "SHOPIFY_CLIENT_ID", !clientSecret && "SHOPIFY_CLIENT_SECRET"].filter((v): v is string => !!v),
+    async start({ state, redirectUri, query }) {
+      const shop = shopifyShopDomain(query.shop ?? "");
+      if (!shop) throw new ConnectError(422, "querystring/shop must be the shop's myshopify.com domain, e.g. acme.myshopify.com");
+      const url = new URL(`${shopUrl(config.shopify.shopUrl, shop)}/admin/oauth/authorize`);
+      url.search = new URLSearchParams({ client_id: clientId, scope: scopes, redirect_uri: redirectUri, state }).toString();
+      return { url: url.toString(), pending: { shop } };
+    },
+    async finish({ params, pending, signal }) {
+      if (params.error) throw new ConnectError(403, `the shop owner refused access (${params.error})`);
+      if (!signatureValid(params, clientSecret)) throw new ConnectError(401, "the callback's hmac does not match: it was not signed by Shopify with this app's secret");
+      if (params.shop !== pending.shop) throw new ConnectError(403, `the callback names shop ${params.shop ?? "(none)"}, not ${pending.shop}`);
+      if (!params.code) throw new ConnectError(400, "the callback carries no code");
+      const baseUrl = shopUrl(config.shopify.shopUrl, pending.shop!);
+      let response: Response;
+      try {
+        response = await fetch(`${baseUrl}/admin/oauth/access_token`, {
+          method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, signal,
+          body: JSON.stringify({ client_id: clientId, client_secret: clientSecret, code: params.code }),
+        });
+      } catch (error) {
+        throw new ConnectError(502, `shopify token endpoint could not be reached: ${(error as Error).message}`);
+      }
+      const body = (await response.json().catch(() => ({}))) as { access_token?: string; scope?: string };
+      if (!response.ok || !body.access_token) throw new ConnectError(502, `shopify token endpoint answered ${response.status}`);
+      return { name: pending.shop!, externalId: pending.shop!, baseUrl, credentials: { accessToken: body.access_token, scope: body.scope ?? scopes }, settings: {} };
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// The GraphQL documents the Shopify adapter sends (checked against Shopify's published schema in
+// the tests) and the productSet input built from a catalog product.
+import type { PublishableProduct } from "../adapter.js";
+import { missingField, toChannelAmount } from "../destination-fields.js";
+import { GiveUpChannelError } from "../errors.js";
+
+export const API_VERSION = "2026-10";
+
+export const PRODUCT_SET = `mutation ProductSet($identifier: ProductSetIdentifiers, $input: ProductSetInput!) {
+  productSet(synchronous: true, identifier: $identifier, input: $input) {
+    product { id handle }
+    userErrors { field message code }
+  }
+}`;
+
+export const PRODUCT_BY_SKU = `query ProductBySku($query: String!) {
+  productVariants(first: 1, query: $query) { nodes { id product { id } } }
+}`;
+
+// Shopify's own limits: beyond them productSet is refused, so we refuse first with a clear message.
+const MAX_TITLE = 255;
+const MAX_FILES = 250;
+const MAX_VARIANTS = 2048;
+const MAX_OPTIONS = 3;
+
+const CHANNEL = "shopify";
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** Plain text as Shopify's descriptionHtml: escaped, paragraphs and line breaks kept. */
+export const descriptionHtml = (text: string) =>
+  text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("");
+
+/** Shopify's search syntax: the SKU quoted, with quotes and backslashes escaped. */
+export const skuQuery = (sku: string) => `sku:"${sku.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+
+function tooMany(what: string, limit: number): GiveUpChannelError {
+  return new GiveUpChannelError(`shopify takes at most ${limit} ${what} per product`, { channel: CHANNEL, kind: "validation", field: what });
+}
+
+export function productSetInput(product: PublishableProduct): Record<string, unknown> {
+  if (!product.title?.trim()) throw missingField(CHANNEL, product, "title");
+  if (!product.priceAmount?.trim() && !product.variants.some((v) => v.priceAmount?.trim())) throw missingField(CHANNEL, product, "priceAmount");
+  const title = [...product.title.trim()].slice(0, MAX_TITLE).join("");
+  const optionNames = [...new Set(product.variants.flatMap((v) => Object.keys(v.options ?? {})))];
+  if (optionNames.length > MAX_OPTIONS) throw tooMany("options", MAX_OPTIONS);
+  if (product.variants.length > MAX_VARIANTS) throw tooMany("variants", MAX_VARIANTS);
+  const price = (amount: string | null | undefined) => toChannelAmount((amount?.trim() || product.priceAmount)!);
+
+  let productOptions: Record<string, unknown>[];
+  let variants: Record<string, unknown>[];
+  if (product.variants.length > 0 && optionNames.length > 0) {
+    productOptions = optionNames.map((name) => ({
+      name, values: [...new Set(product.variants.map((v) => v.options?.[name] ?? "Default"))].map((value) => ({ name: value })),
+    }));
+    variants = product.variants.map((v) => ({
+      optionValues: optionNames.map((name) => ({ optionName: name, name: v.options?.[name] ?? "Default" })),
+      price: price(v.priceAmount),
+      ...(v.sku ? { inventoryItem: { sku: v.sku } } : {}),
+      ...(v.gtin ? { barcode: v.gtin } : {}),
+    }));
+  } else {
+    // A product without options still has one variant, under Shopify's "Title" option.
+    productOptions = [{ name: "Title", values: [{ name: "Default Title" }] }];
+    variants = [{
+      optionValues: [{ optionName: "Title", name: "Default Title" }], price: price(product.priceAmount),
+      ...(product.sku ? { inventoryItem: { sku: product.sku } } : {}), ...(product.gtin ? { barcode: product.gtin } : {}),
+    }];
+  }
+  return {
+    title,
+    ...(product.description ? { descriptionHtml: descriptionHtml(product.description) } : {}),
+    ...(product.brand ? { vendor: product.brand } : {}),
+    productOptions,
+    variants,
+    // productSet replaces list fields whole: every image is sent every time (extra ones are dropped, not refused).
+    files: product.images.slice(0, MAX_FILES).map((url) => ({ originalSource: url, contentType: "IMAGE", alt: title })),
+  };
+}
