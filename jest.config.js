@@ -2,9 +2,12 @@
 const swcTs = ["@swc/jest", { jsc: { parser: { syntax: "typescript" }, target: "es2022" }, module: { type: "es6" } }];
 
 // ESM-only packages that CommonJS dependencies require() (light-my-request needs `cookie`,
-// @fastify/static needs `content-disposition`). Jest on Node 20 cannot require ESM, so these
-// are compiled to CommonJS. Node 24.9+ would not need this.
-const esmRequiredFromCjs = ["cookie", "content-disposition"].join("|");
+// @fastify/static needs `content-disposition`, openapi-backend needs the ref parser). Jest on
+// Node 20 cannot require ESM, so these are compiled to CommonJS. Node 24.9+ would not need this.
+const esmPackages = ["cookie", "content-disposition", "@apidevtools/json-schema-ref-parser"];
+const esmRequiredFromCjs = esmPackages.join("|");
+// pnpm's store folder writes a scope's slash as "+".
+const esmStoreFolders = esmPackages.map((name) => name.replace("/", "\\+")).join("|");
 const swcCjs = ["@swc/jest", { jsc: { target: "es2022" }, module: { type: "commonjs" } }];
 
 export default {
@@ -14,7 +17,7 @@ export default {
     "^.+\\.ts$": swcTs,
     [`/node_modules/(${esmRequiredFromCjs})/.+\\.js$`]: swcCjs,
   },
-  transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/(${esmRequiredFromCjs})@[^/]+/node_modules/)?(${esmRequiredFromCjs})/)`],
+  transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/(${esmStoreFolders})@[^/]+/node_modules/)?(${esmRequiredFromCjs})/)`],
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
   testMatch: ["<rootDir>/apps/*/test/**/*.test.ts", "<rootDir>/packages/*/test/**/*.test.ts"],
   globalSetup: "<rootDir>/packages/testing/src/jest-global-setup.mjs",

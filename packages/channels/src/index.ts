@@ -28,4 +28,4 @@ export { sharedContractsDir, CONTRACTS_ABSENT, type ContractViolation } from "./
 export { startShopifyStandin } from "./shopify/index.js";
 export { startEbayStandin } from "./ebay/index.js";
 export { startEtsyStandin } from "./etsy/index.js";
-export { startWoocommerceStandin } from "./woocommerce/index.js";
+export { startWoocommerceStandin, type WoocommerceStandin } from "./woocommerce/index.js";

@@ -1,0 +1,44 @@
+// A catalog product as WooCommerce's REST wc/v3 takes it: a simple product, or a variable one
+// with its attributes (the variations are written separately, matched by SKU).
+import type { PublishableProduct, PublishableVariant } from "../adapter.js";
+import { missingField, toChannelAmount } from "../destination-fields.js";
+
+const CHANNEL = "woocommerce";
+
+const STOCK: Record<string, string> = { OutOfStock: "outofstock", SoldOut: "outofstock", PreOrder: "onbackorder", BackOrder: "onbackorder" };
+
+export const stockStatus = (availability: string | null | undefined) => STOCK[availability ?? ""] ?? "instock";
+
+export const isVariable = (product: PublishableProduct) => product.variants.some((v) => Object.keys(v.options ?? {}).length > 0);
+
+export function productBody(product: PublishableProduct): Record<string, unknown> {
+  if (!product.title?.trim()) throw missingField(CHANNEL, product, "title");
+  if (!product.priceAmount?.trim()) throw missingField(CHANNEL, product, "priceAmount");
+  const body: Record<string, unknown> = {
+    name: product.title.trim(),
+    description: product.description ?? "",
+    regular_price: toChannelAmount(product.priceAmount),
+    stock_status: stockStatus(product.availability),
+    images: product.images.map((src) => ({ src })),
+    ...(product.sku ? { sku: product.sku } : {}),
+  };
+  if (!isVariable(product)) return { ...body, type: "simple" };
+  const names = [...new Set(product.variants.flatMap((v) => Object.keys(v.options ?? {})))];
+  return {
+    ...body,
+    type: "variable",
+    attributes: names.map((name, position) => ({
+      name, position, visible: true, variation: true,
+      options: [...new Set(product.variants.map((v) => v.options?.[name]).filter((o): o is string => !!o))],
+    })),
+  };
+}
+
+export function variationBody(product: PublishableProduct, variant: PublishableVariant): Record<string, unknown> {
+  return {
+    regular_price: toChannelAmount(variant.priceAmount?.trim() || product.priceAmount!),
+    attributes: Object.entries(variant.options ?? {}).map(([name, option]) => ({ name, option })),
+    stock_status: stockStatus(product.availability),
+    ...(variant.sku ? { sku: variant.sku } : {}),
+  };
+}
