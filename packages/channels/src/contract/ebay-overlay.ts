@@ -1,9 +1,12 @@
 /**
- * eBay's published Sell Inventory file types `Product.aspects` as a string, but the API takes (and
- * documents in prose) an object of arrays: `{ "Brand": ["Acme"], "Color": ["Blue"] }`.
+ * eBay's published Sell Inventory file types `aspects` as a string, but the API takes (and
+ * documents in prose) an object of arrays: `{ "Brand": ["Acme"], "Color": ["Blue"] }`. The same
+ * defect sits on `Product.aspects` (inventory items) and `InventoryItemGroup.aspects`.
  */
 export function ebayAspectsOverlay(document: Record<string, any>): void {
-  const product = document.components?.schemas?.Product?.properties;
-  if (!product?.aspects) throw new Error("eBay's contract has no Product.aspects to mend: the overlay is out of date");
-  product.aspects = { type: "object", additionalProperties: { type: "array", items: { type: "string" } }, description: product.aspects.description };
+  for (const name of ["Product", "InventoryItemGroup"]) {
+    const properties = document.components?.schemas?.[name]?.properties;
+    if (properties?.aspects?.type !== "string") throw new Error(`eBay's contract has no string ${name}.aspects to mend: the overlay is out of date`);
+    properties.aspects = { type: "object", additionalProperties: { type: "array", items: { type: "string" } }, description: properties.aspects.description };
+  }
 }

@@ -1,0 +1,80 @@
+// Publishes through eBay's Sell Inventory API, which is keyed by SKU (so a repeated publish is an
+// update by nature): inventory item(s), an item group when the product has variations, an offer
+// per SKU found by SKU or created, then publishing the offer (or the group). Tokens expire after
+// two hours and are refreshed with the seller's refresh token.
+import type { ChannelsConfig } from "@catalog/config";
+import type { ChannelAdapter, DestinationTarget, PublishableProduct, PublishInput, PublishOutcome } from "../adapter.js";
+import { channelCaller, okJson, throwIfFailed, type Answer } from "../channel-http.js";
+import { missingField, requiredBaseUrl, requiredString } from "../destination-fields.js";
+import { GiveUpChannelError, RetryableChannelError } from "../errors.js";
+import { inventoryItem, itemGroup, offer } from "./ebay-bodies.js";
+import { checkEbaySettings, ebaySettings } from "./ebay-settings.js";
+import { requestEbayToken } from "./ebay-token.js";
+
+const CHANNEL = "ebay";
+
+type Json = Record<string, any>;
+
+const hasVariations = (product: PublishableProduct) => product.variants.some((v) => Object.keys(v.options ?? {}).length > 0);
+
+async function publish(input: PublishInput, timeoutMs: number): Promise<PublishOutcome> {
+  const { product, destination } = input;
+  const problems = checkEbaySettings(destination.settings);
+  if (problems.length > 0) {
+    throw new GiveUpChannelError(`ebay destination settings are incomplete: ${problems.join("; ")}`, { channel: CHANNEL, kind: "validation", field: "settings", channelMessage: problems.join("; ") });
+  }
+  const settings = ebaySettings(destination.settings);
+  if (!product.title?.trim()) throw missingField(CHANNEL, product, "title");
+  if (!product.priceAmount?.trim()) throw missingField(CHANNEL, product, "priceAmount");
+  if (!product.sku) throw missingField(CHANNEL, product, "sku", "eBay keys every listing by SKU");
+  const grouped = hasVariations(product);
+  if (grouped && product.variants.some((v) => !v.sku)) throw missingField(CHANNEL, product, "variants.sku", "every variation needs its own SKU on eBay");
+
+  const api = `${requiredBaseUrl(CHANNEL, destination)}/sell/inventory/v1`;
+  const token = requiredString(CHANNEL, destination, "accessToken");
+  const call = channelCaller(CHANNEL, input.signal, timeoutMs);
+  const send = (method: string, path: string, body?: unknown): Promise<Answer> => call({
+    method, url: `${api}${path}`, body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { authorization: `Bearer ${token}`, "content-language": settings.contentLanguage, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+  });
+  const put = async (path: string, body: unknown) => throwIfFailed(CHANNEL, await send("PUT", path, body));
+
+  /** The offer of this SKU on the marketplace, updated, or a new one. */
+  const upsertOffer = async (sku: string, amount: string): Promise<string> => {
+    const found = await send("GET", `/offer?sku=${encodeURIComponent(sku)}&marketplace_id=${settings.marketplaceId}`);
+    const existing = found.status === 404 ? undefined : ((okJson(CHANNEL, found).offers ?? []) as Json[]).find((o) => o.marketplaceId === settings.marketplaceId);
+    if (existing?.offerId) {
+      await put(`/offer/${encodeURIComponent(existing.offerId)}`, offer(product, settings, sku, amount, false));
+      return existing.offerId as string;
+    }
+    const created = okJson(CHANNEL, await send("POST", "/offer", offer(product, settings, sku, amount, true)));
+    if (typeof created.offerId !== "string") throw new RetryableChannelError(`${CHANNEL} created an offer without an offerId`, { channel: CHANNEL });
+    return created.offerId;
+  };
+
+  let published: Json;
+  if (!grouped) {
+    await put(`/inventory_item/${encodeURIComponent(product.sku)}`, inventoryItem(product, settings));
+    const offerId = await upsertOffer(product.sku, product.priceAmount);
+    published = okJson(CHANNEL, await send("POST", `/offer/${encodeURIComponent(offerId)}/publish`));
+  } else {
+    for (const variant of product.variants) await put(`/inventory_item/${encodeURIComponent(variant.sku!)}`, inventoryItem(product, settings, variant));
+    await put(`/inventory_item_group/${encodeURIComponent(product.sku)}`, itemGroup(product, product.sku));
+    for (const variant of product.variants) await upsertOffer(variant.sku!, variant.priceAmount?.trim() || product.priceAmount);
+    published = okJson(CHANNEL, await send("POST", "/offer/publish_by_inventory_item_group", { inventoryItemGroupKey: product.sku, marketplaceId: settings.marketplaceId }));
+  }
+  if (typeof published.listingId !== "string") throw new RetryableChannelError(`${CHANNEL} published without a listingId`, { channel: CHANNEL });
+  return { remoteId: published.listingId, remoteUrl: `${settings.itemUrlBase}/itm/${published.listingId}` };
+}
+
+export function createEbayAdapter(config: ChannelsConfig, timeoutMs: number): ChannelAdapter {
+  return {
+    channel: CHANNEL,
+    publish: (input) => publish(input, timeoutMs),
+    async refreshCredentials(destination: DestinationTarget, signal: AbortSignal) {
+      const refreshToken = requiredString(CHANNEL, destination, "refreshToken");
+      const tokens = await requestEbayToken(config.ebay, requiredBaseUrl(CHANNEL, destination), { grant_type: "refresh_token", refresh_token: refreshToken, scope: config.ebay.scopes }, signal, timeoutMs);
+      return { ...destination.credentials, ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
+    },
+  };
+}
