@@ -15,7 +15,7 @@ export interface ChannelRequest {
   method: string;
   url: string;
   headers?: Record<string, string>;
-  body?: string | URLSearchParams;
+  body?: string | URLSearchParams | FormData;
 }
 
 export type ChannelCall = (request: ChannelRequest) => Promise<Answer>;

@@ -8,7 +8,7 @@ export interface ContractRequest {
   /** The path as sent, starting at the API root (for eBay: /sell/inventory/v1/...). */
   path: string;
   query: Record<string, string | string[]>;
-  /** Lower-case names. A `content-type` of application/x-www-form-urlencoded marks `body` as form fields. */
+  /** Lower-case names. A `content-type` of application/x-www-form-urlencoded or multipart/form-data marks `body` as form fields (strings; a file as any string). */
   headers: Record<string, string>;
   body?: unknown;
 }
@@ -52,7 +52,7 @@ function coerceForm(fields: Record<string, string>, schema: Schema | undefined):
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, coerce(v, properties[k])]));
 }
 
-const FORM = "application/x-www-form-urlencoded";
+const FORMS = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 export async function loadOpenApiContract(file: string, options: OpenApiContractOptions = {}): Promise<OpenApiContract> {
   const text = await readFile(file, "utf8");
@@ -69,8 +69,9 @@ export async function loadOpenApiContract(file: string, options: OpenApiContract
       const shaped = { method: request.method.toLowerCase(), path: request.path, query: request.query, headers, body: request.body };
       const operation = api.matchOperation(shaped as never);
       if (!operation) return [`the contract has no operation ${request.method.toUpperCase()} ${request.path}`];
-      if (headers["content-type"]?.startsWith(FORM) && request.body && typeof request.body === "object") {
-        const schema = ((operation as unknown as Schema).requestBody as Schema | undefined)?.content?.[FORM]?.schema;
+      const form = FORMS.find((type) => headers["content-type"]?.startsWith(type));
+      if (form && request.body && typeof request.body === "object") {
+        const schema = ((operation as unknown as Schema).requestBody as Schema | undefined)?.content?.[form]?.schema;
         shaped.body = coerceForm(request.body as Record<string, string>, schema);
       }
       const result = api.validator.validateRequest(shaped as never, operation);

@@ -1,0 +1,85 @@
+// Publishes to an Etsy shop through Open API v3: a draft listing (form-encoded) whose id is saved
+// at once, since Etsy has neither idempotency keys nor a lookup by SKU; then its inventory (SKUs,
+// prices, variations) and its images. A stored listing id is updated instead.
+import type { ChannelsConfig } from "@catalog/config";
+import type { ChannelAdapter, DestinationTarget, PublishInput, PublishOutcome } from "../adapter.js";
+import { channelCaller, okJson, throwIfFailed, type Answer, type ChannelRequest } from "../channel-http.js";
+import { missingField, requiredBaseUrl, requiredString } from "../destination-fields.js";
+import { ChannelWaitError, GiveUpChannelError, RetryableChannelError } from "../errors.js";
+import { inventory, listingFields } from "./etsy-bodies.js";
+import { syncImages } from "./etsy-images.js";
+import { checkEtsySettings, etsySettings } from "./etsy-settings.js";
+import { requestEtsyToken } from "./etsy-token.js";
+
+const CHANNEL = "etsy";
+
+/** Etsy's `x-api-key`: the keystring, or keystring:shared-secret where the app has one configured. */
+export const etsyApiKey = (app: ChannelsConfig["etsy"]) => (app.clientSecret ? `${app.clientId}:${app.clientSecret}` : app.clientId);
+
+const msUntilUtcMidnight = (now = new Date()) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime();
+
+/** classify.ts's rules, plus Etsy's daily quota: a 429 with no Retry-After and none left today waits until midnight UTC. */
+function throwIfEtsyFailed(answer: Answer): void {
+  if (answer.status === 429 && !answer.headers.get("retry-after") && answer.headers.get("x-remaining-today") === "0") {
+    throw new ChannelWaitError("etsy answered 429: the daily request quota is used up", { channel: CHANNEL, status: 429, retryAfterMs: msUntilUtcMidnight() });
+  }
+  throwIfFailed(CHANNEL, answer);
+}
+
+async function publish(config: ChannelsConfig, input: PublishInput, timeoutMs: number): Promise<PublishOutcome> {
+  const { product, destination } = input;
+  const problems = checkEtsySettings(destination.settings);
+  if (problems.length > 0) {
+    throw new GiveUpChannelError(`etsy destination settings are incomplete: ${problems.join("; ")}`, { channel: CHANNEL, kind: "validation", field: "settings", channelMessage: problems.join("; ") });
+  }
+  const settings = etsySettings(destination.settings);
+  if (!product.title?.trim()) throw missingField(CHANNEL, product, "title");
+  if (!product.priceAmount?.trim()) throw missingField(CHANNEL, product, "priceAmount");
+  const stock = inventory(product, settings);
+
+  const api = `${requiredBaseUrl(CHANNEL, destination)}/v3/application`;
+  const token = requiredString(CHANNEL, destination, "accessToken");
+  const call = channelCaller(CHANNEL, input.signal, timeoutMs);
+  const send = ({ path, ...request }: Omit<ChannelRequest, "url"> & { path: string }) =>
+    call({ ...request, url: `${api}${path}`, headers: { authorization: `Bearer ${token}`, "x-api-key": etsyApiKey(config.etsy), ...request.headers } });
+  const form = { "content-type": "application/x-www-form-urlencoded" };
+  const checked = async (request: Omit<ChannelRequest, "url"> & { path: string }) => {
+    const answer = await send(request);
+    throwIfEtsyFailed(answer);
+    return okJson(CHANNEL, answer);
+  };
+
+  let listingId = input.remoteId;
+  if (listingId) {
+    const answer = await send({ method: "PATCH", path: `/shops/${settings.shopId}/listings/${listingId}`, body: listingFields(product, settings, false), headers: form });
+    // Deleted on Etsy since we stored its id: create it anew.
+    if (answer.status === 404) listingId = null;
+    else throwIfEtsyFailed(answer);
+  }
+  if (!listingId) {
+    const created = await checked({ method: "POST", path: `/shops/${settings.shopId}/listings`, body: listingFields(product, settings, true), headers: form });
+    if (typeof created.listing_id !== "number") throw new RetryableChannelError("etsy created a listing without a listing_id", { channel: CHANNEL });
+    listingId = String(created.listing_id);
+    await input.saveRemoteId(listingId, `https://www.etsy.com/listing/${listingId}`);
+  }
+  await checked({ method: "PUT", path: `/listings/${listingId}/inventory`, body: JSON.stringify(stock), headers: { "content-type": "application/json" } });
+  await syncImages(async (request) => {
+    const answer = await send(request);
+    throwIfEtsyFailed(answer);
+    return answer;
+  }, settings.shopId, listingId, product, config.allowPrivateStoreUrls, input.signal);
+  return { remoteId: listingId, remoteUrl: `https://www.etsy.com/listing/${listingId}` };
+}
+
+export function createEtsyAdapter(config: ChannelsConfig, timeoutMs: number): ChannelAdapter {
+  return {
+    channel: CHANNEL,
+    publish: (input) => publish(config, input, timeoutMs),
+    async refreshCredentials(destination: DestinationTarget, signal: AbortSignal) {
+      const refreshToken = requiredString(CHANNEL, destination, "refreshToken");
+      const tokens = await requestEtsyToken(requiredBaseUrl(CHANNEL, destination), { grant_type: "refresh_token", client_id: config.etsy.clientId, refresh_token: refreshToken }, signal, timeoutMs);
+      // Etsy rotates refresh tokens: the new one replaces the old, which stops working.
+      return { ...destination.credentials, ...tokens };
+    },
+  };
+}

@@ -1,0 +1,12 @@
+// Etsy: Open API v3 (draft listing, inventory, uploaded images), OAuth 2 with PKCE and rotating refresh tokens, and its stand-in.
+import type { ChannelsConfig } from "@catalog/config";
+import type { ChannelDefinition, ChannelOptions } from "../registry.js";
+import { createEtsyAdapter } from "./etsy-adapter.js";
+import { etsyConnect } from "./etsy-connect.js";
+import { checkEtsySettings } from "./etsy-settings.js";
+
+export function etsyChannel(config: ChannelsConfig, options: ChannelOptions): ChannelDefinition {
+  return { channel: "etsy", adapter: createEtsyAdapter(config, options.timeoutMs), connect: etsyConnect(config), checkSettings: checkEtsySettings };
+}
+
+export { startEtsyStandin } from "./etsy-standin.js";
