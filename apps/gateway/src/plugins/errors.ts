@@ -3,7 +3,11 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { ServiceError } from "@catalog/db";
 import { describeValidationError } from "./validation.js";
 
-/** The one place where failures become `{ error }` with a status. 5xx details stay in the log. */
+/**
+ * The one place where failures become `{ error }` with a status. Unexpected 5xx details stay in
+ * the log; a ServiceError's message was written for the user (a channel not configured, a channel
+ * that failed the code exchange), so it is shown whatever its status.
+ */
 export const errorsPlugin = fp(
   async (app: FastifyInstance, options: { bodyLimit: number }) => {
     app.setNotFoundHandler((request, reply) => {
@@ -12,7 +16,7 @@ export const errorsPlugin = fp(
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, message } = classify(error, options.bodyLimit);
-      if (status >= 500) {
+      if (status >= 500 && !(error instanceof ServiceError)) {
         request.log.error({ err: error }, "request failed");
         reply.code(status).send({ error: `Internal error; quote request id ${request.id} when reporting it` });
         return;

@@ -1,0 +1,130 @@
+// The gateway's side of connecting a store, where no channel is involved: guards, configuration
+// errors, refused states and destination settings. Connecting through each channel's authorize
+// page is tested end to end in apps/publish-worker/test/channels-end-to-end.test.ts.
+import { createDestination, newKeyringSpec, parseKeyring } from "@catalog/db";
+import { createTestOrg, type TestOrg } from "@catalog/testing";
+import { errorOf, login, startGateway, type Gateway } from "./harness.js";
+import { privatePrefix } from "./publishing-fixtures.js";
+
+const keys = newKeyringSpec();
+const configured = { SHOPIFY_CLIENT_ID: "app-id", SHOPIFY_CLIENT_SECRET: "app-secret", EBAY_CLIENT_ID: "", ETSY_CLIENT_ID: "" };
+let gw: Gateway;
+let t: TestOrg;
+let cookie: string;
+
+beforeAll(async () => {
+  gw = await startGateway({ REDIS_PREFIX: privatePrefix("integrations"), CREDENTIALS_KEYS: keys, PUBLIC_URL: "https://catalog.example", ...configured });
+  t = await createTestOrg(gw.db, "integrations");
+  cookie = await login(gw.app, t.member.email, t.member.password);
+});
+afterAll(() => gw.close());
+
+const get = (url: string, c: string | null = cookie) => gw.app.inject({ method: "GET", url, headers: c ? { cookie: c } : {} });
+
+describe("GET /api/integrations/:channel/connect", () => {
+  test("needs a session", async () => {
+    expect((await get("/api/integrations/shopify/connect?shop=acme.myshopify.com", null)).statusCode).toBe(401);
+  });
+
+  test("redirects to the channel's authorize page with a state and our callback", async () => {
+    const res = await get("/api/v1/integrations/shopify/connect?shop=Acme-Store.myshopify.com");
+    expect(res.statusCode).toBe(302);
+    const to = new URL(res.headers.location as string);
+    expect(`${to.origin}${to.pathname}`).toBe("https://acme-store.myshopify.com/admin/oauth/authorize");
+    expect(to.searchParams.get("client_id")).toBe("app-id");
+    expect(to.searchParams.get("redirect_uri")).toBe("https://catalog.example/api/integrations/shopify/callback");
+    expect(to.searchParams.get("state")).toMatch(/^[\w-]{40,}$/);
+    // Each connect draws its own state.
+    const again = new URL((await get("/api/integrations/shopify/connect?shop=acme-store.myshopify.com")).headers.location as string);
+    expect(again.searchParams.get("state")).not.toBe(to.searchParams.get("state"));
+  });
+
+  test("a shop that is not a myshopify.com domain is 422 naming it", async () => {
+    for (const shop of ["evil.example.com", "acme.myshopify.com.evil.example", "", "a b.myshopify.com"]) {
+      const res = await get(`/api/integrations/shopify/connect?shop=${encodeURIComponent(shop)}`);
+      expect(res.statusCode).toBe(422);
+      expect(errorOf(res)).toMatch(/shop/);
+    }
+  });
+
+  test("an unknown channel is 404; the stand-in has no connect flow either", async () => {
+    expect(errorOf(await get("/api/integrations/amazon/connect"))).toMatch(/no integration for channel "amazon"/);
+    expect((await get("/api/integrations/standin/connect")).statusCode).toBe(404);
+  });
+
+  test("a channel without its client id configured is 503 naming the variables", async () => {
+    const res = await get("/api/integrations/etsy/connect");
+    expect(res.statusCode).toBe(503);
+    expect(errorOf(res)).toMatch(/etsy is not configured on this server: set ETSY_CLIENT_ID/);
+  });
+
+  test("without CREDENTIALS_KEYS nothing can be connected (503)", async () => {
+    const bare = await startGateway({ REDIS_PREFIX: privatePrefix("integrations-bare"), CREDENTIALS_KEYS: "", ...configured });
+    try {
+      const member = await login(bare.app, t.member.email, t.member.password);
+      const res = await bare.app.inject({ method: "GET", url: "/api/integrations/shopify/connect?shop=a.myshopify.com", headers: { cookie: member } });
+      expect(res.statusCode).toBe(503);
+      expect(errorOf(res)).toMatch(/CREDENTIALS_KEYS/);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe("GET /api/integrations/:channel/callback", () => {
+  test("without a state it is 422; with an unknown one 403, and nothing is created", async () => {
+    expect(errorOf(await get("/api/integrations/shopify/callback?code=x"))).toMatch(/state is required/);
+    const res = await get("/api/integrations/shopify/callback?code=x&state=never-issued&shop=a.myshopify.com");
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res)).toMatch(/unknown, expired, already used/);
+    expect(await gw.db.destinationAccount.count({ where: { orgId: t.org.id } })).toBe(0);
+  });
+
+  test("a Shopify callback with a forged signature is refused, and its state is spent", async () => {
+    const state = new URL((await get("/api/integrations/shopify/connect?shop=acme.myshopify.com")).headers.location as string).searchParams.get("state")!;
+    const forged = await get(`/api/integrations/shopify/callback?code=abc&shop=acme.myshopify.com&state=${state}&timestamp=1&hmac=00ff`);
+    expect(forged.statusCode).toBe(401);
+    expect((await get(`/api/integrations/shopify/callback?code=abc&shop=acme.myshopify.com&state=${state}&timestamp=1&hmac=00ff`)).statusCode).toBe(403);
+  });
+
+  test("POST is only for channels that deliver keys that way", async () => {
+    const res = await gw.app.inject({ method: "POST", url: "/api/integrations/shopify/callback", payload: { user_id: "x" } });
+    expect(res.statusCode).toBe(404);
+    const woo = await gw.app.inject({ method: "POST", url: "/api/integrations/woocommerce/callback", payload: { user_id: "not-a-state", consumer_key: "ck", consumer_secret: "cs" } });
+    expect(woo.statusCode).toBe(403);
+  });
+});
+
+describe("PATCH /api/destinations", () => {
+  const keyring = parseKeyring(keys);
+  const ebay = () => createDestination(gw.db, keyring, { orgId: t.org.id, channel: "ebay", name: "eBay", credentials: { accessToken: "t" } });
+  const patch = (id: string, payload: unknown) => gw.app.inject({ method: "PATCH", url: `/api/destinations?id=${id}`, headers: { cookie }, payload: payload as object });
+
+  test("settings the channel needs are checked: 422 names every missing one and nothing is written", async () => {
+    const d = await ebay();
+    const res = await patch(d.id, { settings: { marketplaceId: "EBAY_US" } });
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res)).toMatch(/categoryId/);
+    expect(errorOf(res)).toMatch(/fulfillmentPolicyId/);
+    expect((await gw.db.destinationAccount.findUniqueOrThrow({ where: { id: d.id } })).settings).toEqual({});
+  });
+
+  test("complete settings are stored and listed; null removes one; the name can change", async () => {
+    const d = await ebay();
+    const settings = { marketplaceId: "EBAY_US", categoryId: "20625", merchantLocationKey: "wh-1", paymentPolicyId: "p", returnPolicyId: "r", fulfillmentPolicyId: "f" };
+    const res = await patch(d.id, { name: "eBay US", settings: { ...settings, note: "x" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: d.id, name: "eBay US", settings: { ...settings, note: "x" } });
+    expect((await patch(d.id, { settings: { note: null } })).json().settings).toEqual(settings);
+    const listed = (await get("/api/destinations")).json().items.find((i: { id: string }) => i.id === d.id);
+    expect(listed.settings).toEqual(settings);
+  });
+
+  test("another org's destination is 404, a body with unknown fields 422", async () => {
+    const other = await createTestOrg(gw.db, "integrations-other");
+    const foreign = await createDestination(gw.db, keyring, { orgId: other.org.id, channel: "standin", name: "theirs", credentials: { token: "x" } });
+    expect((await patch(foreign.id, { name: "mine" })).statusCode).toBe(404);
+    const d = await ebay();
+    expect((await patch(d.id, { credentials: { accessToken: "stolen" } })).statusCode).toBe(422);
+  });
+});
