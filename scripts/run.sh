@@ -14,6 +14,10 @@ say "Seeding the demo org"
 pnpm --silent cli seed-demo --standin-url "http://127.0.0.1:$STANDIN_PORT"
 
 export PORT=${PORT:-3000} HOST=${HOST:-127.0.0.1}
+export PUBLIC_URL=${PUBLIC_URL:-http://$HOST:$PORT}
+CHANNELS_PORT=${CHANNELS_PORT:-3201}
+channels_env="$ROOT/.local/channel-standins.env"
+rm -f "$channels_env"
 pids=()
 stop() { trap - INT TERM EXIT; kill -TERM "${pids[@]}" 2>/dev/null || true; wait; }
 trap stop INT TERM EXIT
@@ -22,6 +26,12 @@ trap stop INT TERM EXIT
 # processes themselves and each can finish its work in flight.
 start() { node --import tsx "$@" & pids+=($!); }
 start packages/channels/src/standin/standin-main.ts --port "$STANDIN_PORT"
+# Shopify, eBay, Etsy and WooCommerce stand-ins; the gateway and the worker are pointed at them
+# (client ids, secrets, base URLs) unless the environment already names real channels.
+start packages/channels/src/standin-kit/channel-standins-main.ts --port "$CHANNELS_PORT" --public-url "$PUBLIC_URL" --write-env "$channels_env"
+for _ in $(seq 1 60); do [ -s "$channels_env" ] && break; sleep 0.5; done
+[ -s "$channels_env" ] || die "the channel stand-ins did not start"
+while IFS='=' read -r key value; do [ -n "${!key:-}" ] || export "$key=$value"; done < "$channels_env"
 # The gateway streams large uploads and answers, so its live heap stays small; without a cap V8
 # lets garbage pile up to most of the machine's memory before collecting it (the document bench
 # peaked at 567 MB RSS uncapped and 348 MB with a 192 MB heap).
@@ -36,4 +46,6 @@ echo "  curl -b cookies.txt http://$HOST:$PORT/api/products" >&2
 echo "Publish a product to the demo stand-in store (ids from /api/products and /api/destinations):" >&2
 echo "  curl -b cookies.txt -H 'content-type: application/json' -d '{\"productIds\":[\"<product id>\"],\"destinationAccountIds\":[\"<destination id>\"]}' http://$HOST:$PORT/api/products/publish" >&2
 echo "  curl -b cookies.txt http://$HOST:$PORT/api/sync-logs" >&2
+echo "Connect a store on a channel's local stand-in (open in a browser signed in as the demo member, or follow the redirects with curl -L -b cookies.txt):" >&2
+echo "  http://$HOST:$PORT/api/integrations/shopify/connect?shop=demo.myshopify.com   (also: ebay, etsy, woocommerce?storeUrl=http://127.0.0.1:$((CHANNELS_PORT + 3))/stores/demo)" >&2
 wait -n "${pids[@]}"

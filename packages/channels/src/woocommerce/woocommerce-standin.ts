@@ -44,8 +44,7 @@ export async function startWoocommerceStandin(options: StandinOptions = {}): Pro
   let nextId = 100;
   let url = "";
 
-  const newStore = () => {
-    const storeId = `store-${stores.size + 1}-${randomBytes(3).toString("hex")}`;
+  const newStore = (storeId = `store-${stores.size + 1}-${randomBytes(3).toString("hex")}`) => {
     stores.set(storeId, { keys: new Map(), products: new Map(), counts: { create: 0, update: 0, requests: 0 } });
     return storeId;
   };
@@ -143,7 +142,9 @@ export async function startWoocommerceStandin(options: StandinOptions = {}): Pro
   }
 
   const server = await startLoopbackServer(async (request, response, target) => {
-    const match = /^\/stores\/([^/]+)(\/.*)$/.exec(target.pathname);
+    const match = /^\/stores\/([\w-]{1,64})(\/.*)$/.exec(target.pathname);
+    // Any store address can be connected: the authorization opens the store, as the others' do.
+    if (match && match[2] === "/wc-auth/v1/authorize" && !stores.has(match[1]!)) newStore(match[1]!);
     const store = match ? stores.get(match[1]!) : undefined;
     if (!match || !store) return sendJson(response, 404, wooError(404, "rest_no_route", "No such store."));
     const [, storeId, path] = match as unknown as [string, string, string];
