@@ -1,26 +1,11 @@
-import { createApiKey, createOrg, createUser, findOrg, parseKeyring, revokeApiKey, seedDemo, type Db, type Role } from "@catalog/db";
-
-export type Flags = Record<string, string | boolean | undefined>;
-
-export class UsageError extends Error {
-  override name = "UsageError";
-}
-
-function required(flags: Flags, name: string): string {
-  const value = flags[name];
-  if (typeof value !== "string" || value.trim() === "") throw new UsageError(`--${name} is required`);
-  return value;
-}
+import { createApiKey, createOrg, createUser, findOrg, parseKeyring, revokeApiKey, seedDemo, type Role } from "@catalog/db";
+import { addDestination } from "./add-destination.js";
+import { UsageError, required, type Command, type Flags } from "./commands-kit.js";
 
 function role(flags: Flags): Role {
   const value = flags.role ?? "member";
   if (value !== "member" && value !== "admin") throw new UsageError(`--role must be member or admin, not "${String(value)}"`);
   return value;
-}
-
-export interface Command {
-  usage: string;
-  run(db: Db, flags: Flags, readSecret: () => Promise<string>): Promise<{ text: string; json: unknown }>;
 }
 
 export const COMMANDS: Record<string, Command> = {
@@ -61,12 +46,13 @@ export const COMMANDS: Record<string, Command> = {
       return { text: `Revoked API key ${id}`, json: { id, revoked: true } };
     },
   },
+  "add-destination": addDestination,
   "seed-demo": {
     usage: "seed-demo [--standin-url URL]  (with a stand-in URL, CREDENTIALS_KEYS seals the demo destination's token)",
-    async run(db, flags) {
+    async run(db, flags, _readSecret, config) {
       const standinUrl = flags["standin-url"];
       if (standinUrl !== undefined && typeof standinUrl !== "string") throw new UsageError("--standin-url needs a URL");
-      const keys = process.env.CREDENTIALS_KEYS;
+      const keys = config.CREDENTIALS_KEYS;
       if (standinUrl && !keys) throw new UsageError("--standin-url needs CREDENTIALS_KEYS in the environment");
       const seed = await seedDemo(db, standinUrl ? { keyring: parseKeyring(keys!), standinUrl } : undefined);
       const lines = [

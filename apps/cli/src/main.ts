@@ -1,7 +1,9 @@
 import { parseArgs } from "node:util";
+import { ConnectError } from "@catalog/channels";
 import { loadGatewayConfig } from "@catalog/config";
 import { ServiceError, createDb } from "@catalog/db";
-import { COMMANDS, UsageError } from "./commands.js";
+import { COMMANDS } from "./commands.js";
+import { UsageError } from "./commands-kit.js";
 
 const HELP = `Operator commands (DATABASE_URL selects the database):
 ${Object.values(COMMANDS).map((c) => `  ${c.usage}`).join("\n")}
@@ -26,11 +28,13 @@ async function main(argv: string[]): Promise<number> {
     options: {
       name: { type: "string" }, org: { type: "string" }, email: { type: "string" }, role: { type: "string" },
       password: { type: "string" }, "password-stdin": { type: "boolean" }, id: { type: "string" }, json: { type: "boolean" }, "standin-url": { type: "string" },
+      channel: { type: "string" }, shop: { type: "string" }, "store-url": { type: "string" }, "consumer-key": { type: "string" },
     },
   });
-  const db = createDb(loadGatewayConfig().DATABASE_URL, { poolSize: 2 });
+  const config = loadGatewayConfig();
+  const db = createDb(config.DATABASE_URL, { poolSize: 2 });
   try {
-    const result = await command.run(db, flags, readStdin);
+    const result = await command.run(db, flags, readStdin, config);
     process.stdout.write(flags.json ? `${JSON.stringify(result.json)}\n` : `${result.text}\n`);
     return 0;
   } finally {
@@ -42,7 +46,7 @@ try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
   const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS") === true;
-  const known = usage || error instanceof ServiceError;
+  const known = usage || error instanceof ServiceError || error instanceof ConnectError;
   process.stderr.write(`error: ${known ? (error as Error).message : String((error as Error).stack ?? error)}\n`);
   process.exitCode = usage ? 2 : 1;
 }

@@ -1,37 +1,27 @@
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { authenticateApiKey, createDb, openSession, type Db } from "@catalog/db";
-
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
-// Each case starts real CLI processes (a few seconds each on a busy 2-core machine).
-const SLOW = 120_000;
+import { cli, SLOW } from "./run-cli.js";
 
 let db: Db;
 beforeAll(() => { db = createDb(process.env.DATABASE_URL!, { poolSize: 2 }); });
 afterAll(() => db.$disconnect());
 
-function cli(args: string[], input?: string) {
-  const result = spawnSync(`${root}node_modules/.bin/tsx`, [main, ...args], { encoding: "utf8", input, env: process.env, timeout: 60_000 });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
 test("an operator creates an org, a member, an admin and an API key that all work", async () => {
   const name = `CLI Org ${suffix()}`;
-  const org = cli(["create-org", "--name", name, "--json"]);
+  const org = await cli(["create-org", "--name", name, "--json"]);
   expect(org).toMatchObject({ code: 0 });
   const orgId = JSON.parse(org.stdout).id as string;
 
   const email = `cli-${suffix()}@test.local`;
-  const member = cli(["create-user", "--org", name, "--email", email, "--password", "a-long-password"]);
+  const member = await cli(["create-user", "--org", name, "--email", email, "--password", "a-long-password"]);
   expect(member.code).toBe(0);
   expect(member.stdout).toMatch(new RegExp(`Created member ${email}`));
-  const admin = cli(["create-user", "--org", orgId, "--email", `admin-${email}`, "--role", "admin", "--password-stdin"], "stdin-password-1\n");
+  const admin = await cli(["create-user", "--org", orgId, "--email", `admin-${email}`, "--role", "admin", "--password-stdin"], "stdin-password-1\n");
   expect(admin.code).toBe(0);
   await expect(openSession(db, `admin-${email}`, "stdin-password-1", 60)).resolves.toMatchObject({ principal: { user: { role: "admin" } } });
 
-  const key = cli(["create-api-key", "--org", name, "--name", "ext"]);
+  const key = await cli(["create-api-key", "--org", name, "--name", "ext"]);
   expect(key.code).toBe(0);
   expect(key.stdout).toMatch(/shown only this once/);
   const plaintext = key.stdout.trim().split("\n").at(-1)!;
@@ -45,29 +35,29 @@ test.each([
   [["create-api-key"], /--org is required/, 2],
   [["frobnicate"], /Unknown command "frobnicate"/, 2],
   [["create-org", "--colour", "red"], /Unknown option '--colour'/, 2],
-])("%j fails with a clear message", (args, message, code) => {
-  const result = cli(args as string[]);
+])("%j fails with a clear message", async (args, message, code) => {
+  const result = await cli(args as string[]);
   expect(result.code).toBe(code);
   expect(result.stderr).toMatch(message);
   expect(result.stderr).not.toMatch(/\s+at /);
 }, SLOW);
 
-test("a duplicate email or org name is refused with a clear message", () => {
+test("a duplicate email or org name is refused with a clear message", async () => {
   const name = `Dup Org ${suffix()}`;
-  expect(cli(["create-org", "--name", name]).code).toBe(0);
-  const dupOrg = cli(["create-org", "--name", name]);
+  expect((await cli(["create-org", "--name", name])).code).toBe(0);
+  const dupOrg = await cli(["create-org", "--name", name]);
   expect(dupOrg.code).toBe(1);
   expect(dupOrg.stderr).toMatch(/already exists/);
   const email = `dup-${suffix()}@test.local`;
-  expect(cli(["create-user", "--org", name, "--email", email, "--password", "long-enough-pw"]).code).toBe(0);
-  const dup = cli(["create-user", "--org", name, "--email", email.toUpperCase(), "--password", "long-enough-pw"]);
+  expect((await cli(["create-user", "--org", name, "--email", email, "--password", "long-enough-pw"])).code).toBe(0);
+  const dup = await cli(["create-user", "--org", name, "--email", email.toUpperCase(), "--password", "long-enough-pw"]);
   expect(dup.code).toBe(1);
   expect(dup.stderr).toMatch(new RegExp(`a user with email ${email} already exists`));
 }, SLOW);
 
 test("seed-demo is repeatable and prints working credentials and a fresh key", async () => {
-  const first = cli(["seed-demo", "--json"]);
-  const second = cli(["seed-demo", "--json"]);
+  const first = await cli(["seed-demo", "--json"]);
+  const second = await cli(["seed-demo", "--json"]);
   expect([first.code, second.code]).toEqual([0, 0]);
   const a = JSON.parse(first.stdout);
   const b = JSON.parse(second.stdout);

@@ -25,7 +25,7 @@ export type { StandinCounts, StandinFault, StandinInspection, StandinListing, St
 export type { ChannelStandin, ListingSummary, StandinFault as ChannelStandinFault } from "./standin-kit/channel-standin.js";
 export type { StandinOptions } from "./standin-kit/standin-options.js";
 export { sharedContractsDir, CONTRACTS_ABSENT, type ContractViolation } from "./contract/contract-check.js";
-export { startShopifyStandin } from "./shopify/index.js";
+export { shopifyAccountFromToken, startShopifyStandin, type ShopifyStandin } from "./shopify/index.js";
 export { startEbayStandin } from "./ebay/index.js";
 export { startEtsyStandin } from "./etsy/index.js";
-export { startWoocommerceStandin, type WoocommerceStandin } from "./woocommerce/index.js";
+export { startWoocommerceStandin, woocommerceAccountFromKeys, type WoocommerceStandin } from "./woocommerce/index.js";

@@ -4,7 +4,7 @@ import {
   CONTRACTS_ABSENT, type ChannelStandin, type DestinationTarget,
 } from "../src/index.js";
 import { loadGraphqlContract } from "../src/contract/graphql-contract.js";
-import { PRODUCT_BY_SKU, PRODUCT_SET } from "../src/shopify/shopify-documents.js";
+import { PRODUCT_BY_SKU, PRODUCT_SET, SHOP_CHECK } from "../src/shopify/shopify-documents.js";
 import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 
@@ -116,11 +116,12 @@ describe("publish", () => {
 });
 
 (contracts ? describe : describe.skip)("contract", () => {
-  test("every document the adapter sent validates against Shopify's schema, and a wrong one is caught", async () => {
+  test("every document we send validates against Shopify's schema, and a wrong one is caught", async () => {
     expect(standin.violations).toEqual([]);
     const schema = await loadGraphqlContract(`${contracts}/shopify/admin_2026-10.graphql`);
     expect(schema.check(PRODUCT_SET)).toEqual([]);
     expect(schema.check(PRODUCT_BY_SKU)).toEqual([]);
+    expect(schema.check(SHOP_CHECK)).toEqual([]);
     expect(schema.check(PRODUCT_SET.replace("userErrors { field message code }", "userErrors { field message severity }")).join()).toMatch(/severity/);
   }, 20_000);
 });

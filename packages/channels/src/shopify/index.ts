@@ -8,5 +8,6 @@ export function shopifyChannel(config: ChannelsConfig, options: ChannelOptions):
   return { channel: "shopify", adapter: createShopifyAdapter(options.timeoutMs), connect: shopifyConnect(config), checkSettings: () => [] };
 }
 
-export { startShopifyStandin } from "./shopify-standin.js";
+export { shopifyAccountFromToken } from "./shopify-connect.js";
+export { startShopifyStandin, type ShopifyStandin } from "./shopify-standin.js";
 export { shopifyShopDomain, shopUrl } from "./shop-domain.js";

@@ -3,8 +3,9 @@
 // offline access token, which does not expire.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { ChannelsConfig } from "@catalog/config";
-import { ConnectError, type ConnectFlow } from "../connect.js";
+import { ConnectError, type ConnectedAccount, type ConnectFlow } from "../connect.js";
 import { shopifyShopDomain, shopUrl } from "./shop-domain.js";
+import { API_VERSION, SHOP_CHECK } from "./shopify-documents.js";
 
 /** Shopify's signature: hex HMAC-SHA256 of the parameters but `hmac`, sorted, joined k=v&k=v. */
 export function shopifySignature(params: Record<string, string>, secret: string): string {
@@ -50,4 +51,28 @@ export function shopifyConnect(config: ChannelsConfig): ConnectFlow {
       return { name: pending.shop!, externalId: pending.shop!, baseUrl, credentials: { accessToken: body.access_token, scope: body.scope ?? scopes }, settings: {} };
     },
   };
+}
+
+/**
+ * A shop added from a custom app's Admin API access token the operator already has (no OAuth):
+ * the token is tried on the shop before it is kept.
+ */
+export async function shopifyAccountFromToken(config: ChannelsConfig, input: { shop: string; accessToken: string }, signal: AbortSignal): Promise<ConnectedAccount> {
+  const shop = shopifyShopDomain(input.shop);
+  if (!shop) throw new ConnectError(422, "the shop must be its myshopify.com domain, e.g. acme.myshopify.com");
+  if (!input.accessToken.trim()) throw new ConnectError(422, "the access token is empty");
+  const baseUrl = shopUrl(config.shopify.shopUrl, shop);
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}/admin/api/${API_VERSION}/graphql.json`, {
+      method: "POST", signal, body: JSON.stringify({ query: SHOP_CHECK }),
+      headers: { "content-type": "application/json", accept: "application/json", "x-shopify-access-token": input.accessToken.trim() },
+    });
+  } catch (error) {
+    throw new ConnectError(502, `${shop} could not be reached to check the token: ${(error as Error).message}`);
+  }
+  if (response.status === 401 || response.status === 403) throw new ConnectError(401, `${shop} refused the access token (${response.status})`);
+  const body = (await response.json().catch(() => ({}))) as { data?: { shop?: { name?: string } }; errors?: unknown };
+  if (!response.ok || !body.data?.shop) throw new ConnectError(502, `${shop} answered ${response.status} when the token was checked${body.errors ? `: ${JSON.stringify(body.errors).slice(0, 300)}` : ""}`);
+  return { name: shop, externalId: shop, baseUrl, credentials: { accessToken: input.accessToken.trim() }, settings: {} };
 }

@@ -17,6 +17,11 @@ export const PRODUCT_BY_SKU = `query ProductBySku($query: String!) {
   productVariants(first: 1, query: $query) { nodes { id product { id } } }
 }`;
 
+/** Checks an operator's custom-app token before it is kept. */
+export const SHOP_CHECK = `query ShopCheck {
+  shop { name myshopifyDomain }
+}`;
+
 // Shopify's own limits: beyond them productSet is refused, so we refuse first with a clear message.
 const MAX_TITLE = 255;
 const MAX_FILES = 250;

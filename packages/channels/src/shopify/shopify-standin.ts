@@ -1,7 +1,7 @@
 // Shopify on loopback: shops at /shops/<shop>/, each with its OAuth pages and the Admin GraphQL
 // endpoint. The GraphQL endpoint checks each document against Shopify's published schema (when
-// ../shared is present) and runs the two operations the adapter sends: productSet (create, or
-// full replace by id) and the product lookup by variant SKU.
+// ../shared is present) and runs the operations we send: productSet (create, or full replace by
+// id), the product lookup by variant SKU and the shop query that checks an operator's token.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Kind, parse, type OperationDefinitionNode } from "graphql";
@@ -31,7 +31,12 @@ interface Shop {
 
 let nextProductId = 1_000;
 
-export async function startShopifyStandin(options: StandinOptions = {}): Promise<ChannelStandin> {
+export interface ShopifyStandin extends ChannelStandin {
+  /** A custom app installed on the shop: the Admin API access token an operator copies from the shop's admin. */
+  installCustomApp(shop: string): string;
+}
+
+export async function startShopifyStandin(options: StandinOptions = {}): Promise<ShopifyStandin> {
   const clientId = options.clientId ?? "shopify-standin-app";
   const clientSecret = options.clientSecret ?? "shopify-standin-secret";
   const dir = options.contract === false ? null : sharedContractsDir();
@@ -126,6 +131,7 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     const root = operation.selectionSet.selections.find((s) => s.kind === Kind.FIELD);
     const field = root?.kind === Kind.FIELD ? root.name.value : "";
     if (field === "productSet") return sendJson(response, 200, { data: { productSet: productSet(shop, variables) } });
+    if (field === "shop") return sendJson(response, 200, { data: { shop: { name: `Stand-in ${name}`, myshopifyDomain: name } } });
     if (field === "productVariants") {
       const sku = /sku:"((?:[^"\\]|\\.)*)"/.exec(String(variables.query ?? ""))?.[1]?.replace(/\\(.)/g, "$1");
       const product = [...shop.products.values()].find((p) => sku !== undefined && variantSkus(p).includes(sku));
@@ -165,6 +171,10 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     clearFaults: () => faults.clear(),
     denyNextAuthorization: () => oauth.denyNextAuthorization(),
     expireAccessTokens: () => {},
+    installCustomApp: (name) => {
+      shopOf(name);
+      return oauth.grant(name).accessToken;
+    },
     violations,
     close: server.close,
   };

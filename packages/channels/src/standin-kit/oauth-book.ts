@@ -101,6 +101,11 @@ export class OAuthBook {
     for (const entry of this.access.values()) if (entry.storeId === storeId) entry.expiresAt = 0;
   }
 
+  /** Tokens granted outside the authorize flow, as a store's admin hands them out (a Shopify custom app's token). */
+  grant(storeId: string): TokenSet {
+    return this.issue(storeId);
+  }
+
   private issue(storeId: string, keepRefreshToken?: string): TokenSet {
     const { accessTtlSeconds, refreshTtlSeconds, tokenPrefix } = this.options;
     const accessToken = `${tokenPrefix?.(storeId) ?? ""}${token()}`;

@@ -8,4 +8,5 @@ export function woocommerceChannel(config: ChannelsConfig, options: ChannelOptio
   return { channel: "woocommerce", adapter: createWoocommerceAdapter(options.timeoutMs), connect: woocommerceConnect(config), checkSettings: () => [] };
 }
 
+export { woocommerceAccountFromKeys } from "./woocommerce-connect.js";
 export { startWoocommerceStandin, type WoocommerceStandin } from "./woocommerce-standin.js";

@@ -3,21 +3,47 @@
 // state travels as `user_id`). The keys are checked against the store before they are kept.
 import type { ChannelsConfig } from "@catalog/config";
 import { BlockedUrlError, checkPublicUrl, InvalidUrlError } from "@catalog/fetch/url-guard";
-import { ConnectError, type ConnectFlow } from "../connect.js";
+import { ConnectError, type ConnectedAccount, type ConnectFlow } from "../connect.js";
 
 /** The store's address without query, fragment or trailing slash; https unless private stores are allowed (development). */
-async function storeAddress(raw: string, allowPrivate: boolean): Promise<string> {
+async function storeAddress(raw: string, allowPrivate: boolean, field: string): Promise<string> {
   let url: URL;
   try {
     url = (await checkPublicUrl(raw, { allowPrivate })).url;
   } catch (error) {
     if (error instanceof InvalidUrlError || error instanceof BlockedUrlError) {
-      throw new ConnectError(422, `querystring/storeUrl must be the store's public https address: ${error.message}`);
+      throw new ConnectError(422, `${field} must be the store's public https address: ${error.message}`);
     }
-    throw new ConnectError(422, `querystring/storeUrl could not be checked: ${(error as Error).message}`);
+    throw new ConnectError(422, `${field} could not be checked: ${(error as Error).message}`);
   }
-  if (url.protocol !== "https:" && !allowPrivate) throw new ConnectError(422, "querystring/storeUrl must be https: WooCommerce sends its keys only over https");
+  if (url.protocol !== "https:" && !allowPrivate) throw new ConnectError(422, `${field} must be https: WooCommerce sends its keys only over https`);
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+type WooKeys = { consumerKey: string; consumerSecret: string; keyId: string | null };
+
+/** The keys are tried on the store (one product read) before they are kept; `whose` names them in errors. */
+async function checkedAccount(storeUrl: string, keys: WooKeys, whose: string, signal: AbortSignal): Promise<ConnectedAccount> {
+  const auth = Buffer.from(`${keys.consumerKey}:${keys.consumerSecret}`).toString("base64");
+  let status: number;
+  try {
+    status = (await fetch(`${storeUrl}/wp-json/wc/v3/products?per_page=1`, { headers: { authorization: `Basic ${auth}`, accept: "application/json" }, signal })).status;
+  } catch (error) {
+    throw new ConnectError(502, `the store at ${storeUrl} could not be reached to check its keys: ${(error as Error).message}`);
+  }
+  if (status === 401 || status === 403) throw new ConnectError(401, `the store at ${storeUrl} refused the keys ${whose} (${status})`);
+  if (status < 200 || status >= 300) throw new ConnectError(502, `the store at ${storeUrl} answered ${status} when its keys were checked`);
+  const { host, pathname } = new URL(storeUrl);
+  return { name: `${host}${pathname === "/" ? "" : pathname}`, externalId: storeUrl, baseUrl: storeUrl, credentials: keys, settings: {} };
+}
+
+/** A store added from REST API keys the operator already made in the store's admin. */
+export async function woocommerceAccountFromKeys(
+  config: ChannelsConfig, input: { storeUrl: string; consumerKey: string; consumerSecret: string }, signal: AbortSignal,
+): Promise<ConnectedAccount> {
+  const storeUrl = await storeAddress(input.storeUrl, config.allowPrivateStoreUrls, "storeUrl");
+  if (!input.consumerKey.trim() || !input.consumerSecret.trim()) throw new ConnectError(422, "the consumer key and secret are both needed");
+  return checkedAccount(storeUrl, { consumerKey: input.consumerKey.trim(), consumerSecret: input.consumerSecret.trim(), keyId: null }, "given", signal);
 }
 
 export function woocommerceConnect(config: ChannelsConfig): ConnectFlow {
@@ -27,7 +53,7 @@ export function woocommerceConnect(config: ChannelsConfig): ConnectFlow {
     missingConfiguration: () => [],
     async start({ state, redirectUri, query }) {
       if (!query.storeUrl) throw new ConnectError(422, "querystring/storeUrl is required: the store's address, e.g. https://shop.example");
-      const storeUrl = await storeAddress(query.storeUrl, config.allowPrivateStoreUrls);
+      const storeUrl = await storeAddress(query.storeUrl, config.allowPrivateStoreUrls, "querystring/storeUrl");
       const url = new URL(`${storeUrl}/wc-auth/v1/authorize`);
       url.search = new URLSearchParams({
         app_name: config.woocommerce.appName, scope: "read_write", user_id: state, return_url: redirectUri, callback_url: redirectUri,
@@ -38,20 +64,7 @@ export function woocommerceConnect(config: ChannelsConfig): ConnectFlow {
       const storeUrl = pending.storeUrl!;
       if (!params.consumer_key || !params.consumer_secret) throw new ConnectError(400, "the store delivered no consumer_key and consumer_secret");
       if (params.key_permissions && !/write/.test(params.key_permissions)) throw new ConnectError(403, `the store granted ${params.key_permissions} keys; publishing needs read_write`);
-      const auth = Buffer.from(`${params.consumer_key}:${params.consumer_secret}`).toString("base64");
-      let status: number;
-      try {
-        status = (await fetch(`${storeUrl}/wp-json/wc/v3/products?per_page=1`, { headers: { authorization: `Basic ${auth}`, accept: "application/json" }, signal })).status;
-      } catch (error) {
-        throw new ConnectError(502, `the store at ${storeUrl} could not be reached to check its keys: ${(error as Error).message}`);
-      }
-      if (status === 401 || status === 403) throw new ConnectError(401, `the store at ${storeUrl} refused the keys it delivered (${status})`);
-      if (status < 200 || status >= 300) throw new ConnectError(502, `the store at ${storeUrl} answered ${status} when its keys were checked`);
-      const { host, pathname } = new URL(storeUrl);
-      return {
-        name: `${host}${pathname === "/" ? "" : pathname}`, externalId: storeUrl, baseUrl: storeUrl,
-        credentials: { consumerKey: params.consumer_key, consumerSecret: params.consumer_secret, keyId: params.key_id ?? null }, settings: {},
-      };
+      return checkedAccount(storeUrl, { consumerKey: params.consumer_key, consumerSecret: params.consumer_secret, keyId: params.key_id ?? null }, "it delivered", signal);
     },
   };
 }
