@@ -17,6 +17,13 @@ export function requiredString(channel: ChannelName, destination: DestinationTar
   return value;
 }
 
+/** Settings the channel needs before any call (eBay's policies, Etsy's taxonomy), each problem naming its setting. */
+export function assertSettingsComplete(channel: ChannelName, problems: string[]): void {
+  if (problems.length === 0) return;
+  const said = problems.join("; ");
+  throw new GiveUpChannelError(`${channel} destination settings are incomplete: ${said}`, { channel, kind: "validation", field: "settings", channelMessage: said });
+}
+
 /** A product missing what the channel requires fails before any call, naming the field. */
 export function missingField(channel: ChannelName, product: PublishableProduct, field: string, why = `${field} is required`): GiveUpChannelError {
   return new GiveUpChannelError(`${channel} needs a ${field}: product ${product.id} has none`, { channel, kind: "validation", field, channelMessage: why });

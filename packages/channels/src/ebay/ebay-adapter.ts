@@ -5,8 +5,8 @@
 import type { ChannelsConfig } from "@catalog/config";
 import type { ChannelAdapter, DestinationTarget, PublishableProduct, PublishInput, PublishOutcome } from "../adapter.js";
 import { channelCaller, okJson, throwIfFailed, type Answer } from "../channel-http.js";
-import { missingField, requiredBaseUrl, requiredString } from "../destination-fields.js";
-import { GiveUpChannelError, RetryableChannelError } from "../errors.js";
+import { assertSettingsComplete, missingField, requiredBaseUrl, requiredString } from "../destination-fields.js";
+import { RetryableChannelError } from "../errors.js";
 import { inventoryItem, itemGroup, offer } from "./ebay-bodies.js";
 import { checkEbaySettings, ebaySettings } from "./ebay-settings.js";
 import { requestEbayToken } from "./ebay-token.js";
@@ -19,10 +19,7 @@ const hasVariations = (product: PublishableProduct) => product.variants.some((v)
 
 async function publish(input: PublishInput, timeoutMs: number): Promise<PublishOutcome> {
   const { product, destination } = input;
-  const problems = checkEbaySettings(destination.settings);
-  if (problems.length > 0) {
-    throw new GiveUpChannelError(`ebay destination settings are incomplete: ${problems.join("; ")}`, { channel: CHANNEL, kind: "validation", field: "settings", channelMessage: problems.join("; ") });
-  }
+  assertSettingsComplete(CHANNEL, checkEbaySettings(destination.settings));
   const settings = ebaySettings(destination.settings);
   if (!product.title?.trim()) throw missingField(CHANNEL, product, "title");
   if (!product.priceAmount?.trim()) throw missingField(CHANNEL, product, "priceAmount");

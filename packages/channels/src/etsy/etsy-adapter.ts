@@ -4,8 +4,8 @@
 import type { ChannelsConfig } from "@catalog/config";
 import type { ChannelAdapter, DestinationTarget, PublishInput, PublishOutcome } from "../adapter.js";
 import { channelCaller, okJson, throwIfFailed, type Answer, type ChannelRequest } from "../channel-http.js";
-import { missingField, requiredBaseUrl, requiredString } from "../destination-fields.js";
-import { ChannelWaitError, GiveUpChannelError, RetryableChannelError } from "../errors.js";
+import { assertSettingsComplete, missingField, requiredBaseUrl, requiredString } from "../destination-fields.js";
+import { ChannelWaitError, RetryableChannelError } from "../errors.js";
 import { inventory, listingFields } from "./etsy-bodies.js";
 import { syncImages } from "./etsy-images.js";
 import { checkEtsySettings, etsySettings } from "./etsy-settings.js";
@@ -28,10 +28,7 @@ function throwIfEtsyFailed(answer: Answer): void {
 
 async function publish(config: ChannelsConfig, input: PublishInput, timeoutMs: number): Promise<PublishOutcome> {
   const { product, destination } = input;
-  const problems = checkEtsySettings(destination.settings);
-  if (problems.length > 0) {
-    throw new GiveUpChannelError(`etsy destination settings are incomplete: ${problems.join("; ")}`, { channel: CHANNEL, kind: "validation", field: "settings", channelMessage: problems.join("; ") });
-  }
+  assertSettingsComplete(CHANNEL, checkEtsySettings(destination.settings));
   const settings = etsySettings(destination.settings);
   if (!product.title?.trim()) throw missingField(CHANNEL, product, "title");
   if (!product.priceAmount?.trim()) throw missingField(CHANNEL, product, "priceAmount");
