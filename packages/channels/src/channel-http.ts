@@ -1,9 +1,10 @@
 // What every HTTP adapter does around a request: one time budget and abort signal for the whole
 // publish, network failures turned into retryable errors, answers classified the same way for
 // every channel, and 2xx bodies that cannot be read treated as the channel's hiccup.
+import { BlockedUrlError, FetchFailedError, InvalidUrlError, requestPublic, type UrlPolicy } from "@catalog/fetch/public";
 import type { ChannelName } from "./adapter.js";
 import { classifyChannelResponse, classifyNetworkError } from "./classify.js";
-import { RetryableChannelError } from "./errors.js";
+import { GiveUpChannelError, RetryableChannelError } from "./errors.js";
 
 export interface Answer {
   status: number;
@@ -23,18 +24,43 @@ export type ChannelCall = (request: ChannelRequest) => Promise<Answer>;
 /**
  * A caller for the requests of one publish (or one token refresh): they share `timeoutMs` as a
  * whole and stop when `signal` aborts. An abort by the caller is retryable but not a timeout.
+ * With `storePolicy` (an address a merchant gave us, such as a WooCommerce store) every request
+ * checks the address again and connects only to the checked one; a refused address gives up.
  */
-export function channelCaller(channel: ChannelName, signal: AbortSignal, timeoutMs: number): ChannelCall {
+export function channelCaller(channel: ChannelName, signal: AbortSignal, timeoutMs: number, storePolicy?: UrlPolicy): ChannelCall {
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = AbortSignal.any([signal, timeout]);
   return async ({ method, url, headers = {}, body }) => {
+    const sent = { accept: "application/json", ...headers };
     try {
-      const response = await fetch(url, { method, headers: { accept: "application/json", ...headers }, body, signal: combined });
+      if (storePolicy) return await pinnedCall(channel, { method, url, headers: sent, body }, storePolicy, combined);
+      const response = await fetch(url, { method, headers: sent, body, signal: combined });
       return { status: response.status, headers: response.headers, text: await response.text() };
     } catch (error) {
+      if (error instanceof GiveUpChannelError || error instanceof RetryableChannelError) throw error;
       throw classifyNetworkError(channel, error, { timedOut: timeout.aborted && !signal.aborted, timeoutMs });
     }
   };
+}
+
+async function pinnedCall(channel: ChannelName, request: ChannelRequest, policy: UrlPolicy, signal: AbortSignal): Promise<Answer> {
+  if (request.body !== undefined && typeof request.body !== "string") throw new TypeError(`${channel}: only text bodies go to a merchant's own address`);
+  try {
+    const answer = await requestPublic({ ...request, body: request.body, policy, signal });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
+    return { status: answer.status, headers, text: answer.body.toString("utf8") };
+  } catch (error) {
+    if (signal.aborted) throw error;
+    if (error instanceof BlockedUrlError || error instanceof InvalidUrlError) {
+      throw new GiveUpChannelError(`${channel}: the store's address cannot be used: ${error.message}`, { channel, kind: "validation", field: "baseUrl" });
+    }
+    if (error instanceof FetchFailedError) {
+      if (error.transient) throw new RetryableChannelError(`${channel} could not be reached: ${error.message}`, { channel, cause: error });
+      throw new GiveUpChannelError(`${channel}: ${error.message}`, { channel, kind: "validation" });
+    }
+    throw error;
+  }
 }
 
 /** Throws the classified failure of a non-2xx answer; returns quietly on 2xx. */

@@ -80,6 +80,18 @@ test("a failure after the listing was created is retried as an update of it, nev
   expect(listings[0]!.imageCount).toBe(8);
 });
 
+test("an image on a private address is never fetched: with production settings publishing gives up naming it", async () => {
+  const dest = await connectShop();
+  const production = createChannelRegistry(loadGatewayConfig({ ...standin.env, CHANNEL_PRIVATE_URLS: "false" }).channels, { timeoutMs: 5_000 }).definition("etsy");
+  const inside = images.url("/0.png");
+  const before = images.hits.length;
+  const error = await failureOf(production.adapter.publish(publishInput(dest, product({ variants: [], images: [inside] }))));
+  expect(error).toMatchObject({ kind: "validation", field: "images" });
+  expect((error as Error).message).toContain(`etsy: image ${inside} cannot be uploaded`);
+  expect((error as Error).message).toMatch(/loopback/);
+  expect(images.hits.length).toBe(before);
+});
+
 test("settings are checked before any call; Etsy's 10-image limit and 140-character titles", async () => {
   const dest = await connectShop();
   expect(channel.checkSettings({ shopId: "1" })).toEqual([expect.stringMatching(/^taxonomyId is required/), expect.stringMatching(/^readinessStateId is required/)]);

@@ -26,6 +26,15 @@ function storeDestination(): DestinationTarget & { storeId: string } {
 }
 
 describe("publish", () => {
+  test("the store's address is checked on every publish: one that is (or now resolves to) a private address gets nothing", async () => {
+    const dest = storeDestination();
+    const production = createChannelRegistry(loadGatewayConfig({ ...standin.env, CHANNEL_PRIVATE_URLS: "false" }).channels, { timeoutMs: 3_000 }).definition("woocommerce");
+    const error = await failureOf(production.adapter.publish(publishInput(dest, product({ variants: [] }))));
+    expect(error).toMatchObject({ kind: "validation", field: "baseUrl" });
+    expect((error as Error).message).toMatch(/^woocommerce: the store's address cannot be used: .*loopback/);
+    expect(standin.store(dest.storeId).counts.requests).toBe(0);
+  });
+
   test("a simple product is created once, then updated; a lookup by SKU adopts it", async () => {
     const dest = storeDestination();
     const saved: string[] = [];

@@ -90,7 +90,7 @@ export async function checkPublicUrl(
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
       const code = (error as { code?: string }).code ?? String(error);
-      throw new FetchFailedError(url.href, `${hostname} could not be found (DNS lookup failed: ${code}); check the address`, undefined, { cause: error });
+      throw new FetchFailedError(url.href, `${hostname} could not be found (DNS lookup failed: ${code}); check the address`, undefined, { cause: error, transient: true });
     }
     if (addresses.length === 0) {
       throw new FetchFailedError(url.href, `${hostname} could not be found (no DNS records); check the address`);

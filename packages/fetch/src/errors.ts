@@ -28,12 +28,15 @@ export class InvalidUrlError extends Error {
 /** The site was reached (or tried) but did not give a usable page. */
 export class FetchFailedError extends Error {
   override readonly name = "FetchFailedError";
+  /** Trying again later may work: no connection, a timeout, a 5xx, 408 or 429, a cut body. */
+  readonly transient: boolean;
   constructor(
     readonly url: string,
     message: string,
     readonly status?: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; transient?: boolean },
   ) {
     super(message, options);
+    this.transient = options?.transient ?? (status !== undefined && (status >= 500 || status === 408 || status === 429));
   }
 }

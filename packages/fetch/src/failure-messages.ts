@@ -14,7 +14,7 @@ export function describeConnectionError(url: string, error: unknown): FetchFaile
   else if (code === "EHOSTUNREACH" || code === "ENETUNREACH") why = "could not be reached from here";
   else if (TLS_CODE.test(code)) why = `has an invalid HTTPS certificate (${code})`;
   else why = `could not be reached (${detail})`;
-  return new FetchFailedError(url, `${url} ${why}`, undefined, { cause: error });
+  return new FetchFailedError(url, `${url} ${why}`, undefined, { cause: error, transient: true });
 }
 
 export function describeStatus(url: string, status: number, text: string | undefined): string {

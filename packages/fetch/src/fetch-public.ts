@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import type { UrlPolicy } from "./address-policy.js";
 import { checkPublicUrl, HOW_TO_FIX, type CheckedUrl } from "./check-url.js";
-import { decodeHtml, looksLikeHtml, parseContentType } from "./decode-html.js";
+import { decodeHtml, looksLikeHtml, parseContentType, type ContentType } from "./decode-html.js";
 import { BlockedUrlError, FetchFailedError, InvalidUrlError } from "./errors.js";
 import { describeConnectionError, describeStatus } from "./failure-messages.js";
 import { requestPinned } from "./pinned-connection.js";
@@ -19,8 +19,10 @@ export interface FetchPublicOptions {
   timeoutMs?: number;
   /** Cap on the body, compressed and decompressed alike. Default 5 MB. */
   maxBytes?: number;
-  /** Accepted media types. Default text/html and application/xhtml+xml. */
+  /** Accepted media types; "image/*" accepts any image. Default text/html and application/xhtml+xml. */
   accept?: string[];
+  /** What the accepted types are, for the refusal's message. Default "an HTML page". */
+  expected?: string;
   maxRedirects?: number;
   userAgent?: string;
   signal?: AbortSignal;
@@ -34,6 +36,16 @@ export interface FetchPublicResult {
   body: string;
   /** Every URL redirected to, in order (the start URL not included). */
   redirects: string[];
+}
+
+/** What fetchPublicBytes gives: the body as sent (decompressed), never decoded as text. */
+export interface FetchPublicBytesResult extends Omit<FetchPublicResult, "body"> {
+  bytes: Buffer;
+}
+
+interface Fetched extends Omit<FetchPublicResult, "body" | "contentType"> {
+  contentType: ContentType | undefined;
+  bytes: Buffer;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -62,10 +74,14 @@ async function checkHop(target: string, from: string | undefined, policy: UrlPol
   }
 }
 
-async function fetchWithin(start: string, options: FetchPublicOptions, signal: AbortSignal): Promise<FetchPublicResult> {
+const acceptsType = (accept: string[], mediaType: string) =>
+  accept.some((type) => type === mediaType || (type.endsWith("/*") && mediaType.startsWith(type.slice(0, -1))));
+
+async function fetchWithin(start: string, options: FetchPublicOptions, signal: AbortSignal): Promise<Fetched> {
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
   const maxRedirects = options.maxRedirects ?? 5;
   const accept = (options.accept ?? DEFAULT_ACCEPT).map((t) => t.toLowerCase());
+  const expected = options.expected ?? "an HTML page";
   const headers: OutgoingHttpHeaders = {
     "user-agent": options.userAgent ?? DEFAULT_USER_AGENT,
     accept: `${accept.join(",")},*/*;q=0.8`,
@@ -105,39 +121,24 @@ async function fetchWithin(start: string, options: FetchPublicOptions, signal: A
     }
 
     const contentType = parseContentType(response.headers["content-type"]);
-    if (contentType && !accept.includes(contentType.mediaType)) {
+    if (contentType && !acceptsType(accept, contentType.mediaType)) {
       response.destroy();
-      throw new FetchFailedError(url, `${url} is not an HTML page (${contentType.mediaType})`);
+      throw new FetchFailedError(url, `${url} is not ${expected} (${contentType.mediaType})`);
     }
     const raw = await readCapped(response, url, maxBytes).catch((error: unknown) => {
       throw error instanceof FetchFailedError ? error : describeConnectionError(url, error);
     });
     const bytes = await decodeContent(raw, response.headers["content-encoding"], url, maxBytes);
-    // No Content-Type at all: accept it only if it plainly starts like HTML, as browsers sniff.
-    if (!contentType && !(accept.includes("text/html") && looksLikeHtml(bytes))) {
-      throw new FetchFailedError(url, `${url} is not an HTML page (no content type)`);
-    }
-    return {
-      finalUrl: url,
-      status,
-      contentType: contentType?.mediaType ?? "text/html",
-      body: decodeHtml(bytes, contentType),
-      redirects,
-    };
+    return { finalUrl: url, status, contentType, bytes, redirects };
   }
 }
 
-/**
- * GETs a public http(s) page: every hop is checked with checkPublicUrl and its connection
- * pinned to the checked address; redirects are followed by hand, bounded, and re-checked.
- * Throws BlockedUrlError, InvalidUrlError or FetchFailedError; the caller's own abort reason
- * is rethrown as is.
- */
-export async function fetchPublic(url: string, options: FetchPublicOptions): Promise<FetchPublicResult> {
+/** Runs one fetch under the overall deadline; the caller's own abort reason is rethrown as is. */
+async function withDeadline(url: string, options: FetchPublicOptions): Promise<Fetched> {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const deadline = new AbortController();
   const timer = setTimeout(() => {
-    deadline.abort(new FetchFailedError(url, `${url} did not answer within ${timeoutMs} ms; the site may be down or very slow`));
+    deadline.abort(new FetchFailedError(url, `${url} did not answer within ${timeoutMs} ms; the site may be down or very slow`, undefined, { transient: true }));
   }, timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
   try {
@@ -149,4 +150,27 @@ export async function fetchPublic(url: string, options: FetchPublicOptions): Pro
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * GETs a public http(s) page: every hop is checked with checkPublicUrl and its connection
+ * pinned to the checked address; redirects are followed by hand, bounded, and re-checked.
+ * Throws BlockedUrlError, InvalidUrlError or FetchFailedError; the caller's own abort reason
+ * is rethrown as is.
+ */
+export async function fetchPublic(url: string, options: FetchPublicOptions): Promise<FetchPublicResult> {
+  const { contentType, bytes, ...fetched } = await withDeadline(url, options);
+  const accept = (options.accept ?? DEFAULT_ACCEPT).map((t) => t.toLowerCase());
+  // No Content-Type at all: accept it only if it plainly starts like HTML, as browsers sniff.
+  if (!contentType && !(accept.includes("text/html") && looksLikeHtml(bytes))) {
+    throw new FetchFailedError(fetched.finalUrl, `${fetched.finalUrl} is not ${options.expected ?? "an HTML page"} (no content type)`);
+  }
+  return { ...fetched, contentType: contentType?.mediaType ?? "text/html", body: decodeHtml(bytes, contentType) };
+}
+
+/** fetchPublic's checks for a file that is not text (an image): the bytes, which must come with an accepted Content-Type. */
+export async function fetchPublicBytes(url: string, options: FetchPublicOptions & { accept: string[]; expected: string }): Promise<FetchPublicBytesResult> {
+  const { contentType, ...fetched } = await withDeadline(url, options);
+  if (!contentType) throw new FetchFailedError(fetched.finalUrl, `${fetched.finalUrl} is not ${options.expected} (no content type)`);
+  return { ...fetched, contentType: contentType.mediaType };
 }

@@ -9,7 +9,7 @@ const inflateRaw = promisify(zlib.inflateRaw);
 const brotli = promisify(zlib.brotliDecompress);
 
 function tooLarge(url: string, maxBytes: number): FetchFailedError {
-  return new FetchFailedError(url, `${url} is larger than ${maxBytes} bytes; product pages are expected to be smaller`);
+  return new FetchFailedError(url, `${url} is larger than ${maxBytes} bytes`);
 }
 
 /** Reads the raw (still encoded) body, giving up as soon as it passes `maxBytes`. */
@@ -72,7 +72,7 @@ export async function decodeContent(raw: Buffer, contentEncoding: string | undef
       const code = (error as { code?: string }).code;
       if (code === "ERR_BUFFER_TOO_LARGE") throw tooLarge(url, maxBytes);
       const why = code === "EUNSUPPORTED" ? `uses an unsupported compression (${coding})` : `sent a corrupt ${coding} body`;
-      throw new FetchFailedError(url, `${url} ${why}; try again later`, undefined, { cause: error });
+      throw new FetchFailedError(url, `${url} ${why}; try again later`, undefined, { cause: error, transient: true });
     }
   }
   if (body.length > maxBytes) throw tooLarge(url, maxBytes);

@@ -67,9 +67,9 @@ async function blockedOrFailed(policy: UrlPolicy, start: string, lastUrl: string
   }
   const detail = error instanceof Error ? (error.message.split("\n")[0] ?? error.message) : String(error);
   if (/has been closed|Target closed|browser.*(closed|disconnected)/i.test(detail)) {
-    return new FetchFailedError(start, `The browser stopped while rendering ${start}; try again`, undefined, { cause: error });
+    return new FetchFailedError(start, `The browser stopped while rendering ${start}; try again`, undefined, { cause: error, transient: true });
   }
-  return new FetchFailedError(start, `${start} could not be loaded in the browser (${detail})`, undefined, { cause: error });
+  return new FetchFailedError(start, `${start} could not be loaded in the browser (${detail})`, undefined, { cause: error, transient: true });
 }
 
 async function renderIn(page: Page, policy: UrlPolicy, start: string, timeoutMs: number, settleMs: number): Promise<RenderResult> {
@@ -146,7 +146,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       return await Promise.race([work, timedOut]);
     } catch (error) {
       if (error instanceof errors.TimeoutError) {
-        throw new FetchFailedError(start, `Rendering ${start} took longer than ${timeoutMs} ms; the page may be too slow or never finish loading`, undefined, { cause: error });
+        throw new FetchFailedError(start, `Rendering ${start} took longer than ${timeoutMs} ms; the page may be too slow or never finish loading`, undefined, { cause: error, transient: true });
       }
       throw error instanceof BlockedUrlError || error instanceof FetchFailedError ? error : await blockedOrFailed(policy, start, start, error);
     } finally {

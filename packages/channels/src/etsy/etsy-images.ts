@@ -1,39 +1,38 @@
 // Etsy takes images only as uploaded files, so each image is downloaded (public addresses only,
 // bounded in size) and uploaded; the source URL is kept as the image's alt text, so a later
 // publish uploads only what is new and deletes what the product dropped.
-import { BlockedUrlError, checkPublicUrl, InvalidUrlError } from "@catalog/fetch/url-guard";
+import { fetchPublicBytes, FetchFailedError } from "@catalog/fetch/public";
 import type { PublishableProduct } from "../adapter.js";
 import { okJson, throwIfFailed, type Answer, type ChannelRequest } from "../channel-http.js";
 import { GiveUpChannelError, RetryableChannelError } from "../errors.js";
 import { MAX_IMAGES } from "./etsy-bodies.js";
 
+// Etsy's own limit on an uploaded image; its alt text holds at most 500 characters.
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const MAX_ALT_TEXT = 500;
+const IMAGE_TIMEOUT_MS = 30_000;
 
 type Send = (request: Omit<ChannelRequest, "url"> & { path: string }) => Promise<Answer>;
 
+/** What we store as an image's alt text, and so how we know it again. */
+const altText = (url: string) => url.slice(0, MAX_ALT_TEXT);
+
+/**
+ * The image's bytes, over a connection pinned to a checked public address (redirects re-checked).
+ * An address that is not public, not an image or too large gives up; a site that is down retries.
+ */
 async function download(url: string, allowPrivate: boolean, signal: AbortSignal): Promise<Blob> {
   try {
-    await checkPublicUrl(url, { allowPrivate }, { signal });
+    const image = await fetchPublicBytes(url, {
+      policy: { allowPrivate }, accept: ["image/*"], expected: "an image", maxBytes: MAX_IMAGE_BYTES, timeoutMs: IMAGE_TIMEOUT_MS, signal,
+    });
+    return new Blob([image.bytes], { type: image.contentType });
   } catch (error) {
-    if (error instanceof InvalidUrlError || error instanceof BlockedUrlError) {
-      throw new GiveUpChannelError(`etsy: image ${url} cannot be fetched: ${error.message}`, { channel: "etsy", kind: "validation", field: "images" });
-    }
-    throw error;
+    if (signal.aborted) throw error;
+    const message = `etsy: image ${url} cannot be uploaded: ${(error as Error).message}`;
+    if (error instanceof FetchFailedError && error.transient) throw new RetryableChannelError(message, { channel: "etsy", cause: error });
+    throw new GiveUpChannelError(message, { channel: "etsy", kind: "validation", field: "images" });
   }
-  let response: Response;
-  try {
-    response = await fetch(url, { signal, redirect: "error" });
-  } catch (error) {
-    throw new RetryableChannelError(`etsy: image ${url} could not be downloaded: ${(error as Error).message}`, { channel: "etsy", cause: error });
-  }
-  const type = response.headers.get("content-type") ?? "";
-  if (response.status >= 400 && response.status < 500) throw new GiveUpChannelError(`etsy: image ${url} answered ${response.status}`, { channel: "etsy", kind: "validation", field: "images" });
-  if (!response.ok) throw new RetryableChannelError(`etsy: image ${url} answered ${response.status}`, { channel: "etsy", status: response.status });
-  if (!type.startsWith("image/")) throw new GiveUpChannelError(`etsy: ${url} is not an image (${type || "no content type"})`, { channel: "etsy", kind: "validation", field: "images" });
-  if (Number(response.headers.get("content-length") ?? 0) > MAX_IMAGE_BYTES) throw new GiveUpChannelError(`etsy: image ${url} is over 10 MB`, { channel: "etsy", kind: "validation", field: "images" });
-  const bytes = await response.arrayBuffer();
-  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new GiveUpChannelError(`etsy: image ${url} is over 10 MB`, { channel: "etsy", kind: "validation", field: "images" });
-  return new Blob([bytes], { type });
 }
 
 export async function syncImages(send: Send, shopId: string, listingId: string, product: PublishableProduct, allowPrivate: boolean, signal: AbortSignal): Promise<void> {
@@ -42,14 +41,15 @@ export async function syncImages(send: Send, shopId: string, listingId: string, 
   const existing = (Array.isArray(listed.results) ? listed.results : []) as { listing_image_id: number; alt_text?: string | null }[];
   const present = new Set(existing.map((i) => i.alt_text));
   for (const [index, url] of wanted.entries()) {
-    if (present.has(url)) continue;
+    if (present.has(altText(url))) continue;
     const form = new FormData();
     form.set("image", await download(url, allowPrivate, signal), `image-${index + 1}`);
     form.set("rank", String(index + 1));
-    form.set("alt_text", url.slice(0, 500));
+    form.set("alt_text", altText(url));
     throwIfFailed("etsy", await send({ method: "POST", path: `/shops/${shopId}/listings/${listingId}/images`, body: form }));
   }
-  for (const image of existing.filter((i) => !wanted.includes(i.alt_text ?? ""))) {
+  const kept = new Set(wanted.map(altText));
+  for (const image of existing.filter((i) => !kept.has(i.alt_text ?? ""))) {
     throwIfFailed("etsy", await send({ method: "DELETE", path: `/shops/${shopId}/listings/${listingId}/images/${image.listing_image_id}` }));
   }
 }

@@ -5,7 +5,7 @@ import { createWoocommerceAdapter } from "./woocommerce-adapter.js";
 import { woocommerceConnect } from "./woocommerce-connect.js";
 
 export function woocommerceChannel(config: ChannelsConfig, options: ChannelOptions): ChannelDefinition {
-  return { channel: "woocommerce", adapter: createWoocommerceAdapter(options.timeoutMs), connect: woocommerceConnect(config), checkSettings: () => [] };
+  return { channel: "woocommerce", adapter: createWoocommerceAdapter(options.timeoutMs, config.allowPrivateStoreUrls), connect: woocommerceConnect(config), checkSettings: () => [] };
 }
 
 export { woocommerceAccountFromKeys } from "./woocommerce-connect.js";

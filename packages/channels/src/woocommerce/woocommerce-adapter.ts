@@ -13,13 +13,14 @@ const BATCH = 100;
 
 type Json = Record<string, any>;
 
-async function publish(input: PublishInput, timeoutMs: number): Promise<PublishOutcome> {
+async function publish(input: PublishInput, timeoutMs: number, allowPrivate: boolean): Promise<PublishOutcome> {
   const { product, destination } = input;
   const body = productBody(product);
   const api = `${requiredBaseUrl(CHANNEL, destination)}/wp-json/wc/v3`;
   const key = requiredString(CHANNEL, destination, "consumerKey");
   const secret = requiredString(CHANNEL, destination, "consumerSecret");
-  const call = channelCaller(CHANNEL, input.signal, timeoutMs);
+  // The store's address is the merchant's: checked again and pinned on every request.
+  const call = channelCaller(CHANNEL, input.signal, timeoutMs, { allowPrivate });
   const send = (method: string, path: string, payload?: unknown): Promise<Answer> => call({
     method, url: `${api}${path}`, body: payload === undefined ? undefined : JSON.stringify(payload),
     headers: { authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString("base64")}`, ...(payload === undefined ? {} : { "content-type": "application/json" }) },
@@ -76,6 +77,7 @@ async function syncVariations(send: (m: string, p: string, b?: unknown) => Promi
   }
 }
 
-export function createWoocommerceAdapter(timeoutMs: number): ChannelAdapter {
-  return { channel: CHANNEL, publish: (input) => publish(input, timeoutMs) };
+/** `allowPrivate`: stores on private addresses may be used (CHANNEL_PRIVATE_URLS, development only). */
+export function createWoocommerceAdapter(timeoutMs: number, allowPrivate: boolean): ChannelAdapter {
+  return { channel: CHANNEL, publish: (input) => publish(input, timeoutMs, allowPrivate) };
 }

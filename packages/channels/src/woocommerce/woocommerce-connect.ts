@@ -2,7 +2,7 @@
 // /wc-auth page, and the store's server POSTs a consumer key and secret to our callback (the
 // state travels as `user_id`). The keys are checked against the store before they are kept.
 import type { ChannelsConfig } from "@catalog/config";
-import { BlockedUrlError, checkPublicUrl, InvalidUrlError } from "@catalog/fetch/url-guard";
+import { BlockedUrlError, checkPublicUrl, InvalidUrlError, requestPublic } from "@catalog/fetch/public";
 import { ConnectError, type ConnectedAccount, type ConnectFlow } from "../connect.js";
 
 /** The store's address without query, fragment or trailing slash; https unless private stores are allowed (development). */
@@ -22,12 +22,19 @@ async function storeAddress(raw: string, allowPrivate: boolean, field: string): 
 
 type WooKeys = { consumerKey: string; consumerSecret: string; keyId: string | null };
 
-/** The keys are tried on the store (one product read) before they are kept; `whose` names them in errors. */
-async function checkedAccount(storeUrl: string, keys: WooKeys, whose: string, signal: AbortSignal): Promise<ConnectedAccount> {
+/**
+ * The keys are tried on the store (one product read) before they are kept, over a connection
+ * pinned to the address checked just before; `whose` names them in errors.
+ */
+async function checkedAccount(storeUrl: string, allowPrivate: boolean, keys: WooKeys, whose: string, signal: AbortSignal): Promise<ConnectedAccount> {
   const auth = Buffer.from(`${keys.consumerKey}:${keys.consumerSecret}`).toString("base64");
   let status: number;
   try {
-    status = (await fetch(`${storeUrl}/wp-json/wc/v3/products?per_page=1`, { headers: { authorization: `Basic ${auth}`, accept: "application/json" }, signal })).status;
+    const answer = await requestPublic({
+      method: "GET", url: `${storeUrl}/wp-json/wc/v3/products?per_page=1`, headers: { authorization: `Basic ${auth}`, accept: "application/json" },
+      policy: { allowPrivate }, signal,
+    });
+    status = answer.status;
   } catch (error) {
     throw new ConnectError(502, `the store at ${storeUrl} could not be reached to check its keys: ${(error as Error).message}`);
   }
@@ -43,7 +50,7 @@ export async function woocommerceAccountFromKeys(
 ): Promise<ConnectedAccount> {
   const storeUrl = await storeAddress(input.storeUrl, config.allowPrivateStoreUrls, "storeUrl");
   if (!input.consumerKey.trim() || !input.consumerSecret.trim()) throw new ConnectError(422, "the consumer key and secret are both needed");
-  return checkedAccount(storeUrl, { consumerKey: input.consumerKey.trim(), consumerSecret: input.consumerSecret.trim(), keyId: null }, "given", signal);
+  return checkedAccount(storeUrl, config.allowPrivateStoreUrls, { consumerKey: input.consumerKey.trim(), consumerSecret: input.consumerSecret.trim(), keyId: null }, "given", signal);
 }
 
 export function woocommerceConnect(config: ChannelsConfig): ConnectFlow {
@@ -64,7 +71,7 @@ export function woocommerceConnect(config: ChannelsConfig): ConnectFlow {
       const storeUrl = pending.storeUrl!;
       if (!params.consumer_key || !params.consumer_secret) throw new ConnectError(400, "the store delivered no consumer_key and consumer_secret");
       if (params.key_permissions && !/write/.test(params.key_permissions)) throw new ConnectError(403, `the store granted ${params.key_permissions} keys; publishing needs read_write`);
-      return checkedAccount(storeUrl, { consumerKey: params.consumer_key, consumerSecret: params.consumer_secret, keyId: params.key_id ?? null }, "it delivered", signal);
+      return checkedAccount(storeUrl, config.allowPrivateStoreUrls, { consumerKey: params.consumer_key, consumerSecret: params.consumer_secret, keyId: params.key_id ?? null }, "it delivered", signal);
     },
   };
 }

@@ -1,0 +1,46 @@
+// One API request to an address a merchant gave us (a WooCommerce store), for a process that
+// talks to it long after the address was first checked: the host is checked again on every
+// request and the connection pinned to the checked address, so a DNS change cannot turn the
+// store's name into a way into our own network. Redirects are not followed; the caller sees them.
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import type { UrlPolicy } from "./address-policy.js";
+import { checkPublicUrl } from "./check-url.js";
+import { requestPinned } from "./pinned-connection.js";
+import { readCapped } from "./read-body.js";
+
+export interface PublicRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+  policy: UrlPolicy;
+  /** Bounds the whole exchange. */
+  signal: AbortSignal;
+  /** Cap on the answer's body. Default 5 MB. */
+  maxBytes?: number;
+}
+
+export interface PublicAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * Throws BlockedUrlError or InvalidUrlError when the address is refused, FetchFailedError when
+ * its name does not resolve or the answer is over the cap, and the socket's own error (with its
+ * `code`) when the connection fails; the caller's abort reason when `signal` aborts.
+ */
+export async function requestPublic(request: PublicRequest): Promise<PublicAnswer> {
+  const checked = await checkPublicUrl(request.url, request.policy, { signal: request.signal });
+  const body = request.body === undefined ? undefined : Buffer.from(request.body);
+  const headers = { ...request.headers, ...(body ? { "content-length": String(body.length) } : {}) };
+  const response = await new Promise<IncomingMessage>((resolve, reject) => {
+    const outgoing = requestPinned(checked, { method: request.method, headers, signal: request.signal });
+    outgoing.once("response", resolve);
+    outgoing.on("error", (error) => reject(request.signal.aborted ? request.signal.reason : error));
+    outgoing.end(body);
+  });
+  const answer = await readCapped(response, checked.url.href, request.maxBytes ?? 5 * 1024 * 1024);
+  return { status: response.statusCode ?? 0, headers: response.headers, body: answer };
+}
