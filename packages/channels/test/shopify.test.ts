@@ -4,7 +4,7 @@ import {
   CONTRACTS_ABSENT, type ChannelStandin, type DestinationTarget,
 } from "../src/index.js";
 import { loadGraphqlContract } from "../src/contract/graphql-contract.js";
-import { PRODUCT_BY_SKU, PRODUCT_SET, SHOP_CHECK } from "../src/shopify/shopify-documents.js";
+import { PRODUCT_BY_SKU, PRODUCT_SET, productSetInput, SHOP_CHECK, shopifyHandle } from "../src/shopify/shopify-documents.js";
 import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 
@@ -87,6 +87,22 @@ describe("publish", () => {
     expect((listing!.raw as { descriptionHtml: string }).descriptionHtml).toContain("&lt;b&gt;not html&lt;/b&gt; &amp;");
   });
 
+  test("a first publish repeated before its id was saved (or of a product without SKUs) updates the product it made", async () => {
+    const dest = await connectShop();
+    const prod = product({ sku: null, variants: [], title: "Tasse à café ☕ Édition" });
+    const first = await channel.adapter.publish(publishInput(dest, prod));
+    const again = await channel.adapter.publish(publishInput(dest, { ...prod, description: "Holds 400 ml." }));
+    expect(again.remoteId).toBe(first.remoteId);
+    const { listings, counts } = standin.store(dest.shop);
+    expect(counts).toMatchObject({ create: 1, update: 1 });
+    expect(listings).toEqual([expect.objectContaining({ title: "Tasse à café ☕ Édition" })]);
+    expect((listings[0]!.raw as { descriptionHtml: string }).descriptionHtml).toBe("<p>Holds 400 ml.</p>");
+    // The handle reads like the title and is the same for every attempt of this product.
+    expect((listings[0]!.raw as { handle: string }).handle).toBe(shopifyHandle(prod));
+    expect(shopifyHandle(prod)).toMatch(/^tasse-a-cafe-edition-[0-9a-f]{10}$/);
+    expect(shopifyHandle({ ...prod, title: "珈琲カップ" })).toMatch(/^product-[0-9a-f]{10}$/);
+  });
+
   test("a missing price or title gives up before any request", async () => {
     const dest = await connectShop();
     const before = standin.store(dest.shop).counts.requests;
@@ -123,5 +139,16 @@ describe("publish", () => {
     expect(schema.check(PRODUCT_BY_SKU)).toEqual([]);
     expect(schema.check(SHOP_CHECK)).toEqual([]);
     expect(schema.check(PRODUCT_SET.replace("userErrors { field message code }", "userErrors { field message severity }")).join()).toMatch(/severity/);
+    // Variables are held to the input types too: what we send passes, a wrong enum, an unknown
+    // field and two identifiers at once (ProductSetIdentifiers is @oneOf) do not.
+    const input = productSetInput(withVariants());
+    expect(schema.check(PRODUCT_SET, { identifier: { handle: "mug-1" }, input: { ...input, handle: "mug-1" } })).toEqual([]);
+    const wrong = schema.check(PRODUCT_SET, {
+      identifier: { handle: "mug-1", id: "gid://shopify/Product/1" },
+      input: { ...input, files: [{ originalSource: "https://img.example/a.jpg", contentType: "PICTURE" }], sku: "MUG-1" },
+    }).join("\n");
+    expect(wrong).toMatch(/PICTURE/);
+    expect(wrong).toMatch(/"sku" is not defined|Unknown field "sku"|field "sku"/);
+    expect(wrong).toMatch(/exactly one/i);
   }, 20_000);
 });

@@ -1,11 +1,12 @@
-// Publishes through Shopify's Admin GraphQL API with productSet as the upsert: the stored product
-// id when we have one, else a product found by SKU (adopted), else a new product. Shopify answers
+// Publishes through Shopify's Admin GraphQL API with productSet as the upsert: by the stored
+// product id when we have one, else by the id of a product found by SKU (adopted), else by our
+// own handle for the product (created, or found if an earlier attempt made it). Shopify answers
 // business errors and throttling with HTTP 200, so the body is classified here.
 import type { ChannelAdapter, PublishInput, PublishOutcome } from "../adapter.js";
 import { channelCaller, okJson, type ChannelCall } from "../channel-http.js";
 import { requiredBaseUrl, requiredString } from "../destination-fields.js";
 import { ChannelWaitError, GiveUpChannelError, RetryableChannelError } from "../errors.js";
-import { API_VERSION, PRODUCT_BY_SKU, PRODUCT_SET, productSetInput, skuQuery } from "./shopify-documents.js";
+import { API_VERSION, PRODUCT_BY_SKU, PRODUCT_SET, productSetInput, shopifyHandle, skuQuery } from "./shopify-documents.js";
 
 const CHANNEL = "shopify";
 
@@ -56,10 +57,14 @@ async function publish(input: PublishInput, timeoutMs: number): Promise<PublishO
     const found = await graphql(PRODUCT_BY_SKU, { query: skuQuery(lookupSku) });
     productId = found.productVariants?.nodes?.[0]?.product?.id ?? null;
   }
-  const set = async (identifier: Json | null) => (await graphql(PRODUCT_SET, { identifier, input: productInput })).productSet as Json;
-  let result = await set(productId ? { id: productId } : null);
+  // A known product is updated by id (its handle left as the merchant has it); otherwise the
+  // product is upserted by our handle, so a repeated first publish cannot make a second product.
+  const set = async (identifier: Json, input: Json) => (await graphql(PRODUCT_SET, { identifier, input })).productSet as Json;
+  const handle = shopifyHandle(product);
+  const byHandle = () => set({ handle }, { ...productInput, handle });
+  let result = productId ? await set({ id: productId }, productInput) : await byHandle();
   // Deleted in the shop since we stored its id: publish it anew.
-  if (productId && result?.userErrors?.some((e: Json) => e.code === "PRODUCT_DOES_NOT_EXIST")) result = await set(null);
+  if (productId && result?.userErrors?.some((e: Json) => e.code === "PRODUCT_DOES_NOT_EXIST")) result = await byHandle();
   const userErrors: Json[] = result?.userErrors ?? [];
   if (userErrors.length > 0) {
     const said = userErrors.map((e) => e.message).join("; ").slice(0, 300);

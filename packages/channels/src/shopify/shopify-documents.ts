@@ -1,5 +1,6 @@
 // The GraphQL documents the Shopify adapter sends (checked against Shopify's published schema in
 // the tests) and the productSet input built from a catalog product.
+import { createHash } from "node:crypto";
 import type { PublishableProduct } from "../adapter.js";
 import { missingField, toChannelAmount } from "../destination-fields.js";
 import { GiveUpChannelError } from "../errors.js";
@@ -35,6 +36,19 @@ const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "
 /** Plain text as Shopify's descriptionHtml: escaped, paragraphs and line breaks kept. */
 export const descriptionHtml = (text: string) =>
   text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("");
+
+/**
+ * The handle a product is first created under, and so the identifier that makes creating it an
+ * upsert: a publish repeated before its product id was saved (a crash, or Shopify's SKU search not
+ * having caught up) finds the product made the first time instead of making another. The title's
+ * ASCII words keep it readable; a digest of our product id makes it ours. (A title edited between
+ * two such attempts gives another handle; the SKU lookup before it still finds the product.)
+ */
+export function shopifyHandle(product: PublishableProduct): string {
+  const words = product.title.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  const readable = words.slice(0, 60).replace(/-+$/, "") || "product";
+  return `${readable}-${createHash("sha256").update(product.id).digest("hex").slice(0, 10)}`;
+}
 
 /** Shopify's search syntax: the SKU quoted, with quotes and backslashes escaped. */
 export const skuQuery = (sku: string) => `sku:"${sku.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;

@@ -1,7 +1,8 @@
 // Shopify on loopback: shops at /shops/<shop>/, each with its OAuth pages and the Admin GraphQL
-// endpoint. The GraphQL endpoint checks each document against Shopify's published schema (when
-// ../shared is present) and runs the operations we send: productSet (create, or full replace by
-// id), the product lookup by variant SKU and the shop query that checks an operator's token.
+// endpoint. The GraphQL endpoint checks each request against Shopify's published schema (when
+// ../shared is present: the document, and its variables coerced to their declared input types)
+// and runs the operations we send: productSet (full replace by id, upsert by handle, or create),
+// the product lookup by variant SKU and the shop query that checks an operator's token.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Kind, parse, type OperationDefinitionNode } from "graphql";
@@ -89,22 +90,30 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     }
   }
 
+  /** Shopify's productSet: by `identifier.id` an update (which must exist); by `identifier.handle` an upsert; without one a create. */
   function productSet(shop: Shop, variables: Json): Json {
-    const id = variables.identifier?.id as string | undefined;
+    const identifier = (variables.identifier ?? {}) as Json;
     const input = (variables.input ?? {}) as Json;
     if (!input.title) return { product: null, userErrors: [{ field: ["input", "title"], message: "Title can't be blank", code: "BLANK" }] };
-    const skus = (input.variants ?? []).map((v: Json) => v.inventoryItem?.sku).filter(Boolean) as string[];
-    const owner = [...shop.products.values()].find((p) => p.id !== id && variantSkus(p).some((s) => skus.includes(s)));
-    if (owner) return { product: null, userErrors: [{ field: ["input", "variants"], message: "SKU is already taken by another product", code: "INVALID" }] };
-    if (id) {
-      const existing = shop.products.get(id);
+    let existing: ShopProduct | undefined;
+    if (identifier.id) {
+      existing = shop.products.get(identifier.id);
       if (!existing) return { product: null, userErrors: [{ field: ["identifier", "id"], message: "Product does not exist", code: "PRODUCT_DOES_NOT_EXIST" }] };
+    } else if (identifier.handle) {
+      existing = [...shop.products.values()].find((p) => p.handle === identifier.handle);
+    }
+    const skus = (input.variants ?? []).map((v: Json) => v.inventoryItem?.sku).filter(Boolean) as string[];
+    const owner = [...shop.products.values()].find((p) => p !== existing && variantSkus(p).some((s) => skus.includes(s)));
+    if (owner) return { product: null, userErrors: [{ field: ["input", "variants"], message: "SKU is already taken by another product", code: "INVALID" }] };
+    if (existing) {
       existing.input = input;
+      if (input.handle) existing.handle = input.handle;
       existing.version += 1;
       shop.counts.update += 1;
-      return { product: { id, handle: existing.handle }, userErrors: [] };
+      return { product: { id: existing.id, handle: existing.handle }, userErrors: [] };
     }
-    const created: ShopProduct = { id: `gid://shopify/Product/${nextProductId++}`, handle: `p-${randomUUID().slice(0, 8)}`, input, version: 1 };
+    const handle = input.handle ?? identifier.handle ?? `p-${randomUUID().slice(0, 8)}`;
+    const created: ShopProduct = { id: `gid://shopify/Product/${nextProductId++}`, handle, input, version: 1 };
     shop.products.set(created.id, created);
     shop.counts.create += 1;
     return { product: { id: created.id, handle: created.handle }, userErrors: [] };
@@ -121,7 +130,7 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     if (played === "handled") return;
     if (played) return fault(response, played);
     const body = JSON.parse((await readBody(request)).toString("utf8") || "{}") as Json;
-    const problems = contract?.check(String(body.query ?? "")) ?? [];
+    const problems = contract?.check(String(body.query ?? ""), (body.variables ?? {}) as Json) ?? [];
     const operation = safeOperation(String(body.query ?? ""));
     if (problems.length > 0 || !operation) {
       violations.push({ request: `graphql ${operation?.operation ?? "?"} ${operation?.name?.value ?? ""}`.trim(), problems: problems.length ? problems : ["unparsable document"] });
