@@ -6,6 +6,7 @@
 import { createServer } from "node:net";
 import { randomBytes } from "node:crypto";
 import type { ChannelStandin } from "@catalog/channels";
+import { loadDestinationTarget, replaceDestinationCredentials } from "@catalog/db";
 import { eventually, makeProduct, startFixtureServer } from "@catalog/testing";
 import { startPipeline, syncLogsOf, type Pipeline } from "./pipeline-harness.js";
 import { CHANNEL_CASES, type ChannelCase } from "./channel-cases.js";
@@ -179,5 +180,17 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
     await eventually(async () => expect(await logOf(log)).toMatchObject({ status: "succeeded", attempts: 1 }), 15_000);
     const sealedAfter = (await p.db.destinationAccount.findUniqueOrThrow({ where: { id } })).credentials;
     expect(sealedAfter).not.toBe(sealedBefore);
+  }, 30_000);
+
+  if (c.expiringTokens) test("a token about to expire is refreshed before the publish, without the channel refusing it first", async () => {
+    const { id } = await connectedDestination();
+    const before = (await loadDestinationTarget(p.db, p.keyring, id))!;
+    // Two minutes left: the channel still takes the token, but it is inside the worker's margin.
+    await replaceDestinationCredentials(p.db, p.keyring, id, { ...before.credentials, expiresAt: Date.now() + 120_000 });
+    const log = await publish(await product("Cup"), id);
+    await eventually(async () => expect(await logOf(log)).toMatchObject({ status: "succeeded", attempts: 1 }), 15_000);
+    const after = (await loadDestinationTarget(p.db, p.keyring, id))!;
+    expect(after.credentials.accessToken).not.toBe(before.credentials.accessToken);
+    expect(after.credentials.expiresAt).toBeGreaterThan(Date.now() + 10 * 60_000);
   }, 30_000);
 });

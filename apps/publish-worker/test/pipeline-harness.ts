@@ -7,7 +7,7 @@ import { buildApp } from "@catalog/gateway";
 type FastifyInstance = Awaited<ReturnType<typeof buildApp>>;
 export type InjectResponse = Awaited<ReturnType<FastifyInstance["inject"]>>;
 import { startStandinChannel, type StandinChannel } from "@catalog/channels";
-import { createDb, createDestination, newKeyringSpec, parseKeyring, type Db } from "@catalog/db";
+import { createDb, createDestination, newKeyringSpec, parseKeyring, type CredentialKeyring, type Db } from "@catalog/db";
 import { workerConnection } from "@catalog/queue";
 import { createTestDatabase, createTestOrg, deleteRedisPrefix, dropTestDatabase, makeProduct, type TestOrg } from "@catalog/testing";
 import { startPublishWorker, type PublishWorker } from "../src/publish-worker.js";
@@ -37,6 +37,8 @@ export interface Pipeline {
   cookie: string;
   adminCookie: string;
   env: Record<string, string>;
+  /** The keys the gateway and workers seal credentials with. */
+  keyring: CredentialKeyring;
   workers: PublishWorker[];
   /** Starts one more in-process publish worker. */
   startWorker(overrides?: Record<string, string>): PublishWorker;
@@ -78,7 +80,7 @@ export async function startPipeline(env: Record<string, string> = {}): Promise<P
   const workerResources: { redis: Redis; db: Db }[] = [];
 
   const pipeline: Pipeline = {
-    db, redis, app, standin, org, workers, env: fullEnv,
+    db, redis, app, standin, org, workers, keyring, env: fullEnv,
     cookie: await login(app, org.member.email, org.member.password),
     adminCookie: await login(app, org.admin.email, org.admin.password),
     startWorker(overrides = {}) {

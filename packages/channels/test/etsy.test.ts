@@ -4,7 +4,7 @@ import {
   ChannelWaitError, createChannelRegistry, RetryableChannelError, sharedContractsDir, startEtsyStandin,
   CONTRACTS_ABSENT, type ChannelStandin, type DestinationTarget,
 } from "../src/index.js";
-import { failureOf, withVariants } from "./channel-fixtures.js";
+import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 
 let standin: ChannelStandin;
@@ -103,6 +103,17 @@ test("settings are checked before any call; Etsy's 10-image limit and 140-charac
   const [listing] = standin.store(dest.storeId).listings;
   expect(listing!.imageCount).toBe(10);
   expect([...listing!.title].length).toBeLessThanOrEqual(140);
+});
+
+test("a unicode title and a 20,000-character description, with variations and the most images Etsy takes", async () => {
+  const dest = await connectShop();
+  const prod = demanding({ images: pictures(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), variants: withVariants().variants });
+  await channel.adapter.publish(publishInput(dest, prod));
+  const [listing] = standin.store(dest.storeId).listings;
+  expect(listing).toMatchObject({ imageCount: 10, variantSkus: prod.variants.map((v) => v.sku) });
+  expect([...listing!.title].length).toBeLessThanOrEqual(140);
+  expect(listing!.title.startsWith("Tasse à café — 珈琲カップ ☕")).toBe(true);
+  expect((listing!.raw as { description: string }).description).toBe(prod.description!.trim());
 });
 
 test("Etsy's errors: 429 waits for retry-after, 5xx retries, 401 is auth, 400 gives up with Etsy's words", async () => {

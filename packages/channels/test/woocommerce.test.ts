@@ -5,7 +5,7 @@ import {
   ChannelWaitError, createChannelRegistry, RetryableChannelError, sharedContractsDir, startWoocommerceStandin,
   CONTRACTS_ABSENT, type DestinationTarget, type WoocommerceStandin,
 } from "../src/index.js";
-import { failureOf, withVariants } from "./channel-fixtures.js";
+import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 
 let standin: WoocommerceStandin;
@@ -66,6 +66,15 @@ describe("publish", () => {
     [listing] = standin.store(dest.storeId).listings;
     expect(listing!.variantSkus.sort()).toEqual(changed.variants.map((v) => v.sku).sort());
     expect(standin.store(dest.storeId).listings).toHaveLength(1);
+  });
+
+  test("a unicode title, a 20,000-character description and 30 images arrive whole", async () => {
+    const dest = storeDestination();
+    const prod = demanding();
+    await channel.adapter.publish(publishInput(dest, prod));
+    const [listing] = standin.store(dest.storeId).listings;
+    expect(listing).toMatchObject({ title: prod.title, imageCount: 30 });
+    expect((listing!.raw as { description: string }).description).toBe(prod.description);
   });
 
   test("a stored id the store no longer knows leads to a new product; a missing price gives up before any request", async () => {
