@@ -95,6 +95,7 @@ test("an image on a private address is never fetched: with production settings p
 test("settings are checked before any call; Etsy's 10-image limit and 140-character titles", async () => {
   const dest = await connectShop();
   expect(channel.checkSettings({ shopId: "1" })).toEqual([expect.stringMatching(/^taxonomyId is required/), expect.stringMatching(/^readinessStateId is required/)]);
+  expect(channel.checkSettings({ shopId: "1", taxonomyId: "abc", readinessStateId: 7 })).toEqual(['taxonomyId must be a positive integer (the Etsy taxonomy node id of the listings), not "abc"']);
   const before = standin.store(dest.storeId).counts.requests;
   const incomplete = await failureOf(channel.adapter.publish(publishInput({ ...dest, settings: { shopId: dest.settings.shopId } }, product())));
   expect(incomplete).toMatchObject({ kind: "validation", field: "settings" });

@@ -8,6 +8,7 @@ import { sharedContractsDir, type ContractViolation } from "../contract/contract
 import { ebayAspectsOverlay } from "../contract/ebay-overlay.js";
 import { loadOpenApiContract, type OpenApiContract } from "../contract/openapi-contract.js";
 import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "../standin-kit/channel-standin.js";
+import { withControl } from "../standin-kit/control-api.js";
 import { FaultBook, retryAfterHeader } from "../standin-kit/fault-book.js";
 import { paramsOf, playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "../standin-kit/http.js";
 import { OAuthBook, type TokenResult } from "../standin-kit/oauth-book.js";
@@ -170,12 +171,12 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
     inventory(seller, request.method ?? "GET", url.pathname.slice(API.length), url.searchParams, body, response);
   }
 
-  const server = await startLoopbackServer(async (request, response, url) => {
+  const server = await startLoopbackServer(withControl(() => standin, async (request, response, url) => {
     if (url.pathname === "/oauth2/authorize" && request.method === "GET") return authorize(url, response);
     if (url.pathname === "/identity/v1/oauth2/token" && request.method === "POST") return token(request, response);
     if (url.pathname.startsWith(`${API}/`)) return api(request, response, url);
     sendJson(response, 404, ebayError(2002, "Resource not found"));
-  }, options);
+  }), options);
 
   const summary = (seller: Seller, l: Listing): ListingSummary => {
     const group = l.group ? seller.groups.get(l.key) : undefined;
@@ -189,7 +190,7 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
     };
   };
 
-  return {
+  const standin: ChannelStandin = {
     channel: "ebay",
     url: server.url,
     env: {
@@ -208,4 +209,5 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
     violations,
     close: server.close,
   };
+  return standin;
 }

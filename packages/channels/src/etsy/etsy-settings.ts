@@ -19,9 +19,14 @@ const integer = (value: unknown) => {
 
 export function checkEtsySettings(settings: Record<string, unknown>): string[] {
   const problems: string[] = [];
-  if (!integer(settings.shopId)) problems.push("shopId is required (it is set when the shop is connected)");
-  if (!integer(settings.taxonomyId)) problems.push("taxonomyId is required: the Etsy taxonomy node id of the listings (a positive integer)");
-  if (!integer(settings.readinessStateId)) problems.push("readinessStateId is required: the id of the shop's processing profile (a positive integer)");
+  const required = (name: string, what: string) => {
+    if (integer(settings[name])) return;
+    const given = settings[name] !== undefined && settings[name] !== null && settings[name] !== "";
+    problems.push(given ? `${name} must be a positive integer (${what}), not ${JSON.stringify(settings[name])}` : `${name} is required: ${what} (a positive integer)`);
+  };
+  required("shopId", "the shop's id, set when the shop is connected");
+  required("taxonomyId", "the Etsy taxonomy node id of the listings");
+  required("readinessStateId", "the id of the shop's processing profile");
   if (settings.whoMade !== undefined && !WHO_MADE.includes(String(settings.whoMade))) problems.push(`whoMade must be one of ${WHO_MADE.join(", ")}`);
   if (settings.whenMade !== undefined && !WHEN_MADE.includes(String(settings.whenMade))) problems.push(`whenMade must be one of Etsy's periods, e.g. made_to_order`);
   if (settings.shippingProfileId !== undefined && !integer(settings.shippingProfileId)) problems.push("shippingProfileId must be a positive integer");

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { sharedContractsDir, type ContractViolation } from "../contract/contract-check.js";
 import { loadOpenApiContract, type OpenApiContract } from "../contract/openapi-contract.js";
 import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "../standin-kit/channel-standin.js";
+import { withControl } from "../standin-kit/control-api.js";
 import { FaultBook, retryAfterHeader } from "../standin-kit/fault-book.js";
 import { paramsOf, playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "../standin-kit/http.js";
 import { OAuthBook, type TokenResult } from "../standin-kit/oauth-book.js";
@@ -161,12 +162,12 @@ export async function startEtsyStandin(options: StandinOptions = {}): Promise<Ch
     route(shop, request.method ?? "GET", url.pathname.split("/").slice(3), fields ?? {}, files, response);
   }
 
-  const server = await startLoopbackServer(async (request, response, url) => {
+  const server = await startLoopbackServer(withControl(() => standin, async (request, response, url) => {
     if (url.pathname === "/oauth/connect" && request.method === "GET") return connect(url, response);
     if (url.pathname === "/v3/public/oauth/token" && request.method === "POST") return token(request, response);
     if (url.pathname.startsWith("/v3/application/")) return api(request, response, url);
     sendJson(response, 404, { error: "Not found" });
-  }, options);
+  }), options);
 
   const summary = (l: EtsyListing): ListingSummary => {
     const products: Json[] = l.inventory?.products ?? [];
@@ -178,7 +179,7 @@ export async function startEtsyStandin(options: StandinOptions = {}): Promise<Ch
     };
   };
 
-  return {
+  const standin: ChannelStandin = {
     channel: "etsy",
     url: server.url,
     env: { ETSY_CLIENT_ID: clientId, ETSY_CONNECT_URL: `${server.url}/oauth/connect`, ETSY_API_URL: server.url, CHANNEL_PRIVATE_URLS: "true" },
@@ -194,4 +195,5 @@ export async function startEtsyStandin(options: StandinOptions = {}): Promise<Ch
     violations,
     close: server.close,
   };
+  return standin;
 }

@@ -9,6 +9,7 @@ import { Kind, parse, type OperationDefinitionNode } from "graphql";
 import { sharedContractsDir, type ContractViolation } from "../contract/contract-check.js";
 import { loadGraphqlContract, type GraphqlContract } from "../contract/graphql-contract.js";
 import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "../standin-kit/channel-standin.js";
+import { withControl } from "../standin-kit/control-api.js";
 import { FaultBook } from "../standin-kit/fault-book.js";
 import { playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "../standin-kit/http.js";
 import { OAuthBook } from "../standin-kit/oauth-book.js";
@@ -149,7 +150,7 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     sendJson(response, 200, { errors: [{ message: `the stand-in does not run ${field || "this operation"}` }] });
   }
 
-  const server = await startLoopbackServer(async (request, response, url) => {
+  const server = await startLoopbackServer(withControl(() => standin, async (request, response, url) => {
     const match = /^\/shops\/([^/]+)\/admin\/(oauth\/authorize|oauth\/access_token|api\/[^/]+\/graphql\.json)$/.exec(url.pathname);
     if (!match) return sendJson(response, 404, { errors: "Not Found" });
     const [, name, route] = match as unknown as [string, string, string];
@@ -157,7 +158,7 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     if (route === "oauth/access_token" && request.method === "POST") return accessToken(request, response);
     if (route === `api/${API_VERSION}/graphql.json` && request.method === "POST") return graphql(name, request, response);
     sendJson(response, 404, { errors: "Not Found" });
-  }, options);
+  }), options);
 
   const summary = (p: ShopProduct): ListingSummary => {
     const variants: Json[] = p.input.variants ?? [];
@@ -167,7 +168,7 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     };
   };
 
-  return {
+  const standin: ShopifyStandin = {
     channel: "shopify",
     url: server.url,
     env: { SHOPIFY_CLIENT_ID: clientId, SHOPIFY_CLIENT_SECRET: clientSecret, SHOPIFY_SHOP_URL: `${server.url}/shops/{shop}` },
@@ -187,6 +188,7 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     violations,
     close: server.close,
   };
+  return standin;
 }
 
 function variantSkus(p: ShopProduct): string[] {

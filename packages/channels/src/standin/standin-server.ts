@@ -4,7 +4,8 @@
 // lean per request (Maps, no framework) so it is never the bottleneck of a benchmark.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { type InputProblem, parseFault, parseListingInput, type StandinFault, type StandinInspection, type StandinListing, StandinStore } from "./standin-store.js";
+import { parseFault } from "../standin-kit/fault-book.js";
+import { type InputProblem, parseListingInput, type StandinFault, type StandinInspection, type StandinListing, StandinStore } from "./standin-store.js";
 
 export interface StandinChannelOptions {
   host?: string;

@@ -52,24 +52,10 @@ export interface InputProblem {
   field: string;
 }
 
-const FAULT_KINDS = new Set(["slow", "error", "throttle", "reset", "auth", "invalid"]);
 const MAX_TITLE = 255;
 const DECIMAL = /^\d{1,12}(\.\d{1,6})?$/;
 
 /** The fault as sent to the control API, or a message saying what is wrong with it. */
-export function parseFault(value: unknown): StandinFault | string {
-  if (!value || typeof value !== "object") return "fault must be a JSON object";
-  const f = value as Record<string, unknown>;
-  if (typeof f.kind !== "string" || !FAULT_KINDS.has(f.kind)) return `fault.kind must be one of ${[...FAULT_KINDS].join(", ")}`;
-  const isCount = (v: unknown) => v === undefined || (Number.isInteger(v) && (v as number) >= 0);
-  if (!isCount(f.times)) return "fault.times must be a non-negative integer";
-  if (f.kind === "slow" && !(Number.isFinite(f.delayMs) && (f.delayMs as number) >= 0)) return "fault.delayMs must be a number >= 0";
-  if (f.kind === "error" && ![500, 502, 503].includes(f.status as number)) return "fault.status must be 500, 502 or 503";
-  if (f.kind === "throttle" && !isCount(f.retryAfterSeconds)) return "fault.retryAfterSeconds must be a non-negative integer";
-  if (f.kind === "invalid" && typeof f.message !== "string") return "fault.message must be a string";
-  return f as unknown as StandinFault;
-}
-
 /** Checks a POST/PUT body the way a strict marketplace would. */
 export function parseListingInput(value: unknown): StandinListingInput | InputProblem {
   if (!value || typeof value !== "object" || Array.isArray(value)) return { message: "body must be a JSON object", field: "" };

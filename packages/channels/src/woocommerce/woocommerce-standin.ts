@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { sharedContractsDir, type ContractViolation } from "../contract/contract-check.js";
 import { loadOpenApiContract, type OpenApiContract } from "../contract/openapi-contract.js";
 import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "../standin-kit/channel-standin.js";
+import { withControl } from "../standin-kit/control-api.js";
 import { FaultBook, retryAfterHeader } from "../standin-kit/fault-book.js";
 import { playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "../standin-kit/http.js";
 import type { StandinOptions } from "../standin-kit/standin-options.js";
@@ -141,7 +142,7 @@ export async function startWoocommerceStandin(options: StandinOptions = {}): Pro
     sendJson(response, 404, wooError(404, "rest_no_route", "No route was found matching the URL and request method."));
   }
 
-  const server = await startLoopbackServer(async (request, response, target) => {
+  const server = await startLoopbackServer(withControl(() => standin, async (request, response, target) => {
     const match = /^\/stores\/([\w-]{1,64})(\/.*)$/.exec(target.pathname);
     // Any store address can be connected: the authorization opens the store, as the others' do.
     if (match && match[2] === "/wc-auth/v1/authorize" && !stores.has(match[1]!)) newStore(match[1]!);
@@ -168,7 +169,7 @@ export async function startWoocommerceStandin(options: StandinOptions = {}): Pro
     const [resource, ...rest] = path.slice(API.length + 1).split("/");
     if (resource === "products") return products(store, request.method ?? "GET", rest, target.searchParams, body, response);
     sendJson(response, 404, wooError(404, "rest_no_route", "No route was found matching the URL and request method."));
-  }, options);
+  }), options);
   url = server.url;
 
   const summary = (p: WooProduct): ListingSummary => ({
@@ -176,7 +177,7 @@ export async function startWoocommerceStandin(options: StandinOptions = {}): Pro
     variantSkus: [...p.variations.values()].map((v) => v.sku).filter(Boolean), imageCount: (p.images ?? []).length, version: p.version, raw: present(p),
   });
 
-  return {
+  const standin: WoocommerceStandin = {
     channel: "woocommerce",
     url: server.url,
     env: { WOOCOMMERCE_APP_NAME: "Catalog Service (test)", CHANNEL_PRIVATE_URLS: "true" },
@@ -197,4 +198,5 @@ export async function startWoocommerceStandin(options: StandinOptions = {}): Pro
     violations,
     close: server.close,
   };
+  return standin;
 }
