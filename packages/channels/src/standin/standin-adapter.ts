@@ -1,13 +1,14 @@
-// Publishes to the stand-in channel the way a real REST adapter would: update what we know,
-// adopt what the channel already has under our SKU, and only then create, with an idempotency
-// key so a worker that died after the channel created the listing cannot create it twice.
+// Publishes to the stand-in channel the way a real REST adapter would: update what we know, else
+// create with an idempotency key (so a worker that died after the channel created the listing
+// cannot create it twice), and adopt what the channel already has under our SKU when the create
+// is refused as a duplicate.
 import type { ChannelAdapter, PublishableProduct, PublishInput, PublishOutcome } from "../adapter.js";
 import { channelCaller, jsonBody, okJson, throwIfFailed, type Answer } from "../channel-http.js";
 import { missingField, requiredBaseUrl, requiredString, toChannelAmount } from "../destination-fields.js";
 import { RetryableChannelError } from "../errors.js";
 
 export interface StandinAdapterOptions {
-  /** Budget for the whole publish (lookup + write), not per request. */
+  /** Budget for the whole publish (every request of it), not per request. */
   timeoutMs?: number;
 }
 
@@ -63,14 +64,17 @@ async function publish(input: PublishInput, timeoutMs: number): Promise<PublishO
     // Deleted on the channel's side since we stored its id: publish it anew below.
     if (answer.status !== 404) return outcomeOf(answer);
   }
-  if (product.sku) {
+  // Create first (the key makes a repeat return the first listing): one request in the usual case.
+  const created = await send("POST", "/v1/listings", true, { "idempotency-key": input.idempotencyKey });
+  if (created.status === 409 && product.sku) {
+    // The store has a listing under this SKU already (listed by hand, or under another key): adopt it.
     const found = await send("GET", `/v1/listings?sku=${encodeURIComponent(product.sku)}`, false);
     throwIfFailed(CHANNEL, found);
     const items = jsonBody(CHANNEL, found).items;
     const existing = Array.isArray(items) ? (items[0] as { id?: unknown } | undefined) : undefined;
     if (typeof existing?.id === "string") return outcomeOf(await update(existing.id));
   }
-  return outcomeOf(await send("POST", "/v1/listings", true, { "idempotency-key": input.idempotencyKey }));
+  return outcomeOf(created);
 }
 
 export function createStandinAdapter(options: StandinAdapterOptions = {}): ChannelAdapter {
