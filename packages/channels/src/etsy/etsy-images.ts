@@ -4,6 +4,7 @@
 import { fetchPublicBytes, FetchFailedError } from "@catalog/fetch/public";
 import type { PublishableProduct } from "../adapter.js";
 import { okJson, throwIfFailed, type Answer, type ChannelRequest } from "../channel-http.js";
+import { classifyNetworkError } from "../classify.js";
 import { GiveUpChannelError, RetryableChannelError } from "../errors.js";
 import { MAX_IMAGES } from "./etsy-bodies.js";
 
@@ -28,7 +29,7 @@ async function download(url: string, allowPrivate: boolean, signal: AbortSignal)
     });
     return new Blob([image.bytes], { type: image.contentType });
   } catch (error) {
-    if (signal.aborted) throw error;
+    if (signal.aborted) throw classifyNetworkError("etsy", error);
     const message = `etsy: image ${url} cannot be uploaded: ${(error as Error).message}`;
     if (error instanceof FetchFailedError && error.transient) throw new RetryableChannelError(message, { channel: "etsy", cause: error });
     throw new GiveUpChannelError(message, { channel: "etsy", kind: "validation", field: "images" });
