@@ -12,15 +12,16 @@ const starts: [string, () => Promise<ChannelStandin>][] = [
   ["etsy", () => startEtsyStandin({ contract: false })], ["woocommerce", () => startWoocommerceStandin({ contract: false })],
 ];
 
-test.each(starts)("%s: stores are listed, a malformed fault is refused with the reason, unknown routes are 404", async (_name, start) => {
+test.each(starts)("%s: stores are listed, a malformed fault is refused with the reason, a malformed store name is 400, unknown routes are 404", async (_name, start) => {
   const standin = await start();
   try {
     expect(await (await fetch(`${standin.url}/_control/stores`)).json()).toEqual({ stores: standin.storeIds() });
     const bad = await fetch(`${standin.url}/_control/stores/s1/fault`, { method: "POST", body: JSON.stringify({ kind: "error", status: 418 }) });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: "fault.status must be 500, 502 or 503" });
+    expect(await bad.json()).toEqual({ error: { code: "bad_fault", message: "fault.status must be 500, 502 or 503" } });
     expect((await fetch(`${standin.url}/_control/stores/s1/fault`, { method: "POST", body: "{not json" })).status).toBe(400);
     expect((await fetch(`${standin.url}/_control/nothing`)).status).toBe(404);
+    expect((await fetch(`${standin.url}/_control/stores/%E0%A4%A`)).status).toBe(400);
     expect(await (await fetch(`${standin.url}/_control/violations`)).json()).toEqual({ violations: [] });
   } finally {
     await standin.close();

@@ -1,48 +1,82 @@
-// The control API every channel stand-in serves beside the channel's own routes, shaped like the
-// generic stand-in's, so the demo (or a test driving a stand-in in another process) can look at
+// The control API of every stand-in (the generic one and the four channels'), beside the
+// channel's own routes, so the demo (or a test driving a stand-in in another process) can look at
 // a store and make it misbehave without being in the stand-in's process:
-//   GET    /_control/stores                 the store ids, oldest first
-//   GET    /_control/stores/:store          { listings, counts }
+//   GET    /_control/stores                 the store ids, oldest first (channel stand-ins)
+//   GET    /_control/stores/:store          the store's listings and counts
+//   DELETE /_control/stores/:store          forgets the store (generic stand-in)
 //   POST   /_control/stores/:store/fault    a fault as JSON ({ kind: "throttle", retryAfterSeconds: 5, times: 1 }); 400 if malformed
 //   DELETE /_control/stores/:store/fault    clears it
 //   DELETE /_control/faults                 clears every store's
-//   GET    /_control/violations             requests that broke the channel's contract
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ChannelStandin } from "./channel-standin.js";
+//   GET    /_control/violations             requests that broke the channel's contract (channel stand-ins)
+// Errors are { error: { code, message } }, as the generic stand-in answers everything.
+import type { IncomingMessage } from "node:http";
+import type { StandinFault } from "./channel-standin.js";
 import { parseFault } from "./fault-book.js";
-import { readBody, sendJson, type StandinHandler } from "./http.js";
+import { BodyTooLarge, readBody, sendJson, type StandinHandler } from "./http.js";
 
 const STORE_PATH = /^\/_control\/stores\/([^/]+)(\/fault)?$/;
+const MAX_FAULT_BYTES = 64 * 1024;
 
-async function control(standin: ChannelStandin, request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
-  const method = request.method ?? "GET";
-  if (path === "/_control/stores" && method === "GET") return sendJson(response, 200, { stores: standin.storeIds() });
-  if (path === "/_control/violations" && method === "GET") return sendJson(response, 200, { violations: standin.violations });
-  if (path === "/_control/faults" && method === "DELETE") return (standin.clearFaults(), sendJson(response, 204, undefined));
-  const match = STORE_PATH.exec(path);
-  if (!match) return sendJson(response, 404, { error: `no control route ${method} ${path}` });
-  const store = decodeURIComponent(match[1]!);
-  if (!match[2] && method === "GET") return sendJson(response, 200, standin.store(store));
-  if (match[2] && method === "POST") {
-    let body: unknown;
-    try {
-      body = JSON.parse((await readBody(request, 64 * 1024)).toString("utf8"));
-    } catch {
-      return sendJson(response, 400, { error: "the fault must be JSON" });
-    }
-    const fault = parseFault(body);
-    if (typeof fault === "string") return sendJson(response, 400, { error: fault });
-    standin.setFault(store, fault);
-    return sendJson(response, 200, { fault });
-  }
-  if (match[2] && method === "DELETE") return (standin.setFault(store, null), sendJson(response, 204, undefined));
-  sendJson(response, 405, { error: `${method} is not allowed on ${path}` });
+/** What a stand-in offers the control API; routes for what it lacks answer 404. */
+export interface ControlTarget {
+  store(storeId: string): unknown;
+  setFault(storeId: string, fault: StandinFault | null): void;
+  clearFaults(): void;
+  storeIds?(): string[];
+  readonly violations?: readonly unknown[];
+  forgetStore?(storeId: string): void;
 }
 
-/** The channel's own handler, with the control API in front of it. `standin` is read per request (it exists once the server does). */
-export function withControl(standin: () => ChannelStandin, channelRoutes: StandinHandler): StandinHandler {
+export type ControlReply = [status: number, body?: unknown];
+
+const errorReply = (status: number, code: string, message: string): ControlReply => [status, { error: { code, message } }];
+
+async function readFault(request: IncomingMessage): Promise<unknown> {
+  const body = await readBody(request, MAX_FAULT_BYTES);
+  return body.length === 0 ? undefined : JSON.parse(body.toString("utf8"));
+}
+
+/** The answer to one request under /_control/. */
+export async function controlReply(target: ControlTarget, request: IncomingMessage, path: string): Promise<ControlReply> {
+  const method = request.method ?? "GET";
+  if (path === "/_control/stores" && method === "GET" && target.storeIds) return [200, { stores: target.storeIds() }];
+  if (path === "/_control/violations" && method === "GET" && target.violations) return [200, { violations: target.violations }];
+  if (path === "/_control/faults" && method === "DELETE") return (target.clearFaults(), [204]);
+  const match = STORE_PATH.exec(path);
+  if (!match) return errorReply(404, "not_found", `no route ${path}`);
+  let storeId: string;
+  try {
+    storeId = decodeURIComponent(match[1]!);
+  } catch {
+    return errorReply(400, "bad_request", `malformed path segment ${match[1]}`);
+  }
+  if (!match[2]) {
+    if (method === "GET") return [200, target.store(storeId)];
+    if (method === "DELETE" && target.forgetStore) return (target.forgetStore(storeId), [204]);
+  } else if (method === "POST") {
+    let body: unknown;
+    try {
+      body = await readFault(request);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return errorReply(413, "too_large", `a fault is at most ${MAX_FAULT_BYTES} bytes`);
+      return errorReply(400, "bad_request", "body is not valid JSON");
+    }
+    const fault = parseFault(body);
+    if (typeof fault === "string") return errorReply(400, "bad_fault", fault);
+    target.setFault(storeId, fault);
+    return [200, { fault }];
+  } else if (method === "DELETE") {
+    target.setFault(storeId, null);
+    return [204];
+  }
+  return errorReply(405, "method_not_allowed", `${method} is not allowed here`);
+}
+
+/** The channel's own handler, with the control API in front of it. `target` is read per request (the stand-in exists once its server does). */
+export function withControl(target: () => ControlTarget, channelRoutes: StandinHandler): StandinHandler {
   return async (request, response, url) => {
-    if (url.pathname.startsWith("/_control/")) return control(standin(), request, response, url.pathname);
-    return channelRoutes(request, response, url);
+    if (!url.pathname.startsWith("/_control/")) return channelRoutes(request, response, url);
+    const [status, body] = await controlReply(target(), request, url.pathname);
+    sendJson(response, status, body);
   };
 }

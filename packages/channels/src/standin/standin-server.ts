@@ -4,7 +4,7 @@
 // lean per request (Maps, no framework) so it is never the bottleneck of a benchmark.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { parseFault } from "../standin-kit/fault-book.js";
+import { controlReply, type ControlTarget } from "../standin-kit/control-api.js";
 import { type InputProblem, parseListingInput, type StandinFault, type StandinInspection, type StandinListing, StandinStore } from "./standin-store.js";
 
 export interface StandinChannelOptions {
@@ -26,7 +26,6 @@ export interface StandinChannel {
 const MAX_BODY_BYTES = 1_000_000;
 const BEARER = /^Bearer ([^\s:]+):(\S+)$/;
 const LISTING_PATH = /^\/v1\/listings\/([^/]+)$/;
-const STORE_PATH = /^\/_control\/stores\/([^/]+)(\/fault)?$/;
 const PUBLIC_PATH = /^\/s\/([^/]+)\/listings\/([^/]+)$/;
 
 type Reply = [status: number, body?: unknown, headers?: Record<string, string>];
@@ -153,27 +152,6 @@ export async function startStandinChannel(options: StandinChannelOptions = {}): 
     return isProblem(updated) ? problemReply(409, "duplicate", updated) : [200, updated];
   }
 
-  async function controlApi(req: http.IncomingMessage, path: string): Promise<Reply> {
-    const method = req.method ?? "GET";
-    if (path === "/_control/faults" && method === "DELETE") return (channel.clearFaults(), [204]);
-    const match = STORE_PATH.exec(path);
-    if (!match) return errorReply(404, "not_found", `no route ${path}`);
-    const storeId = decodePart(match[1]!);
-    if (!match[2]) {
-      if (method === "GET") return [200, channel.store(storeId)];
-      if (method === "DELETE") return (stores.delete(storeId), [204]);
-    } else if (method === "POST") {
-      const fault = parseFault(await readJson(req));
-      if (typeof fault === "string") return errorReply(400, "bad_fault", fault);
-      storeOf(storeId).setFault(fault);
-      return [200, { fault }];
-    } else if (method === "DELETE") {
-      stores.get(storeId)?.setFault(null);
-      return [204];
-    }
-    return errorReply(405, "method_not_allowed", `${method} is not allowed here`);
-  }
-
   // The listing's public URL (what remoteUrl points at), so a demo link leads somewhere.
   async function publicPage(path: string): Promise<Reply> {
     const match = PUBLIC_PATH.exec(path);
@@ -186,7 +164,7 @@ export async function startStandinChannel(options: StandinChannelOptions = {}): 
     const q = raw.indexOf("?");
     const path = q === -1 ? raw : raw.slice(0, q);
     const query = q === -1 ? "" : raw.slice(q + 1);
-    const handled = path.startsWith("/_control/") ? controlApi(req, path) : path.startsWith("/s/") ? publicPage(path) : listingsApi(req, res, path, query);
+    const handled = path.startsWith("/_control/") ? controlReply(control, req, path) : path.startsWith("/s/") ? publicPage(path) : listingsApi(req, res, path, query);
     handled.then(
       (reply) => reply && send(res, reply),
       (error: { status?: number; message?: string }) => {
@@ -208,6 +186,7 @@ export async function startStandinChannel(options: StandinChannelOptions = {}): 
         server.closeAllConnections();
       }),
   };
+  const control: ControlTarget = { ...channel, forgetStore: (storeId) => void stores.delete(storeId) };
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
