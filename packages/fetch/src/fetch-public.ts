@@ -4,7 +4,7 @@ import { checkPublicUrl, HOW_TO_FIX, type CheckedUrl } from "./check-url.js";
 import { decodeHtml, looksLikeHtml, parseContentType, type ContentType } from "./decode-html.js";
 import { BlockedUrlError, FetchFailedError, InvalidUrlError } from "./errors.js";
 import { describeConnectionError, describeStatus } from "./failure-messages.js";
-import { requestPinned } from "./pinned-connection.js";
+import { responsePinned } from "./pinned-connection.js";
 import { decodeContent, readCapped } from "./read-body.js";
 
 // Sites serve bot-looking agents error pages or nothing at all; a current desktop Chrome
@@ -50,14 +50,12 @@ interface Fetched extends Omit<FetchPublicResult, "body" | "contentType"> {
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-function send(checked: CheckedUrl, headers: OutgoingHttpHeaders, signal: AbortSignal): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const request = requestPinned(checked, { headers, signal });
-    request.once("response", resolve);
-    // `on`, not `once`: the socket can fail again after the response began; reject is idempotent.
-    request.on("error", (error) => reject(signal.aborted ? signal.reason : describeConnectionError(checked.url.href, error)));
-    request.end();
-  });
+async function send(checked: CheckedUrl, headers: OutgoingHttpHeaders, signal: AbortSignal): Promise<IncomingMessage> {
+  try {
+    return await responsePinned(checked, { headers, signal });
+  } catch (error) {
+    throw signal.aborted ? error : describeConnectionError(checked.url.href, error);
+  }
 }
 
 async function checkHop(target: string, from: string | undefined, policy: UrlPolicy, signal: AbortSignal): Promise<CheckedUrl> {

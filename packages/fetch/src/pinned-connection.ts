@@ -51,3 +51,17 @@ export function requestPinned(checked: CheckedUrl, options: PinnedRequestOptions
   }
   return request;
 }
+
+/**
+ * Sends a request (with `body`, if any) over a pinned connection and resolves with the answer's
+ * head. Rejects with the socket's own error, or with the abort reason when `options.signal` aborted.
+ */
+export function responsePinned(checked: CheckedUrl, options: PinnedRequestOptions & { body?: Buffer } = {}): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const request = requestPinned(checked, options);
+    request.once("response", resolve);
+    // `on`, not `once`: the socket can fail again after the response began; reject is idempotent.
+    request.on("error", (error) => reject(options.signal?.aborted ? options.signal.reason : error));
+    request.end(options.body);
+  });
+}

@@ -2,10 +2,10 @@
 // talks to it long after the address was first checked: the host is checked again on every
 // request and the connection pinned to the checked address, so a DNS change cannot turn the
 // store's name into a way into our own network. Redirects are not followed; the caller sees them.
-import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
 import type { UrlPolicy } from "./address-policy.js";
 import { checkPublicUrl } from "./check-url.js";
-import { requestPinned } from "./pinned-connection.js";
+import { responsePinned } from "./pinned-connection.js";
 import { readCapped } from "./read-body.js";
 
 export interface PublicRequest {
@@ -35,12 +35,7 @@ export async function requestPublic(request: PublicRequest): Promise<PublicAnswe
   const checked = await checkPublicUrl(request.url, request.policy, { signal: request.signal });
   const body = request.body === undefined ? undefined : Buffer.from(request.body);
   const headers = { ...request.headers, ...(body ? { "content-length": String(body.length) } : {}) };
-  const response = await new Promise<IncomingMessage>((resolve, reject) => {
-    const outgoing = requestPinned(checked, { method: request.method, headers, signal: request.signal });
-    outgoing.once("response", resolve);
-    outgoing.on("error", (error) => reject(request.signal.aborted ? request.signal.reason : error));
-    outgoing.end(body);
-  });
+  const response = await responsePinned(checked, { method: request.method, headers, signal: request.signal, body });
   const answer = await readCapped(response, checked.url.href, request.maxBytes ?? 5 * 1024 * 1024);
   return { status: response.statusCode ?? 0, headers: response.headers, body: answer };
 }
