@@ -4,7 +4,7 @@
 import { BlockedUrlError, FetchFailedError, InvalidUrlError, requestPublic, type UrlPolicy } from "@catalog/fetch/public";
 import type { ChannelName } from "./adapter.js";
 import { classifyChannelResponse, classifyNetworkError } from "./classify.js";
-import { GiveUpChannelError, RetryableChannelError } from "./errors.js";
+import { GiveUpChannelError, isChannelError, RetryableChannelError } from "./errors.js";
 
 export interface Answer {
   status: number;
@@ -37,7 +37,7 @@ export function channelCaller(channel: ChannelName, signal: AbortSignal, timeout
       const response = await fetch(url, { method, headers: sent, body, signal: combined });
       return { status: response.status, headers: response.headers, text: await response.text() };
     } catch (error) {
-      if (error instanceof GiveUpChannelError || error instanceof RetryableChannelError) throw error;
+      if (isChannelError(error)) throw error;
       throw classifyNetworkError(channel, error, { timedOut: timeout.aborted && !signal.aborted, timeoutMs });
     }
   };

@@ -12,6 +12,7 @@ import { decodeContent, readCapped } from "./read-body.js";
 export const DEFAULT_USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 export const DEFAULT_ACCEPT = ["text/html", "application/xhtml+xml"];
+const DEFAULT_EXPECTED = "an HTML page";
 
 export interface FetchPublicOptions {
   policy: UrlPolicy;
@@ -79,7 +80,7 @@ async function fetchWithin(start: string, options: FetchPublicOptions, signal: A
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
   const maxRedirects = options.maxRedirects ?? 5;
   const accept = (options.accept ?? DEFAULT_ACCEPT).map((t) => t.toLowerCase());
-  const expected = options.expected ?? "an HTML page";
+  const expected = options.expected ?? DEFAULT_EXPECTED;
   const headers: OutgoingHttpHeaders = {
     "user-agent": options.userAgent ?? DEFAULT_USER_AGENT,
     accept: `${accept.join(",")},*/*;q=0.8`,
@@ -161,7 +162,7 @@ export async function fetchPublic(url: string, options: FetchPublicOptions): Pro
   const accept = (options.accept ?? DEFAULT_ACCEPT).map((t) => t.toLowerCase());
   // No Content-Type at all: accept it only if it plainly starts like HTML, as browsers sniff.
   if (!contentType && !(accept.includes("text/html") && looksLikeHtml(bytes))) {
-    throw new FetchFailedError(fetched.finalUrl, `${fetched.finalUrl} is not ${options.expected ?? "an HTML page"} (no content type)`);
+    throw new FetchFailedError(fetched.finalUrl, `${fetched.finalUrl} is not ${options.expected ?? DEFAULT_EXPECTED} (no content type)`);
   }
   return { ...fetched, contentType: contentType?.mediaType ?? "text/html", body: decodeHtml(bytes, contentType) };
 }

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { buildSchema, getVariableValues, Kind, parse, validate, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
+import { buildSchema, getVariableValues, Kind, parse, validate, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
 
 export interface GraphqlContract {
   schema: GraphQLSchema;
@@ -19,7 +19,7 @@ export async function loadGraphqlContract(file: string): Promise<GraphqlContract
   return {
     schema,
     check(document, variables) {
-      let parsed;
+      let parsed: DocumentNode;
       try {
         parsed = parse(document);
       } catch (error) {
