@@ -65,3 +65,32 @@ test("a schema change becomes one new migration, and no change writes nothing", 
     await rm(work, { recursive: true, force: true });
   }
 });
+
+test("an org admin made before the roles split becomes the org's owner, not the platform operator", async () => {
+  const split = "roles_owner_and_operator";
+  const earlier = await mkdtemp(join(tmpdir(), "catalog-before-roles-"));
+  const oldUrl = withDatabaseName(base, `catalog_roles_${Date.now().toString(36)}`);
+  await createDatabase(oldUrl);
+  const old = createDb(oldUrl, { poolSize: 1 });
+  try {
+    // A database as it stood before the split: only the migrations older than it.
+    const dirs = (await readdir(join(repo, "prisma/migrations"), { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    const splitAt = dirs.findIndex((name) => name.endsWith(`_${split}`));
+    expect(splitAt).toBeGreaterThan(0);
+    for (const name of dirs.slice(0, splitAt)) await cp(join(repo, "prisma/migrations", name), join(earlier, name), { recursive: true });
+    await cp(join(repo, "prisma/migrations/migration_lock.toml"), join(earlier, "migration_lock.toml"));
+    await applyMigrations(oldUrl, earlier);
+    // Raw SQL: the generated client knows only today's roles.
+    const [org] = await old.$queryRaw<{ id: string }[]>`INSERT INTO orgs (id, name) VALUES (gen_random_uuid(), 'Before the split') RETURNING id`;
+    await old.$executeRaw`INSERT INTO users (id, org_id, email, password_hash, role) VALUES
+      (gen_random_uuid(), ${org!.id}::uuid, 'boss@old.test', 'x', 'admin'), (gen_random_uuid(), ${org!.id}::uuid, 'staff@old.test', 'x', 'member')`;
+
+    await expect(applyMigrations(oldUrl)).resolves.toEqual({ applied: dirs.slice(splitAt) });
+    const users = await old.$queryRaw<{ email: string; role: string }[]>`SELECT email, role::text AS role FROM users ORDER BY email`;
+    expect(users).toEqual([{ email: "boss@old.test", role: "owner" }, { email: "staff@old.test", role: "member" }]);
+  } finally {
+    await old.$disconnect();
+    await dropDatabase(oldUrl);
+    await rm(earlier, { recursive: true, force: true });
+  }
+});
