@@ -27,6 +27,12 @@ test("signing in sets an HttpOnly, SameSite=Lax session cookie and answers the u
   expect(setCookie).not.toMatch(/Secure/);
 });
 
+test.each(["member", "owner", "admin"] as const)("a signed-in %s sees that role in the session", async (role) => {
+  const cookie = await login(gw.app, t[role].email, t[role].password);
+  const me = await gw.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
+  expect(me.json()).toEqual({ user: { id: t[role].id, email: t[role].email, role }, org: { id: t.org.id, name: t.org.name } });
+});
+
 test("the email is matched in any case", async () => {
   await expect(login(gw.app, t.admin.email.toUpperCase(), t.admin.password)).resolves.toMatch(/^sid=/);
 });

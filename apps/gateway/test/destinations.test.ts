@@ -7,17 +7,21 @@ import { connectStandin, privatePrefix, queuePublishes } from "./publishing-fixt
 const prefix = privatePrefix("destinations");
 let gw: Gateway;
 let t: TestOrg;
+/** A member's session: reads destinations and publishes. */
 let cookie: string;
+/** An owner's session: disconnects. */
+let ownerCookie: string;
 
 beforeAll(async () => {
   gw = await startGateway({ REDIS_PREFIX: prefix });
   t = await createTestOrg(gw.db, "destinations");
   cookie = await login(gw.app, t.member.email, t.member.password);
+  ownerCookie = await login(gw.app, t.owner.email, t.owner.password);
 });
 afterAll(() => gw.close());
 
 const get = (url: string, c = cookie) => gw.app.inject({ method: "GET", url, headers: { cookie: c } });
-const del = (url: string, c = cookie) => gw.app.inject({ method: "DELETE", url, headers: { cookie: c } });
+const del = (url: string, c = ownerCookie) => gw.app.inject({ method: "DELETE", url, headers: { cookie: c } });
 const itemOf = async (id: string) => (await get("/api/destinations")).json().items.find((d: { id: string }) => d.id === id);
 
 test("without a session both routes are 401", async () => {
@@ -92,6 +96,21 @@ describe("DELETE /api/destinations", () => {
     records = await queuePublishes(gw, t.org.id, productIds, [destination.id]);
     await writeBreaker(gw.redis, prefix, destination.id, { state: "open", openedAt: Date.now(), retryAt: Date.now() + 30_000 });
     await setChannelWait(gw.redis, prefix, destination.id, { until: Date.now() + 60_000, channel: "standin", reason: "slow down" });
+  });
+
+  test("a member, or the platform operator in its own org, is refused (403 saying an owner must) and nothing changes", async () => {
+    const operator = await login(gw.app, t.admin.email, t.admin.password);
+    for (const c of [cookie, operator]) {
+      const res = await del(`/api/destinations?id=${destination.id}`, c);
+      expect(res.statusCode).toBe(403);
+      expect(errorOf(res)).toMatch(/an owner of the org must do this/);
+    }
+    const row = await gw.db.destinationAccount.findUniqueOrThrow({ where: { id: destination.id } });
+    expect(row).toMatchObject({ disconnectedAt: null });
+    expect(row.credentials).not.toBeNull();
+    expect((await gw.app.queues.publish.queue(destination.id).getJob(records[0]!.jobId))?.id).toBe(records[0]!.jobId);
+    // Reading stays open to them.
+    expect(await itemOf(destination.id)).toMatchObject({ id: destination.id });
   });
 
   test("a missing id is 422 naming it", async () => {

@@ -10,16 +10,63 @@ const keys = newKeyringSpec();
 const configured = { SHOPIFY_CLIENT_ID: "app-id", SHOPIFY_CLIENT_SECRET: "app-secret", EBAY_CLIENT_ID: "", ETSY_CLIENT_ID: "" };
 let gw: Gateway;
 let t: TestOrg;
+/** An owner's session: connecting and changing destinations is for owners. */
 let cookie: string;
 
 beforeAll(async () => {
   gw = await startGateway({ REDIS_PREFIX: privatePrefix("integrations"), CREDENTIALS_KEYS: keys, PUBLIC_URL: "https://catalog.example", ...configured });
   t = await createTestOrg(gw.db, "integrations");
-  cookie = await login(gw.app, t.member.email, t.member.password);
+  cookie = await login(gw.app, t.owner.email, t.owner.password);
 });
 afterAll(() => gw.close());
 
 const get = (url: string, c: string | null = cookie) => gw.app.inject({ method: "GET", url, headers: c ? { cookie: c } : {} });
+
+describe("only an org's owner connects, changes or disconnects a destination", () => {
+  const keyring = parseKeyring(keys);
+  // An org of its own: the tests below count the destinations of the file's org.
+  let g: TestOrg;
+  let owner: string;
+  beforeAll(async () => {
+    g = await createTestOrg(gw.db, "integrations-roles");
+    owner = await login(gw.app, g.owner.email, g.owner.password);
+  });
+
+  test("a member, or the platform operator in its own org, is 403 on connect, callback, settings and disconnect", async () => {
+    const d = await createDestination(gw.db, keyring, { orgId: g.org.id, channel: "standin", name: "guarded", credentials: { token: "x" } });
+    const state = new URL((await get("/api/integrations/shopify/connect?shop=acme.myshopify.com", owner)).headers.location as string).searchParams.get("state")!;
+    for (const user of [g.member, g.admin]) {
+      const c = await login(gw.app, user.email, user.password);
+      const attempts = {
+        connect: await get("/api/integrations/shopify/connect?shop=acme.myshopify.com", c),
+        callback: await get(`/api/integrations/shopify/callback?code=abc&shop=acme.myshopify.com&state=${state}`, c),
+        settings: await gw.app.inject({ method: "PATCH", url: `/api/destinations?id=${d.id}`, headers: { cookie: c }, payload: { name: "renamed" } }),
+        disconnect: await gw.app.inject({ method: "DELETE", url: `/api/destinations?id=${d.id}`, headers: { cookie: c } }),
+      };
+      for (const [attempt, res] of Object.entries(attempts)) {
+        expect({ user: user.email, attempt, status: res.statusCode }).toEqual({ user: user.email, attempt, status: 403 });
+        expect(errorOf(res)).toMatch(/an owner of the org must do this/);
+      }
+      // They still read the org's destinations.
+      const listed = await get("/api/destinations", c);
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json().items.map((i: { id: string }) => i.id)).toContain(d.id);
+    }
+    expect(await gw.db.destinationAccount.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject({ name: "guarded", disconnectedAt: null });
+    // The owner's connect state was not spent by their attempts: the owner's callback reaches the channel check.
+    expect((await get(`/api/integrations/shopify/callback?code=abc&shop=acme.myshopify.com&state=${state}&timestamp=1&hmac=00ff`, owner)).statusCode).toBe(401);
+  });
+
+  test("the owner renames and disconnects", async () => {
+    const d = await createDestination(gw.db, keyring, { orgId: g.org.id, channel: "standin", name: "mine", credentials: { token: "x" } });
+    const patched = await gw.app.inject({ method: "PATCH", url: `/api/destinations?id=${d.id}`, headers: { cookie: owner }, payload: { name: "renamed" } });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ id: d.id, name: "renamed" });
+    const deleted = await gw.app.inject({ method: "DELETE", url: `/api/destinations?id=${d.id}`, headers: { cookie: owner } });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ id: d.id, disconnected: true });
+  });
+});
 
 describe("GET /api/integrations/:channel/connect", () => {
   test("needs a session", async () => {
@@ -61,8 +108,8 @@ describe("GET /api/integrations/:channel/connect", () => {
   test("without CREDENTIALS_KEYS nothing can be connected (503)", async () => {
     const bare = await startGateway({ REDIS_PREFIX: privatePrefix("integrations-bare"), CREDENTIALS_KEYS: "", ...configured });
     try {
-      const member = await login(bare.app, t.member.email, t.member.password);
-      const res = await bare.app.inject({ method: "GET", url: "/api/integrations/shopify/connect?shop=a.myshopify.com", headers: { cookie: member } });
+      const owner = await login(bare.app, t.owner.email, t.owner.password);
+      const res = await bare.app.inject({ method: "GET", url: "/api/integrations/shopify/connect?shop=a.myshopify.com", headers: { cookie: owner } });
       expect(res.statusCode).toBe(503);
       expect(errorOf(res)).toMatch(/CREDENTIALS_KEYS/);
     } finally {

@@ -16,11 +16,14 @@ let a: TestOrg;
 let b: TestOrg;
 let admin: string;
 let member: string;
+let owner: string;
 let destA: DestinationView;
 let destA2: DestinationView;
 let destB: DestinationView;
+let destB2: DestinationView;
 let deadA: PublishJobRecord[];
 let deadB: PublishJobRecord[];
+let deadB2: PublishJobRecord[];
 
 /** What the publish worker does with a publish that ran out of attempts: its job fails, a dead letter is added. */
 async function killPublishes(records: PublishJobRecord[]) {
@@ -45,18 +48,23 @@ beforeAll(async () => {
   gw = await startGateway({ DATABASE_URL: databaseUrl, REDIS_PREFIX: prefix });
   a = await createTestOrg(gw.db, "system-a");
   b = await createTestOrg(gw.db, "system-b");
+  // The operator belongs to org A, like anyone, and acts on every org's destinations.
   admin = await login(gw.app, a.admin.email, a.admin.password);
   member = await login(gw.app, a.member.email, a.member.password);
+  owner = await login(gw.app, a.owner.email, a.owner.password);
   destA = await connectStandin(gw, a.org.id, "A main");
   destA2 = await connectStandin(gw, a.org.id, "A outlet");
   destB = await connectStandin(gw, b.org.id, "B main");
+  destB2 = await connectStandin(gw, b.org.id, "B outlet");
   const productsA = [await makeProduct(gw.db, a.org.id, { title: "A1" }), await makeProduct(gw.db, a.org.id, { title: "A2" })];
   const productB = await makeProduct(gw.db, b.org.id, { title: "B1" });
   deadA = await queuePublishes(gw, a.org.id, productsA.map((p) => p.id), [destA.id]);
   await queuePublishes(gw, a.org.id, [productsA[0]!.id], [destA2.id]);
   deadB = await queuePublishes(gw, b.org.id, [productB.id], [destB.id]);
+  deadB2 = await queuePublishes(gw, b.org.id, [productB.id], [destB2.id]);
   await killPublishes(deadA);
   await killPublishes(deadB);
+  await killPublishes(deadB2);
 });
 afterAll(async () => {
   await gw?.close();
@@ -73,22 +81,39 @@ test("a member is refused both routes", async () => {
   expect((await act({ action: "replay_dlq" }, member)).statusCode).toBe(403);
 });
 
+test("an org's owner cannot see other orgs' queues nor purge or replay another org's dead publishes", async () => {
+  expect((await system(owner)).statusCode).toBe(403);
+  for (const payload of [
+    { action: "purge_dlq", destinationAccountId: destB.id }, { action: "replay_dlq", destinationAccountId: destB.id },
+    { action: "purge_dlq" }, { action: "replay_dlq" },
+  ]) {
+    const res = await act(payload, owner);
+    expect({ payload, status: res.statusCode }).toEqual({ payload, status: 403 });
+    expect(errorOf(res)).toMatch(/platform operator only/);
+  }
+  const logs = await gw.db.syncLog.findMany({ where: { id: { in: [...deadB, ...deadB2].map((r) => r.syncLogId) } } });
+  expect(logs.map((l) => l.status)).toEqual(["dead", "dead"]);
+  expect(await gw.app.queues.deadLetters.getJob(deadB[0]!.syncLogId)).toBeDefined();
+});
+
 test("GET shows every org's queues, the DLQ total and the breakers", async () => {
   const openedAt = Date.now();
   await writeBreaker(gw.redis, prefix, destA2.id, { state: "open", openedAt, retryAt: openedAt + 30_000 });
   const res = await system();
   expect(res.statusCode).toBe(200);
   const body = res.json();
-  expect(body).toMatchObject({ redis: { ok: true }, database: { ok: true }, dlq: { total: 3 } });
+  expect(body).toMatchObject({ redis: { ok: true }, database: { ok: true }, dlq: { total: 4 } });
   expect(byDestination(body.queues)).toEqual({
     [destA.id]: { waiting: 0, active: 0, delayed: 0, failed: 2, dead: 2 },
     [destA2.id]: { waiting: 1, active: 0, delayed: 0, failed: 0, dead: 0 },
     [destB.id]: { waiting: 0, active: 0, delayed: 0, failed: 1, dead: 1 },
+    [destB2.id]: { waiting: 0, active: 0, delayed: 0, failed: 1, dead: 1 },
   });
   expect(byDestination(body.breakers)).toEqual({
     [destA.id]: { state: "closed", openedAt: null, retryAt: null },
     [destA2.id]: { state: "open", openedAt: new Date(openedAt).toISOString(), retryAt: new Date(openedAt + 30_000).toISOString() },
     [destB.id]: { state: "closed", openedAt: null, retryAt: null },
+    [destB2.id]: { state: "closed", openedAt: null, retryAt: null },
   });
 });
 
@@ -119,18 +144,28 @@ test("replay_dlq for one destination queues its dead publishes again, attempts r
   expect(listings.map((l) => l.status)).toEqual(["queued", "queued"]);
 
   const body = (await system()).json();
-  expect(body.dlq.total).toBe(1);
+  expect(body.dlq.total).toBe(2);
   expect(byDestination(body.queues)[destA.id]).toEqual({ waiting: 2, active: 0, delayed: 0, failed: 0, dead: 0 });
   // The other org's dead publish was not part of it.
   expect(await gw.app.queues.deadLetters.getJob(deadB[0]!.syncLogId)).toBeDefined();
 });
 
+test("the operator acts on another org's destination: purge_dlq for B's ends its dead publish failed", async () => {
+  const res = await act({ action: "purge_dlq", destinationAccountId: destB.id });
+  expect(res.json()).toEqual({ action: "purge_dlq", affected: 1 });
+  expect(await gw.db.syncLog.findUniqueOrThrow({ where: { id: deadB[0]!.syncLogId } })).toMatchObject({ status: "failed", error: "channel said 500" });
+  expect(await gw.app.queues.deadLetters.getJob(deadB[0]!.syncLogId)).toBeUndefined();
+  // Only that destination's: B's other one still holds its dead publish.
+  expect(await gw.db.syncLog.findUniqueOrThrow({ where: { id: deadB2[0]!.syncLogId } })).toMatchObject({ status: "dead" });
+  expect((await system()).json().dlq.total).toBe(1);
+});
+
 test("purge_dlq discards every org's dead publishes: they end failed, the DLQ is empty", async () => {
   const res = await act({ action: "purge_dlq" });
   expect(res.json()).toEqual({ action: "purge_dlq", affected: 1 });
-  const log = await gw.db.syncLog.findUniqueOrThrow({ where: { id: deadB[0]!.syncLogId } });
+  const log = await gw.db.syncLog.findUniqueOrThrow({ where: { id: deadB2[0]!.syncLogId } });
   expect(log).toMatchObject({ status: "failed", error: "channel said 500" });
-  expect(await gw.app.queues.deadLetters.getJob(deadB[0]!.syncLogId)).toBeUndefined();
+  expect(await gw.app.queues.deadLetters.getJob(deadB2[0]!.syncLogId)).toBeUndefined();
   expect((await system()).json().dlq.total).toBe(0);
   expect((await act({ action: "replay_dlq" })).json()).toEqual({ action: "replay_dlq", affected: 0 });
 });

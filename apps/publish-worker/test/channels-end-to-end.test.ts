@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import type { ChannelStandin } from "@catalog/channels";
 import { loadDestinationTarget, replaceDestinationCredentials } from "@catalog/db";
 import { eventually, makeProduct, startFixtureServer } from "@catalog/testing";
-import { startPipeline, syncLogsOf, type Pipeline } from "./pipeline-harness.js";
+import { login, startPipeline, syncLogsOf, type Pipeline } from "./pipeline-harness.js";
 import { CHANNEL_CASES, type ChannelCase } from "./channel-cases.js";
 
 type Jobs = { jobs: { syncLogId: string }[] };
@@ -52,7 +52,7 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
   });
 
   /** Connect through the stand-in's authorize page as a browser would: connect -> authorize -> callback. */
-  async function connect(cookie = p.cookie) {
+  async function connect(cookie = p.ownerCookie) {
     const query = new URLSearchParams(await c.connectQuery(standin));
     const start = await fetch(`${gateway}/api/integrations/${c.channel}/connect?${query}`, { headers: { cookie }, redirect: "manual" });
     expect(start.status).toBe(302);
@@ -71,7 +71,7 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
     expect(status).toBe(200);
     const id = body.destination.id as string;
     if (c.settings) {
-      const res = await p.app.inject({ method: "PATCH", url: `/api/destinations?id=${id}`, headers: { cookie: p.cookie }, payload: { settings: c.settings } });
+      const res = await p.app.inject({ method: "PATCH", url: `/api/destinations?id=${id}`, headers: { cookie: p.ownerCookie }, payload: { settings: c.settings } });
       expect(res.statusCode).toBe(200);
     }
     return { id, storeId: standin.storeIds().at(-1)! };
@@ -110,16 +110,18 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
   test("a replayed callback, another session's callback and a refused authorization are all refused", async () => {
     const first = await connect();
     expect(first.status).toBe(200);
-    const replay = await fetch(first.back, { headers: { cookie: p.cookie } });
+    const replay = await fetch(first.back, { headers: { cookie: p.ownerCookie } });
     expect(replay.status).toBe(403);
     expect(((await replay.json()) as { error: string }).error).toMatch(/unknown, expired, already used|another session/);
 
-    // A callback carried to another session (the org's admin) is refused, and spends the state.
+    // A callback carried to another session (the same owner signed in elsewhere) is refused, and spends the state.
     const query = new URLSearchParams(await c.connectQuery(standin));
-    const start = await fetch(`${gateway}/api/integrations/${c.channel}/connect?${query}`, { headers: { cookie: p.cookie }, redirect: "manual" });
+    const start = await fetch(`${gateway}/api/integrations/${c.channel}/connect?${query}`, { headers: { cookie: p.ownerCookie }, redirect: "manual" });
     const approved = await fetch(start.headers.get("location")!, { redirect: "manual" });
-    const foreign = await fetch(approved.headers.get("location")!, { headers: { cookie: p.adminCookie } });
+    const elsewhere = await login(p.app, p.org.owner.email, p.org.owner.password);
+    const foreign = await fetch(approved.headers.get("location")!, { headers: { cookie: elsewhere } });
     expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { error: string }).error).toMatch(/unknown, expired, already used|another session/);
 
     standin.denyNextAuthorization();
     const denied = await connect();

@@ -34,7 +34,11 @@ export interface Pipeline {
   app: FastifyInstance;
   standin: StandinChannel;
   org: TestOrg;
+  /** The org's member: imports, reads and publishes. */
   cookie: string;
+  /** The org's owner: connects, changes and disconnects destinations. */
+  ownerCookie: string;
+  /** The platform operator: /api/system. */
   adminCookie: string;
   env: Record<string, string>;
   /** The keys the gateway and workers seal credentials with. */
@@ -48,7 +52,7 @@ export interface Pipeline {
   close(): Promise<void>;
 }
 
-async function login(app: FastifyInstance, email: string, password: string): Promise<string> {
+export async function login(app: FastifyInstance, email: string, password: string): Promise<string> {
   const res = await app.inject({ method: "POST", url: "/api/auth/session", payload: { email, password } });
   const cookie = res.cookies.find((c: { name: string }) => c.name === "sid");
   if (!cookie) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
@@ -82,6 +86,7 @@ export async function startPipeline(env: Record<string, string> = {}): Promise<P
   const pipeline: Pipeline = {
     db, redis, app, standin, org, workers, keyring, env: fullEnv,
     cookie: await login(app, org.member.email, org.member.password),
+    ownerCookie: await login(app, org.owner.email, org.owner.password),
     adminCookie: await login(app, org.admin.email, org.admin.password),
     startWorker(overrides = {}) {
       const config: PublishWorkerConfig = loadPublishWorkerConfig({ ...fullEnv, ...overrides });

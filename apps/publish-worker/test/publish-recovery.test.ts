@@ -96,7 +96,7 @@ test("disconnecting a destination mid-work ends its pending publishes, erases it
   const ids = idsOf((await p.publish(products, [destination])).json());
   p.startWorker();
   await eventually(async () => expect((await syncLogsOf(p.db, ids)).some((l) => l.status === "running")).toBe(true), 10_000);
-  const res = await p.app.inject({ method: "DELETE", url: `/api/destinations?id=${destination}`, headers: { cookie: p.cookie } });
+  const res = await p.app.inject({ method: "DELETE", url: `/api/destinations?id=${destination}`, headers: { cookie: p.ownerCookie } });
   expect(res.statusCode).toBe(200);
 
   await eventually(async () => {

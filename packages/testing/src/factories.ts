@@ -1,29 +1,39 @@
 import { randomBytes } from "node:crypto";
-import { createApiKey, createOrg, createProduct, createUser, type Db, type ProductFields, type ProductView } from "@catalog/db";
+import { createApiKey, createOrg, createProduct, createUser, type Db, type ProductFields, type ProductView, type Role } from "@catalog/db";
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+}
 
 export interface TestOrg {
   org: { id: string; name: string };
-  member: { id: string; email: string; password: string };
-  admin: { id: string; email: string; password: string };
+  /** Reads, imports and publishes. */
+  member: TestUser;
+  /** Also manages the org's destinations (connect, settings, disconnect). */
+  owner: TestUser;
+  /** The platform operator (role `admin`): /api/system over every org; in this org, a member. */
+  admin: TestUser;
   apiKey: string;
 }
 
 const unique = () => randomBytes(4).toString("hex");
 
-/** A fresh org with a member, an admin and an API key; every test that needs tenancy makes its own. */
+/** A fresh org with a member, an owner, an operator and an API key; every test that needs tenancy makes its own. */
 export async function createTestOrg(db: Db, label = "org"): Promise<TestOrg> {
   const id = unique();
   const org = await createOrg(db, `${label} ${id}`);
   const password = `pw-${unique()}-${unique()}`;
-  const member = await createUser(db, { orgId: org.id, email: `member-${id}@test.local`, password, role: "member" });
-  const admin = await createUser(db, { orgId: org.id, email: `admin-${id}@test.local`, password, role: "admin" });
-  const { key } = await createApiKey(db, org.id, "test");
-  return {
-    org,
-    member: { id: member.id, email: member.email, password },
-    admin: { id: admin.id, email: admin.email, password },
-    apiKey: key,
+  const user = async (role: Role): Promise<TestUser> => {
+    const created = await createUser(db, { orgId: org.id, email: `${role}-${id}@test.local`, password, role });
+    return { id: created.id, email: created.email, password };
   };
+  const member = await user("member");
+  const owner = await user("owner");
+  const admin = await user("admin");
+  const { key } = await createApiKey(db, org.id, "test");
+  return { org, member, owner, admin, apiKey: key };
 }
 
 export function makeProduct(db: Db, orgId: string, fields: Partial<ProductFields> & { title: string }): Promise<ProductView> {

@@ -7,13 +7,16 @@ export const API_KEY_HEADER = "x-service-api-key";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Set by `requireSession` / `requireAdmin`. */
+    /** Set by `requireSession`, `requireOwner` and `requireAdmin`. */
     principal: SessionPrincipal | null;
     /** Set by `requireApiKey`. */
     apiKey: { id: string; orgId: string } | null;
   }
   interface FastifyInstance {
     requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** An owner of the session's org: manages that org's destinations. */
+    requireOwner: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The platform operator (role `admin`), whose routes span every org. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireApiKey: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -25,7 +28,11 @@ export function principalOf(request: FastifyRequest): SessionPrincipal {
   return request.principal;
 }
 
-/** Guards as `onRequest` hooks: missing or bad credentials are 401, a member on an admin route 403. */
+/**
+ * Guards as `onRequest` hooks: missing or bad credentials are 401, a role below the route's 403.
+ * Roles do not nest: the operator (`admin`) belongs to an org too, but acts there as a member,
+ * so an org's destinations are managed by its owners only.
+ */
 export const authPlugin = fp(
   async (app: FastifyInstance, { db }: { db: Db }) => {
     app.decorateRequest("principal", null);
@@ -41,9 +48,17 @@ export const authPlugin = fp(
     };
 
     app.decorate("requireSession", requireSession);
+    app.decorate("requireOwner", async (request: FastifyRequest) => {
+      await requireSession(request);
+      if (request.principal?.user.role !== "owner") {
+        throw new ServiceError(403, "an owner of the org must do this: members can read destinations and publish, but only owners connect, change or disconnect them");
+      }
+    });
     app.decorate("requireAdmin", async (request: FastifyRequest) => {
       await requireSession(request);
-      if (request.principal?.user.role !== "admin") throw new ServiceError(403, "this route is for admins only");
+      if (request.principal?.user.role !== "admin") {
+        throw new ServiceError(403, "this route is for the platform operator only (role admin, created with the CLI): an org's members and owners cannot use it");
+      }
     });
     app.decorate("requireApiKey", async (request: FastifyRequest) => {
       const header = request.headers[API_KEY_HEADER];

@@ -9,6 +9,13 @@ export const LoginBodySchema = Type.Object(
 );
 
 export const SessionSchema = Type.Object({
-  user: Type.Object({ id: Type.String(), email: Type.String(), role: Type.Union([Type.Literal("member"), Type.Literal("admin")]) }),
+  user: Type.Object({
+    id: Type.String(),
+    email: Type.String(),
+    role: Type.Union([Type.Literal("member"), Type.Literal("owner"), Type.Literal("admin")], {
+      description: "member: the org's user. owner: also manages the org's users, extension keys and destinations. " +
+        "admin: the platform operator (the only role on /api/system, which spans every org; created with the CLI only), a member of its own org.",
+    }),
+  }),
   org: Type.Object({ id: Type.String(), name: Type.String() }),
 });

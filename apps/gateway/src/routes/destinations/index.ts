@@ -17,10 +17,12 @@ export interface DestinationOptions {
 }
 
 export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = async (app, { db, redis, redisPrefix: prefix, channels }) => {
-  app.addHook("onRequest", app.requireSession);
+  // Every member reads the org's destinations (and publishes to them); changing or
+  // disconnecting one is for the org's owners.
   const common = { tags: ["destinations"], security: [{ session: [] }] };
 
   app.get("/destinations", {
+    onRequest: app.requireSession,
     schema: {
       ...common,
       summary: "The org's connected destination accounts with breaker, channel wait and queue depths",
@@ -44,9 +46,11 @@ export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = 
   });
 
   app.patch("/destinations", {
+    onRequest: app.requireOwner,
     schema: {
       ...common,
       summary: "Rename a destination or change its channel settings (checked by the channel: 422 names what is missing)",
+      description: "Owners only: a member is 403.",
       querystring: DestinationIdQuerySchema,
       body: DestinationPatchSchema,
       response: { 200: UpdatedDestinationSchema, ...errorResponses(401, 403, 404, 415, 422, 429) },
@@ -56,10 +60,11 @@ export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = 
   ));
 
   app.delete("/destinations", {
+    onRequest: app.requireOwner,
     schema: {
       ...common,
       summary: "Disconnect a destination: its credentials are erased and its queued jobs removed; products stay",
-      description: "Pending publishes to it end as `failed`. Disconnecting an already disconnected destination answers 200 again.",
+      description: "Owners only: a member is 403. Pending publishes to it end as `failed`. Disconnecting an already disconnected destination answers 200 again.",
       querystring: DestinationIdQuerySchema,
       response: { 200: DisconnectedSchema, ...errorResponses(401, 403, 404, 422, 429) },
     },

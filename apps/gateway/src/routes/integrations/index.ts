@@ -50,13 +50,15 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
   const shown = (d: DestinationView) => ({ id: d.id, channel: d.channel, name: d.name, health: d.health, connectedAt: d.connectedAt });
   const refused = () => new ServiceError(403, "this connect attempt is unknown, expired, already used or was started by another session: connect again");
 
+  // Connecting is an owner's act, and so is its return: a state is bound to the session that
+  // started it, and the callback checks again that this session may still connect.
   app.get("/integrations/:channel/connect", {
-    onRequest: app.requireSession,
+    onRequest: app.requireOwner,
     schema: {
       ...common, security: [{ session: [] }], params: ChannelParamsSchema, querystring: ConnectQuerySchema,
       summary: "Start connecting a store: redirects (302) to the channel's authorize page",
-      description: `Shopify needs \`shop\` (acme.myshopify.com), WooCommerce \`storeUrl\`; eBay and Etsy need nothing. The state is good for one callback, from this session, within ${STATE_TTL_SECONDS} s.`,
-      response: { 302: { type: "null", description: "Location: the channel's authorize page" }, ...errorResponses(401, 404, 422, 429, 503) },
+      description: `Owners only: a member is 403. Shopify needs \`shop\` (acme.myshopify.com), WooCommerce \`storeUrl\`; eBay and Etsy need nothing. The state is good for one callback, from this session, within ${STATE_TTL_SECONDS} s.`,
+      response: { 302: { type: "null", description: "Location: the channel's authorize page" }, ...errorResponses(401, 403, 404, 422, 429, 503) },
     },
   }, async (request, reply) => {
     const flow = flowOf(request.params.channel);
@@ -74,10 +76,11 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
   });
 
   app.get("/integrations/:channel/callback", {
-    onRequest: app.requireSession,
+    onRequest: app.requireOwner,
     schema: {
       ...common, security: [{ session: [] }], params: ChannelParamsSchema, querystring: CallbackQuerySchema,
       summary: "Where the channel sends the merchant back: checks the state, exchanges the code, stores the tokens sealed and creates the destination",
+      description: "Owners only (the session that started the connect): anyone else is 403.",
       response: { 200: ConnectedSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429, 502, 503) },
     },
   }, async (request) => {

@@ -16,8 +16,8 @@ export interface SystemOptions {
 }
 
 /**
- * Admin only. An admin is the operator of the whole deployment, so queues, the DLQ and the
- * recovery actions cover every org's destinations, not only the admin's own org.
+ * The platform operator's (role `admin`) only: queues, the DLQ and the recovery actions cover
+ * every org's destinations, so an org's members and owners are refused (403), whatever org.
  */
 export const systemRoutes: FastifyPluginAsyncTypebox<SystemOptions> = async (app, { db, redis, redisPrefix: prefix, labMode }) => {
   app.addHook("onRequest", app.requireAdmin);
@@ -29,6 +29,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemOptions> = async (app
     schema: {
       ...common,
       summary: "Redis and database health, queue depths per destination, DLQ size, breaker states (every org)",
+      description: "The platform operator's only (role admin): without a session 401, an org's member or owner 403.",
       response: { 200: SystemSchema, ...errorResponses(401, 403, 429) },
     },
   }, async (request) => {
@@ -60,7 +61,8 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemOptions> = async (app
     schema: {
       ...common,
       summary: "Recovery actions: replay_dlq, purge_dlq, flush_redis (lab mode only)",
-      description: "replay_dlq and purge_dlq act on every org's dead publishes, or on one destination account's with " +
+      description: "The platform operator's only (role admin): without a session 401, an org's member or owner 403. " +
+        "replay_dlq and purge_dlq act on every org's dead publishes, or on one destination account's with " +
         "`destinationAccountId`. flush_redis deletes only the keys under this deployment's Redis prefix.",
       body: ActionSchema,
       response: { 200: ActionResultSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429) },
