@@ -1,10 +1,12 @@
-import { createApiKey, createOrg, createUser, findOrg, parseKeyring, revokeApiKey, seedDemo, type Role } from "@catalog/db";
+import { ROLE_DUTIES, ROLES, createApiKey, createOrg, createUser, findOrg, isRole, parseKeyring, revokeApiKey, seedDemo, type Role } from "@catalog/db";
 import { addDestination } from "./add-destination.js";
 import { UsageError, required, type Command, type Flags } from "./commands-kit.js";
 
+// The only way to make an owner or a platform operator (admin): no HTTP route creates or
+// promotes users.
 function role(flags: Flags): Role {
   const value = flags.role ?? "member";
-  if (value !== "member" && value !== "admin") throw new UsageError(`--role must be member or admin, not "${String(value)}"`);
+  if (!isRole(value)) throw new UsageError(`--role must be one of ${ROLES.join(", ")} (admin is the platform operator), not "${String(value)}"`);
   return value;
 }
 
@@ -17,7 +19,8 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   "create-user": {
-    usage: "create-user --org <id or name> --email <email> [--role member|admin] (--password <p> | --password-stdin)",
+    usage: `create-user --org <id or name> --email <email> [--role ${ROLES.join("|")}] (--password <p> | --password-stdin)\n` +
+      ROLES.map((r) => `      ${r.padEnd(7)} ${ROLE_DUTIES[r]}`).join("\n"),
     async run(db, flags, readSecret) {
       const userRole = role(flags);
       const org = await findOrg(db, required(flags, "org"));
@@ -57,7 +60,7 @@ export const COMMANDS: Record<string, Command> = {
       const seed = await seedDemo(db, standinUrl ? { keyring: parseKeyring(keys!), standinUrl } : undefined);
       const lines = [
         `Demo org "${seed.org.name}" (${seed.org.id})`,
-        ...seed.users.map((u) => `  ${u.role.padEnd(6)} ${u.email}  password: ${u.password}`),
+        ...seed.users.map((u) => `  ${u.role.padEnd(7)} ${u.email}  password: ${u.password}  (${ROLE_DUTIES[u.role]})`),
         `  extension API key (x-service-api-key): ${seed.apiKey.key}`,
         ...(seed.destination ? [`  destination "${seed.destination.name}" (${seed.destination.id}) on ${seed.destination.baseUrl}`] : []),
       ];

@@ -1,6 +1,6 @@
 import type { Db } from "./client.js";
 import { isUniqueViolation } from "./client.js";
-import type { Role } from "./generated/enums.js";
+import { Role } from "./generated/enums.js";
 import { isUuid } from "./ids.js";
 import { hashPassword, randomToken, sha256 } from "./secrets.js";
 import { conflict, invalid, notFound } from "./service-error.js";
@@ -15,6 +15,19 @@ export interface UserView {
   email: string;
   role: Role;
   orgId: string;
+}
+
+export const ROLES: readonly Role[] = Object.values(Role);
+
+/** What each role may do, as operators are told (CLI usage, the demo seed's logins). */
+export const ROLE_DUTIES: Record<Role, string> = {
+  member: "reads, imports and publishes the org's catalog",
+  owner: "a member who also connects, changes and disconnects the org's destinations",
+  admin: "the platform operator: /api/system over every org (in its own org, a member)",
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

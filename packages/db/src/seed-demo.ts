@@ -24,6 +24,8 @@ const DEMO_DESTINATION = "Demo stand-in store";
 const DEMO_ORG = "Demo Shop";
 const DEMO_USERS = [
   { email: "member@demo.local", password: "demo-member-password", role: "member" },
+  { email: "owner@demo.local", password: "demo-owner-password", role: "owner" },
+  // The platform operator belongs to the demo org too (every user belongs to one).
   { email: "admin@demo.local", password: "demo-admin-password", role: "admin" },
 ] as const;
 
@@ -34,9 +36,9 @@ const DEMO_PRODUCTS = [
 ];
 
 /**
- * Creates (or brings back to its known state) the demo org with a member, an admin, sample
- * products and, given a stand-in channel, a destination on it; issues a fresh extension API
- * key, revoking the earlier demo keys.
+ * Creates (or brings back to its known state) the demo org with a member, an owner, a platform
+ * operator (admin), sample products and, given a stand-in channel, a destination on it; issues
+ * a fresh extension API key, revoking the earlier demo keys.
  */
 export async function seedDemo(db: Db, standin?: DemoDestinationOptions): Promise<DemoSeed> {
   const existing = await db.org.findUnique({ where: { name: DEMO_ORG } });
