@@ -34,3 +34,15 @@ test("it lists every API route under /api and /api/v1, each with its response sc
   expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["page", "pageSize", "q"]);
   expect(list.responses["422"]).toBeDefined();
 });
+
+test("it documents the three roles and the 403 of every route a role may be refused", async () => {
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
+  const session = doc.paths["/api/auth/session"].get.responses["200"].content["application/json"].schema;
+  expect(session.properties.user.properties.role).toMatchObject({ enum: ["member", "owner", "admin"], description: expect.stringMatching(/platform operator/) });
+  for (const [method, path] of [
+    ["get", "/api/system"], ["post", "/api/system"], ["patch", "/api/destinations"], ["delete", "/api/destinations"],
+    ["get", "/api/integrations/{channel}/connect"], ["get", "/api/integrations/{channel}/callback"],
+  ]) {
+    expect({ route: `${method} ${path}`, documents403: Boolean(doc.paths[path][method!].responses["403"]) }).toEqual({ route: `${method} ${path}`, documents403: true });
+  }
+});

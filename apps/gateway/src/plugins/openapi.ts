@@ -25,7 +25,7 @@ export const openapiPlugin = fp(
           { name: "publish", description: "Publishing products to destination accounts, followed through sync logs" },
           { name: "destinations", description: "Connected sales-channel accounts, their breakers, channel waits and queues" },
           { name: "legal", description: "Privacy, terms and DPA signatures" },
-          { name: "system", description: "Operator (admin) view of every org's queues and recovery actions" },
+          { name: "system", description: "The platform operator's (role admin) view of every org's queues, and recovery actions; an org's members and owners get 403" },
         ],
         components: {
           securitySchemes: {

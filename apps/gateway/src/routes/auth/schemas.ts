@@ -1,4 +1,5 @@
 import { Type } from "typebox";
+import { ROLES } from "@catalog/db";
 
 export const LoginBodySchema = Type.Object(
   {
@@ -12,9 +13,9 @@ export const SessionSchema = Type.Object({
   user: Type.Object({
     id: Type.String(),
     email: Type.String(),
-    role: Type.Union([Type.Literal("member"), Type.Literal("owner"), Type.Literal("admin")], {
-      description: "member: the org's user. owner: also manages the org's users, extension keys and destinations. " +
-        "admin: the platform operator (the only role on /api/system, which spans every org; created with the CLI only), a member of its own org.",
+    role: Type.Enum([...ROLES], {
+      description: "member: the org's user. owner: an org's user who also connects, changes and disconnects the org's destinations. " +
+        "admin: the platform operator, the only role allowed on /api/system (which spans every org); made with the CLI only, a member in its own org.",
     }),
   }),
   org: Type.Object({ id: Type.String(), name: Type.String() }),
