@@ -46,6 +46,6 @@ echo "  curl -b cookies.txt http://$HOST:$PORT/api/products" >&2
 echo "Publish a product to the demo stand-in store (ids from /api/products and /api/destinations):" >&2
 echo "  curl -b cookies.txt -H 'content-type: application/json' -d '{\"productIds\":[\"<product id>\"],\"destinationAccountIds\":[\"<destination id>\"]}' http://$HOST:$PORT/api/products/publish" >&2
 echo "  curl -b cookies.txt http://$HOST:$PORT/api/sync-logs" >&2
-echo "Connect a store on a channel's local stand-in (open in a browser signed in as the demo member, or follow the redirects with curl -L -b cookies.txt):" >&2
+echo "Connect a store on a channel's local stand-in (connecting is for the org's owner: open in a browser signed in as owner@demo.local, or sign in as that owner with the curl above and follow the redirects with curl -L -b cookies.txt):" >&2
 echo "  http://$HOST:$PORT/api/integrations/shopify/connect?shop=demo.myshopify.com   (also: ebay, etsy, woocommerce?storeUrl=http://127.0.0.1:$((CHANNELS_PORT + 3))/stores/demo)" >&2
 wait -n "${pids[@]}"
