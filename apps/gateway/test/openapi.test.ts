@@ -39,10 +39,11 @@ test("it documents the three roles and the 403 of every route a role may be refu
   const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
   const session = doc.paths["/api/auth/session"].get.responses["200"].content["application/json"].schema;
   expect(session.properties.user.properties.role).toMatchObject({ enum: ["member", "owner", "admin"], description: expect.stringMatching(/platform operator/) });
-  for (const [method, path] of [
+  const guarded = [
     ["get", "/api/system"], ["post", "/api/system"], ["patch", "/api/destinations"], ["delete", "/api/destinations"],
     ["get", "/api/integrations/{channel}/connect"], ["get", "/api/integrations/{channel}/callback"],
-  ]) {
-    expect({ route: `${method} ${path}`, documents403: Boolean(doc.paths[path][method!].responses["403"]) }).toEqual({ route: `${method} ${path}`, documents403: true });
+  ] as const;
+  for (const [method, path] of guarded) {
+    expect({ route: `${method} ${path}`, documents403: Boolean(doc.paths[path][method].responses["403"]) }).toEqual({ route: `${method} ${path}`, documents403: true });
   }
 });

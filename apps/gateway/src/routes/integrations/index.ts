@@ -57,7 +57,7 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
     schema: {
       ...common, security: [{ session: [] }], params: ChannelParamsSchema, querystring: ConnectQuerySchema,
       summary: "Start connecting a store: redirects (302) to the channel's authorize page",
-      description: `Owners only: a member is 403. Shopify needs \`shop\` (acme.myshopify.com), WooCommerce \`storeUrl\`; eBay and Etsy need nothing. The state is good for one callback, from this session, within ${STATE_TTL_SECONDS} s.`,
+      description: `Owners only: a member, or the platform operator in its own org, is 403. Shopify needs \`shop\` (acme.myshopify.com), WooCommerce \`storeUrl\`; eBay and Etsy need nothing. The state is good for one callback, from this session, within ${STATE_TTL_SECONDS} s.`,
       response: { 302: { type: "null", description: "Location: the channel's authorize page" }, ...errorResponses(401, 403, 404, 422, 429, 503) },
     },
   }, async (request, reply) => {
