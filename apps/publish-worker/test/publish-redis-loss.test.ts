@@ -67,7 +67,9 @@ test("after a flush that left a job's hash but not its place in the queue, the p
 test("a success stays recorded when Redis loses the job before it is moved to completed, even on the last attempt", async () => {
   const { destination, productId, id, jobKey } = await acceptedPublish("late-redis-error");
   p.standin.setFault("late-redis-error", { kind: "slow", delayMs: 2_000 });
-  p.startWorker({ PUBLISH_ATTEMPTS: "1" });
+  // No recovery pass may add the job again while the call runs: the job stays lost to Redis.
+  await p.redis.set(keys.epoch, "before the flush");
+  p.startWorker({ PUBLISH_ATTEMPTS: "1", RECOVERY_INTERVAL_MS: "600000" });
   await eventually(async () => {
     expect((await logOf(id)).status).toBe("running");
     expect(p.standin.store("late-redis-error").counts.requests).toBeGreaterThan(0);
