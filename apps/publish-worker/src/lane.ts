@@ -4,13 +4,17 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { publishQueueName, queuePrefix, type PublishJob } from "@catalog/queue";
 import type { DestinationPicker, Lease } from "./destination-picker.js";
+import { startHeartbeat } from "./heartbeat.js";
 import { processPublishJob, type ProcessorDeps } from "./publish-processor.js";
 import { RateGate } from "./rate-gate.js";
 
 export interface LaneOptions {
   sliceMs: number;
   sliceJobs: number;
+  /** Time to live of BullMQ's job locks (the destination lease has the same). */
   lockMs: number;
+  /** How often the destination lease is renewed while the lane serves it. */
+  heartbeatMs: number;
   idlePollMs: number;
 }
 
@@ -78,6 +82,11 @@ export class Lane {
       maxStalledCount: 1_000,
     });
     worker.on("error", (err) => this.log.warn({ err, destinationId }, "queue connection error"));
+    // The lease lives only a few seconds, so a worker that dies frees the destination soon; a
+    // live lane renews it for as long as it serves, whatever one job takes.
+    let leaseLost = false;
+    const heartbeat = startHeartbeat(this.options.heartbeatMs, async () => { if (!(await lease.lock.renew())) leaseLost = true; },
+      (err) => this.log.warn({ err, destinationId }, "could not renew the destination lease"));
     try {
       // Jobs whose worker died mid-job go back to waiting once their lock has expired. BullMQ
       // runs this check from its own loop, which manual fetching does not use; it throttles
@@ -85,8 +94,7 @@ export class Lane {
       await (worker as unknown as { moveStalledJobsToWait(): Promise<void> }).moveStalledJobsToWait();
       const deadline = Date.now() + this.options.sliceMs;
       let taken = 0;
-      let renewedAt = Date.now();
-      while (!this.stopping && taken < this.options.sliceJobs && Date.now() < deadline) {
+      while (!this.stopping && !leaseLost && taken < this.options.sliceJobs && Date.now() < deadline) {
         const limitedUntil = await this.rate.take(destinationId);
         if (limitedUntil) {
           await this.picker.postpone(destinationId, limitedUntil);
@@ -103,12 +111,9 @@ export class Lane {
           await this.picker.postpone(destinationId, verdict.until);
           return;
         }
-        if (Date.now() - renewedAt > this.options.lockMs / 3) {
-          renewedAt = Date.now();
-          if (!(await lease.lock.renew())) return;
-        }
       }
     } finally {
+      heartbeat.stop();
       await worker.close();
     }
   }

@@ -6,8 +6,10 @@ import {
   loadDestinationTarget, recordFinalFailure, recordRetry, recordSuccess, recordWait, rememberRemoteId, setDestinationHealth, startAttempt,
   toProductView, type CredentialKeyring, type Db, type StartedAttempt,
 } from "@catalog/db";
-import { parsePublishJob, publishKeys, setChannelWait, type DeadLetter, type PublishJob } from "@catalog/queue";
+import { publishKeys, setChannelWait, type DeadLetter, type PublishJob } from "@catalog/queue";
 import { retryDelay, type RetryPolicy } from "./retry-policy.js";
+import { jobData, mirrorDeadLetter, moveOn } from "./job-record.js";
+import { startHeartbeat } from "./heartbeat.js";
 import { BreakerRegistry } from "./breaker-registry.js";
 import { toPublishable } from "./channel-product.js";
 import { freshCredentials } from "./credential-refresh.js";
@@ -22,7 +24,10 @@ export interface ProcessorDeps {
   breakers: BreakerRegistry;
   deadLetters: Queue<DeadLetter>;
   policy: RetryPolicy;
+  /** Time to live of the job's lock and of the per (product, destination) lock. */
   lockMs: number;
+  /** How often those are renewed while the job runs. */
+  heartbeatMs: number;
   channelTimeoutMs: number;
   pendingLeaseMs: number;
   log: Logger;
@@ -40,28 +45,21 @@ const CONTINUE: JobVerdict = { pause: false };
  * point leaves a state the recovery and a re-delivery finish correctly.
  */
 export async function processPublishJob(deps: ProcessorDeps, job: Job<PublishJob>, token: string, signal: AbortSignal): Promise<JobVerdict> {
-  let data: PublishJob;
-  try {
-    data = parsePublishJob(job.data);
-  } catch (error) {
-    await job.moveToFailed(new UnrecoverableError((error as Error).message), token);
-    return CONTINUE;
-  }
+  const data = await jobData(deps, job, token);
+  if (!data) return CONTINUE;
   const keys = publishKeys(deps.prefix);
   const lock = await RedisLock.acquire(deps.redis, keys.lock(data.productId, data.destinationAccountId), deps.lockMs);
   if (!lock) {
     // Another job publishes this product to this destination right now: come back shortly.
-    await job.moveToDelayed(Date.now() + 1_000, token);
+    await moveOn(deps, job, "delayed", () => job.moveToDelayed(Date.now() + 1_000, token));
     return CONTINUE;
   }
-  const keepAlive = setInterval(() => {
-    void job.extendLock(token, deps.lockMs).catch(() => {});
-    void lock.renew().catch(() => {});
-  }, Math.max(200, Math.floor(deps.lockMs / 3)));
+  const heartbeat = startHeartbeat(deps.heartbeatMs, () => Promise.all([job.extendLock(token, deps.lockMs), lock.renew()]),
+    (err) => deps.log.warn({ err, syncLogId: data.syncLogId }, "could not renew the job's locks"));
   try {
     return await attempt(deps, job, token, data, signal);
   } finally {
-    clearInterval(keepAlive);
+    heartbeat.stop();
     await lock.release().catch(() => {});
   }
 }
@@ -70,13 +68,13 @@ async function attempt(deps: ProcessorDeps, job: Job<PublishJob>, token: string,
   const { db, log } = deps;
   const gate = await deps.breakers.gate(data.destinationAccountId);
   if (!gate.pass) {
-    await job.moveToDelayed(gate.until, token);
+    await moveOn(deps, job, "delayed", () => job.moveToDelayed(gate.until, token));
     return { pause: true, until: gate.until };
   }
   const started = await startAttempt(db, data.syncLogId, deps.channelTimeoutMs + deps.pendingLeaseMs);
   if (!started) {
     // Finished already (a re-delivered job) or cancelled with its destination.
-    await job.moveToCompleted({ skipped: true }, token, false);
+    await moveOn(deps, job, "completed", () => job.moveToCompleted({ skipped: true }, token, false));
     return CONTINUE;
   }
   const { syncLog } = started;
@@ -86,22 +84,28 @@ async function attempt(deps: ProcessorDeps, job: Job<PublishJob>, token: string,
   ]);
   if (!destination || !product) {
     const reason = !destination ? "the destination is disconnected" : "the product was deleted from the catalog";
-    await recordFinalFailure(db, syncLog, reason, "failed");
-    await job.moveToFailed(new UnrecoverableError(reason), token);
+    await recordFinalFailure(db, syncLog, reason, { status: "failed" });
+    await moveOn(deps, job, "failed", () => job.moveToFailed(new UnrecoverableError(reason), token));
     return CONTINUE;
   }
 
+  let outcome: PublishOutcome;
   try {
-    const outcome = await deps.breakers.fire(destination.id, gate.probe, () => callChannel(deps, started, destination, product, signal));
-    await recordSuccess(db, syncLog, outcome);
-    await job.moveToCompleted(outcome, token, false);
-    // A retry that now succeeds means the destination recovered (a first-attempt success costs no write).
-    if (syncLog.attempts > 1) await setDestinationHealth(db, destination.id, "ok");
-    log.info({ syncLogId: syncLog.id, destinationId: destination.id, remoteId: outcome.remoteId }, "published");
-    return CONTINUE;
+    outcome = await deps.breakers.fire(destination.id, gate.probe, () => callChannel(deps, started, destination, product, signal));
   } catch (error) {
     return settleFailure(deps, job, token, data, syncLog, error);
   }
+  // The listing is live on the channel: nothing from here on may reach the failure path. A
+  // Redis error now (a flush, a restart: "Missing key for job") only costs the job's record in
+  // Redis; PostgreSQL's, written first, is the one that counts.
+  await recordSuccess(db, syncLog, outcome);
+  await moveOn(deps, job, "completed", () => job.moveToCompleted(outcome, token, false));
+  // A retry that now succeeds means the destination recovered (a first-attempt success costs no write).
+  if (syncLog.attempts > 1) {
+    await setDestinationHealth(db, destination.id, "ok").catch((err: unknown) => log.warn({ err, destinationId: destination.id }, "could not mark the destination ok"));
+  }
+  log.info({ syncLogId: syncLog.id, destinationId: destination.id, remoteId: outcome.remoteId }, "published");
+  return CONTINUE;
 }
 
 /**
@@ -137,42 +141,53 @@ async function callChannel(
   }
 }
 
+/**
+ * Records a failed attempt's outcome in PostgreSQL, then moves the job on. The records refuse a
+ * publish that is no longer pending (finished by another delivery, cancelled with its
+ * destination): then the job is done with.
+ */
 async function settleFailure(
   deps: ProcessorDeps, job: Job<PublishJob>, token: string, data: PublishJob, syncLog: StartedAttempt["syncLog"], error: unknown,
 ): Promise<JobVerdict> {
   const { db, log } = deps;
   const message = (error as Error).message ?? String(error);
-  if (error instanceof ChannelWaitError) {
-    const until = Date.now() + error.retryAfterMs;
-    await setChannelWait(deps.redis, deps.prefix, data.destinationAccountId, { until, channel: error.channel, reason: message });
-    await recordWait(db, syncLog.id, message, new Date(until), deps.pendingLeaseMs);
-    await job.moveToDelayed(until, token);
-    log.warn({ syncLogId: syncLog.id, destinationId: data.destinationAccountId, until }, "channel asked to wait");
-    return { pause: true, until };
-  }
-  if (BreakerRegistry.isOpenRejection(error)) {
-    const until = Date.now() + 1_000;
-    await recordWait(db, syncLog.id, "the destination's breaker is open", new Date(until), deps.pendingLeaseMs);
-    await job.moveToDelayed(until, token);
+  const finishedElsewhere = () => moveOn(deps, job, "completed", () => job.moveToCompleted({ skipped: true }, token, false));
+  if (error instanceof ChannelWaitError || BreakerRegistry.isOpenRejection(error)) {
+    const wait = error instanceof ChannelWaitError;
+    const until = Date.now() + (wait ? error.retryAfterMs : 1_000);
+    if (wait) await setChannelWait(deps.redis, deps.prefix, data.destinationAccountId, { until, channel: error.channel, reason: message });
+    const reason = wait ? message : "the destination's breaker is open";
+    if (await recordWait(db, syncLog.id, reason, new Date(until), deps.pendingLeaseMs)) {
+      await moveOn(deps, job, "delayed", () => job.moveToDelayed(until, token));
+    } else {
+      await finishedElsewhere();
+    }
+    if (wait) log.warn({ syncLogId: syncLog.id, destinationId: data.destinationAccountId, until }, "channel asked to wait");
     return { pause: true, until };
   }
   if (error instanceof GiveUpChannelError) {
-    await recordFinalFailure(db, syncLog, message, "failed");
+    // A refused token is a fact about the destination, whatever became of this publish.
     if (error.kind === "auth") await setDestinationHealth(db, data.destinationAccountId, "down");
-    await job.moveToFailed(new UnrecoverableError(message), token);
-    log.warn({ syncLogId: syncLog.id, destinationId: data.destinationAccountId, error: message }, "publish given up");
+    if (await recordFinalFailure(db, syncLog, message, { status: "failed" })) {
+      log.warn({ syncLogId: syncLog.id, destinationId: data.destinationAccountId, error: message }, "publish given up");
+    }
+    await moveOn(deps, job, "failed", () => job.moveToFailed(new UnrecoverableError(message), token));
     return CONTINUE;
   }
   if (!isChannelError(error)) log.error({ err: error, syncLogId: syncLog.id }, "publish failed unexpectedly");
   if (syncLog.attempts >= deps.policy.attempts) {
-    await recordFinalFailure(db, syncLog, message, "dead");
-    await deps.deadLetters.add("dead", { ...data, error: message }, { jobId: data.syncLogId }).catch(() => {});
-    await job.moveToFailed(new UnrecoverableError(message), token);
-    log.warn({ syncLogId: syncLog.id, destinationId: data.destinationAccountId, error: message }, "publish dead after its last attempt");
+    if (await recordFinalFailure(db, syncLog, message, { status: "dead", mirrorWithinMs: deps.pendingLeaseMs })) {
+      await mirrorDeadLetter(deps, { ...data, error: message });
+      log.warn({ syncLogId: syncLog.id, destinationId: data.destinationAccountId, error: message }, "publish dead after its last attempt");
+    }
+    await moveOn(deps, job, "failed", () => job.moveToFailed(new UnrecoverableError(message), token));
     return CONTINUE;
   }
   const retryAt = Date.now() + retryDelay(deps.policy, syncLog.attempts);
-  await recordRetry(db, syncLog.id, message, new Date(retryAt), deps.pendingLeaseMs);
-  await job.moveToDelayed(retryAt, token);
+  if (await recordRetry(db, syncLog.id, message, new Date(retryAt), deps.pendingLeaseMs)) {
+    await moveOn(deps, job, "delayed", () => job.moveToDelayed(retryAt, token));
+  } else {
+    await finishedElsewhere();
+  }
   return CONTINUE;
 }

@@ -53,12 +53,15 @@ export function startPublishWorker({ config, db, redis, log }: PublishWorkerDeps
     channels: createChannelRegistry(config.channels, { timeoutMs: config.CHANNEL_TIMEOUT_MS }),
     policy: { attempts: config.PUBLISH_ATTEMPTS, backoffMs: config.PUBLISH_BACKOFF_MS },
     lockMs: config.JOB_LOCK_MS,
+    heartbeatMs: config.LEASE_HEARTBEAT_MS,
     channelTimeoutMs: config.CHANNEL_TIMEOUT_MS,
     pendingLeaseMs: config.PENDING_LEASE_MS,
   };
-  const laneOptions = { sliceMs: config.SLICE_MS, sliceJobs: config.SLICE_JOBS, lockMs: config.JOB_LOCK_MS, idlePollMs: 100 };
+  const laneOptions = {
+    sliceMs: config.SLICE_MS, sliceJobs: config.SLICE_JOBS, lockMs: config.JOB_LOCK_MS, heartbeatMs: config.LEASE_HEARTBEAT_MS, idlePollMs: 100,
+  };
   const lanes = Array.from({ length: config.PUBLISH_LANES }, () => new Lane(redis, prefix, picker, rate, processorDeps, laneOptions, log));
-  const recovery = new Recovery(db, redis, prefix, queues, { intervalMs: config.RECOVERY_INTERVAL_MS, pendingLeaseMs: config.PENDING_LEASE_MS }, log);
+  const recovery = new Recovery(db, redis, prefix, queues, deadLetters, { intervalMs: config.RECOVERY_INTERVAL_MS, pendingLeaseMs: config.PENDING_LEASE_MS }, log);
   for (const lane of lanes) lane.start();
   recovery.start();
 

@@ -1,17 +1,21 @@
+import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import { extendLeases, pendingPublishes, type Db } from "@catalog/db";
-import { publishKeys, type PublishQueues } from "@catalog/queue";
+import { deadLettersOwed, extendLeases, markDeadLettersMirrored, pendingPublishes, type Db } from "@catalog/db";
+import { publishKeys, type DeadLetter, type PublishQueues } from "@catalog/queue";
 
 const PAGE = 1_000;
 
 /**
  * PostgreSQL is the record of what was accepted; Redis can lose it (flush, restart without
  * persistence). Every interval one worker process (whichever takes the recovery lock) compares:
- *  - when Redis lost its epoch marker, everything still `queued` or `running` is enqueued again;
- *  - otherwise only publishes whose lease ran out (nobody has touched them for a while) are.
- * Enqueueing is idempotent (job id = sync log id), so a job still in Redis is not duplicated,
- * and a re-delivered job that already finished is skipped by the worker.
+ *  - when Redis lost its epoch marker, everything still `queued` or `running` is enqueued again,
+ *    and every `dead` publish gets its dead-letter job again;
+ *  - otherwise only publishes whose lease ran out (nobody has touched them for a while) are, and
+ *    only the dead ones whose dead-letter job the worker could not confirm.
+ * Enqueueing is idempotent (job id = sync log id): a job still waiting or running in Redis is not
+ * duplicated, a leftover with the same id that would swallow the add is replaced (see
+ * `PublishQueues.requeue`), and a re-delivered job that already finished is skipped by the worker.
  */
 export class Recovery {
   private timer: NodeJS.Timeout | null = null;
@@ -22,6 +26,7 @@ export class Recovery {
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly queues: PublishQueues,
+    private readonly deadLetters: Queue<DeadLetter>,
     private readonly options: { intervalMs: number; pendingLeaseMs: number },
     private readonly log: Logger,
   ) {}
@@ -48,19 +53,31 @@ export class Recovery {
     const mine = await this.redis.set(keys.recovery, process.pid.toString(), "PX", this.options.intervalMs, "NX");
     if (mine !== "OK") return 0;
     const redisLostWork = (await this.redis.set(keys.epoch, new Date().toISOString(), "NX")) === "OK";
-    const expiredBefore = redisLostWork ? undefined : new Date();
+    const now = new Date();
     let enqueued = 0;
-    let afterId: string | undefined;
-    for (;;) {
-      const page = await pendingPublishes(this.db, { expiredBefore, limit: PAGE, afterId });
+    let replaced = 0;
+    for (let afterId: string | undefined; ;) {
+      const page = await pendingPublishes(this.db, { expiredBefore: redisLostWork ? undefined : now, limit: PAGE, afterId });
       if (page.length === 0) break;
-      await this.queues.enqueue(page.map((p) => ({ syncLogId: p.syncLogId, orgId: p.orgId, productId: p.productId, destinationAccountId: p.destinationAccountId })));
+      replaced += await this.queues.requeue(page, { thorough: redisLostWork });
       await extendLeases(this.db, page.map((p) => p.syncLogId), this.options.pendingLeaseMs);
       enqueued += page.length;
-      afterId = page[page.length - 1]!.syncLogId;
+      afterId = page.at(-1)!.syncLogId;
       if (page.length < PAGE) break;
     }
-    if (enqueued > 0) this.log.info({ enqueued, afterRedisLoss: redisLostWork }, "recovery enqueued pending publishes again");
+    let mirrored = 0;
+    for (let afterId: string | undefined; ;) {
+      const page = await deadLettersOwed(this.db, { expiredBefore: now, all: redisLostWork, limit: PAGE, afterId });
+      if (page.length === 0) break;
+      await this.deadLetters.addBulk(page.map((letter) => ({ name: "dead", data: letter, opts: { jobId: letter.syncLogId } })));
+      await markDeadLettersMirrored(this.db, page.map((p) => p.syncLogId));
+      mirrored += page.length;
+      afterId = page.at(-1)!.syncLogId;
+      if (page.length < PAGE) break;
+    }
+    if (enqueued > 0 || mirrored > 0) {
+      this.log.info({ enqueued, replaced, deadLetters: mirrored, afterRedisLoss: redisLostWork }, "recovery enqueued pending publishes again");
+    }
     return enqueued;
   }
 }

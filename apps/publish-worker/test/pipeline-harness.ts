@@ -12,14 +12,17 @@ import { workerConnection } from "@catalog/queue";
 import { createTestDatabase, createTestOrg, deleteRedisPrefix, dropTestDatabase, makeProduct, type TestOrg } from "@catalog/testing";
 import { startPublishWorker, type PublishWorker } from "../src/publish-worker.js";
 
-/** Worker settings small enough for tests to watch retries, breakers and recovery happen. */
+/**
+ * Worker settings small enough for tests to watch retries, breakers and recovery happen. Leases
+ * and job locks keep their shipped defaults (JOB_LOCK_MS, LEASE_HEARTBEAT_MS): the tests of a
+ * killed worker hold the defaults to their promise.
+ */
 export const FAST_WORKER_ENV = {
   PUBLISH_LANES: "4",
   PUBLISH_ATTEMPTS: "3",
   PUBLISH_BACKOFF_MS: "50",
   SLICE_MS: "500",
   CHANNEL_TIMEOUT_MS: "3000",
-  JOB_LOCK_MS: "2000",
   BREAKER_VOLUME: "3",
   BREAKER_WINDOW_MS: "10000",
   BREAKER_RESET_MS: "1500",

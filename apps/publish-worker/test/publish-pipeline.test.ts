@@ -77,7 +77,9 @@ test("after the last attempt the publish is dead; replay_dlq queues it again and
   const { jobs } = (await p.publish([productId!], [destination])).json() as Jobs;
   const id = jobs[0]!.syncLogId;
   await eventually(async () => expect((await syncLogsOf(p.db, [id]))[0]).toMatchObject({ status: "dead", attempts: 3 }), 15_000);
-  expect(await p.app.queues.deadLetters.getJob(id)).toBeTruthy();
+  // The mirror follows the record: the dead-letter job is added once PostgreSQL says `dead`
+  // (by the worker right after, or by the recovery within PENDING_LEASE_MS if that add failed).
+  await eventually(async () => expect(await p.app.queues.deadLetters.getJob(id)).toBeTruthy(), 10_000);
 
   p.standin.setFault("down", null);
   const replay = await p.app.inject({ method: "POST", url: "/api/system", headers: { cookie: p.adminCookie }, payload: { action: "replay_dlq", destinationAccountId: destination } });

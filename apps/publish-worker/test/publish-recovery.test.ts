@@ -63,6 +63,30 @@ test("a worker killed with SIGKILL mid-call: another worker finishes the job and
   expect(listing.remoteId).toBe(store.listings[0]!.id);
 }, 45_000);
 
+test("a worker killed with SIGKILL frees its destinations and its jobs within seconds, well before the old 30 s lease", async () => {
+  const stores = ["held-a", "held-b"];
+  const destinations = await Promise.all(stores.map((store) => p.addDestination(store)));
+  for (const store of stores) p.standin.setFault(store, { kind: "slow", delayMs: 3_000 });
+  const products = await p.addProducts(2, "Held");
+  const worker = await spawnWorker(p.env);
+  const ids = idsOf((await p.publish(products, destinations)).json());
+  // The killed worker holds both destinations (one slot each) with a job in flight on each.
+  await eventually(async () => {
+    const running = (await syncLogsOf(p.db, ids)).filter((l) => l.status === "running");
+    expect(new Set(running.map((l) => l.destinationAccountId)).size).toBe(2);
+  }, 15_000);
+  worker.child.kill("SIGKILL");
+  await worker.exited;
+  for (const store of stores) p.standin.setFault(store, null);
+
+  p.startWorker();
+  // With the old 30 s leases the destinations stayed blocked for 30 s and the jobs in flight came
+  // back after about 53 s. Now leases and locks live 5 s (renewed every second while in use), so
+  // all four finish in about 10 s; 25 s leaves a busy machine more than twice that.
+  await eventually(() => allSucceeded(ids), 25_000);
+  for (const store of stores) expect(p.standin.store(store).listings).toHaveLength(2);
+}, 60_000);
+
 test("SIGTERM lets the job in flight finish before the worker exits", async () => {
   const destination = await p.addDestination("graceful");
   p.standin.setFault("graceful", { kind: "slow", delayMs: 1_000 });

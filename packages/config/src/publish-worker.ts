@@ -1,5 +1,5 @@
 import { Type, type Static } from "typebox";
-import { Int, Str, readEnv } from "./env.js";
+import { ConfigError, Int, Str, readEnv } from "./env.js";
 import { CommonEnvSchema } from "./common.js";
 import { ChannelsEnvSchema, channelsConfig, type ChannelsConfig } from "./channels.js";
 
@@ -24,8 +24,14 @@ export const PublishWorkerEnvSchema = Type.Object({
   SLICE_JOBS: Int(50, 1),
   /** Longest wait for one channel call. */
   CHANNEL_TIMEOUT_MS: Int(15_000, 100),
-  /** A job's lock; a worker that dies mid-job gives its job back after about this long. */
-  JOB_LOCK_MS: Int(30_000, 500),
+  /**
+   * Time to live of everything a worker holds in Redis (destination slots, job locks, the per
+   * product lock). Renewed every LEASE_HEARTBEAT_MS while held, so it only bounds how long a
+   * worker that died (SIGKILL, lost host) keeps its destinations and jobs from the others.
+   */
+  JOB_LOCK_MS: Int(5_000, 500),
+  /** How often held leases and locks are renewed; at most half of JOB_LOCK_MS. */
+  LEASE_HEARTBEAT_MS: Int(1_000, 100),
   BREAKER_ERROR_PERCENT: Int(50, 1, 100),
   /** Calls in the breaker's window before its error rate counts. */
   BREAKER_VOLUME: Int(5, 1),
@@ -44,5 +50,9 @@ export type PublishWorkerConfig = Static<typeof PublishWorkerEnvSchema> & { chan
 
 export function loadPublishWorkerConfig(env: Record<string, string | undefined> = process.env): PublishWorkerConfig {
   const raw = readEnv(PublishWorkerEnvSchema, env);
+  // Two renewals must fit in one time to live, or a slow round trip loses a lease that is in use.
+  if (raw.LEASE_HEARTBEAT_MS * 2 > raw.JOB_LOCK_MS) {
+    throw new ConfigError(`Invalid configuration: LEASE_HEARTBEAT_MS (${raw.LEASE_HEARTBEAT_MS}) must be at most half of JOB_LOCK_MS (${raw.JOB_LOCK_MS})`);
+  }
   return { ...raw, channels: channelsConfig(raw) };
 }

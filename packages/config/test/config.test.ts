@@ -1,4 +1,4 @@
-import { ConfigError, loadGatewayConfig } from "@catalog/config";
+import { ConfigError, loadGatewayConfig, loadPublishWorkerConfig } from "@catalog/config";
 
 test("defaults apply and text from the environment becomes typed values", () => {
   const config = loadGatewayConfig({ PORT: "4100", LAB_MODE: "true", CORS_ORIGINS: "https://a.test, https://b.test" });
@@ -14,4 +14,11 @@ test("bad values stop start-up with one message naming each bad variable", () =>
     expect((error as Error).message).toMatch(/PORT: must be integer/);
     expect((error as Error).message).toMatch(/LOG_LEVEL: must be equal to one of the allowed values/);
   }
+});
+
+test("the publish worker's leases default to 5 s renewed every second; a heartbeat that does not fit twice in a lease stops start-up", () => {
+  const env = { CREDENTIALS_KEYS: "k1:key" };
+  expect(loadPublishWorkerConfig(env)).toMatchObject({ JOB_LOCK_MS: 5_000, LEASE_HEARTBEAT_MS: 1_000 });
+  expect(() => loadPublishWorkerConfig({ ...env, JOB_LOCK_MS: "2000", LEASE_HEARTBEAT_MS: "1500" }))
+    .toThrow(/LEASE_HEARTBEAT_MS \(1500\) must be at most half of JOB_LOCK_MS \(2000\)/);
 });

@@ -2,6 +2,7 @@ import { Queue, type JobsOptions } from "bullmq";
 import type { Redis } from "ioredis";
 import { Type, type Static } from "typebox";
 import { Value } from "typebox/value";
+import { findLeftoverJobs } from "./leftover-jobs.js";
 import { publishKeys, publishQueueName } from "./publish-keys.js";
 import { queuePrefix } from "./scrape-queue.js";
 
@@ -61,12 +62,7 @@ export class PublishQueues {
    * a destination that was already waiting.
    */
   async enqueue(jobs: PublishJob[]): Promise<void> {
-    const byDestination = new Map<string, PublishJob[]>();
-    for (const job of jobs) {
-      const list = byDestination.get(job.destinationAccountId) ?? [];
-      list.push(job);
-      byDestination.set(job.destinationAccountId, list);
-    }
+    const byDestination = groupByDestination(jobs);
     await Promise.all([...byDestination].map(([destinationId, list]) =>
       this.queue(destinationId).addBulk(list.map((data) => ({ name: PUBLISH_JOB, data, opts: { ...PUBLISH_JOB_OPTIONS, jobId: data.syncLogId } })))));
     if (byDestination.size > 0) {
@@ -75,7 +71,24 @@ export class PublishQueues {
     }
   }
 
-  /** Removes jobs that have not started (a disconnected destination's, or replayed ones). */
+  /**
+   * Enqueues publishes that PostgreSQL says are still pending (the recovery). An add whose job id
+   * exists is ignored, so a leftover job with that id is removed first: one that Redis holds as
+   * finished (completed or failed) and, with `thorough` (Redis lost data), one that is in none of
+   * the queue's lists, its hash having outlived a partial flush. Returns how many were replaced.
+   */
+  async requeue(jobs: PublishJob[], { thorough }: { thorough: boolean }): Promise<number> {
+    let replaced = 0;
+    for (const [destinationId, list] of groupByDestination(jobs)) {
+      const leftovers = await findLeftoverJobs(this.redis, this.keys.bullQueue(destinationId), list.map((j) => j.syncLogId), thorough);
+      await this.remove(destinationId, leftovers);
+      replaced += leftovers.length;
+    }
+    await this.enqueue(jobs);
+    return replaced;
+  }
+
+  /** Removes jobs that are not running (a disconnected destination's, replayed ones, leftovers); a missing one is fine. */
   async remove(destinationId: string, jobIds: string[]): Promise<void> {
     const queue = this.queue(destinationId);
     for (const id of jobIds) await queue.remove(id).catch(() => 0);
@@ -85,6 +98,16 @@ export class PublishQueues {
     await Promise.all([...this.queues.values()].map((q) => q.close()));
     this.queues.clear();
   }
+}
+
+function groupByDestination(jobs: PublishJob[]): Map<string, PublishJob[]> {
+  const byDestination = new Map<string, PublishJob[]>();
+  for (const job of jobs) {
+    const list = byDestination.get(job.destinationAccountId) ?? [];
+    list.push(job);
+    byDestination.set(job.destinationAccountId, list);
+  }
+  return byDestination;
 }
 
 /**

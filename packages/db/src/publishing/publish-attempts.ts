@@ -47,6 +47,12 @@ export async function startAttempt(db: Db, syncLogId: string, leaseMs: number): 
   return { syncLog, listing: { id: row.listing_id, remoteId: row.listing_remote_id } };
 }
 
+// Every outcome is guarded in SQL: only a publish still pending (`queued` or `running`) takes a
+// retry, a wait or a failure, so nothing that arrives late (a Redis error after the success was
+// recorded, a second delivery of the job) moves a `succeeded`, `failed` or `dead` publish back.
+// A success is the channel's truth and is always recorded.
+const PENDING = `status IN ('queued', 'running')`;
+
 const RECORD_SUCCESS = `
 WITH s AS (
   UPDATE sync_logs SET status = 'succeeded', error = NULL, remote_id = $2, remote_url = $3, finished_at = now(), lease_until = NULL
@@ -65,29 +71,49 @@ export async function rememberRemoteId(db: Db, log: SyncLog, remoteId: string, r
   await db.listing.updateMany({ where: { productId: log.productId, destinationAccountId: log.destinationAccountId }, data: { remoteId, remoteUrl } });
 }
 
-/** The attempt failed and will be retried at `retryAt`: back to `queued`, the error kept. */
-export async function recordRetry(db: Db, syncLogId: string, error: string, retryAt: Date, leaseMs: number): Promise<void> {
-  await db.syncLog.update({
-    where: { id: syncLogId },
-    data: { status: "queued", error, leaseUntil: new Date(retryAt.getTime() + leaseMs) },
-  });
+/**
+ * The attempt failed and will be retried at `retryAt`: back to `queued`, the error kept. False
+ * when the publish was no longer pending (nothing was written).
+ */
+export async function recordRetry(db: Db, syncLogId: string, error: string, retryAt: Date, leaseMs: number): Promise<boolean> {
+  const leaseUntil = new Date(retryAt.getTime() + leaseMs);
+  return (await db.$executeRawUnsafe(
+    `UPDATE sync_logs SET status = 'queued', error = $2, lease_until = $3 WHERE id = $1::uuid AND ${PENDING}`, syncLogId, error, leaseUntil,
+  )) > 0;
 }
 
-/** The channel (or the breaker) asked to wait: back to `queued`, and the attempt is not counted. */
-export async function recordWait(db: Db, syncLogId: string, reason: string, until: Date, leaseMs: number): Promise<void> {
-  await db.syncLog.update({
-    where: { id: syncLogId },
-    data: { status: "queued", error: reason, attempts: { decrement: 1 }, leaseUntil: new Date(until.getTime() + leaseMs) },
-  });
+/** The channel (or the breaker) asked to wait: back to `queued`, and the attempt is not counted. False when no longer pending. */
+export async function recordWait(db: Db, syncLogId: string, reason: string, until: Date, leaseMs: number): Promise<boolean> {
+  const leaseUntil = new Date(until.getTime() + leaseMs);
+  return (await db.$executeRawUnsafe(
+    `UPDATE sync_logs SET status = 'queued', error = $2, attempts = greatest(attempts - 1, 0), lease_until = $3 WHERE id = $1::uuid AND ${PENDING}`,
+    syncLogId, reason, leaseUntil,
+  )) > 0;
 }
 
-/** The publish ended without success: `failed` (given up) or `dead` (out of attempts, in the dead-letter queue). */
-export async function recordFinalFailure(db: Db, log: SyncLog, error: string, status: "failed" | "dead"): Promise<void> {
-  await db.$transaction([
-    db.syncLog.update({ where: { id: log.id }, data: { status, error, finishedAt: new Date(), leaseUntil: null } }),
-    db.listing.update({
-      where: { productId_destinationAccountId: { productId: log.productId, destinationAccountId: log.destinationAccountId } },
-      data: { status: "failed", lastError: error },
-    }),
-  ]);
+// The listing changes only when its sync log did, in the same statement.
+const RECORD_END = `
+WITH s AS (
+  UPDATE sync_logs SET status = $2::"SyncStatus", error = $3, finished_at = now(), lease_until = $4
+  WHERE id = $1::uuid AND ${PENDING} RETURNING product_id, destination_account_id
+), l AS (
+  UPDATE listings l SET status = 'failed', last_error = $3, updated_at = now()
+  FROM s WHERE l.product_id = s.product_id AND l.destination_account_id = s.destination_account_id
+  RETURNING 1
+)
+SELECT count(*)::int AS n FROM s`;
+
+/**
+ * The publish ended without success: `failed` (given up) or `dead` (out of attempts). A dead one
+ * keeps a lease (`mirrorWithinMs`) until its dead-letter job is known to exist
+ * (`markDeadLettersMirrored`): the recovery adds the jobs whose lease ran out, so the mirror in
+ * Redis follows the record even when adding it failed. False when the publish was no longer
+ * pending (nothing was written).
+ */
+export async function recordFinalFailure(
+  db: Db, log: SyncLog, error: string, end: { status: "failed" } | { status: "dead"; mirrorWithinMs: number },
+): Promise<boolean> {
+  const leaseUntil = end.status === "dead" ? new Date(Date.now() + end.mirrorWithinMs) : null;
+  const [row] = await db.$queryRawUnsafe<{ n: number }[]>(RECORD_END, log.id, end.status, error, leaseUntil);
+  return (row?.n ?? 0) > 0;
 }

@@ -87,6 +87,15 @@ export async function pendingPublishes(
   return rows.map(toPending);
 }
 
+/**
+ * The publish a job id names (job id = sync log id) while it is still to do, for a job whose
+ * payload Redis lost: PostgreSQL holds everything the job carried. Null when it is finished or unknown.
+ */
+export async function pendingPublish(db: Db, syncLogId: string): Promise<PendingPublish | null> {
+  const row = await db.syncLog.findFirst({ where: { id: syncLogId, status: { in: ["queued", "running"] } }, select: pendingSelect });
+  return row ? toPending(row) : null;
+}
+
 export async function extendLeases(db: Db, syncLogIds: string[], leaseMs: number): Promise<void> {
   if (syncLogIds.length === 0) return;
   await db.syncLog.updateMany({
@@ -128,6 +137,35 @@ export async function discardDead(db: Db, destinationAccountId?: string): Promis
   const where = { status: "dead" as const, ...(destinationAccountId ? { destinationAccountId } : {}) };
   const rows = await db.syncLog.findMany({ where, select: { id: true } });
   const ids = rows.map((r) => r.id);
-  await db.syncLog.updateMany({ where: { id: { in: ids }, status: "dead" }, data: { status: "failed" } });
+  await db.syncLog.updateMany({ where: { id: { in: ids }, status: "dead" }, data: { status: "failed", leaseUntil: null } });
   return ids;
+}
+
+export interface DeadPublish extends PendingPublish {
+  error: string;
+}
+
+/**
+ * Dead publishes whose dead-letter job may be missing from Redis: those whose mirror lease ran
+ * out before `expiredBefore` (the worker could not confirm the job), or with `all`, every dead
+ * publish (Redis lost its data). Oldest first, `limit` at a time after `afterId`.
+ */
+export async function deadLettersOwed(db: Db, options: { expiredBefore: Date; all: boolean; limit: number; afterId?: string }): Promise<DeadPublish[]> {
+  const rows = await db.syncLog.findMany({
+    where: {
+      status: "dead",
+      ...(options.all ? {} : { leaseUntil: { lt: options.expiredBefore } }),
+      ...(options.afterId ? { id: { gt: options.afterId } } : {}),
+    },
+    orderBy: { id: "asc" },
+    take: options.limit,
+    select: { ...pendingSelect, error: true },
+  });
+  return rows.map((r) => ({ ...toPending(r), error: r.error ?? "" }));
+}
+
+/** Their dead-letter jobs exist: nothing is owed to the mirror any more. */
+export async function markDeadLettersMirrored(db: Db, syncLogIds: string[]): Promise<void> {
+  if (syncLogIds.length === 0) return;
+  await db.syncLog.updateMany({ where: { id: { in: syncLogIds }, status: "dead" }, data: { leaseUntil: null } });
 }

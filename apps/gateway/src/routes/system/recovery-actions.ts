@@ -1,7 +1,7 @@
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { discardDead, requeueDead, type Db } from "@catalog/db";
-import type { DeadLetter, PublishQueues } from "@catalog/queue";
+import { publishKeys, type DeadLetter, type PublishQueues } from "@catalog/queue";
 
 /**
  * Replayed publishes stay leased this long: if enqueueing them fails half-way, the workers'
@@ -51,6 +51,11 @@ const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, "\\$&");
  * Deletes every key under `${prefix}:` and nothing else: the Redis server is shared with other
  * deployments and test runs, so FLUSHDB / FLUSHALL are never an option. UNLINK frees memory in
  * the background, so a large prefix does not block Redis.
+ *
+ * The scan is not atomic: workers and producers keep writing while it runs, so it can leave half
+ * of a job behind (its hash without its place in a list). The epoch marker goes last, so the
+ * workers' next recovery pass treats Redis as having lost data after the whole flush (not only
+ * after the part a pass saw) and replaces such leftovers from PostgreSQL.
  */
 export async function flushPrefix(redis: Redis, prefix: string): Promise<number> {
   let deleted = 0;
@@ -60,5 +65,5 @@ export async function flushPrefix(redis: Redis, prefix: string): Promise<number>
     if (keys.length > 0) deleted += await redis.unlink(...keys);
     cursor = next;
   } while (cursor !== "0");
-  return deleted;
+  return deleted + (await redis.unlink(publishKeys(prefix).epoch));
 }
