@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import cookie from "@fastify/cookie";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -86,7 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(publishRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX });
     await scope.register(legalRoutes, { db });
     await scope.register(importRoutes, {
-      db, localIngest: config.LOCAL_INGEST, deadlineMs: config.IMPORT_DEADLINE_MS, documentMaxBytes: config.DOCUMENT_MAX_BYTES,
+      db, localIngest: config.LOCAL_INGEST, deadlineMs: config.IMPORT_DEADLINE_MS,
+      document: { maxBytes: config.DOCUMENT_MAX_BYTES, parseHeapMb: config.DOCUMENT_PARSE_HEAP_MB, spoolDir: config.DOCUMENT_SPOOL_DIR || tmpdir() },
     });
     await scope.register(extensionRoutes, { db });
     await scope.register(syncLogRoutes, { db });
