@@ -60,6 +60,7 @@ export class DelimitedParser {
         this.fields.push(this.field);
       } else {
         this.fields.push(newline === "\n" && this.field.endsWith("\r") ? this.field.slice(0, -1) : this.field);
+        if (this.recordChars + end - recordStart > DOCUMENT_LIMITS.recordChars) throw overLimit.recordChars(`row ${this.records + 1}`, UNCLOSED);
         out.push(this.fields);
         this.fields = [];
         this.recordChars = 0;
