@@ -7,6 +7,7 @@ import type { Redis } from "ioredis";
 import type { GatewayConfig } from "@catalog/config";
 import { parseKeyring, type Db } from "@catalog/db";
 import { createChannelRegistry } from "@catalog/channels";
+import { Semaphore } from "@catalog/fetch/semaphore";
 import { authPlugin } from "./plugins/auth.js";
 import { browserClientsPlugin } from "./plugins/browser-clients.js";
 import { errorsPlugin } from "./plugins/errors.js";
@@ -88,7 +89,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(legalRoutes, { db });
     await scope.register(importRoutes, {
       db, localIngest: config.LOCAL_INGEST, deadlineMs: config.IMPORT_DEADLINE_MS,
-      document: { maxBytes: config.DOCUMENT_MAX_BYTES, parseHeapMb: config.DOCUMENT_PARSE_HEAP_MB, spoolDir: config.DOCUMENT_SPOOL_DIR || tmpdir() },
+      document: {
+        maxBytes: config.DOCUMENT_MAX_BYTES, parseHeapMb: config.DOCUMENT_PARSE_HEAP_MB, spoolDir: config.DOCUMENT_SPOOL_DIR || tmpdir(),
+        // One set of slots for /api and /api/v1 alike.
+        slots: new Semaphore(config.DOCUMENT_IMPORT_CONCURRENCY),
+      },
     });
     await scope.register(extensionRoutes, { db });
     await scope.register(syncLogRoutes, { db });

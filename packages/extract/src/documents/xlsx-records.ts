@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { DocumentError, MalformedDocumentError } from "./document-errors.js";
 import type { TableRecord } from "./document-row.js";
 import { DOCUMENT_LIMITS, overLimit } from "./document-limits.js";
@@ -42,7 +42,9 @@ async function* readWorkbookFile(path: string): AsyncGenerator<TableRecord> {
 }
 
 async function* readFirstSheet(input: Readable): AsyncGenerator<TableRecord> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  // Loaded on the first workbook only: it takes longer to load than a CSV of thousands of rows to read.
+  const { default: excel } = await import("exceljs");
+  const reader = new excel.stream.xlsx.WorkbookReader(input, {
     worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "cache", entries: "ignore",
   });
   let counted = 0;

@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import type { MultipartFile } from "@fastify/multipart";
 import { importInOneTransaction, type Actor, type Db, type ImportItem } from "@catalog/db";
+import type { Semaphore } from "@catalog/fetch/semaphore";
 import { Tally, itemOf, type ItemResult } from "./outcomes.js";
 import { parseInThread, type ParsedEntry } from "./parse-thread.js";
 import { spoolUpload } from "./spool.js";
@@ -18,6 +19,11 @@ export interface DocumentLimits {
   timeoutMs: number;
   /** Where uploads are spooled. */
   spoolDir: string;
+  /**
+   * Imports that may parse at once, each holding a parser thread of `parseHeapMb`: the bound on
+   * what documents cost the gateway however many arrive. An upload is spooled before it waits.
+   */
+  slots: Semaphore;
 }
 
 export interface DocumentImportRequest {
@@ -62,7 +68,7 @@ export async function importDocument(db: Db, request: DocumentImportRequest): Pr
       path: spool.path, tmpDir: spool.dir, batchRows: BATCH_ROWS, batchChars: BATCH_CHARS,
       meta: { filename: request.file.filename, contentType: request.file.mimetype, maxBytes: limits.maxBytes, ...(request.currency ? { currency: request.currency } : {}) },
     }, { heapMb: limits.parseHeapMb, signal: request.signal });
-    await importInOneTransaction(db, request.orgId, {
+    await limits.slots.run(() => importInOneTransaction(db, request.orgId, {
       actor: request.actor, source: "document", persist: request.persist, timeoutMs: limits.timeoutMs,
     }, async (importBatch) => {
       for await (const batch of batches) {
@@ -73,7 +79,7 @@ export async function importDocument(db: Db, request: DocumentImportRequest): Pr
         await write(batch.map((entry: ParsedEntry) => ({ row: entry.row, ...("item" in entry ? results.get(entry)! : { ok: false as const, error: entry.error }) })));
         request.signal.throwIfAborted();
       }
-    });
+    }));
     await answer.write(`],"summary":${JSON.stringify(tally.summary)}}`);
     return await answer.read();
   } finally {

@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import { Type } from "typebox";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ServiceError, invalid, type Db } from "@catalog/db";
-import { DOCUMENT_LIMITS } from "@catalog/extract";
+import { DOCUMENT_LIMITS } from "@catalog/extract/documents";
 import { importDocument, type DocumentLimits } from "./document-import.js";
 import { removeStaleSpools } from "./spool.js";
 import { principalOf } from "../../plugins/auth.js";

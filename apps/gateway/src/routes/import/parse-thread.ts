@@ -44,7 +44,7 @@ const MODULE = new URL(`./parse-worker${extension}`, import.meta.url).href;
 export async function* parseInThread(job: ParseJob, options: ParseThreadOptions): AsyncGenerator<ParsedEntry[]> {
   const worker = new Worker(ENTRY, {
     workerData: { ...job, module: MODULE },
-    resourceLimits: { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+    resourceLimits: { maxOldGenerationSizeMb: options.heapMb, stackSizeMb: 4 },
   });
   const inbox: WorkerMessage[] = [];
   let failure: Error | null = null;
