@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import cookie from "@fastify/cookie";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -6,6 +7,7 @@ import type { Redis } from "ioredis";
 import type { GatewayConfig } from "@catalog/config";
 import { parseKeyring, type Db } from "@catalog/db";
 import { createChannelRegistry } from "@catalog/channels";
+import { Semaphore } from "@catalog/fetch/semaphore";
 import { authPlugin } from "./plugins/auth.js";
 import { browserClientsPlugin } from "./plugins/browser-clients.js";
 import { errorsPlugin } from "./plugins/errors.js";
@@ -86,7 +88,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(publishRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX });
     await scope.register(legalRoutes, { db });
     await scope.register(importRoutes, {
-      db, localIngest: config.LOCAL_INGEST, deadlineMs: config.IMPORT_DEADLINE_MS, documentMaxBytes: config.DOCUMENT_MAX_BYTES,
+      db, localIngest: config.LOCAL_INGEST, deadlineMs: config.IMPORT_DEADLINE_MS,
+      document: {
+        maxBytes: config.DOCUMENT_MAX_BYTES, parseHeapMb: config.DOCUMENT_PARSE_HEAP_MB, spoolDir: config.DOCUMENT_SPOOL_DIR || tmpdir(),
+        // One set of slots for /api and /api/v1 alike.
+        slots: new Semaphore(config.DOCUMENT_IMPORT_CONCURRENCY),
+      },
     });
     await scope.register(extensionRoutes, { db });
     await scope.register(syncLogRoutes, { db });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createTestOrg, type TestOrg } from "@catalog/testing";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
+import { documentUpload, multipart } from "./multipart.js";
 
 const corpus = new URL("../../../../shared/corpus/", import.meta.url);
 const shopifyTemplate = new URL("documents/shopify/product_template_2023plus.csv", corpus);
@@ -16,22 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-/** A multipart body built by hand, as a browser's FormData would send it. */
-function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]) {
-  const boundary = "----catalogtest" + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ""}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ""}\r\n`));
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from("\r\n"));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
-
 const upload = (file: string | Buffer, filename: string, fields: Record<string, string> = {}, type = "text/csv") => {
-  const body = multipart([...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: "file", value: file, filename, type }]);
+  const body = documentUpload(file, filename, fields, type);
   return gw.app.inject({ method: "POST", url: "/api/import/document", headers: { cookie, ...body.headers }, payload: body.payload });
 };
 const count = () => gw.db.product.count({ where: { orgId: t.org.id } });

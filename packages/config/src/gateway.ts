@@ -30,6 +30,12 @@ export const GatewayEnvSchema = Type.Object({
   IMPORT_DEADLINE_MS: Int(45_000, 100),
   /** Largest accepted import document, in bytes. */
   DOCUMENT_MAX_BYTES: Int(50 * 1024 * 1024, 1024),
+  /** Heap of the worker thread that reads one import document, in MB: past it that import is refused (413), the gateway carries on. */
+  DOCUMENT_PARSE_HEAP_MB: Int(256, 16),
+  /** Documents parsed and imported at once by one gateway (each with its own parser thread); more wait their turn. */
+  DOCUMENT_IMPORT_CONCURRENCY: Int(2, 1),
+  /** Where uploaded documents are spooled while they are imported (default: the system's temporary directory). */
+  DOCUMENT_SPOOL_DIR: Type.String({ default: "" }),
   /** Trust X-Forwarded-* headers (only behind a proxy you control). */
   TRUST_PROXY: Bool(false),
 });

@@ -46,58 +46,96 @@ const EMPTY: ProductFields = {
   availability: null, variants: [], attributes: {}, sourceUrl: null,
 };
 
+export interface ImportOptions {
+  actor: Actor;
+  source: ProductSource;
+  persist: boolean;
+}
+
+/** The PrismaClient, or the client of an interactive transaction (which cannot open another). */
+type Client = Db | Prisma.TransactionClient;
+const isClient = (client: Client): client is Db => "$transaction" in client;
+
 /**
  * Matches each item to the org's catalog (by SKU, else by source URL, else an earlier item of
  * the same batch) and either reports what would happen (`persist: false`, nothing written) or
  * writes the whole batch in one transaction: bulk inserts and updates, and one `imported`
  * history entry per changed product. Never reads or writes another org's rows.
  */
-export async function importProducts(
-  db: Db,
-  orgId: string,
-  items: ImportItem[],
-  options: { actor: Actor; source: ProductSource; persist: boolean },
-): Promise<ImportOutcome[]> {
-  const plan = await planImport(db, orgId, items);
-  const now = new Date();
-  const view = (p: Planned, version: number, createdAt: Date, updatedAt: Date) =>
+export async function importProducts(db: Db, orgId: string, items: ImportItem[], options: ImportOptions): Promise<ImportOutcome[]> {
+  if (!options.persist) return previewBatch(db, orgId, items, options);
+  return asConflict(() => db.$transaction((tx) => writeBatch(tx, orgId, items, options), { timeout: 60_000 }));
+}
+
+/** Imports one batch; see importInOneTransaction. */
+export type ImportBatch = (items: ImportItem[]) => Promise<ImportOutcome[]>;
+
+/**
+ * Hands `run` a function that imports a batch as importProducts does, for as many batches as it
+ * likes. When persisting, every batch is written in one transaction that commits when `run`
+ * returns: if `run` or a batch throws (a batch the database refuses, a document found broken
+ * further down, a client that went away), nothing of the import is stored. A batch matches
+ * the products earlier batches created, as it would after their commit.
+ */
+export async function importInOneTransaction<T>(
+  db: Db, orgId: string, options: ImportOptions & { timeoutMs: number }, run: (importBatch: ImportBatch) => Promise<T>,
+): Promise<T> {
+  if (!options.persist) return run((items) => previewBatch(db, orgId, items, options));
+  return asConflict(() => db.$transaction(
+    (tx) => run((items) => writeBatch(tx, orgId, items, options)),
+    { timeout: options.timeoutMs, maxWait: 10_000 },
+  ));
+}
+
+async function asConflict<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("another import created a product with one of these SKUs meanwhile: import again");
+    throw error;
+  }
+}
+
+function viewOf(orgId: string, source: ProductSource) {
+  return (p: Planned, version: number, createdAt: Date, updatedAt: Date) =>
     toProductView({
       ...(p.existing ?? ({} as Product)),
       ...columnsFor(p.fields),
       id: p.id,
       orgId,
-      source: p.existing?.source ?? options.source,
+      source: p.existing?.source ?? source,
       provenance: p.provenance as Prisma.JsonValue,
       version,
       createdAt,
       updatedAt,
     } as Product);
+}
 
-  if (!options.persist) {
-    return plan.map((p) => ({
-      action: "preview" as const,
-      wouldBe: p.existing ? ("updated" as const) : ("created" as const),
-      existingId: p.existing?.id ?? null,
-      product: p.existing && Object.keys(p.changes).length === 0
-        ? toProductView(p.existing)
-        : view(p, (p.existing?.version ?? 0) + 1, p.existing?.createdAt ?? now, now),
-      changes: p.changes,
-    }));
-  }
+async function previewBatch(db: Db, orgId: string, items: ImportItem[], options: ImportOptions): Promise<ImportOutcome[]> {
+  const plan = await planImport(db, orgId, items);
+  const now = new Date();
+  const view = viewOf(orgId, options.source);
+  return plan.map((p) => ({
+    action: "preview" as const,
+    wouldBe: p.existing ? ("updated" as const) : ("created" as const),
+    existingId: p.existing?.id ?? null,
+    product: p.existing && Object.keys(p.changes).length === 0
+      ? toProductView(p.existing)
+      : view(p, (p.existing?.version ?? 0) + 1, p.existing?.createdAt ?? now, now),
+    changes: p.changes,
+  }));
+}
 
+async function writeBatch(tx: Prisma.TransactionClient, orgId: string, items: ImportItem[], options: ImportOptions): Promise<ImportOutcome[]> {
+  const plan = await planImport(tx, orgId, items);
+  const now = new Date();
+  const view = viewOf(orgId, options.source);
   const creates = unique(plan.filter((p) => !p.existing));
   const updates = unique(plan.filter((p) => p.existing && Object.keys(p.changes).length > 0));
-  try {
-    await db.$transaction(async (tx) => {
-      if (creates.length > 0) await insertProducts(tx, orgId, creates, options.source, now);
-      if (updates.length > 0) await updateProducts(tx, orgId, updates, now);
-      const changed = [...creates, ...updates];
-      if (changed.length > 0) await insertHistory(tx, orgId, changed, options.actor, now);
-    }, { timeout: 60_000 });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict("another import created a product with one of these SKUs meanwhile: import again");
-    throw error;
-  }
+  if (creates.length > 0) await insertProducts(tx, orgId, creates, options.source, now);
+  if (updates.length > 0) await updateProducts(tx, orgId, updates, now);
+  const changed = [...creates, ...updates];
+  if (changed.length > 0) await insertHistory(tx, orgId, changed, options.actor, now);
   return plan.map((p) => {
     if (!p.existing) return { action: "created" as const, product: view(p, 1, now, now), changes: p.changes };
     if (Object.keys(p.changes).length === 0) return { action: "updated" as const, product: toProductView(p.existing), changes: {} };
@@ -108,7 +146,7 @@ export async function importProducts(
 /** An item that repeats an earlier one of the batch shares its plan: write each product once. */
 const unique = (plans: Planned[]) => [...new Set(plans)];
 
-async function planImport(db: Db, orgId: string, items: ImportItem[]): Promise<Planned[]> {
+async function planImport(db: Client, orgId: string, items: ImportItem[]): Promise<Planned[]> {
   const skus = [...new Set(items.map((i) => i.fields.sku?.trim()).filter((s): s is string => !!s))];
   const urls = [...new Set(items.map((i) => i.fields.sourceUrl).filter((u): u is string => !!u))];
   const found = skus.length + urls.length === 0 ? [] : await db.product.findMany({
@@ -152,16 +190,21 @@ async function planImport(db: Db, orgId: string, items: ImportItem[]): Promise<P
  * which the planner judged cheap for equality and which took seconds per batch once the
  * catalog held a few thousand similar SKUs.
  */
-async function matchingIds(db: Db, orgId: string, skus: string[], urls: string[]): Promise<string[]> {
-  const [, rows] = await db.$transaction([
-    db.$executeRawUnsafe("SET LOCAL enable_bitmapscan = off"),
-    db.$queryRawUnsafe<{ id: string }[]>(
-      `SELECT p.id FROM unnest($2::text[]) AS s(sku) JOIN products p ON p.org_id = $1::uuid AND p.sku = s.sku
-       UNION
-       SELECT p.id FROM unnest($3::text[]) AS u(url) JOIN products p ON p.org_id = $1::uuid AND p.source_url = u.url`,
-      orgId, skus, urls,
-    ),
-  ]);
+async function matchingIds(db: Client, orgId: string, skus: string[], urls: string[]): Promise<string[]> {
+  const query = (client: Client) => client.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT p.id FROM unnest($2::text[]) AS s(sku) JOIN products p ON p.org_id = $1::uuid AND p.sku = s.sku
+     UNION
+     SELECT p.id FROM unnest($3::text[]) AS u(url) JOIN products p ON p.org_id = $1::uuid AND p.source_url = u.url`,
+    orgId, skus, urls,
+  );
+  if (isClient(db)) {
+    const [, rows] = await db.$transaction([db.$executeRawUnsafe("SET LOCAL enable_bitmapscan = off"), query(db)]);
+    return rows.map((r) => r.id);
+  }
+  // Inside a longer transaction: the setting is put back for the statements that follow.
+  await db.$executeRawUnsafe("SET LOCAL enable_bitmapscan = off");
+  const rows = await query(db);
+  await db.$executeRawUnsafe("SET LOCAL enable_bitmapscan TO DEFAULT");
   return rows.map((r) => r.id);
 }
 

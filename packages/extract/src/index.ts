@@ -2,6 +2,6 @@ export { emptyCandidate, type CandidateField, type FieldSource, type ProductCand
 export { extractProduct } from "./html/index.js";
 export { parsePrice, type ParsedPrice, type PriceHint } from "./price/index.js";
 export {
-  DocumentError, DocumentTooLargeError, EmptyDocumentError, MalformedDocumentError, UnsupportedDocumentError,
-  parseDocument, type DocumentMeta, type DocumentRow,
+  DOCUMENT_LIMITS, DocumentError, DocumentLimitError, DocumentTooLargeError, EmptyDocumentError, MalformedDocumentError,
+  UnsupportedDocumentError, parseDocument, parseDocumentFile, type DocumentLimitName, type DocumentMeta, type DocumentRow,
 } from "./documents/index.js";

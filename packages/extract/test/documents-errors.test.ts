@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { crc32, deflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import {
-  DocumentTooLargeError, EmptyDocumentError, MalformedDocumentError, parseDocument, UnsupportedDocumentError, type DocumentRow,
+  DocumentLimitError, DocumentTooLargeError, EmptyDocumentError, MalformedDocumentError, parseDocument, UnsupportedDocumentError, type DocumentRow,
 } from "../src/documents/index.js";
 
 async function collect(content: Buffer | string | AsyncIterable<Buffer>, meta: { filename?: string; maxBytes?: number } = {}) {
@@ -130,5 +130,76 @@ describe("XLSX safety", () => {
     const good = Buffer.from(await wb.xlsx.writeBuffer());
     const cut = good.subarray(0, Math.floor(good.length * 0.6));
     await expect(collect(cut, { filename: "p.xlsx" })).rejects.toThrow(MalformedDocumentError);
+  });
+});
+
+describe("limits: every one refused while streaming, naming the limit and its value", () => {
+  const refusal = async (content: Buffer | string, filename: string) => {
+    const error = await collect(content, { filename, maxBytes: 64 * 1024 * 1024 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DocumentLimitError);
+    return error as DocumentLimitError;
+  };
+
+  test("a CSV header of 1,000,000 columns is 413 (cells per row)", async () => {
+    const header = Array.from({ length: 1_000_000 }, (_, i) => `c${i}`).join(",");
+    const error = await refusal(`${header}\nA,1\n`, "wide.csv");
+    expect([error.status, error.limit]).toEqual([413, "columns"]);
+    expect(error.message).toMatch(/^row 1 has more than 2,000 cells, the limit for one row/);
+  });
+
+  test("a cell of 2,000,000 characters is 413 (cell length), and so is an unclosed quote", async () => {
+    const long = await refusal(`Title,Description\nShirt,${"x".repeat(2_000_000)}\n`, "long.csv");
+    expect([long.status, long.limit]).toEqual([413, "cellChars"]);
+    expect(long.message).toMatch(/^row 2 has a value longer than 1,048,576 characters/);
+    const unclosed = await refusal(`Title,Description\nShirt,"${"open quote, ".repeat(200_000)}\n`, "quote.csv");
+    expect(unclosed.message).toMatch(/a quote \(".*\) is probably not closed/);
+  });
+
+  test("a row of 8,400,000 characters in cells under the cell limit is 413 (row length)", async () => {
+    const row = Array.from({ length: 1_999 }, () => "y".repeat(4_200)).join(",");
+    const error = await refusal(`Title,More\n${row}\n`, "line.csv");
+    expect([error.status, error.limit]).toEqual([413, "recordChars"]);
+    expect(error.message).toMatch(/^row 2 is longer than 8,388,608 characters/);
+  });
+
+  test("250,001 data rows are 413 (rows)", async () => {
+    const error = await refusal(`Title\n${"Widget\n".repeat(250_001)}`, "many.csv");
+    expect(error.message).toMatch(/more than 250,000 rows, the limit for one import/);
+  });
+
+  test("JSON nested 100,000 deep is 422 (depth), as an array item and as an NDJSON line", async () => {
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    const json = await refusal(`[{"title": "Deep", "attributes": {"x": ${deep}}}]`, "deep.json");
+    expect([json.status, json.limit]).toEqual([422, "depth"]);
+    expect(json.message).toBe("item 1 nests arrays and objects more than 32 levels deep, the limit for a JSON document");
+    const ndjson = await refusal(`{"title": "Flat"}\n{"title": "Deep", "attributes": {"x": ${deep}}}\n`, "deep.ndjson");
+    expect(ndjson.message).toMatch(/^line 2 nests arrays and objects more than 32 levels deep/);
+  });
+
+  test("a JSON object with 3,000 keys, a 2 MB string, and a 9 MB NDJSON line are 413", async () => {
+    const keys = Object.fromEntries(Array.from({ length: 3_000 }, (_, i) => [`k${i}`, i]));
+    expect((await refusal(JSON.stringify([{ title: "A", ...keys }]), "keys.json")).message).toMatch(/^item 1 has an object with more than 2,000 keys/);
+    expect((await refusal(JSON.stringify([{ title: "x".repeat(2_000_000) }]), "string.json")).limit).toBe("cellChars");
+    const line = JSON.stringify({ title: "Long", ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`part${i}`, "z".repeat(900_000)])) });
+    expect((await refusal(`${line}\n`, "line.ndjson")).message).toMatch(/^line 1 is longer than 8,388,608 characters/);
+  });
+
+  test("XLSX shared strings unpacking past 32 MB are 413 before exceljs caches them", async () => {
+    // Varied enough to stay well under the 100:1 ratio that would call it a bomb.
+    const strings = Array.from({ length: 420_000 }, (_, i) => `<si><t>Product ${i} ${(i * 2654435761 % 4294967296).toString(36)} ${"abcdefghij".slice(i % 10)}</t></si>`);
+    const shared = Buffer.from(`<sst>${strings.join("")}${"<si><t>padding</t></si>".repeat(700_000)}</sst>`);
+    expect(shared.length).toBeGreaterThan(32 * 1024 * 1024);
+    const error = await refusal(zip([{ name: "xl/workbook.xml", data: workbookXml }, { name: "xl/sharedStrings.xml", data: shared }]), "strings.xlsx");
+    expect([error.status, error.limit]).toEqual([413, "heldPartBytes"]);
+    expect(error.message).toMatch(/"xl\/sharedStrings\.xml" unpacks to more than 32 MB/);
+  });
+
+  test("an XLSX row with a cell in column 2,500 is 413 (cells per row)", async () => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet("P");
+    sheet.getCell(1, 1).value = "Title";
+    sheet.getCell(1, 2_500).value = "Far";
+    const error = await refusal(Buffer.from(await wb.xlsx.writeBuffer()), "far.xlsx");
+    expect(error.message).toMatch(/^row 1 has more than 2,000 cells/);
   });
 });

@@ -1,8 +1,8 @@
 import { MalformedDocumentError } from "./document-errors.js";
+import { DOCUMENT_LIMITS, overLimit } from "./document-limits.js";
 
-/** A record longer than this is an unclosed quote swallowing the rest of the file, not data. */
-const MAX_RECORD_CHARS = 8 * 1024 * 1024;
 const QUOTE = 34;
+const UNCLOSED = '; a quote (") is probably not closed';
 
 /**
  * RFC 4180 records from text that arrives in chunks; quoted cells may hold delimiters, doubled
@@ -55,10 +55,12 @@ export class DelimitedParser {
       const end = nextDelimiter < nextNewline ? nextDelimiter : nextNewline;
       if (end === len) { this.field += s.slice(i); this.atFieldStart = false; i = len; break; }
       this.field += s.slice(i, end);
+      this.checkField();
       if (end === nextDelimiter) {
         this.fields.push(this.field);
       } else {
         this.fields.push(newline === "\n" && this.field.endsWith("\r") ? this.field.slice(0, -1) : this.field);
+        if (this.recordChars + end - recordStart > DOCUMENT_LIMITS.recordChars) throw overLimit.recordChars(`row ${this.records + 1}`, UNCLOSED);
         out.push(this.fields);
         this.fields = [];
         this.recordChars = 0;
@@ -70,11 +72,8 @@ export class DelimitedParser {
       i = end + 1;
     }
     this.recordChars += len - recordStart;
-    if (this.recordChars > MAX_RECORD_CHARS) {
-      throw new MalformedDocumentError(
-        `row ${this.records + 1} runs on for more than ${MAX_RECORD_CHARS / (1024 * 1024)} MB: a quote (") is probably not closed`,
-      );
-    }
+    if (this.recordChars > DOCUMENT_LIMITS.recordChars) throw overLimit.recordChars(`row ${this.records + 1}`, UNCLOSED);
+    this.checkField();
     if (final) {
       if (this.inQuotes) {
         throw new MalformedDocumentError(`row ${this.records + 1}: a quoted cell is not closed before the end of the file`);
@@ -87,6 +86,12 @@ export class DelimitedParser {
       }
     }
     return out;
+  }
+
+  /** A header of a million columns, or one cell of many megabytes, stops here rather than in memory. */
+  private checkField(): void {
+    if (this.field.length > DOCUMENT_LIMITS.cellChars) throw overLimit.cellChars(`row ${this.records + 1}`, UNCLOSED);
+    if (this.fields.length >= DOCUMENT_LIMITS.columns) throw overLimit.columns(`row ${this.records + 1}`, "cells");
   }
 }
 

@@ -31,6 +31,16 @@ export class EmptyDocumentError extends DocumentError {
   readonly status = 422;
 }
 
+/**
+ * 413 (422 for JSON nesting): the document goes past one of the limits in document-limits.ts;
+ * the message names the limit and its value.
+ */
+export class DocumentLimitError extends DocumentError {
+  constructor(readonly limit: string, readonly status: 413 | 422, message: string) {
+    super(message);
+  }
+}
+
 /** 422: the right kind of file, but broken (invalid JSON, damaged or hostile XLSX, ...). */
 export class MalformedDocumentError extends DocumentError {
   readonly status = 422;

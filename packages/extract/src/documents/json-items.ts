@@ -3,6 +3,7 @@ import { jsonParser, type Token } from "stream-json/parser.js";
 import { isRecord } from "./cell-values.js";
 import { normaliseName } from "./column-names.js";
 import { MalformedDocumentError } from "./document-errors.js";
+import { DOCUMENT_LIMITS, overLimit } from "./document-limits.js";
 
 /** `{"products": [...]}`, our API's `{"items": [...]}` and similar wrappers are read like a bare array. */
 const WRAPPER_KEYS = new Set(["products", "items", "data", "results", "records", "rows"]);
@@ -37,7 +38,48 @@ function tokensOf(tokenize: (input: string | symbol) => unknown, input: string |
   return isRecord(out) && Array.isArray(out.values) ? (out.values as Token[]) : [];
 }
 
+/**
+ * Counts what the limits bound (document-limits.ts) as tokens pass: nesting, keys per object,
+ * string length, and the size of the item being read (its strings plus one per token).
+ */
+class LimitCheck {
+  private depth = 0;
+  /** Keys seen in each open object; -1 for an open array. */
+  private readonly keys: number[] = [];
+  private size = 0;
+  where = "the top-level value";
+
+  startItem(n: number): void {
+    this.where = `item ${n}`;
+    this.size = 0;
+  }
+
+  check(token: Token): void {
+    const value = "value" in token && typeof token.value === "string" ? token.value : "";
+    if (value.length > DOCUMENT_LIMITS.cellChars) throw overLimit.cellChars(this.where);
+    this.size += value.length + 1;
+    if (this.size > DOCUMENT_LIMITS.recordChars) throw overLimit.recordChars(this.where);
+    switch (token.name) {
+      case "startObject": case "startArray":
+        if (++this.depth > DOCUMENT_LIMITS.depth) throw overLimit.depth(this.where);
+        this.keys.push(token.name === "startObject" ? 0 : -1);
+        break;
+      case "endObject": case "endArray":
+        this.depth--;
+        this.keys.pop();
+        break;
+      case "keyValue": {
+        const top = this.keys.length - 1;
+        if (++this.keys[top]! > DOCUMENT_LIMITS.columns) throw overLimit.columns(this.where, "keys");
+        break;
+      }
+    }
+  }
+}
+
 class ItemCollector {
+  private readonly limits = new LimitCheck();
+  private items = 0;
   private started = false;
   private inItems = false;
   private item: Assembler | null = null;
@@ -48,6 +90,8 @@ class ItemCollector {
   feed(tokens: Token[]): unknown[] {
     const done: unknown[] = [];
     for (const token of tokens) {
+      if (this.inItems && !this.item && token.name !== "endArray") this.limits.startItem(++this.items);
+      this.limits.check(token);
       if (this.item) {
         this.item.consume(token);
         if (this.item.done) { done.push(this.item.current); this.item = null; }
@@ -103,7 +147,11 @@ function describe(token: Token): string {
   }
 }
 
-/** NDJSON: one JSON value per line; a line that does not parse is reported, not fatal. */
+/**
+ * NDJSON: one JSON value per line; a line that does not parse is reported, not fatal. A line
+ * past a limit is fatal, as in every other format: it is checked before it is parsed (length,
+ * nesting) or just after (keys, strings), so it never reaches code that recurses.
+ */
 export async function* ndjsonLines(text: AsyncIterable<string>): AsyncGenerator<{ line: number; value: unknown } | { line: number; error: string }> {
   let buffer = "";
   let line = 0;
@@ -111,12 +159,18 @@ export async function* ndjsonLines(text: AsyncIterable<string>): AsyncGenerator<
     line++;
     const trimmed = raw.trim();
     if (trimmed === "") return null;
+    const where = `line ${line}`;
+    if (trimmed.length > DOCUMENT_LIMITS.recordChars) throw overLimit.recordChars(where);
+    if (nestingDepth(trimmed) > DOCUMENT_LIMITS.depth) throw overLimit.depth(where);
+    let value: unknown;
     try {
-      return { line, value: JSON.parse(trimmed) as unknown };
+      value = JSON.parse(trimmed) as unknown;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       return { line, error: `line ${line}: not valid JSON (${message})` };
     }
+    checkValue(value, where);
+    return { line, value };
   };
   for await (const chunk of text) {
     let start = 0;
@@ -129,7 +183,41 @@ export async function* ndjsonLines(text: AsyncIterable<string>): AsyncGenerator<
       newline = buffer.indexOf("\n", start);
     }
     buffer = buffer.slice(start);
+    if (buffer.length > DOCUMENT_LIMITS.recordChars) throw overLimit.recordChars(`line ${line + 1}`);
   }
   const last = take(buffer);
   if (last) yield last;
+}
+
+/** How deep arrays and objects nest in JSON text (brackets inside strings do not count). */
+function nestingDepth(json: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) { if (++depth > deepest) deepest = depth; }
+    else if (c === 93 || c === 125) depth--;
+  }
+  return deepest;
+}
+
+/** Keys per object and string lengths of a parsed value whose nesting is already known to be bounded. */
+function checkValue(value: unknown, where: string): void {
+  if (typeof value === "string") {
+    if (value.length > DOCUMENT_LIMITS.cellChars) throw overLimit.cellChars(where);
+  } else if (Array.isArray(value)) {
+    for (const item of value) checkValue(item, where);
+  } else if (isRecord(value)) {
+    const keys = Object.keys(value);
+    if (keys.length > DOCUMENT_LIMITS.columns) throw overLimit.columns(where, "keys");
+    for (const key of keys) {
+      if (key.length > DOCUMENT_LIMITS.cellChars) throw overLimit.cellChars(where);
+      checkValue(value[key], where);
+    }
+  }
 }

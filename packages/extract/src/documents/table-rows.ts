@@ -1,5 +1,6 @@
 import { detectLayout, indexHeaders } from "./column-names.js";
 import { EmptyDocumentError } from "./document-errors.js";
+import { DOCUMENT_LIMITS, overLimit } from "./document-limits.js";
 import type { DocumentRow, TableMapper, TableRecord } from "./document-row.js";
 import { genericTableMapper } from "./generic-table-mapper.js";
 import { shopifyMapper } from "./shopify-mapper.js";
@@ -27,7 +28,7 @@ export async function* tableRows(records: AsyncIterable<TableRecord>, options: T
       mapper = mapperFor(headers, options.defaultCurrency);
       continue;
     }
-    dataRows++;
+    if (++dataRows > DOCUMENT_LIMITS.rows) throw overLimit.rows();
     const width = widthProblem(record, headers.length);
     if (options.checkWidth && width) {
       yield { row: record.row, ok: false, error: width };

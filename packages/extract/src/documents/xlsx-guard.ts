@@ -1,9 +1,10 @@
 import { open } from "node:fs/promises";
 import yauzl from "yauzl";
-import { formatBytes, MalformedDocumentError, UnsupportedDocumentError } from "./document-errors.js";
+import { DocumentLimitError, MalformedDocumentError, UnsupportedDocumentError } from "./document-errors.js";
+import { DOCUMENT_LIMITS, overLimit } from "./document-limits.js";
 
-/** An honest workbook of a million rows unpacks to well under this. */
-export const MAX_UNCOMPRESSED_BYTES = 200 * 1024 * 1024;
+/** The parts exceljs reads whole (see its WorkbookReader), by the exact names it looks for. */
+const HELD_PARTS = new Set(["xl/sharedStrings.xml", "xl/styles.xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels"]);
 /** Spreadsheet XML compresses 10-20:1; far beyond this is a bomb. Small entries are exempt. */
 const MAX_RATIO = 100;
 const RATIO_MIN_BYTES = 1024 * 1024;
@@ -33,9 +34,11 @@ export async function checkXlsxZip(path: string): Promise<void> {
       if (names.has(entry.fileName)) throw new MalformedDocumentError(`the XLSX file is damaged: "${entry.fileName}" appears twice in the archive`);
       names.add(entry.fileName);
       total += entry.uncompressedSize;
-      if (total > MAX_UNCOMPRESSED_BYTES) {
-        throw new MalformedDocumentError(`the XLSX file unpacks to more than ${formatBytes(MAX_UNCOMPRESSED_BYTES)}; split the workbook or export it as CSV`);
-      }
+      if (total > DOCUMENT_LIMITS.unpackedBytes) throw overLimit.unpackedBytes();
+      // exceljs holds these parts in memory whole while the sheet is read (cells point into the
+      // shared strings), so each is bounded on its own. Declared sizes can be trusted here: the
+      // layout check and the inflation below make the archive keep its word.
+      if (HELD_PARTS.has(entry.fileName) && entry.uncompressedSize > DOCUMENT_LIMITS.heldPartBytes) throw overLimit.heldPartBytes(entry.fileName);
       if (entry.uncompressedSize > RATIO_MIN_BYTES && entry.uncompressedSize > entry.compressedSize * MAX_RATIO) {
         throw new MalformedDocumentError(
           `the XLSX file is refused: "${entry.fileName}" would unpack ${Math.round(entry.uncompressedSize / Math.max(entry.compressedSize, 1))} times its size (a ZIP bomb?); export the sheet as CSV`,
@@ -51,7 +54,7 @@ export async function checkXlsxZip(path: string): Promise<void> {
       for await (const chunk of stream) void chunk;
     }
   } catch (error) {
-    if (error instanceof MalformedDocumentError || error instanceof UnsupportedDocumentError) throw error;
+    if (error instanceof MalformedDocumentError || error instanceof UnsupportedDocumentError || error instanceof DocumentLimitError) throw error;
     throw new MalformedDocumentError(`the XLSX file is damaged (${messageOf(error)}); save it again from the spreadsheet program`);
   } finally {
     zip.close();

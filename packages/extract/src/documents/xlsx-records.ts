@@ -4,32 +4,47 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { DocumentError, MalformedDocumentError } from "./document-errors.js";
 import type { TableRecord } from "./document-row.js";
+import { DOCUMENT_LIMITS, overLimit } from "./document-limits.js";
 import { checkXlsxZip } from "./xlsx-guard.js";
 
 /**
- * Rows of the first worksheet. The upload goes to a temporary file first: the ZIP checks need
- * its central directory, which is at the end, and a file keeps a large workbook out of memory.
+ * Rows of the first worksheet. The ZIP checks need the central directory, which is at the end,
+ * so the workbook is read from `file` when it is one, else copied to a temporary file first (a
+ * file also keeps a large workbook out of memory).
  */
-export async function* xlsxRecords(chunks: AsyncIterable<Buffer>): AsyncGenerator<TableRecord> {
+export async function* xlsxRecords(chunks: AsyncIterable<Buffer>, file: string | null): AsyncGenerator<TableRecord> {
+  if (file !== null) {
+    yield* readWorkbookFile(file);
+    return;
+  }
   const dir = await mkdtemp(join(tmpdir(), "catalog-xlsx-"));
   const path = join(dir, "upload.xlsx");
-  const file = { stream: null as ReturnType<typeof createReadStream> | null };
   try {
     await pipeline(Readable.from(chunks), createWriteStream(path));
+    yield* readWorkbookFile(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function* readWorkbookFile(path: string): AsyncGenerator<TableRecord> {
+  const file = { stream: null as ReturnType<typeof createReadStream> | null };
+  try {
     await checkXlsxZip(path);
     file.stream = createReadStream(path);
     yield* readFirstSheet(file.stream);
   } finally {
     file.stream?.destroy();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 
 async function* readFirstSheet(input: Readable): AsyncGenerator<TableRecord> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  // Loaded on the first workbook only: it takes longer to load than a CSV of thousands of rows to read.
+  const { default: excel } = await import("exceljs");
+  const reader = new excel.stream.xlsx.WorkbookReader(input, {
     worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "cache", entries: "ignore",
   });
   let counted = 0;
@@ -40,10 +55,17 @@ async function* readFirstSheet(input: Readable): AsyncGenerator<TableRecord> {
       if (firstName !== null && sheetName(sheet) !== null && sheetName(sheet) !== firstName) continue;
       for await (const row of sheet) {
         const values = Array.isArray(row.values) ? row.values : [];
-        const cells: string[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
         counted++;
-        yield { row: Number.isFinite(row.number) && row.number > 0 ? row.number : counted, cells };
+        const number = Number.isFinite(row.number) && row.number > 0 ? row.number : counted;
+        // A cell reference far to the right ("ZZZZ1") makes a sparse array this long.
+        if (values.length - 1 > DOCUMENT_LIMITS.columns) throw overLimit.columns(`row ${number}`, "cells");
+        const cells: string[] = [];
+        for (let i = 1; i < values.length; i++) {
+          const text = cellText(values[i]);
+          if (text.length > DOCUMENT_LIMITS.cellChars) throw overLimit.cellChars(`row ${number}`);
+          cells.push(text);
+        }
+        yield { row: number, cells };
       }
       return;
     }

@@ -1,13 +1,30 @@
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import type { MultipartFile } from "@fastify/multipart";
-import { spoolUpload } from "./spool.js";
-import { ServiceError, importProducts, type Actor, type Db, type ImportItem } from "@catalog/db";
-import { DocumentError, parseDocument, type DocumentRow } from "@catalog/extract";
-import { toImportItem } from "./candidate.js";
+import { importInOneTransaction, type Actor, type Db, type ImportItem } from "@catalog/db";
+import type { Semaphore } from "@catalog/fetch/semaphore";
 import { Tally, itemOf, type ItemResult } from "./outcomes.js";
+import { parseInThread, type ParsedEntry } from "./parse-thread.js";
+import { spoolUpload } from "./spool.js";
 
-/** Rows per transaction: large enough for bulk statements, small enough to keep memory flat. */
+/** Rows per batch: large enough for bulk statements, small enough to keep memory flat. */
 const BATCH_ROWS = 500;
+/** ...unless the rows are wide: a batch's items are held by the gateway while it is written. */
+const BATCH_CHARS = 8 * 1024 * 1024;
+
+export interface DocumentLimits {
+  maxBytes: number;
+  /** The parser thread's heap, in MB. */
+  parseHeapMb: number;
+  /** How long a persisted import may hold its transaction open. */
+  timeoutMs: number;
+  /** Where uploads are spooled. */
+  spoolDir: string;
+  /**
+   * Imports that may parse at once, each holding a parser thread of `parseHeapMb`: the bound on
+   * what documents cost the gateway however many arrive. An upload is spooled before it waits.
+   */
+  slots: Semaphore;
+}
 
 export interface DocumentImportRequest {
   orgId: string;
@@ -16,71 +33,56 @@ export interface DocumentImportRequest {
   persist: boolean;
   /** The store's currency, for documents whose prices do not say (Shopify's export does not). */
   currency?: string;
-  maxBytes: number;
-}
-
-function asServiceError(error: unknown): never {
-  if (error instanceof DocumentError) throw new ServiceError(error.status, error.message);
-  throw error;
+  limits: DocumentLimits;
+  /** Aborts when the client goes away: the import stops and nothing is stored. */
+  signal: AbortSignal;
 }
 
 /**
- * Reads the whole document once first, so a file that is too large, of the wrong type or
- * broken is refused (413/415/422) with nothing stored. Then streams it through the parser and
- * previews or persists it a batch at a time, writing each item to the response as its batch
- * completes: a 100,000-row file never sits in memory, neither as rows nor as the answer. Each
- * persisted batch is one transaction; a bad row is a failed item, never a failed upload.
+ * Spools the upload to disk, parses it in a worker thread a batch at a time, and previews or
+ * persists each batch as it comes. A persisted import is one transaction, committed once the
+ * last row is read: a document refused part way (a limit, broken JSON at row 80,000), a batch
+ * the database refuses, or a client gone leaves the catalog as it was, and the client reads a
+ * plain `{ error }` (413/415/422, or 5xx for the database). The answer is written to the spool
+ * as batches complete and sent once the import is complete, so a 100,000-row document never
+ * sits in memory, neither as rows nor as the answer. The spool is removed on every path.
  */
 export async function importDocument(db: Db, request: DocumentImportRequest): Promise<Readable> {
-  const upload = await spoolUpload(request.file.file, request.maxBytes);
-  const rows = () => parseDocument(upload.open(), {
-    filename: request.file.filename, contentType: request.file.mimetype, maxBytes: request.maxBytes,
-    ...(request.currency ? { currency: request.currency } : {}),
-  }) as AsyncIterable<DocumentRow>;
+  const { limits } = request;
+  const spool = await spoolUpload(request.file.file, limits.maxBytes, limits.spoolDir);
   try {
-    for await (const _ of rows()) { /* parse only: a problem with the whole document throws here */ }
-  } catch (error) {
-    await upload.remove();
-    asServiceError(error);
-  }
-  return Readable.from(answer(db, request, rows(), upload.remove));
-}
-
-/** `{ "persisted": …, "items": [ … ], "summary": { … } }`, written as it is produced. */
-async function* answer(db: Db, request: DocumentImportRequest, rows: AsyncIterable<DocumentRow>, done: () => Promise<void>) {
-  const tally = new Tally();
-  let first = true;
-  const write = (item: ItemResult & { row: number }) => {
-    tally.add(item);
-    const text = `${first ? "" : ","}${JSON.stringify(item)}`;
-    first = false;
-    return text;
-  };
-  try {
-    yield `{"persisted":${request.persist},"items":[`;
-    // Failed rows wait with their batch, so the answer keeps the document's order.
-    let batch: ({ row: number; item: ImportItem } | { row: number; failed: ItemResult })[] = [];
-    const flush = async () => {
-      const importable = batch.filter((b): b is { row: number; item: ImportItem } => "item" in b);
-      const outcomes = importable.length === 0 ? [] : await importProducts(db, request.orgId, importable.map((b) => b.item), {
-        actor: request.actor, source: "document", persist: request.persist,
-      });
-      const results = new Map(importable.map((b, i) => [b, itemOf(outcomes[i]!)]));
-      const text = batch.map((b) => write({ row: b.row, ...("item" in b ? results.get(b)! : b.failed) })).join("");
-      batch = [];
-      return text;
-    };
-    for await (const parsed of rows) {
-      if (!parsed.ok) batch.push({ row: parsed.row, failed: { ok: false, error: parsed.error } });
-      else {
-        const item = toImportItem(parsed.product);
-        batch.push("error" in item ? { row: parsed.row, failed: { ok: false, error: `row ${parsed.row}: ${item.error}` } } : { row: parsed.row, item });
+    const answer = await spool.answer();
+    const tally = new Tally();
+    let first = true;
+    const write = (items: (ItemResult & { row: number })[]) => {
+      let text = "";
+      for (const item of items) {
+        tally.add(item);
+        text += `${first ? "" : ","}${JSON.stringify(item)}`;
+        first = false;
       }
-      if (batch.length >= BATCH_ROWS) yield await flush();
-    }
-    yield await flush();
-    yield `],"summary":${JSON.stringify(tally.summary)}}`;
+      return answer.write(text);
+    };
+    await answer.write(`{"persisted":${request.persist},"items":[`);
+    const batches = parseInThread({
+      path: spool.path, tmpDir: spool.dir, batchRows: BATCH_ROWS, batchChars: BATCH_CHARS,
+      meta: { filename: request.file.filename, contentType: request.file.mimetype, maxBytes: limits.maxBytes, ...(request.currency ? { currency: request.currency } : {}) },
+    }, { heapMb: limits.parseHeapMb, signal: request.signal });
+    await limits.slots.run(() => importInOneTransaction(db, request.orgId, {
+      actor: request.actor, source: "document", persist: request.persist, timeoutMs: limits.timeoutMs,
+    }, async (importBatch) => {
+      for await (const batch of batches) {
+        const importable = batch.filter((entry): entry is { row: number; item: ImportItem } => "item" in entry);
+        const outcomes = importable.length === 0 ? [] : await importBatch(importable.map((entry) => entry.item));
+        const results = new Map(importable.map((entry, i) => [entry, itemOf(outcomes[i]!)]));
+        // Failed rows stay in their place, so the answer keeps the document's order.
+        await write(batch.map((entry: ParsedEntry) => ({ row: entry.row, ...("item" in entry ? results.get(entry)! : { ok: false as const, error: entry.error }) })));
+        request.signal.throwIfAborted();
+      }
+    }));
+    await answer.write(`],"summary":${JSON.stringify(tally.summary)}}`);
+    return await answer.read();
   } finally {
-    await done();
+    await spool.remove();
   }
 }

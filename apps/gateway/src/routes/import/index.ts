@@ -1,9 +1,12 @@
 import multipart from "@fastify/multipart";
+import { Type } from "typebox";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ServiceError, invalid, type Db } from "@catalog/db";
-import { importDocument } from "./document-import.js";
+import { DOCUMENT_LIMITS } from "@catalog/extract/documents";
+import { importDocument, type DocumentLimits } from "./document-import.js";
+import { removeStaleSpools } from "./spool.js";
 import { principalOf } from "../../plugins/auth.js";
-import { errorResponses } from "../../schemas/common.js";
+import { ErrorSchema, errorResponses } from "../../schemas/common.js";
 import { DocumentImportResultSchema, ImportUrlsBodySchema, UrlImportResultSchema } from "./schemas.js";
 import { importUrls } from "./url-import.js";
 
@@ -11,8 +14,11 @@ export interface ImportRoutesOptions {
   db: Db;
   localIngest: boolean;
   deadlineMs: number;
-  documentMaxBytes: number;
+  document: Omit<DocumentLimits, "timeoutMs">;
 }
+
+/** How long a persisted document import may hold its one transaction open. */
+const DOCUMENT_TRANSACTION_MS = 15 * 60_000;
 
 const URL_ROUTES = [
   ["/import/url", "Import products from page URLs: a preview unless persist is true"],
@@ -43,18 +49,26 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
     });
   }
 
+  await removeStaleSpools(options.document.spoolDir);
   // Multipart is accepted here only; every other route takes JSON.
-  await app.register(multipart, { limits: { files: 1, fields: 4, fieldSize: 64, parts: 5, fileSize: options.documentMaxBytes + 1 } });
+  await app.register(multipart, { limits: { files: 1, fields: 4, fieldSize: 64, parts: 5, fileSize: options.document.maxBytes + 1 } });
   app.post("/import/document", {
     schema: {
       tags: ["import"],
       summary: "Import products from a CSV, TSV, XLSX, JSON or NDJSON document: a preview unless persist is true",
       description: 'multipart/form-data with the document in part "file" and, before it, optional text parts "persist" ("true" or "false"; default false) ' +
         'and "currency" (the store currency, for documents whose prices do not name one). ' +
-        "Shopify and WooCommerce product exports are recognised, and generic headers (title, sku, price, currency, brand, gtin, images, description).",
+        "Shopify and WooCommerce product exports are recognised, and generic headers (title, sku, price, currency, brand, gtin, images, description). " +
+        "A persisted import is one transaction: the answer comes once every row is read and stored, and if any part fails (a limit below, a damaged file, the database) nothing is stored and the answer is { error }. " +
+        documentLimitsText(options.document),
       security: [{ session: [] }],
       consumes: ["multipart/form-data"],
-      response: { 200: DocumentImportResultSchema, ...errorResponses(400, 401, 409, 413, 415, 422, 429) },
+      response: {
+        200: DocumentImportResultSchema,
+        ...errorResponses(400, 401, 409, 413, 415, 422, 429),
+        413: describedError("The document goes past a limit: its size, or one listed in the route's description; the message names the limit and its value"),
+        422: describedError("A bad part, an empty or damaged document, or JSON nested past the limit; the message says which"),
+      },
     },
   }, async (request, reply) => {
     if (!request.isMultipart()) throw new ServiceError(415, 'send multipart/form-data with the document in part "file"');
@@ -70,12 +84,29 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
     if (currency !== undefined && !/^[A-Z]{3}$/.test(currency)) throw invalid('multipart part "currency" must be an ISO-4217 code such as EUR');
     const { org, user } = principalOf(request);
     const persist = persistValue === "true";
-    const body = await importDocument(options.db, {
-      orgId: org.id, actor: { type: "user", id: user.id }, file, persist, currency, maxBytes: options.documentMaxBytes,
+    const gone = new AbortController();
+    reply.raw.on("close", () => {
+      if (!reply.raw.writableFinished) gone.abort(new ServiceError(400, "the client closed the connection before the import finished; nothing was stored"));
     });
-    if (persist) body.on("end", () => app.caches.catalog.invalidate(org.id));
-    // Items are written as they complete (in document order, except WooCommerce variable
-    // products, which complete when their last variation has been read).
+    const body = await importDocument(options.db, {
+      orgId: org.id, actor: { type: "user", id: user.id }, file, persist, currency, signal: gone.signal,
+      limits: { ...options.document, timeoutMs: DOCUMENT_TRANSACTION_MS },
+    });
+    if (persist) app.caches.catalog.invalidate(org.id);
+    // Items are in document order, except WooCommerce variable products, which complete when
+    // their last variation has been read.
     return reply.type("application/json; charset=utf-8").send(body as never);
   });
 };
+
+const describedError = (description: string) => Type.Object(ErrorSchema.properties, { additionalProperties: false, description });
+
+function documentLimitsText(document: { maxBytes: number; parseHeapMb: number }): string {
+  const n = (value: number) => value.toLocaleString("en-US");
+  const mb = (bytes: number) => `${n(bytes / (1024 * 1024))} MB`;
+  return `Limits (413 unless said, each named in the message): the file ${n(document.maxBytes)} bytes; ${n(DOCUMENT_LIMITS.rows)} rows (items, lines); ` +
+    `${n(DOCUMENT_LIMITS.columns)} cells per row or keys per JSON object; ${n(DOCUMENT_LIMITS.cellChars)} characters per cell or JSON string; ` +
+    `${n(DOCUMENT_LIMITS.recordChars)} characters per row, NDJSON line or JSON item; JSON nesting ${DOCUMENT_LIMITS.depth} levels (422); ` +
+    `XLSX: ${mb(DOCUMENT_LIMITS.unpackedBytes)} unpacked, ${mb(DOCUMENT_LIMITS.heldPartBytes)} for each part read whole (shared strings, styles, workbook), ` +
+    `an entry unpacking to over 100 times its size is refused (422); ${n(document.parseHeapMb)} MB of memory to read one document.`;
+}

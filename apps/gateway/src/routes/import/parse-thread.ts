@@ -1,0 +1,84 @@
+import { extname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { ServiceError, type ImportItem } from "@catalog/db";
+import type { DocumentMeta } from "@catalog/extract";
+
+/** What the worker thread (parse-worker.ts) is given. */
+export interface ParseJob {
+  path: string;
+  meta: DocumentMeta;
+  /** Where the parser may write temporary files: the upload's spool, removed with it. */
+  tmpDir: string;
+  batchRows: number;
+  /** A batch is also sent once its JSON is this long, so wide rows make smaller batches. */
+  batchChars: number;
+}
+
+/** One row of the document: an item to import, or why the row cannot be one. */
+export type ParsedEntry = { row: number; item: ImportItem } | { row: number; error: string };
+
+export type WorkerMessage =
+  | { type: "batch"; json: string }
+  | { type: "done" }
+  | { type: "refused"; status: number; message: string };
+
+export interface ParseThreadOptions {
+  /** The thread's heap (V8 old generation), in MB: past it the thread is stopped, not the gateway. */
+  heapMb: number;
+  signal: AbortSignal;
+}
+
+const extension = extname(fileURLToPath(import.meta.url));
+const ENTRY = new URL("./parse-worker-entry.mjs", import.meta.url);
+const MODULE = new URL(`./parse-worker${extension}`, import.meta.url).href;
+
+/**
+ * Parses a spooled document in a worker thread and yields its rows a batch at a time. Parsing
+ * is CPU work that would otherwise stall every other request the gateway serves, and a
+ * document that slips past every explicit limit (document-limits.ts in @catalog/extract) then
+ * exhausts the thread's heap, not the gateway's: that is a 413 naming the memory limit. A
+ * document refused by the parser is a ServiceError with its status; the thread is stopped as
+ * soon as the caller stops iterating or `signal` aborts.
+ */
+export async function* parseInThread(job: ParseJob, options: ParseThreadOptions): AsyncGenerator<ParsedEntry[]> {
+  const worker = new Worker(ENTRY, {
+    workerData: { ...job, module: MODULE },
+    resourceLimits: { maxOldGenerationSizeMb: options.heapMb, stackSizeMb: 4 },
+  });
+  const inbox: WorkerMessage[] = [];
+  let failure: Error | null = null;
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  const notify = () => { wake?.(); wake = null; };
+  const onAbort = () => { failure ??= options.signal.reason as Error; notify(); };
+  worker.on("message", (message: WorkerMessage) => { inbox.push(message); notify(); });
+  worker.on("error", (error) => { failure ??= error; notify(); });
+  worker.on("exit", () => { stopped = true; notify(); });
+  options.signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    for (;;) {
+      while (inbox.length === 0 && failure === null && !stopped && !options.signal.aborted) {
+        await new Promise<void>((resolve) => { wake = resolve; });
+      }
+      options.signal.throwIfAborted();
+      const message = inbox.shift();
+      if (!message) throw failureOf(failure, options.heapMb);
+      if (message.type === "done") return;
+      if (message.type === "refused") throw new ServiceError(message.status, message.message);
+      const batch = JSON.parse(message.json) as ParsedEntry[];
+      worker.postMessage("more");
+      yield batch;
+    }
+  } finally {
+    options.signal.removeEventListener("abort", onAbort);
+    await worker.terminate();
+  }
+}
+
+function failureOf(error: Error | null, heapMb: number): Error {
+  if ((error as NodeJS.ErrnoException | null)?.code === "ERR_WORKER_OUT_OF_MEMORY") {
+    return new ServiceError(413, `reading the document needs more than ${heapMb} MB of memory, the limit for one import; split it into smaller files or export it as CSV`);
+  }
+  return error ?? new Error("the document parser thread stopped without an answer");
+}

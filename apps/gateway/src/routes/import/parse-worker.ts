@@ -1,0 +1,58 @@
+import { parentPort, workerData } from "node:worker_threads";
+import { DocumentError, parseDocumentFile, type DocumentMeta, type DocumentRow } from "@catalog/extract/documents";
+import type { ImportItem } from "@catalog/db";
+import { toImportItem } from "./candidate.js";
+import type { ParseJob, ParsedEntry, WorkerMessage } from "./parse-thread.js";
+
+/**
+ * Runs in a worker thread (parse-thread.ts): parses the spooled document and posts its rows as
+ * import items, a batch at a time, as JSON text. At most `CREDITS` batches are in flight: the
+ * thread waits for the gateway to take one before it reads further, so a document is never
+ * parsed faster than the database takes it.
+ */
+const job = workerData as ParseJob;
+const port = parentPort!;
+// exceljs writes a worksheet stored before the shared strings to a temporary file: in the
+// upload's own spool, it goes when the spool does.
+process.env.TMPDIR = job.tmpDir;
+
+const CREDITS = 2;
+let credits = CREDITS;
+let wake: (() => void) | null = null;
+port.on("message", () => {
+  credits++;
+  wake?.();
+});
+
+async function post(message: WorkerMessage): Promise<void> {
+  while (credits === 0) await new Promise<void>((resolve) => { wake = resolve; });
+  credits--;
+  port.postMessage(message);
+}
+
+function entryOf(parsed: DocumentRow): ParsedEntry {
+  if (!parsed.ok) return { row: parsed.row, error: parsed.error };
+  const item: ImportItem | { error: string } = toImportItem(parsed.product);
+  return "error" in item ? { row: parsed.row, error: `row ${parsed.row}: ${item.error}` } : { row: parsed.row, item };
+}
+
+try {
+  let batch: string[] = [];
+  let chars = 0;
+  const meta: DocumentMeta = job.meta;
+  for await (const parsed of parseDocumentFile(job.path, meta)) {
+    const json = JSON.stringify(entryOf(parsed));
+    batch.push(json);
+    chars += json.length;
+    if (batch.length >= job.batchRows || chars >= job.batchChars) {
+      await post({ type: "batch", json: `[${batch.join(",")}]` });
+      batch = [];
+      chars = 0;
+    }
+  }
+  if (batch.length > 0) await post({ type: "batch", json: `[${batch.join(",")}]` });
+  port.postMessage({ type: "done" } satisfies WorkerMessage);
+} catch (error) {
+  if (!(error instanceof DocumentError)) throw error;
+  port.postMessage({ type: "refused", status: error.status, message: error.message } satisfies WorkerMessage);
+}
