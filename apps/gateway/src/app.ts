@@ -6,6 +6,7 @@ import type { Redis } from "ioredis";
 import type { GatewayConfig } from "@catalog/config";
 import { parseKeyring, type Db } from "@catalog/db";
 import { createChannelRegistry } from "@catalog/channels";
+import { clientErrorHandler } from "./client-errors.js";
 import { authPlugin } from "./plugins/auth.js";
 import { browserClientsPlugin } from "./plugins/browser-clients.js";
 import { errorsPlugin } from "./plugins/errors.js";
@@ -43,6 +44,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
+    clientErrorHandler,
     // A client's x-request-id is kept when it is a plain token, so it can follow a call across services.
     requestIdHeader: false,
     genReqId: (request) => {
