@@ -85,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       loginRateLimit: { max: config.LOGIN_RATE_LIMIT_MAX, windowSeconds: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
     });
     await scope.register(productRoutes, { db });
-    await scope.register(publishRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX });
+    await scope.register(publishRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, deadlineMs: config.PUBLISH_DEADLINE_MS });
     await scope.register(legalRoutes, { db });
     await scope.register(importRoutes, {
       db, localIngest: config.LOCAL_INGEST, deadlineMs: config.IMPORT_DEADLINE_MS, documentMaxBytes: config.DOCUMENT_MAX_BYTES,

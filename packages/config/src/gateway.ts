@@ -28,6 +28,8 @@ export const GatewayEnvSchema = Type.Object({
   LOCAL_INGEST: Bool(false),
   /** How long a URL import waits for the import workers, overall, before answering with what it has. */
   IMPORT_DEADLINE_MS: Int(45_000, 100),
+  /** How long a publish with an Idempotency-Key holds the key while it runs; a gateway that dies mid-request frees it after this. */
+  PUBLISH_DEADLINE_MS: Int(30_000, 1_000),
   /** Largest accepted import document, in bytes. */
   DOCUMENT_MAX_BYTES: Int(50 * 1024 * 1024, 1024),
   /** Trust X-Forwarded-* headers (only behind a proxy you control). */
