@@ -82,7 +82,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       sessionTtlSeconds: config.SESSION_TTL_SECONDS,
       cookieSecure: config.COOKIE_SECURE,
-      loginRateLimit: { max: config.LOGIN_RATE_LIMIT_MAX, windowSeconds: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
+      redis,
+      redisPrefix: config.REDIS_PREFIX,
+      loginBudgets: {
+        perAccount: { max: config.LOGIN_RATE_LIMIT_MAX, windowSeconds: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
+        perAddress: { max: config.LOGIN_ADDRESS_RATE_LIMIT_MAX, windowSeconds: config.LOGIN_ADDRESS_RATE_LIMIT_WINDOW_SECONDS },
+      },
     });
     await scope.register(productRoutes, { db });
     await scope.register(publishRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, deadlineMs: config.PUBLISH_DEADLINE_MS });

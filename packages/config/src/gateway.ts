@@ -20,8 +20,12 @@ export const GatewayEnvSchema = Type.Object({
   CORS_ORIGINS: Type.String({ default: "" }),
   RATE_LIMIT_MAX: Int(600, 1),
   RATE_LIMIT_WINDOW_SECONDS: Int(60, 1),
+  /** Failed logins allowed per client address and account in a window (successful ones are not counted). */
   LOGIN_RATE_LIMIT_MAX: Int(10, 1),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: Int(60, 1),
+  /** Failed logins allowed per client address across all accounts in a window (password spraying). */
+  LOGIN_ADDRESS_RATE_LIMIT_MAX: Int(50, 1),
+  LOGIN_ADDRESS_RATE_LIMIT_WINDOW_SECONDS: Int(900, 1),
   /** Lab mode allows destructive admin actions such as flush_redis. */
   LAB_MODE: Bool(false),
   /** Allow imports from private and loopback addresses (local development and tests only). */
