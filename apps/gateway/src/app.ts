@@ -95,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(importRoutes, {
       db, localIngest: config.LOCAL_INGEST, deadlineMs: config.IMPORT_DEADLINE_MS, documentMaxBytes: config.DOCUMENT_MAX_BYTES,
     });
-    await scope.register(extensionRoutes, { db });
+    await scope.register(extensionRoutes, { db, localIngest: config.LOCAL_INGEST });
     await scope.register(syncLogRoutes, { db });
     await scope.register(destinationRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, channels });
     await scope.register(integrationRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, channels, keyring, publicUrl: config.channels.publicUrl });

@@ -4,6 +4,8 @@ import { spoolUpload } from "./spool.js";
 import { ServiceError, importProducts, type Actor, type Db, type ImportItem } from "@catalog/db";
 import { DocumentError, parseDocument, type DocumentRow } from "@catalog/extract";
 import { toImportItem } from "./candidate.js";
+import { createImageScreen } from "./image-screen.js";
+import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { Tally, itemOf, type ItemResult } from "./outcomes.js";
 
 /** Rows per transaction: large enough for bulk statements, small enough to keep memory flat. */
@@ -17,6 +19,8 @@ export interface DocumentImportRequest {
   /** The store's currency, for documents whose prices do not say (Shopify's export does not). */
   currency?: string;
   maxBytes: number;
+  /** The page URL policy, applied to the documents' image URLs. */
+  imagePolicy: UrlPolicy;
 }
 
 function asServiceError(error: unknown): never {
@@ -49,6 +53,7 @@ export async function importDocument(db: Db, request: DocumentImportRequest): Pr
 /** `{ "persisted": …, "items": [ … ], "summary": { … } }`, written as it is produced. */
 async function* answer(db: Db, request: DocumentImportRequest, rows: AsyncIterable<DocumentRow>, done: () => Promise<void>) {
   const tally = new Tally();
+  const screenImages = createImageScreen(request.imagePolicy);
   let first = true;
   const write = (item: ItemResult & { row: number }) => {
     tally.add(item);
@@ -62,10 +67,11 @@ async function* answer(db: Db, request: DocumentImportRequest, rows: AsyncIterab
     let batch: ({ row: number; item: ImportItem } | { row: number; failed: ItemResult })[] = [];
     const flush = async () => {
       const importable = batch.filter((b): b is { row: number; item: ImportItem } => "item" in b);
+      const dropped = await Promise.all(importable.map((b) => screenImages(b.item)));
       const outcomes = importable.length === 0 ? [] : await importProducts(db, request.orgId, importable.map((b) => b.item), {
         actor: request.actor, source: "document", persist: request.persist,
       });
-      const results = new Map(importable.map((b, i) => [b, itemOf(outcomes[i]!)]));
+      const results = new Map(importable.map((b, i) => [b, itemOf(outcomes[i]!, dropped[i])]));
       const text = batch.map((b) => write({ row: b.row, ...("item" in b ? results.get(b)! : b.failed) })).join("");
       batch = [];
       return text;

@@ -71,7 +71,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
     const { org, user } = principalOf(request);
     const persist = persistValue === "true";
     const body = await importDocument(options.db, {
-      orgId: org.id, actor: { type: "user", id: user.id }, file, persist, currency, maxBytes: options.documentMaxBytes,
+      orgId: org.id, actor: { type: "user", id: user.id }, file, persist, currency, maxBytes: options.documentMaxBytes, imagePolicy: policy,
     });
     if (persist) body.on("end", () => app.caches.catalog.invalidate(org.id));
     // Items are written as they complete (in document order, except WooCommerce variable
