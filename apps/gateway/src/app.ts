@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Redis } from "ioredis";
@@ -7,6 +7,7 @@ import type { GatewayConfig } from "@catalog/config";
 import { parseKeyring, type Db } from "@catalog/db";
 import { createChannelRegistry } from "@catalog/channels";
 import { clientErrorHandler } from "./client-errors.js";
+import { gatewayLoggerOptions, type GatewayLogging } from "./logger-options.js";
 import { authPlugin } from "./plugins/auth.js";
 import { browserClientsPlugin } from "./plugins/browser-clients.js";
 import { errorsPlugin } from "./plugins/errors.js";
@@ -32,7 +33,8 @@ export interface AppDeps {
   db: Db;
   /** Fails fast when Redis is down (`enableOfflineQueue: false`), so requests are not held. */
   redis: Redis;
-  logger?: FastifyServerOptions["logger"];
+  /** false: no log; else where and how much (default: stdout at LOG_LEVEL), always with secrets redacted. */
+  logger?: false | GatewayLogging;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -41,7 +43,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, redis } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    logger: deps.logger === false ? false : gatewayLoggerOptions(config.LOG_LEVEL, deps.logger),
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     clientErrorHandler,
