@@ -52,6 +52,16 @@ test("JSON-LD nested 100,000 levels deep in the page the extension sent is ignor
   expect(errorOf(res)).toMatch(/no product title found/);
 });
 
+test("a NUL character in the page the extension sent is 422 naming the field, not a database error", async () => {
+  const html = `<html><head><script type="application/ld+json">{"@type":"Product","name":"Nul mug","description":"a\\u0000b"}</script></head></html>`;
+  const res = await gw.app.inject({
+    method: "POST", url: "/api/extension/ingest", headers: { "x-service-api-key": t.apiKey },
+    payload: { url: "https://shop.example/nul", html },
+  });
+  expect(res.statusCode).toBe(422);
+  expect(errorOf(res)).toMatch(/field "description" contains a NUL character/);
+});
+
 test("moderately nested attributes (20 levels) are still accepted", async () => {
   const res = await patchText(`{"attributes":${nestedJson(20)}}`);
   expect(res.statusCode).toBe(200);

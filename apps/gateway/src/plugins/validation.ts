@@ -3,7 +3,7 @@ import { registerAjvFormats } from "@fastify/type-provider-typebox";
 import type { TSchema } from "typebox";
 import { Compile } from "typebox/compile";
 import { Value } from "typebox/value";
-import { MAX_JSON_DEPTH, describeJsonPath, pathTooDeep } from "@catalog/db";
+import { MAX_JSON_DEPTH, describeJsonPath, pathTooDeep, pathWithNul } from "@catalog/db";
 
 registerAjvFormats();
 
@@ -31,18 +31,6 @@ function fromText(schema: TSchema, input: unknown): unknown {
 /** A problem found before TypeBox sees the value, shaped as one of its errors so it is reported alike. */
 function refusal(path: (string | number)[], message: string): FastifySchemaValidationError[] {
   return [{ keyword: "refused", instancePath: path.length > 0 ? `/${path.join("/")}` : "", schemaPath: "", params: {}, message }];
-}
-
-/** The path to the first string (value or key) holding U+0000, which PostgreSQL cannot store or compare. */
-function pathWithNul(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
-  if (typeof value !== "object" || value === null) return null;
-  for (const [key, child] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
-    if (typeof key === "string" && key.includes("\u0000")) return [...path, key.replaceAll("\u0000", "\\u0000")];
-    const found = pathWithNul(child, [...path, key]);
-    if (found) return found;
-  }
-  return null;
 }
 
 /**

@@ -4,7 +4,7 @@ import { importProducts, invalid, type Db } from "@catalog/db";
 import { emptyCandidate, extractProduct, type ProductCandidate } from "@catalog/extract";
 import { errorResponses } from "../../schemas/common.js";
 import { ProductSchema, ProductPatchSchema } from "../products/schemas.js";
-import { toImportItem } from "../import/candidate.js";
+import { NO_TITLE, toImportItem } from "../import/candidate.js";
 import { createImageScreen } from "../import/image-screen.js";
 import { DroppedImagesSchema } from "../import/schemas.js";
 
@@ -57,7 +57,7 @@ export const extensionRoutes: FastifyPluginAsyncTypebox<{ db: Db; localIngest: b
     if (html === undefined && product === undefined) throw invalid(`body needs "html", "product" or both`);
     const key = request.apiKey!;
     const item = toImportItem(merge(url, html ? extractProduct(html, url) : null, product));
-    if ("error" in item) throw invalid(`${item.error} on ${url}: send the product's title in "product.title"`);
+    if ("error" in item) throw invalid(`${item.error} on ${url}${item.error === NO_TITLE ? `: send the product's title in "product.title"` : ""}`);
     const droppedImages = await createImageScreen({ allowPrivate: localIngest })(item);
     const [outcome] = await importProducts(db, key.orgId, [item], { actor: { type: "apiKey", id: key.id }, source: "extension", persist: true });
     app.caches.catalog.invalidate(key.orgId);
