@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Redis } from "ioredis";
@@ -8,6 +8,8 @@ import type { GatewayConfig } from "@catalog/config";
 import { parseKeyring, type Db } from "@catalog/db";
 import { createChannelRegistry } from "@catalog/channels";
 import { Semaphore } from "@catalog/fetch/semaphore";
+import { clientErrorHandler } from "./client-errors.js";
+import { gatewayLoggerOptions, type GatewayLogging } from "./logger-options.js";
 import { authPlugin } from "./plugins/auth.js";
 import { browserClientsPlugin } from "./plugins/browser-clients.js";
 import { errorsPlugin } from "./plugins/errors.js";
@@ -33,7 +35,8 @@ export interface AppDeps {
   db: Db;
   /** Fails fast when Redis is down (`enableOfflineQueue: false`), so requests are not held. */
   redis: Redis;
-  logger?: FastifyServerOptions["logger"];
+  /** false: no log; else where and how much (default: stdout at LOG_LEVEL), always with secrets redacted. */
+  logger?: false | GatewayLogging;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -42,9 +45,10 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, redis } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    logger: deps.logger === false ? false : gatewayLoggerOptions(config.LOG_LEVEL, deps.logger),
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
+    clientErrorHandler,
     // A client's x-request-id is kept when it is a plain token, so it can follow a call across services.
     requestIdHeader: false,
     genReqId: (request) => {
@@ -77,25 +81,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const channels = createChannelRegistry(config.channels);
   const keyring = config.CREDENTIALS_KEYS ? parseKeyring(config.CREDENTIALS_KEYS) : null;
+  // One set of document-import slots for /api and /api/v1 alike.
+  const documentSlots = new Semaphore(config.DOCUMENT_IMPORT_CONCURRENCY);
   const api = async (scope: FastifyInstance) => {
     await scope.register(authRoutes, {
       db,
       sessionTtlSeconds: config.SESSION_TTL_SECONDS,
       cookieSecure: config.COOKIE_SECURE,
-      loginRateLimit: { max: config.LOGIN_RATE_LIMIT_MAX, windowSeconds: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
+      redis,
+      redisPrefix: config.REDIS_PREFIX,
+      loginBudgets: {
+        perAccount: { max: config.LOGIN_RATE_LIMIT_MAX, windowSeconds: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
+        perAddress: { max: config.LOGIN_ADDRESS_RATE_LIMIT_MAX, windowSeconds: config.LOGIN_ADDRESS_RATE_LIMIT_WINDOW_SECONDS },
+      },
     });
     await scope.register(productRoutes, { db });
-    await scope.register(publishRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX });
+    await scope.register(publishRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, deadlineMs: config.PUBLISH_DEADLINE_MS });
     await scope.register(legalRoutes, { db });
     await scope.register(importRoutes, {
       db, localIngest: config.LOCAL_INGEST, deadlineMs: config.IMPORT_DEADLINE_MS,
       document: {
         maxBytes: config.DOCUMENT_MAX_BYTES, parseHeapMb: config.DOCUMENT_PARSE_HEAP_MB, spoolDir: config.DOCUMENT_SPOOL_DIR || tmpdir(),
-        // One set of slots for /api and /api/v1 alike.
-        slots: new Semaphore(config.DOCUMENT_IMPORT_CONCURRENCY),
+        slots: documentSlots,
       },
     });
-    await scope.register(extensionRoutes, { db });
+    await scope.register(extensionRoutes, { db, localIngest: config.LOCAL_INGEST });
     await scope.register(syncLogRoutes, { db });
     await scope.register(destinationRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, channels });
     await scope.register(integrationRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, channels, keyring, publicUrl: config.channels.publicUrl });

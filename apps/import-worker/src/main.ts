@@ -1,12 +1,12 @@
 import { Worker } from "bullmq";
-import { loadImportWorkerConfig } from "@catalog/config";
+import { loadImportWorkerConfig, logRedaction, redactUrl } from "@catalog/config";
 import { createRenderer } from "@catalog/fetch";
 import { SCRAPE_QUEUE, queuePrefix, startWorkerHealth, workerConnection, type ScrapeJob, type ScrapeResult } from "@catalog/queue";
 import { pino } from "pino";
 import { createScrapeProcessor } from "./scrape-processor.js";
 
 const config = loadImportWorkerConfig();
-const log = pino({ level: config.LOG_LEVEL, base: { process: "import-worker" } });
+const log = pino({ level: config.LOG_LEVEL, base: { process: "import-worker" }, redact: logRedaction });
 const policy = { allowPrivate: config.LOCAL_INGEST };
 const renderer = config.BROWSER_FALLBACK
   ? createRenderer({ policy, concurrency: config.RENDER_CONCURRENCY, executablePath: config.CHROMIUM_PATH })
@@ -21,7 +21,7 @@ const worker = new Worker<ScrapeJob, ScrapeResult>(
   { connection, prefix: queuePrefix(config.REDIS_PREFIX), concurrency: config.IMPORT_CONCURRENCY },
 );
 worker.on("error", (err) => log.error({ err }, "worker error"));
-worker.on("completed", (job, result) => log.info({ reqId: job.data.requestId, url: job.data.url, ok: result.ok }, "scraped"));
+worker.on("completed", (job, result) => log.info({ reqId: job.data.requestId, url: redactUrl(job.data.url), ok: result.ok }, "scraped"));
 
 const health = await startWorkerHealth({
   host: config.HEALTH_HOST,

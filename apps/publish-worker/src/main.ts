@@ -1,11 +1,11 @@
 import { loadPublishWorkerConfig } from "@catalog/config";
 import { createDb } from "@catalog/db";
 import { startWorkerHealth, workerConnection } from "@catalog/queue";
-import { pino } from "pino";
+import { createWorkerLogger } from "./logger.js";
 import { startPublishWorker } from "./publish-worker.js";
 
 const config = loadPublishWorkerConfig();
-const log = pino({ level: config.LOG_LEVEL, base: { process: "publish-worker" } });
+const log = createWorkerLogger(config.LOG_LEVEL);
 const db = createDb(config.DATABASE_URL, { poolSize: Math.min(20, config.PUBLISH_LANES + 2) });
 const redis = workerConnection(config.REDIS_URL);
 const worker = startPublishWorker({ config, db, redis, log });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { pino } from "pino";
+import { pino, type DestinationStream } from "pino";
 import { loadGatewayConfig, loadPublishWorkerConfig, type PublishWorkerConfig } from "@catalog/config";
 import { buildApp } from "@catalog/gateway";
 
@@ -10,6 +10,7 @@ import { startStandinChannel, type StandinChannel } from "@catalog/channels";
 import { createDb, createDestination, newKeyringSpec, parseKeyring, type CredentialKeyring, type Db } from "@catalog/db";
 import { workerConnection } from "@catalog/queue";
 import { createTestDatabase, createTestOrg, deleteRedisPrefix, dropTestDatabase, makeProduct, type TestOrg } from "@catalog/testing";
+import { createWorkerLogger } from "../src/logger.js";
 import { startPublishWorker, type PublishWorker } from "../src/publish-worker.js";
 
 /**
@@ -67,7 +68,7 @@ export async function login(app: FastifyInstance, email: string, password: strin
  * and a Redis prefix of their own: the workers' recovery re-enqueues every pending publish in
  * its database, and flush_redis empties its prefix, so neither may reach other test files' work.
  */
-export async function startPipeline(env: Record<string, string> = {}): Promise<Pipeline> {
+export async function startPipeline(env: Record<string, string> = {}, options: { logStream?: DestinationStream } = {}): Promise<Pipeline> {
   const prefix = `${process.env.REDIS_PREFIX}:pw-${randomBytes(3).toString("hex")}`;
   const databaseUrl = await createTestDatabase(process.env.DATABASE_URL!, "pipeline");
   const fullEnv: Record<string, string> = {
@@ -78,7 +79,8 @@ export async function startPipeline(env: Record<string, string> = {}): Promise<P
   const db = createDb(gatewayConfig.DATABASE_URL, { poolSize: 6 });
   const redis = new Redis(gatewayConfig.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
   await redis.connect();
-  const app = await buildApp({ config: gatewayConfig, db, redis, logger: false });
+  // Silent unless a test reads the logs: then the gateway and every worker log as deployed, at info.
+  const app = await buildApp({ config: gatewayConfig, db, redis, logger: options.logStream ? { level: "info", stream: options.logStream } : false });
   await app.ready();
   const standin = await startStandinChannel();
   const org = await createTestOrg(db, "publish");
@@ -96,7 +98,7 @@ export async function startPipeline(env: Record<string, string> = {}): Promise<P
       const workerDb = createDb(config.DATABASE_URL, { poolSize: 6 });
       const workerRedis = workerConnection(config.REDIS_URL);
       workerResources.push({ redis: workerRedis, db: workerDb });
-      const worker = startPublishWorker({ config, db: workerDb, redis: workerRedis, log: pino({ level: "silent" }) });
+      const worker = startPublishWorker({ config, db: workerDb, redis: workerRedis, log: options.logStream ? createWorkerLogger("info", options.logStream) : pino({ level: "silent" }) });
       workers.push(worker);
       return worker;
     },

@@ -20,14 +20,20 @@ export const GatewayEnvSchema = Type.Object({
   CORS_ORIGINS: Type.String({ default: "" }),
   RATE_LIMIT_MAX: Int(600, 1),
   RATE_LIMIT_WINDOW_SECONDS: Int(60, 1),
+  /** Failed logins allowed per client address and account in a window (successful ones are not counted). */
   LOGIN_RATE_LIMIT_MAX: Int(10, 1),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: Int(60, 1),
+  /** Failed logins allowed per client address across all accounts in a window (password spraying). */
+  LOGIN_ADDRESS_RATE_LIMIT_MAX: Int(50, 1),
+  LOGIN_ADDRESS_RATE_LIMIT_WINDOW_SECONDS: Int(900, 1),
   /** Lab mode allows destructive admin actions such as flush_redis. */
   LAB_MODE: Bool(false),
   /** Allow imports from private and loopback addresses (local development and tests only). */
   LOCAL_INGEST: Bool(false),
   /** How long a URL import waits for the import workers, overall, before answering with what it has. */
   IMPORT_DEADLINE_MS: Int(45_000, 100),
+  /** How long a publish with an Idempotency-Key holds the key while it runs; a gateway that dies mid-request frees it after this. */
+  PUBLISH_DEADLINE_MS: Int(30_000, 1_000),
   /** Largest accepted import document, in bytes. */
   DOCUMENT_MAX_BYTES: Int(50 * 1024 * 1024, 1024),
   /** Heap of the worker thread that reads one import document, in MB: past it that import is refused (413), the gateway carries on. */

@@ -4,3 +4,4 @@ export { GatewayEnvSchema, loadGatewayConfig, type GatewayConfig } from "./gatew
 export { ImportWorkerEnvSchema, loadImportWorkerConfig, type ImportWorkerConfig } from "./import-worker.js";
 export { PublishWorkerEnvSchema, loadPublishWorkerConfig, type PublishWorkerConfig } from "./publish-worker.js";
 export { ChannelsEnvSchema, channelsConfig, type ChannelsConfig } from "./channels.js";
+export { REDACTED, logRedaction, redactUrl } from "./log-redaction.js";

@@ -3,3 +3,4 @@
 export { classifyAddress, isPublicAddress, type AddressVerdict, type ResolvedAddress, type TargetAddress, type UrlPolicy } from "./address-policy.js";
 export { checkPublicUrl, type CheckedUrl } from "./check-url.js";
 export { BlockedUrlError, FetchFailedError, InvalidUrlError } from "./errors.js";
+export { createPublicUrlScreen, type PublicUrlScreen } from "./public-url-screen.js";

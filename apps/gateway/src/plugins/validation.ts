@@ -3,6 +3,7 @@ import { registerAjvFormats } from "@fastify/type-provider-typebox";
 import type { TSchema } from "typebox";
 import { Compile } from "typebox/compile";
 import { Value } from "typebox/value";
+import { MAX_JSON_DEPTH, describeJsonPath, pathTooDeep, pathWithNul } from "@catalog/db";
 
 registerAjvFormats();
 
@@ -27,15 +28,26 @@ function fromText(schema: TSchema, input: unknown): unknown {
   return Value.Default(schema, out);
 }
 
+/** A problem found before TypeBox sees the value, shaped as one of its errors so it is reported alike. */
+function refusal(path: (string | number)[], message: string): FastifySchemaValidationError[] {
+  return [{ keyword: "refused", instancePath: path.length > 0 ? `/${path.join("/")}` : "", schemaPath: "", params: {}, message }];
+}
+
 /**
  * Validates with TypeBox. Query strings, params and headers arrive as text, so they are
  * converted to the schema's types; a JSON body is taken as sent, so a number where a string
- * belongs is an error, never silently coerced. Both get the schema's defaults.
+ * belongs is an error, never silently coerced. Both get the schema's defaults. First, a value
+ * nested too deeply is refused before anything recursive (TypeBox included) walks it, and so is
+ * text with a NUL character, before it reaches PostgreSQL.
  */
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const check = Compile(schema);
   const isText = httpPart !== "body";
   return (input: unknown) => {
+    const deep = pathTooDeep(input);
+    if (deep) return { error: refusal(deep, `is nested deeper than the limit of ${MAX_JSON_DEPTH} levels`) };
+    const nul = pathWithNul(input);
+    if (nul) return { error: refusal(nul, "contains a NUL character (U+0000), which cannot be stored") };
     const value = isText ? fromText(schema, input) : Value.Default(schema, input);
     if (check.Check(value)) return { value };
     return { error: check.Errors(value) as unknown as FastifySchemaValidationError[] };
@@ -50,7 +62,7 @@ export function describeValidationError(context: string | undefined, errors: Fas
   const first = errors.find((e) => e.keyword !== "boolean") ?? errors[0];
   const part = PARTS[context ?? ""] ?? "request";
   if (!first) return `invalid ${part}`;
-  const path = first.instancePath.replace(/^\//, "").replaceAll("/", ".");
+  const path = describeJsonPath(first.instancePath.split("/").slice(1));
   const params = first.params as Record<string, unknown>;
   const join = (extra: unknown) => [path, String(extra)].filter((s) => s.length > 0).join(".");
   if (first.keyword === "required") {

@@ -1,7 +1,10 @@
+import { MAX_JSON_DEPTH, pathTooDeep } from "@catalog/db";
+
 /**
  * JSON as shops write it into pages: comments, trailing commas, raw line breaks inside
  * strings, several objects one after another, an HTML comment or CDATA wrapper. Returns the
- * values that could be read; never throws.
+ * values that could be read; never throws. A value nested deeper than MAX_JSON_DEPTH is
+ * dropped as unreadable: everything after this walks it recursively, and no real markup nests so deep.
  */
 export function parseLenientJson(source: string): unknown[] {
   const text = source
@@ -23,11 +26,13 @@ export function parseLenientJson(source: string): unknown[] {
 }
 
 function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    value = JSON.parse(text);
   } catch {
     return { ok: false };
   }
+  return pathTooDeep(value, MAX_JSON_DEPTH) ? { ok: false } : { ok: true, value };
 }
 
 /** Drops comments and trailing commas and escapes raw control characters, outside of and

@@ -1,16 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { Redis } from "ioredis";
 import { Type } from "typebox";
 import { ServiceError, openSession, revokeSession, type Db, type SessionPrincipal } from "@catalog/db";
 import { SESSION_COOKIE, principalOf } from "../../plugins/auth.js";
-import { rateLimitExceeded } from "../../plugins/rate-limit.js";
 import { errorResponses } from "../../schemas/common.js";
+import { createLoginLimiter, type LoginBudgets } from "./login-limiter.js";
 import { LoginBodySchema, SessionSchema } from "./schemas.js";
 
 export interface AuthRoutesOptions {
   db: Db;
   sessionTtlSeconds: number;
   cookieSecure: boolean;
-  loginRateLimit: { max: number; windowSeconds: number };
+  redis: Redis;
+  // `redisPrefix`, not `prefix`: Fastify reads a plugin option named `prefix` as the routes' URL prefix.
+  redisPrefix: string;
+  loginBudgets: LoginBudgets;
 }
 
 const view = (p: SessionPrincipal) => ({ user: p.user, org: p.org });
@@ -18,20 +22,11 @@ const view = (p: SessionPrincipal) => ({ user: p.user, org: p.org });
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, options) => {
   const { db } = options;
   const tags = ["auth"];
-  // Login attempts have their own, stricter budget, counted per address and account once the
-  // body is parsed: guessing one account's password is slowed without locking out everyone
-  // behind the same address.
-  const checkLogin = app.createRateLimit({
-    max: options.loginRateLimit.max,
-    timeWindow: options.loginRateLimit.windowSeconds * 1000,
-    keyGenerator: (request) => `login:${request.ip}:${String((request.body as { email?: unknown }).email).trim().toLowerCase()}`,
-  });
+  // Failed logins have their own budgets, per address and account (guessing one account's
+  // password) and per address across accounts (spraying many); successful ones cost nothing.
+  const attemptLogin = createLoginLimiter(options.redis, options.redisPrefix, options.loginBudgets, app.log);
 
   app.post("/auth/session", {
-    preHandler: async (request) => {
-      const limit = await checkLogin(request);
-      if (!limit.isAllowed && limit.isExceeded) throw rateLimitExceeded(limit.max, limit.ttlInSeconds);
-    },
     schema: {
       tags,
       summary: "Sign in: opens a server-side session and sets its cookie",
@@ -39,8 +34,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
       response: { 200: SessionSchema, ...errorResponses(400, 401, 422, 429) },
     },
   }, async (request, reply) => {
-    const opened = await openSession(db, request.body.email, request.body.password, options.sessionTtlSeconds);
+    const attempt = await attemptLogin(request.ip, request.body.email);
+    // Only a wrong email or password spends the failure budget, not a success or our own fault.
+    const opened = await openSession(db, request.body.email, request.body.password, options.sessionTtlSeconds)
+      .catch(async (error: unknown) => { await attempt.notFailed(); throw error; });
     if (!opened) throw new ServiceError(401, "wrong email or password");
+    await attempt.notFailed();
     reply.setCookie(SESSION_COOKIE, opened.token, {
       httpOnly: true,
       sameSite: "lax",

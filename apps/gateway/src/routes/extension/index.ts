@@ -4,7 +4,9 @@ import { importProducts, invalid, type Db } from "@catalog/db";
 import { emptyCandidate, extractProduct, type ProductCandidate } from "@catalog/extract";
 import { errorResponses } from "../../schemas/common.js";
 import { ProductSchema, ProductPatchSchema } from "../products/schemas.js";
-import { toImportItem } from "../import/candidate.js";
+import { NO_TITLE, toImportItem } from "../import/candidate.js";
+import { createImageScreen } from "../import/image-screen.js";
+import { DroppedImagesSchema } from "../import/schemas.js";
 
 const MAX_HTML_BYTES = 5 * 1024 * 1024;
 
@@ -35,7 +37,7 @@ function merge(url: string, extracted: ProductCandidate | null, given: Record<st
  * user's browser saw (it never fetches the URL itself), merges the extension's own fields,
  * and upserts into the key's org.
  */
-export const extensionRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const extensionRoutes: FastifyPluginAsyncTypebox<{ db: Db; localIngest: boolean }> = async (app, { db, localIngest }) => {
   app.post("/extension/ingest", {
     onRequest: app.requireApiKey,
     bodyLimit: MAX_HTML_BYTES + 256 * 1024,
@@ -45,7 +47,7 @@ export const extensionRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
       security: [{ apiKey: [] }],
       body: IngestBodySchema,
       response: {
-        200: Type.Object({ action: Type.Enum(["created", "updated"]), product: ProductSchema }),
+        200: Type.Object({ action: Type.Enum(["created", "updated"]), product: ProductSchema, droppedImages: Type.Optional(DroppedImagesSchema) }),
         ...errorResponses(400, 401, 409, 413, 415, 422, 429),
       },
     },
@@ -55,9 +57,10 @@ export const extensionRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
     if (html === undefined && product === undefined) throw invalid(`body needs "html", "product" or both`);
     const key = request.apiKey!;
     const item = toImportItem(merge(url, html ? extractProduct(html, url) : null, product));
-    if ("error" in item) throw invalid(`${item.error} on ${url}: send the product's title in "product.title"`);
+    if ("error" in item) throw invalid(`${item.error} on ${url}${item.error === NO_TITLE ? `: send the product's title in "product.title"` : ""}`);
+    const droppedImages = await createImageScreen({ allowPrivate: localIngest })(item);
     const [outcome] = await importProducts(db, key.orgId, [item], { actor: { type: "apiKey", id: key.id }, source: "extension", persist: true });
     app.caches.catalog.invalidate(key.orgId);
-    return { action: outcome!.action as "created" | "updated", product: outcome!.product };
+    return { action: outcome!.action as "created" | "updated", product: outcome!.product, ...(droppedImages.length > 0 ? { droppedImages } : {}) };
   });
 };

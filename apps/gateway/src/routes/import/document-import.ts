@@ -2,6 +2,8 @@ import type { Readable } from "node:stream";
 import type { MultipartFile } from "@fastify/multipart";
 import { importInOneTransaction, type Actor, type Db, type ImportItem } from "@catalog/db";
 import type { Semaphore } from "@catalog/fetch/semaphore";
+import type { UrlPolicy } from "@catalog/fetch/url-guard";
+import { createImageScreen } from "./image-screen.js";
 import { Tally, itemOf, type ItemResult } from "./outcomes.js";
 import { parseInThread, type ParsedEntry } from "./parse-thread.js";
 import { spoolUpload } from "./spool.js";
@@ -34,6 +36,8 @@ export interface DocumentImportRequest {
   /** The store's currency, for documents whose prices do not say (Shopify's export does not). */
   currency?: string;
   limits: DocumentLimits;
+  /** The page URL policy, applied to the document's image URLs. */
+  imagePolicy: UrlPolicy;
   /** Aborts when the client goes away: the import stops and nothing is stored. */
   signal: AbortSignal;
 }
@@ -53,6 +57,7 @@ export async function importDocument(db: Db, request: DocumentImportRequest): Pr
   try {
     const answer = await spool.answer();
     const tally = new Tally();
+    const screenImages = createImageScreen(request.imagePolicy);
     let first = true;
     const write = (items: (ItemResult & { row: number })[]) => {
       let text = "";
@@ -73,8 +78,9 @@ export async function importDocument(db: Db, request: DocumentImportRequest): Pr
     }, async (importBatch) => {
       for await (const batch of batches) {
         const importable = batch.filter((entry): entry is { row: number; item: ImportItem } => "item" in entry);
+        const dropped = await Promise.all(importable.map((entry) => screenImages(entry.item)));
         const outcomes = importable.length === 0 ? [] : await importBatch(importable.map((entry) => entry.item));
-        const results = new Map(importable.map((entry, i) => [entry, itemOf(outcomes[i]!)]));
+        const results = new Map(importable.map((entry, i) => [entry, itemOf(outcomes[i]!, dropped[i])]));
         // Failed rows stay in their place, so the answer keeps the document's order.
         await write(batch.map((entry: ParsedEntry) => ({ row: entry.row, ...("item" in entry ? results.get(entry)! : { ok: false as const, error: entry.error }) })));
         request.signal.throwIfAborted();

@@ -89,7 +89,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
       if (!reply.raw.writableFinished) gone.abort(new ServiceError(400, "the client closed the connection before the import finished; nothing was stored"));
     });
     const body = await importDocument(options.db, {
-      orgId: org.id, actor: { type: "user", id: user.id }, file, persist, currency, signal: gone.signal,
+      orgId: org.id, actor: { type: "user", id: user.id }, file, persist, currency, signal: gone.signal, imagePolicy: policy,
       limits: { ...options.document, timeoutMs: DOCUMENT_TRANSACTION_MS },
     });
     if (persist) app.caches.catalog.invalidate(org.id);

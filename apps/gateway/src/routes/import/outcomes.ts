@@ -1,15 +1,21 @@
 import type { FieldChanges, ImportOutcome, ProductView } from "@catalog/db";
+import type { DroppedImage } from "./image-screen.js";
 
 export type ItemResult =
-  | { ok: true; action: "preview" | "created" | "updated"; wouldBe?: "created" | "updated"; existingId?: string | null; changes: FieldChanges; product: ProductView }
+  | {
+    ok: true; action: "preview" | "created" | "updated"; wouldBe?: "created" | "updated"; existingId?: string | null;
+    changes: FieldChanges; product: ProductView; droppedImages?: DroppedImage[];
+  }
   | { ok: false; error: string };
 
-export function itemOf(outcome: ImportOutcome): ItemResult {
+/** The answer for one imported item; `droppedImages` only when the image screen left some out. */
+export function itemOf(outcome: ImportOutcome, droppedImages: DroppedImage[] = []): ItemResult {
+  const dropped = droppedImages.length > 0 ? { droppedImages } : {};
   if (outcome.action === "preview") {
     const { action, wouldBe, existingId, changes, product } = outcome;
-    return { ok: true, action, wouldBe, existingId, changes, product };
+    return { ok: true, action, wouldBe, existingId, changes, product, ...dropped };
   }
-  return { ok: true, action: outcome.action, changes: outcome.changes, product: outcome.product };
+  return { ok: true, action: outcome.action, changes: outcome.changes, product: outcome.product, ...dropped };
 }
 
 /** Counts for the answer; in a preview, created and updated say what persisting would do. */

@@ -13,6 +13,14 @@ export const ImportUrlsBodySchema = Type.Object(
 
 const Changes = Type.Record(Type.String(), Type.Object({ from: Type.Unknown(), to: Type.Unknown() }));
 
+export const DroppedImagesSchema = Type.Array(
+  Type.Object({ url: Type.String(), reason: Type.String({ description: 'e.g. "is a loopback address", "resolves to a private address (10.0.0.7)"' }) }),
+  {
+    description: "Image URLs left out of the product because they are not public web addresses (the same rules as for page URLs: " +
+      "private, loopback, link-local and metadata addresses, literal or by DNS, and anything but http(s)). Present only when some were.",
+  },
+);
+
 const ImportedItem = Type.Object({
   ok: Type.Literal(true),
   action: Type.Enum(["preview", "created", "updated"]),
@@ -20,6 +28,7 @@ const ImportedItem = Type.Object({
   existingId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   changes: Changes,
   product: ProductSchema,
+  droppedImages: Type.Optional(DroppedImagesSchema),
 });
 
 const FailedItem = Type.Object({ ok: Type.Literal(false), error: Type.String() });

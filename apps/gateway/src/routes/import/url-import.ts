@@ -4,6 +4,7 @@ import type { ProductCandidate } from "@catalog/extract";
 import { BlockedUrlError, InvalidUrlError, checkPublicUrl, type UrlPolicy } from "@catalog/fetch/url-guard";
 import { SCRAPE_JOB, type ScrapeResult } from "@catalog/queue";
 import { toImportItem } from "./candidate.js";
+import { createImageScreen } from "./image-screen.js";
 import { itemOf, summarise, type ItemResult } from "./outcomes.js";
 
 export interface UrlImportRequest {
@@ -63,10 +64,12 @@ export async function importUrls(deps: { db: Db; queues: FastifyInstance["queues
     else importable.push({ index, item });
   });
   if (importable.length > 0) {
+    const screenImages = createImageScreen(request.policy);
+    const dropped = await Promise.all(importable.map((i) => screenImages(i.item)));
     const outcomes = await importProducts(db, request.orgId, importable.map((i) => i.item), {
       actor: request.actor, source: "scrape", persist: request.persist,
     });
-    outcomes.forEach((outcome, i) => { items[importable[i]!.index] = itemOf(outcome); });
+    outcomes.forEach((outcome, i) => { items[importable[i]!.index] = itemOf(outcome, dropped[i]); });
   }
   return {
     persisted: request.persist,

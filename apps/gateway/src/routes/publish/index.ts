@@ -25,8 +25,16 @@ type PublishResponse = Static<typeof PublishResponseSchema>;
 /** How long a queued publish may sit untouched before the workers' recovery enqueues it again. */
 const PENDING_LEASE_MS = 60_000;
 
-// `redisPrefix`, not `prefix`: Fastify reads a plugin option named `prefix` as the routes' URL prefix.
-export const publishRoutes: FastifyPluginAsyncTypebox<{ db: Db; redis: Redis; redisPrefix: string }> = async (app, { db, redis, redisPrefix: prefix }) => {
+export interface PublishRoutesOptions {
+  db: Db;
+  redis: Redis;
+  // `redisPrefix`, not `prefix`: Fastify reads a plugin option named `prefix` as the routes' URL prefix.
+  redisPrefix: string;
+  /** How long a keyed publish may hold its Idempotency-Key before a retry may run it. */
+  deadlineMs: number;
+}
+
+export const publishRoutes: FastifyPluginAsyncTypebox<PublishRoutesOptions> = async (app, { db, redis, redisPrefix: prefix, deadlineMs }) => {
   app.addHook("onRequest", app.requireSession);
 
   app.post("/products/publish", {
@@ -37,7 +45,8 @@ export const publishRoutes: FastifyPluginAsyncTypebox<{ db: Db; redis: Redis; re
       description: "Writes one `queued` sync log per product x destination, then enqueues one job each on the " +
         "destination's queue. 200 means accepted; follow progress in GET /api/sync-logs or the product's listings. " +
         "With `Idempotency-Key`, a repeat of the same body answers the first result without enqueueing again " +
-        "(another body: 422; the first still running: 409). A destination its channel asked to wait answers 429.",
+        "(compared as parsed JSON, so key order does not matter; another body: 422; the first still running: 409, " +
+        "until its deadline passes: a request that never finished gives the key up then). A destination its channel asked to wait answers 429.",
       headers: Type.Object({ "idempotency-key": Type.Optional(Type.String()) }),
       body: PublishBodySchema,
       response: { 200: PublishResponseSchema, ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429, 503) },
@@ -45,14 +54,15 @@ export const publishRoutes: FastifyPluginAsyncTypebox<{ db: Db; redis: Redis; re
   }, async (request, reply) => {
     const orgId = principalOf(request).org.id;
     const key = request.headers["idempotency-key"];
-    const claim = key === undefined ? null : await claimIdempotencyKey<PublishResponse>(redis, prefix, orgId, key, request.body);
+    const claim = key === undefined ? null : await claimIdempotencyKey<PublishResponse>(redis, prefix, orgId, key, request.body, deadlineMs);
     if (claim?.replay) return reply.header("idempotent-replayed", "true").send(claim.replay);
+    const held = claim?.replay === null ? claim : null;
     try {
       const response = await publish(request.body);
-      await claim?.complete(response);
+      await held?.complete(response);
       return response;
     } catch (error) {
-      await claim?.abandon().catch(() => {});
+      await held?.abandon().catch(() => {});
       throw error;
     }
 
@@ -69,6 +79,7 @@ export const publishRoutes: FastifyPluginAsyncTypebox<{ db: Db; redis: Redis; re
           `(until ${new Date(wait.until).toISOString()}); this is the channel's limit, not the service's`,
           { "retry-after": String(seconds) });
       }
+      held?.assertInTime();
       const records = await recordPublishRequest(db, orgId, { productIds: targets.productIds, destinationIds }, PENDING_LEASE_MS);
       try {
         await app.queues.publish.enqueue(records.map((r) => ({ syncLogId: r.syncLogId, orgId, productId: r.productId, destinationAccountId: r.destinationAccountId })));

@@ -1,0 +1,98 @@
+// Hostile but well-formed input: deep nesting, NUL characters, oversized request lines. Each must
+// be a 4xx `{ error }` naming the field or the limit, with nothing stored.
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createTestOrg, type TestOrg } from "@catalog/testing";
+import { errorOf, login, startGateway, type Gateway } from "./harness.js";
+
+let gw: Gateway;
+let t: TestOrg;
+let cookie: string;
+let productId: string;
+
+beforeAll(async () => {
+  gw = await startGateway({ BODY_LIMIT: String(4 * 1024 * 1024) });
+  t = await createTestOrg(gw.db, "bad-input");
+  cookie = await login(gw.app, t.member.email, t.member.password);
+  productId = (await gw.db.product.create({ data: { orgId: t.org.id, title: "Kettle" } })).id;
+});
+afterAll(() => gw.close());
+
+/** `{"a":{"a":...{"a":1}}}` nested `levels` deep, as text (building it as an object would recurse). */
+const nestedJson = (levels: number) => `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+
+const patchText = (payload: string) =>
+  gw.app.inject({ method: "PATCH", url: `/api/products/${productId}`, headers: { cookie, "content-type": "application/json" }, payload });
+
+test("attributes nested 10,000 levels deep in a product edit are 422 naming the field and the limit; nothing changes", async () => {
+  const res = await patchText(`{"title":"Deep","attributes":${nestedJson(10_000)}}`);
+  expect(res.statusCode).toBe(422);
+  expect(errorOf(res)).toMatch(/body field "attributes(\.a)*\.…" is nested deeper than the limit of 32 levels/);
+  const row = await gw.db.product.findUniqueOrThrow({ where: { id: productId } });
+  expect(row).toMatchObject({ title: "Kettle", version: 1 });
+});
+
+test("attributes nested 10,000 levels deep from the extension are 422; no product is created", async () => {
+  const res = await gw.app.inject({
+    method: "POST", url: "/api/extension/ingest", headers: { "x-service-api-key": t.apiKey, "content-type": "application/json" },
+    payload: `{"url":"https://shop.example/deep","product":{"title":"Deep","attributes":${nestedJson(10_000)}}}`,
+  });
+  expect(res.statusCode).toBe(422);
+  expect(errorOf(res)).toMatch(/body field "product\.attributes(\.a)*\.…" is nested deeper than the limit of 32 levels/);
+  expect(await gw.db.product.count({ where: { orgId: t.org.id, sourceUrl: "https://shop.example/deep" } })).toBe(0);
+});
+
+test("JSON-LD nested 100,000 levels deep in the page the extension sent is ignored as unreadable, not a 500", async () => {
+  const html = `<html><head><script type="application/ld+json">{"@type":"Product","name":"Deep","x":${nestedJson(100_000)}}</script></head><body></body></html>`;
+  const res = await gw.app.inject({
+    method: "POST", url: "/api/extension/ingest", headers: { "x-service-api-key": t.apiKey },
+    payload: { url: "https://shop.example/deep-ld", html },
+  });
+  expect(res.statusCode).toBe(422);
+  expect(errorOf(res)).toMatch(/no product title found/);
+});
+
+test("a NUL character in the page the extension sent is 422 naming the field, not a database error", async () => {
+  const html = `<html><head><script type="application/ld+json">{"@type":"Product","name":"Nul mug","description":"a\\u0000b"}</script></head></html>`;
+  const res = await gw.app.inject({
+    method: "POST", url: "/api/extension/ingest", headers: { "x-service-api-key": t.apiKey },
+    payload: { url: "https://shop.example/nul", html },
+  });
+  expect(res.statusCode).toBe(422);
+  expect(errorOf(res)).toMatch(/field "description" contains a NUL character/);
+});
+
+test("moderately nested attributes (20 levels) are still accepted", async () => {
+  const res = await patchText(`{"attributes":${nestedJson(20)}}`);
+  expect(res.statusCode).toBe(200);
+});
+
+test("a NUL character in the search is 422 naming the field, not a database error", async () => {
+  const res = await gw.app.inject({ method: "GET", url: "/api/products?q=%00", headers: { cookie } });
+  expect(res.statusCode).toBe(422);
+  expect(errorOf(res)).toMatch(/query field "q" .*NUL/);
+});
+
+test("a NUL character in an edited field is 422 naming the field; nothing changes", async () => {
+  const res = await patchText(JSON.stringify({ title: "Ket\u0000tle", attributes: { care: "hand\u0000wash" } }));
+  expect(res.statusCode).toBe(422);
+  expect(errorOf(res)).toMatch(/body field "(title|attributes\.care)" .*NUL/);
+  expect((await gw.db.product.findUniqueOrThrow({ where: { id: productId } })).title).toBe("Kettle");
+});
+
+test("a 100 KB query string is 431 with a JSON { error } naming the limit", async () => {
+  await gw.app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = gw.app.server.address() as AddressInfo;
+  const answer = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path: `/api/products?q=${"x".repeat(100 * 1024)}`, headers: { cookie } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8").on("data", (chunk: string) => { body += chunk; }).on("end", () => {
+        resolve({ status: res.statusCode!, type: String(res.headers["content-type"]), body });
+      });
+    });
+    req.on("error", reject).end();
+  });
+  expect(answer.status).toBe(431);
+  expect(answer.type).toMatch(/^application\/json/);
+  expect(JSON.parse(answer.body)).toEqual({ error: expect.stringMatching(/request line .* and headers are larger than the limit of \d+ bytes/) });
+});
