@@ -4,7 +4,7 @@ import cookie from "@fastify/cookie";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Redis } from "ioredis";
 import type { GatewayConfig } from "@catalog/config";
-import { parseKeyring, type Db } from "@catalog/db";
+import { openChangeFeed, parseKeyring, type Db } from "@catalog/db";
 import { createChannelRegistry } from "@catalog/channels";
 import { authPlugin } from "./plugins/auth.js";
 import { browserClientsPlugin } from "./plugins/browser-clients.js";
@@ -13,7 +13,7 @@ import { healthRoutes } from "./plugins/health.js";
 import { openapiPlugin } from "./plugins/openapi.js";
 import { queuesPlugin } from "./plugins/queues.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
-import { readCachesPlugin } from "./plugins/read-caches.js";
+import { readCachesPlugin, type ChangeFeedOpener } from "./plugins/read-caches.js";
 import { validatorCompiler } from "./plugins/validation.js";
 import { authRoutes } from "./routes/auth/index.js";
 import { extensionRoutes } from "./routes/extension/index.js";
@@ -32,6 +32,8 @@ export interface AppDeps {
   /** Fails fast when Redis is down (`enableOfflineQueue: false`), so requests are not held. */
   redis: Redis;
   logger?: FastifyServerOptions["logger"];
+  /** Opens the database's change feed; by default a `LISTEN` connection to `config.DATABASE_URL`. */
+  changeFeed?: ChangeFeedOpener;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -67,7 +69,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
   });
   await app.register(browserClientsPlugin, { allowedOrigins: config.CORS_ORIGINS });
-  await app.register(readCachesPlugin, { databaseUrl: config.DATABASE_URL });
+  await app.register(readCachesPlugin, {
+    openFeed: deps.changeFeed ?? ((handlers) => openChangeFeed(config.DATABASE_URL, handlers)),
+  });
   await app.register(authPlugin, { db });
   await app.register(openapiPlugin);
   await app.register(queuesPlugin, { redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });

@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
-import { openChangeFeed, type SessionPrincipal } from "@catalog/db";
+import type { ChangeFeedHandlers, SessionPrincipal } from "@catalog/db";
 import { ReadCache } from "../read-cache.js";
 
 export interface ReadCaches {
@@ -9,6 +9,9 @@ export interface ReadCaches {
   /** Catalog list pages, serialized JSON; grouped by org id. */
   catalog: ReadCache<string>;
 }
+
+/** Opens the database's change feed with the caches' handlers (a seam: tests hold notifications back). */
+export type ChangeFeedOpener = (handlers: ChangeFeedHandlers) => { close(): Promise<void> };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -23,14 +26,14 @@ declare module "fastify" {
  * read goes to PostgreSQL.
  */
 export const readCachesPlugin = fp(
-  async (app: FastifyInstance, { databaseUrl }: { databaseUrl: string }) => {
+  async (app: FastifyInstance, { openFeed }: { openFeed: ChangeFeedOpener }) => {
     const caches: ReadCaches = {
       sessions: new ReadCache({ maxEntries: 20_000, maxAgeMs: 60_000 }),
       // Pages are up to ~200 KB each: bound the memory, not only the count.
       catalog: new ReadCache({ maxEntries: 5_000, maxAgeMs: 60_000, maxSize: 64 * 1024 * 1024, sizeOf: (body) => body.length }),
     };
     const all = [caches.sessions, caches.catalog];
-    const feed = openChangeFeed(databaseUrl, {
+    const feed = openFeed({
       onChange: (change) => (change.kind === "sessions" ? caches.sessions.clear() : caches.catalog.invalidate(change.orgId)),
       onConnected: () => all.forEach((c) => (c.enabled = true)),
       onDisconnected: (error) => {
