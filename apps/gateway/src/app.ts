@@ -71,6 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(browserClientsPlugin, { allowedOrigins: config.CORS_ORIGINS });
   await app.register(readCachesPlugin, {
     openFeed: deps.changeFeed ?? ((handlers) => openChangeFeed(config.DATABASE_URL, handlers)),
+    redis,
+    prefix: config.REDIS_PREFIX,
   });
   await app.register(authPlugin, { db });
   await app.register(openapiPlugin);

@@ -57,7 +57,7 @@ export const extensionRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
     const item = toImportItem(merge(url, html ? extractProduct(html, url) : null, product));
     if ("error" in item) throw invalid(`${item.error} on ${url}: send the product's title in "product.title"`);
     const [outcome] = await importProducts(db, key.orgId, [item], { actor: { type: "apiKey", id: key.id }, source: "extension", persist: true });
-    app.caches.catalog.invalidate(key.orgId);
+    await app.caches.catalogChanged(key.orgId);
     return { action: outcome!.action as "created" | "updated", product: outcome!.product };
   });
 };

@@ -17,6 +17,8 @@ export interface DocumentImportRequest {
   /** The store's currency, for documents whose prices do not say (Shopify's export does not). */
   currency?: string;
   maxBytes: number;
+  /** After each persisted batch commits, before its items are written to the answer. */
+  onBatchPersisted(): Promise<void>;
 }
 
 function asServiceError(error: unknown): never {
@@ -65,6 +67,7 @@ async function* answer(db: Db, request: DocumentImportRequest, rows: AsyncIterab
       const outcomes = importable.length === 0 ? [] : await importProducts(db, request.orgId, importable.map((b) => b.item), {
         actor: request.actor, source: "document", persist: request.persist,
       });
+      if (request.persist && outcomes.length > 0) await request.onBatchPersisted();
       const results = new Map(importable.map((b, i) => [b, itemOf(outcomes[i]!)]));
       const text = batch.map((b) => write({ row: b.row, ...("item" in b ? results.get(b)! : b.failed) })).join("");
       batch = [];

@@ -38,7 +38,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
         orgId: org.id, actor: { type: "user", id: user.id }, urls: request.body.urls, persist: request.body.persist,
         requestId: request.id, policy, deadlineMs: options.deadlineMs,
       });
-      if (result.persisted) app.caches.catalog.invalidate(org.id);
+      if (result.persisted) await app.caches.catalogChanged(org.id);
       return result;
     });
   }
@@ -72,8 +72,8 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
     const persist = persistValue === "true";
     const body = await importDocument(options.db, {
       orgId: org.id, actor: { type: "user", id: user.id }, file, persist, currency, maxBytes: options.documentMaxBytes,
+      onBatchPersisted: () => app.caches.catalogChanged(org.id),
     });
-    if (persist) body.on("end", () => app.caches.catalog.invalidate(org.id));
     // Items are written as they complete (in document order, except WooCommerce variable
     // products, which complete when their last variation has been read).
     return reply.type("application/json; charset=utf-8").send(body as never);
