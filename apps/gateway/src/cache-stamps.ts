@@ -1,79 +1,64 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
-import { sha256 } from "@catalog/db";
 
 /** Stamps of one request; `catalog` is undefined when the org was not known yet. */
 export interface Stamps {
-  session: string | null;
+  sessions: string | null;
   catalog?: string | null;
 }
 
-const UNKNOWN: Stamps = { session: null, catalog: null };
-
 /**
  * What every gateway instance knows about the freshness of its cached reads, kept in Redis and
- * written by the gateway that makes a change before it answers: a version per org's catalog and
- * a marker per signed-out session. A cached read is served only while the stamps read with it
- * are unchanged, so a write through any instance is seen at once by every instance, without
- * waiting for the database's change notification.
+ * changed by the gateway that makes a write before it answers it: a version of each org's
+ * catalog, and one of the sessions (changed by every sign-out, as the database's notification
+ * of it drops every cached session too). A cached read is served only while the version read
+ * with it is unchanged, so a write through any instance is seen at once by every instance,
+ * without waiting for the change feed.
  *
- * Every stamp includes an epoch, a random value created when missing: emptying the prefix (the
- * `flush_redis` operation, a Redis restart without persistence) changes every stamp, so a lost
- * version or marker can never make an old entry look fresh. When Redis cannot be read, or the
- * epoch is missing, the stamps are null: no cache, PostgreSQL answers.
+ * Versions are random, never counters: a key that disappears (the `flush_redis` operation, a
+ * Redis restart without persistence) comes back with a value no entry was stored under. A
+ * missing version is unknown (null, and started for the next reads), as is every version when
+ * Redis cannot be read: no cache, PostgreSQL answers.
  */
 export class CacheStamps {
-  private readonly epochKey: string;
+  private readonly sessionsKey: string;
 
   constructor(private readonly redis: Redis, private readonly prefix: string) {
-    this.epochKey = `${prefix}:read-cache:epoch`;
+    this.sessionsKey = `${prefix}:read-cache:sessions`;
   }
 
-  /** One round trip: the stamp of a session token and, when its org is known, of the org's catalog. */
-  async read(token: string, orgId?: string): Promise<Stamps> {
-    const keys = [this.epochKey, this.revokedKey(token)];
-    if (orgId !== undefined) keys.push(this.catalogKey(orgId));
-    const values = await this.mget(keys);
-    if (!values) return UNKNOWN;
-    const [epoch, revoked, version] = values;
-    return {
-      session: revoked === null ? epoch! : null,
-      ...(orgId === undefined ? {} : { catalog: `${epoch}:${version ?? 0}` }),
-    };
+  /** One round trip: the sessions' version and, when the org is known, its catalog's. */
+  async read(orgId?: string): Promise<Stamps> {
+    if (orgId === undefined) return { sessions: (await this.versions([this.sessionsKey]))[0]! };
+    const [sessions, catalog] = await this.versions([this.sessionsKey, this.catalogKey(orgId)]);
+    return { sessions: sessions!, catalog: catalog! };
   }
 
-  /** The stamp of an org's catalog. */
   async catalog(orgId: string): Promise<string | null> {
-    const values = await this.mget([this.epochKey, this.catalogKey(orgId)]);
-    return values ? `${values[0]}:${values[1] ?? 0}` : null;
+    return (await this.versions([this.catalogKey(orgId)]))[0]!;
   }
 
   /** After a write to the org's catalog commits, before it is answered. */
   async catalogChanged(orgId: string): Promise<void> {
-    await this.redis.incr(this.catalogKey(orgId));
+    await this.redis.set(this.catalogKey(orgId), randomUUID());
   }
 
-  /** After a sign-out commits, before it is answered; the marker lasts as long as the session would have. */
-  async sessionRevoked(token: string, expiresAt: Date): Promise<void> {
-    await this.redis.set(this.revokedKey(token), "1", "PX", Math.max(1, expiresAt.getTime() - Date.now()));
+  /** After a sign-out commits, before it is answered. */
+  async sessionsChanged(): Promise<void> {
+    await this.redis.set(this.sessionsKey, randomUUID());
   }
 
-  /** The values, or null when Redis cannot answer or the epoch is missing (started here for the next reads). */
-  private async mget(keys: string[]): Promise<(string | null)[] | null> {
+  private async versions(keys: string[]): Promise<(string | null)[]> {
     let values: (string | null)[];
     try {
       values = await this.redis.mget(keys);
     } catch {
-      return null;
+      return keys.map(() => null);
     }
-    if (values[0] !== null) return values;
-    this.redis.set(this.epochKey, randomUUID(), "NX").catch(() => {});
-    return null;
-  }
-
-  // The token's hash, never the token: Redis holds nothing that signs anyone in.
-  private revokedKey(token: string): string {
-    return `${this.prefix}:read-cache:revoked:${sha256(token)}`;
+    keys.forEach((key, i) => {
+      if (values[i] === null) this.redis.set(key, randomUUID(), "NX").catch(() => {});
+    });
+    return values;
   }
 
   private catalogKey(orgId: string): string {

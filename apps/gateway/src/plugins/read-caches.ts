@@ -17,7 +17,7 @@ export interface ReadCaches {
   /** Call once a write to the org's catalog has committed, before answering it. */
   catalogChanged(orgId: string): Promise<void>;
   /** Call once a sign-out has committed, before answering it. */
-  sessionEnded(token: string, expiresAt: Date): Promise<void>;
+  sessionEnded(): Promise<void>;
 }
 
 /** Opens the database's change feed with the caches' handlers (a seam: tests hold notifications back). */
@@ -41,9 +41,9 @@ declare module "fastify" {
 
 /**
  * The hot reads (who is this session, a page of the catalog) are served from memory. A write
- * through any gateway instance records itself in Redis before it is answered (`CacheStamps`),
- * and a cached read is served only after one round trip to Redis confirms nothing changed: a
- * user sees their own writes at once, on any instance. Changes made elsewhere (workers, the
+ * through any gateway instance changes a version in Redis before it is answered (`CacheStamps`),
+ * and a cached read is served only after one round trip to Redis finds the version it was
+ * loaded under: a user sees their own writes at once, on any instance. Changes made elsewhere (workers, the
  * CLI, SQL by hand) arrive through the database's change notifications, which drop what they
  * touched. Until the feed is connected, whenever it is lost, and whenever Redis cannot be read,
  * every read goes to PostgreSQL.
@@ -67,9 +67,9 @@ export const readCachesPlugin = fp(
         if (!sessions.enabled) return load();
         // The org of a session this instance holds is known: its catalog stamp comes in the same round trip.
         const orgId = sessions.peek("sessions", token)?.org.id;
-        const read = await stamps.read(token, orgId);
+        const read = await stamps.read(orgId);
         if (orgId !== undefined) request.catalogStamp = { orgId, stamp: read.catalog ?? null };
-        return sessions.getOrLoad("sessions", token, read.session, load, (p) => p?.expiresAt.getTime() ?? 0);
+        return sessions.getOrLoad("sessions", token, read.sessions, load, (p) => p?.expiresAt.getTime() ?? 0);
       },
       async catalogPage(request, orgId, key, load) {
         if (!catalog.enabled) return load();
@@ -80,9 +80,9 @@ export const readCachesPlugin = fp(
         catalog.invalidate(orgId);
         await recorded("a catalog change", stamps.catalogChanged(orgId));
       },
-      async sessionEnded(token, expiresAt) {
+      async sessionEnded() {
         sessions.invalidate("sessions");
-        await recorded("a sign-out", stamps.sessionRevoked(token, expiresAt));
+        await recorded("a sign-out", stamps.sessionsChanged());
       },
     };
 

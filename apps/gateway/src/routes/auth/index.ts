@@ -60,9 +60,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     onRequest: app.requireSession,
     schema: { tags, summary: "Sign out: revokes the session server-side", security: [{ session: [] }], response: { 204: Type.Null(), ...errorResponses(401) } },
   }, async (request, reply) => {
-    const { sessionId, expiresAt } = principalOf(request);
-    await revokeSession(db, sessionId);
-    await app.caches.sessionEnded(request.cookies[SESSION_COOKIE]!, expiresAt);
+    await revokeSession(db, principalOf(request).sessionId);
+    await app.caches.sessionEnded();
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return reply.code(204).send(null);
   });
