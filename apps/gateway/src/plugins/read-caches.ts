@@ -2,7 +2,7 @@ import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import type { ChangeFeedHandlers, SessionPrincipal } from "@catalog/db";
-import { CacheStamps } from "../cache-stamps.js";
+import { CacheVersions } from "../cache-versions.js";
 import { ReadCache } from "../read-cache.js";
 
 export interface ReadCaches {
@@ -34,23 +34,23 @@ declare module "fastify" {
     caches: ReadCaches;
   }
   interface FastifyRequest {
-    /** The org's catalog stamp, read in the session check's round trip to Redis. */
-    catalogStamp: { orgId: string; stamp: string | null } | null;
+    /** The org's catalog version, read in the session check's round trip to Redis. */
+    catalogVersion: { orgId: string; version: string | null } | null;
   }
 }
 
 /**
  * The hot reads (who is this session, a page of the catalog) are served from memory. A write
- * through any gateway instance changes a version in Redis before it is answered (`CacheStamps`),
+ * through any gateway instance changes a version in Redis before it is answered (`CacheVersions`),
  * and a cached read is served only after one round trip to Redis finds the version it was
- * loaded under: a user sees their own writes at once, on any instance. Changes made elsewhere (workers, the
- * CLI, SQL by hand) arrive through the database's change notifications, which drop what they
- * touched. Until the feed is connected, whenever it is lost, and whenever Redis cannot be read,
- * every read goes to PostgreSQL.
+ * loaded under: a user sees their own writes at once, on any instance. Changes made elsewhere
+ * (workers, the CLI, SQL by hand) arrive through the database's change notifications, which
+ * drop what they touched. Until the feed is connected, whenever it is lost, and whenever Redis
+ * cannot be read, every read goes to PostgreSQL.
  */
 export const readCachesPlugin = fp(
   async (app: FastifyInstance, options: ReadCachesOptions) => {
-    const stamps = new CacheStamps(options.redis, options.prefix);
+    const versions = new CacheVersions(options.redis, options.prefix);
     const sessions = new ReadCache<SessionPrincipal | null>({ maxEntries: 20_000, maxAgeMs: 60_000 });
     // Pages are up to ~200 KB each: bound the memory, not only the count.
     const catalog = new ReadCache<string>({ maxEntries: 5_000, maxAgeMs: 60_000, maxSize: 64 * 1024 * 1024, sizeOf: (body) => body.length });
@@ -65,24 +65,24 @@ export const readCachesPlugin = fp(
       catalog,
       async session(request, token, load) {
         if (!sessions.enabled) return load();
-        // The org of a session this instance holds is known: its catalog stamp comes in the same round trip.
+        // The org of a session this instance holds is known: its catalog version comes in the same round trip.
         const orgId = sessions.peek("sessions", token)?.org.id;
-        const read = await stamps.read(orgId);
-        if (orgId !== undefined) request.catalogStamp = { orgId, stamp: read.catalog ?? null };
+        const read = await versions.read(orgId);
+        if (orgId !== undefined) request.catalogVersion = { orgId, version: read.catalog ?? null };
         return sessions.getOrLoad("sessions", token, read.sessions, load, (p) => p?.expiresAt.getTime() ?? 0);
       },
       async catalogPage(request, orgId, key, load) {
         if (!catalog.enabled) return load();
-        const known = request.catalogStamp?.orgId === orgId ? request.catalogStamp.stamp : await stamps.catalog(orgId);
+        const known = request.catalogVersion?.orgId === orgId ? request.catalogVersion.version : await versions.catalog(orgId);
         return catalog.getOrLoad(orgId, key, known, load);
       },
       async catalogChanged(orgId) {
         catalog.invalidate(orgId);
-        await recorded("a catalog change", stamps.catalogChanged(orgId));
+        await recorded("a catalog change", versions.catalogChanged(orgId));
       },
       async sessionEnded() {
         sessions.invalidate("sessions");
-        await recorded("a sign-out", stamps.sessionsChanged());
+        await recorded("a sign-out", versions.sessionsChanged());
       },
     };
 
@@ -95,7 +95,7 @@ export const readCachesPlugin = fp(
       },
     });
     app.decorate("caches", caches);
-    app.decorateRequest("catalogStamp", null);
+    app.decorateRequest("catalogVersion", null);
     app.addHook("onClose", () => feed.close());
   },
   { name: "read-caches" },

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 
-/** Stamps of one request; `catalog` is undefined when the org was not known yet. */
-export interface Stamps {
+/** The versions one request read; `catalog` is undefined when the org was not known yet. */
+export interface Versions {
   sessions: string | null;
   catalog?: string | null;
 }
@@ -20,7 +20,7 @@ export interface Stamps {
  * missing version is unknown (null, and started for the next reads), as is every version when
  * Redis cannot be read: no cache, PostgreSQL answers.
  */
-export class CacheStamps {
+export class CacheVersions {
   private readonly sessionsKey: string;
 
   constructor(private readonly redis: Redis, private readonly prefix: string) {
@@ -28,7 +28,7 @@ export class CacheStamps {
   }
 
   /** One round trip: the sessions' version and, when the org is known, its catalog's. */
-  async read(orgId?: string): Promise<Stamps> {
+  async read(orgId?: string): Promise<Versions> {
     if (orgId === undefined) return { sessions: (await this.versions([this.sessionsKey]))[0]! };
     const [sessions, catalog] = await this.versions([this.sessionsKey, this.catalogKey(orgId)]);
     return { sessions: sessions!, catalog: catalog! };
