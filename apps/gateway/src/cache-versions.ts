@@ -31,13 +31,13 @@ export class CacheVersions {
 
   /** One round trip: the sessions' version and, when the org is known, its catalog's. */
   async read(orgId?: string): Promise<Versions> {
-    if (orgId === undefined) return { sessions: (await this.versions([this.sessionsKey]))[0]! };
-    const [sessions, catalog] = await this.versions([this.sessionsKey, this.catalogKey(orgId)]);
-    return { sessions: sessions!, catalog: catalog! };
+    if (orgId === undefined) return { sessions: (await this.versions([this.sessionsKey]))[0] ?? null };
+    const [sessions = null, catalog = null] = await this.versions([this.sessionsKey, this.catalogKey(orgId)]);
+    return { sessions, catalog };
   }
 
   async catalog(orgId: string): Promise<string | null> {
-    return (await this.versions([this.catalogKey(orgId)]))[0]!;
+    return (await this.versions([this.catalogKey(orgId)]))[0] ?? null;
   }
 
   /** After a write to the org's catalog commits, before it is answered. */
