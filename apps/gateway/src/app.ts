@@ -5,7 +5,7 @@ import cookie from "@fastify/cookie";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Redis } from "ioredis";
 import type { GatewayConfig } from "@catalog/config";
-import { parseKeyring, type Db } from "@catalog/db";
+import { openChangeFeed, parseKeyring, type Db } from "@catalog/db";
 import { createChannelRegistry } from "@catalog/channels";
 import { Semaphore } from "@catalog/fetch/semaphore";
 import { clientErrorHandler } from "./client-errors.js";
@@ -17,7 +17,7 @@ import { healthRoutes } from "./plugins/health.js";
 import { openapiPlugin } from "./plugins/openapi.js";
 import { queuesPlugin } from "./plugins/queues.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
-import { readCachesPlugin } from "./plugins/read-caches.js";
+import { readCachesPlugin, type ChangeFeedOpener } from "./plugins/read-caches.js";
 import { validatorCompiler } from "./plugins/validation.js";
 import { authRoutes } from "./routes/auth/index.js";
 import { extensionRoutes } from "./routes/extension/index.js";
@@ -37,6 +37,8 @@ export interface AppDeps {
   redis: Redis;
   /** false: no log; else where and how much (default: stdout at LOG_LEVEL), always with secrets redacted. */
   logger?: false | GatewayLogging;
+  /** Opens the database's change feed; by default a `LISTEN` connection to `config.DATABASE_URL`. */
+  changeFeed?: ChangeFeedOpener;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -73,7 +75,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
   });
   await app.register(browserClientsPlugin, { allowedOrigins: config.CORS_ORIGINS });
-  await app.register(readCachesPlugin, { databaseUrl: config.DATABASE_URL });
+  await app.register(readCachesPlugin, {
+    openFeed: deps.changeFeed ?? ((handlers) => openChangeFeed(config.DATABASE_URL, handlers)),
+    redis,
+    prefix: config.REDIS_PREFIX,
+  });
   await app.register(authPlugin, { db });
   await app.register(openapiPlugin);
   await app.register(queuesPlugin, { redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });

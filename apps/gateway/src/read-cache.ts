@@ -1,5 +1,6 @@
 interface Entry<V> {
   group: string;
+  stamp: string;
   until: number;
   size: number;
   value: V;
@@ -17,15 +18,17 @@ export interface ReadCacheOptions<V> {
  * An in-process cache of reads, grouped (by org, say) so that one change drops a whole group,
  * and its memory with it. Each group has a generation: a load that started before an
  * invalidation is not stored, so a slow read can never put back what a write has just
- * replaced. Concurrent misses for one key share one load, so a cold popular page costs one
- * query, not one per waiting client. While `enabled` is false (the change feed is down) every
- * read goes to the database.
+ * replaced. Each read also brings a stamp, what the shared store says about the freshness of
+ * what it asks for (read before the load begins): an entry serves only reads bringing the stamp
+ * it was stored with, and a null stamp (freshness unknown) always loads. Concurrent misses for
+ * one key and stamp share one load, so a cold popular page costs one query, not one per waiting
+ * client. While `enabled` is false (the change feed is down) every read goes to the database.
  */
 export class ReadCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private readonly groups = new Map<string, Set<string>>();
   private readonly generations = new Map<string, number>();
-  private readonly loading = new Map<string, { generation: number; promise: Promise<V> }>();
+  private readonly loading = new Map<string, { generation: number; stamp: string; promise: Promise<V> }>();
   private size = 0;
   private isEnabled = false;
 
@@ -41,22 +44,28 @@ export class ReadCache<V> {
     this.clear();
   }
 
+  /** The value of a live entry whatever its stamp, to know which stamps to ask for. */
+  peek(group: string, key: string): V | undefined {
+    const entry = this.isEnabled ? this.entries.get(`${group}\u0000${key}`) : undefined;
+    return entry && entry.until > Date.now() ? entry.value : undefined;
+  }
+
   /** `until` may shorten an entry's life (a session's expiry); a time already past keeps it out. */
-  async getOrLoad(group: string, key: string, load: () => Promise<V>, until?: (value: V) => number): Promise<V> {
-    if (!this.isEnabled) return load();
+  async getOrLoad(group: string, key: string, stamp: string | null, load: () => Promise<V>, until?: (value: V) => number): Promise<V> {
+    if (!this.isEnabled || stamp === null) return load();
     const id = `${group}\u0000${key}`;
     const generation = this.generations.get(group) ?? 0;
     const hit = this.entries.get(id);
-    if (hit && hit.until > Date.now()) {
+    if (hit && hit.until > Date.now() && hit.stamp === stamp) {
       // Refresh its place in the eviction order.
       this.entries.delete(id);
       this.entries.set(id, hit);
       return hit.value;
     }
     const shared = this.loading.get(id);
-    if (shared && shared.generation === generation) return shared.promise;
+    if (shared && shared.generation === generation && shared.stamp === stamp) return shared.promise;
     const promise = load();
-    this.loading.set(id, { generation, promise });
+    this.loading.set(id, { generation, stamp, promise });
     let value: V;
     try {
       value = await promise;
@@ -65,7 +74,7 @@ export class ReadCache<V> {
     }
     const expires = Math.min(Date.now() + this.options.maxAgeMs, until?.(value) ?? Infinity);
     if (this.isEnabled && (this.generations.get(group) ?? 0) === generation && expires > Date.now()) {
-      this.store(id, { group, until: expires, size: this.options.sizeOf?.(value) ?? 0, value });
+      this.store(id, { group, stamp, until: expires, size: this.options.sizeOf?.(value) ?? 0, value });
     }
     return value;
   }

@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { Redis } from "ioredis";
 import { loadGatewayConfig, type GatewayConfig } from "@catalog/config";
 import { createDb, type Db } from "@catalog/db";
-import { buildApp } from "../src/app.js";
+import { buildApp, type AppDeps } from "../src/app.js";
 
 export interface Gateway {
   app: FastifyInstance;
@@ -12,13 +12,16 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-/** The real gateway on this run's database and Redis prefix; `env` overrides configuration. */
-export async function startGateway(env: Record<string, string> = {}): Promise<Gateway> {
+/**
+ * The real gateway on this run's database and Redis prefix; `env` overrides configuration and
+ * `deps` the dependencies built here (a Redis client, the change feed).
+ */
+export async function startGateway(env: Record<string, string> = {}, deps: Partial<Omit<AppDeps, "config" | "db">> = {}): Promise<Gateway> {
   const config = loadGatewayConfig({ ...process.env, ...env });
   const db = createDb(config.DATABASE_URL, { poolSize: 4 });
-  const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
-  await redis.connect();
-  const app = await buildApp({ config, db, redis, logger: false });
+  const redis = deps.redis ?? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+  if (!deps.redis) await redis.connect();
+  const app = await buildApp({ config, db, redis, logger: false, ...deps });
   await app.ready();
   return {
     app, db, redis, config,

@@ -40,9 +40,7 @@ export const authPlugin = fp(
 
     const requireSession = async (request: FastifyRequest) => {
       const token = request.cookies[SESSION_COOKIE];
-      const principal = token
-        ? await app.caches.sessions.getOrLoad("sessions", token, () => findSession(db, token), (p) => p?.expiresAt.getTime() ?? 0)
-        : null;
+      const principal = token ? await app.caches.session(request, token, () => findSession(db, token)) : null;
       if (!principal) throw new ServiceError(401, "sign in first: no valid session (POST /api/auth/session)");
       request.principal = principal;
     };

@@ -1,6 +1,8 @@
 import fp from "fastify-plugin";
-import type { FastifyInstance } from "fastify";
-import { openChangeFeed, type SessionPrincipal } from "@catalog/db";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Redis } from "ioredis";
+import type { ChangeFeedHandlers, SessionPrincipal } from "@catalog/db";
+import { CacheVersions } from "../cache-versions.js";
 import { ReadCache } from "../read-cache.js";
 
 export interface ReadCaches {
@@ -8,37 +10,92 @@ export interface ReadCaches {
   sessions: ReadCache<SessionPrincipal | null>;
   /** Catalog list pages, serialized JSON; grouped by org id. */
   catalog: ReadCache<string>;
+  /** The principal of a session token, `load`ed unless this instance holds it and nothing changed since. */
+  session(request: FastifyRequest, token: string, load: () => Promise<SessionPrincipal | null>): Promise<SessionPrincipal | null>;
+  /** A serialized catalog page of the org, `load`ed unless this instance holds it and nothing changed since. */
+  catalogPage(request: FastifyRequest, orgId: string, key: string, load: () => Promise<string>): Promise<string>;
+  /** Call once a write to the org's catalog has committed, before answering it. */
+  catalogChanged(orgId: string): Promise<void>;
+  /** Call once a sign-out has committed, before answering it. */
+  sessionEnded(): Promise<void>;
+}
+
+/** Opens the database's change feed with the caches' handlers (a seam: tests hold notifications back). */
+export type ChangeFeedOpener = (handlers: ChangeFeedHandlers) => { close(): Promise<void> };
+
+export interface ReadCachesOptions {
+  openFeed: ChangeFeedOpener;
+  redis: Redis;
+  prefix: string;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
     caches: ReadCaches;
   }
+  interface FastifyRequest {
+    /** The org's catalog version, read in the session check's round trip to Redis. */
+    catalogVersion: { orgId: string; version: string | null } | null;
+  }
 }
 
 /**
- * The hot reads (who is this session, a page of the catalog) are served from memory, kept
- * right by the database's change notifications: a committed change from any process drops what
- * it touched within milliseconds. Until the feed is connected, and whenever it is lost, every
- * read goes to PostgreSQL.
+ * The hot reads (who is this session, a page of the catalog) are served from memory. A write
+ * through any gateway instance changes a version in Redis before it is answered (`CacheVersions`),
+ * and a cached read is served only after one round trip to Redis finds the version it was
+ * loaded under: a user sees their own writes at once, on any instance. Changes made elsewhere
+ * (workers, the CLI, SQL by hand) arrive through the database's change notifications, which
+ * drop what they touched. Until the feed is connected, whenever it is lost, and whenever Redis
+ * cannot be read, every read goes to PostgreSQL.
  */
 export const readCachesPlugin = fp(
-  async (app: FastifyInstance, { databaseUrl }: { databaseUrl: string }) => {
+  async (app: FastifyInstance, options: ReadCachesOptions) => {
+    const versions = new CacheVersions(options.redis, options.prefix);
+    const sessions = new ReadCache<SessionPrincipal | null>({ maxEntries: 20_000, maxAgeMs: 60_000 });
+    // Pages are up to ~200 KB each: bound the memory, not only the count.
+    const catalog = new ReadCache<string>({ maxEntries: 5_000, maxAgeMs: 60_000, maxSize: 64 * 1024 * 1024, sizeOf: (body) => body.length });
+
+    // A failed record leaves the other instances to the change feed (milliseconds, usually):
+    // the write itself has committed, so its answer must not turn into an error.
+    const recorded = (what: string, write: Promise<void>) =>
+      write.catch((err: unknown) => app.log.warn({ err }, `could not record ${what} in Redis: other gateway instances rely on the change feed for it`));
+
     const caches: ReadCaches = {
-      sessions: new ReadCache({ maxEntries: 20_000, maxAgeMs: 60_000 }),
-      // Pages are up to ~200 KB each: bound the memory, not only the count.
-      catalog: new ReadCache({ maxEntries: 5_000, maxAgeMs: 60_000, maxSize: 64 * 1024 * 1024, sizeOf: (body) => body.length }),
+      sessions,
+      catalog,
+      async session(request, token, load) {
+        if (!sessions.enabled) return load();
+        // The org of a session this instance holds is known: its catalog version comes in the same round trip.
+        const orgId = sessions.peek("sessions", token)?.org.id;
+        const read = await versions.read(orgId);
+        if (orgId !== undefined) request.catalogVersion = { orgId, version: read.catalog ?? null };
+        return sessions.getOrLoad("sessions", token, read.sessions, load, (p) => p?.expiresAt.getTime() ?? 0);
+      },
+      async catalogPage(request, orgId, key, load) {
+        if (!catalog.enabled) return load();
+        const known = request.catalogVersion?.orgId === orgId ? request.catalogVersion.version : await versions.catalog(orgId);
+        return catalog.getOrLoad(orgId, key, known, load);
+      },
+      async catalogChanged(orgId) {
+        catalog.invalidate(orgId);
+        await recorded("a catalog change", versions.catalogChanged(orgId));
+      },
+      async sessionEnded() {
+        sessions.invalidate("sessions");
+        await recorded("a sign-out", versions.sessionsChanged());
+      },
     };
-    const all = [caches.sessions, caches.catalog];
-    const feed = openChangeFeed(databaseUrl, {
-      onChange: (change) => (change.kind === "sessions" ? caches.sessions.clear() : caches.catalog.invalidate(change.orgId)),
-      onConnected: () => all.forEach((c) => (c.enabled = true)),
+
+    const feed = options.openFeed({
+      onChange: (change) => (change.kind === "sessions" ? sessions.clear() : catalog.invalidate(change.orgId)),
+      onConnected: () => [sessions, catalog].forEach((c) => (c.enabled = true)),
       onDisconnected: (error) => {
-        all.forEach((c) => (c.enabled = false));
+        [sessions, catalog].forEach((c) => (c.enabled = false));
         app.log.warn({ err: error }, "database change feed lost: read caches off until it reconnects");
       },
     });
     app.decorate("caches", caches);
+    app.decorateRequest("catalogVersion", null);
     app.addHook("onClose", () => feed.close());
   },
   { name: "read-caches" },

@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     schema: { tags, summary: "Sign out: revokes the session server-side", security: [{ session: [] }], response: { 204: Type.Null(), ...errorResponses(401) } },
   }, async (request, reply) => {
     await revokeSession(db, principalOf(request).sessionId);
-    app.caches.sessions.invalidate("sessions");
+    await app.caches.sessionEnded();
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return reply.code(204).send(null);
   });

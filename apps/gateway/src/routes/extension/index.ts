@@ -60,7 +60,7 @@ export const extensionRoutes: FastifyPluginAsyncTypebox<{ db: Db; localIngest: b
     if ("error" in item) throw invalid(`${item.error} on ${url}${item.error === NO_TITLE ? `: send the product's title in "product.title"` : ""}`);
     const droppedImages = await createImageScreen({ allowPrivate: localIngest })(item);
     const [outcome] = await importProducts(db, key.orgId, [item], { actor: { type: "apiKey", id: key.id }, source: "extension", persist: true });
-    app.caches.catalog.invalidate(key.orgId);
+    await app.caches.catalogChanged(key.orgId);
     return { action: outcome!.action as "created" | "updated", product: outcome!.product, ...(droppedImages.length > 0 ? { droppedImages } : {}) };
   });
 };

@@ -44,7 +44,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
         orgId: org.id, actor: { type: "user", id: user.id }, urls: request.body.urls, persist: request.body.persist,
         requestId: request.id, policy, deadlineMs: options.deadlineMs,
       });
-      if (result.persisted) app.caches.catalog.invalidate(org.id);
+      if (result.persisted) await app.caches.catalogChanged(org.id);
       return result;
     });
   }
@@ -92,7 +92,8 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
       orgId: org.id, actor: { type: "user", id: user.id }, file, persist, currency, signal: gone.signal, imagePolicy: policy,
       limits: { ...options.document, timeoutMs: DOCUMENT_TRANSACTION_MS },
     });
-    if (persist) app.caches.catalog.invalidate(org.id);
+    // Committed: every gateway must see it before this answer reaches the client.
+    if (persist) await app.caches.catalogChanged(org.id);
     // Items are in document order, except WooCommerce variable products, which complete when
     // their last variation has been read.
     return reply.type("application/json; charset=utf-8").send(body as never);

@@ -26,7 +26,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     const { q, page, pageSize } = request.query;
     // Pages are kept serialized (by this route's own response schema): a hit costs no query
     // and no serialization.
-    const body = await app.caches.catalog.getOrLoad(orgId, JSON.stringify([q ?? "", page, pageSize]), async () => {
+    const body = await app.caches.catalogPage(request, orgId, JSON.stringify([q ?? "", page, pageSize]), async () => {
       const { items, total } = await listProducts(db, orgId, request.query);
       return reply.serialize(toList(items, total, request.query)) as string;
     });
@@ -55,7 +55,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     const { version, ...patch } = request.body;
     const orgId = principalOf(request).org.id;
     const product = await updateProduct(db, orgId, request.params.id, patch as Partial<ProductFields>, actorOf(request), version);
-    app.caches.catalog.invalidate(orgId);
+    await app.caches.catalogChanged(orgId);
     return product;
   });
 
@@ -69,7 +69,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
   }, async (request, reply) => {
     const orgId = principalOf(request).org.id;
     await deleteProduct(db, orgId, request.params.id, actorOf(request));
-    app.caches.catalog.invalidate(orgId);
+    await app.caches.catalogChanged(orgId);
     return reply.code(204).send(null);
   });
 
