@@ -37,14 +37,15 @@ afterAll(async () => {
 });
 
 test("a full connect and publish leaves no secret in the gateway's or the worker's log", async () => {
-  const cookie = p.cookie;
-  const start = await fetch(`${gateway}/api/integrations/shopify/connect?shop=logs-${randomBytes(3).toString("hex")}.myshopify.com`, { headers: { cookie }, redirect: "manual" });
+  // An owner connects the store; a member publishes to it.
+  const { cookie, ownerCookie } = p;
+  const start = await fetch(`${gateway}/api/integrations/shopify/connect?shop=logs-${randomBytes(3).toString("hex")}.myshopify.com`, { headers: { cookie: ownerCookie }, redirect: "manual" });
   expect(start.status).toBe(302);
   const approved = await fetch(start.headers.get("location")!, { redirect: "manual" });
   const back = new URL(approved.headers.get("location")!);
   const oauth = ["code", "state", "hmac"].map((name) => back.searchParams.get(name));
   expect(oauth.every((v) => v && v.length >= 8)).toBe(true);
-  const callback = await fetch(back, { headers: { cookie } });
+  const callback = await fetch(back, { headers: { cookie: ownerCookie } });
   expect(callback.status).toBe(200);
   const callbackRequestId = callback.headers.get("x-request-id")!;
   const destinationId = ((await callback.json()) as { destination: { id: string } }).destination.id;
@@ -69,7 +70,7 @@ test("a full connect and publish leaves no secret in the gateway's or the worker
 
   const accessToken = (await loadDestinationTarget(p.db, p.keyring, destinationId))!.credentials.accessToken as string;
   const secrets = {
-    sessionToken: cookie.replace(/^sid=/, ""), apiKey: p.org.apiKey, code: oauth[0]!, state: oauth[1]!, hmac: oauth[2]!, accessToken,
+    sessionToken: cookie.replace(/^sid=/, ""), ownerSessionToken: ownerCookie.replace(/^sid=/, ""), apiKey: p.org.apiKey, code: oauth[0]!, state: oauth[1]!, hmac: oauth[2]!, accessToken,
     authorization: "not-a-real-scheme-but-a-secret",
   };
   const log = lines.join("");
