@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createTestOrg, eventually, type TestOrg } from "@catalog/testing";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { documentUpload } from "./multipart.js";
-import { workbookParts, zipArchive } from "./zip-archive.js";
+import { workbookParts, zipArchive } from "@catalog/testing/zip-archive";
 
 // Hostile uploads: each is refused with a status and a message naming the limit, the gateway
 // goes on answering, the spool is empty afterwards and nothing was stored.

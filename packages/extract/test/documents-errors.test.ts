@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
-import { crc32, deflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
+import { zipArchive as zip } from "@catalog/testing/zip-archive";
 import {
   DocumentLimitError, DocumentTooLargeError, EmptyDocumentError, MalformedDocumentError, parseDocument, UnsupportedDocumentError, type DocumentRow,
 } from "../src/documents/index.js";
@@ -11,33 +11,6 @@ async function collect(content: Buffer | string | AsyncIterable<Buffer>, meta: {
   const input = typeof content === "string" || Buffer.isBuffer(content) ? Readable.from([Buffer.from(content)]) : content;
   for await (const row of parseDocument(input, { maxBytes: 10_000_000, ...meta })) rows.push(row);
   return rows;
-}
-
-/** A minimal ZIP writer: enough to build archives that lie, that no library would write. */
-function zip(entries: { name: string; data: Buffer; declaredSize?: number }[]): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const data = deflateRawSync(e.data, { level: 9 });
-    const name = Buffer.from(e.name);
-    const size = e.declaredSize ?? e.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(8, 8); local.writeUInt16LE(0x21, 12);
-    local.writeUInt32LE(crc32(e.data), 14); local.writeUInt32LE(data.length, 18); local.writeUInt32LE(size, 22); local.writeUInt16LE(name.length, 26);
-    const dir = Buffer.alloc(46);
-    dir.writeUInt32LE(0x02014b50, 0); dir.writeUInt16LE(20, 4); dir.writeUInt16LE(20, 6); dir.writeUInt16LE(8, 10); dir.writeUInt16LE(0x21, 14);
-    dir.writeUInt32LE(crc32(e.data), 16); dir.writeUInt32LE(data.length, 20); dir.writeUInt32LE(size, 24); dir.writeUInt16LE(name.length, 28);
-    dir.writeUInt32LE(offset, 42);
-    parts.push(local, name, data);
-    central.push(dir, name);
-    offset += 30 + name.length + data.length;
-  }
-  const dirBytes = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(entries.length, 8); end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(dirBytes.length, 12); end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, dirBytes, end]);
 }
 
 const workbookXml = Buffer.from('<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets><sheet name="S" sheetId="1"/></sheets></workbook>');
