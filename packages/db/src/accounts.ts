@@ -23,7 +23,7 @@ export const ROLES: readonly Role[] = Object.values(Role);
 export const ROLE_DUTIES: Record<Role, string> = {
   member: "reads, imports and publishes the org's catalog",
   owner: "a member who also connects, changes and disconnects the org's destinations",
-  admin: "the platform operator: /api/system over every org (in its own org, a member)",
+  admin: "the platform operator: /api/system over every org; in its own org, a member",
 };
 
 export function isRole(value: unknown): value is Role {
