@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { freePort } from "@catalog/testing";
 import type { CleanupStack } from "./cleanup-stack.js";
 
 export interface ChildServer {
@@ -11,17 +11,6 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-/** A port nothing listens on right now (the OS picks it; the tiny race is acceptable for a bench). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 // tsx runs the script in a grandchild process: signal the whole group so nothing is orphaned.
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {

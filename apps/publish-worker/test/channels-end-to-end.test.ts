@@ -3,24 +3,14 @@
 // channel's published contract where ../shared is present): connect through the channel's
 // authorize page, publish, edit and publish again, then live through throttling, an outage and
 // an expired token, all visible in the sync logs.
-import { createServer } from "node:net";
 import { randomBytes } from "node:crypto";
 import type { ChannelStandin } from "@catalog/channels";
 import { loadDestinationTarget, replaceDestinationCredentials } from "@catalog/db";
-import { eventually, makeProduct, startFixtureServer } from "@catalog/testing";
+import { eventually, freePort, makeProduct, startFixtureServer } from "@catalog/testing";
 import { login, startPipeline, syncLogsOf, type Pipeline } from "./pipeline-harness.js";
 import { CHANNEL_CASES, type ChannelCase } from "./channel-cases.js";
 
 type Jobs = { jobs: { syncLogId: string }[] };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    }).on("error", reject);
-  });
-}
 
 // A one-pixel PNG: Etsy's adapter downloads images and uploads the bytes.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");

@@ -1,21 +1,11 @@
 // Connect a store through its OAuth flow, ingest from the extension and publish, with the gateway
 // and a worker logging as deployed: the logs keep request ids and paths, and none of the secrets
 // that passed through (session token, API key, OAuth code/state/hmac, the store's access token).
-import { createServer } from "node:net";
 import { randomBytes } from "node:crypto";
 import { startShopifyStandin, type ChannelStandin } from "@catalog/channels";
 import { loadDestinationTarget } from "@catalog/db";
-import { eventually, makeProduct } from "@catalog/testing";
+import { eventually, freePort, makeProduct } from "@catalog/testing";
 import { startPipeline, syncLogsOf, type Pipeline } from "./pipeline-harness.js";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    }).on("error", reject);
-  });
-}
 
 const lines: string[] = [];
 const logStream = { write: (line: string) => void lines.push(line) };

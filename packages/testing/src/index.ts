@@ -3,3 +3,4 @@ export { newRedisPrefix, deleteRedisPrefix } from "./redis-prefix.js";
 export { createTestOrg, makeProduct, type TestOrg, type TestUser } from "./factories.js";
 export { startFixtureServer, type FixturePage } from "./fixture-server.js";
 export { eventually } from "./eventually.js";
+export { freePort } from "./free-port.js";
