@@ -6,8 +6,8 @@
 import { randomBytes } from "node:crypto";
 import type { ChannelStandin } from "@catalog/channels";
 import { loadDestinationTarget, replaceDestinationCredentials } from "@catalog/db";
-import { eventually, freePort, makeProduct, startFixtureServer } from "@catalog/testing";
-import { login, startPipeline, syncLogsOf, type Pipeline } from "./pipeline-harness.js";
+import { eventually, makeProduct, startFixtureServer } from "@catalog/testing";
+import { login, startServedPipeline, syncLogsOf, type Pipeline } from "./pipeline-harness.js";
 import { CHANNEL_CASES, type ChannelCase } from "./channel-cases.js";
 
 type Jobs = { jobs: { syncLogId: string }[] };
@@ -22,13 +22,8 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
   let images: Awaited<ReturnType<typeof startFixtureServer>>;
 
   beforeAll(async () => {
-    const port = await freePort();
-    gateway = `http://127.0.0.1:${port}`;
     images = await startFixtureServer({ "/a.png": { body: PNG, contentType: "image/png" }, "/b.png": { body: PNG, contentType: "image/png" } });
-    standin = await c.start({ callbackUrl: `${gateway}/api/integrations/${c.channel}/callback` });
-    p = await startPipeline({ ...standin.env, PUBLIC_URL: gateway, CHANNEL_PRIVATE_URLS: "true" });
-    await p.app.listen({ port, host: "127.0.0.1" });
-    p.startWorker();
+    ({ p, standin, gateway } = await startServedPipeline((at) => c.start({ callbackUrl: `${at}/api/integrations/${c.channel}/callback` }), { CHANNEL_PRIVATE_URLS: "true" }));
   }, 30_000);
   afterAll(async () => {
     await p.close();

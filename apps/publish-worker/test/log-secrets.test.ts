@@ -4,8 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { startShopifyStandin, type ChannelStandin } from "@catalog/channels";
 import { loadDestinationTarget } from "@catalog/db";
-import { eventually, freePort, makeProduct } from "@catalog/testing";
-import { startPipeline, syncLogsOf, type Pipeline } from "./pipeline-harness.js";
+import { eventually, makeProduct } from "@catalog/testing";
+import { startServedPipeline, syncLogsOf, type Pipeline } from "./pipeline-harness.js";
 
 const lines: string[] = [];
 const logStream = { write: (line: string) => void lines.push(line) };
@@ -14,12 +14,7 @@ let standin: ChannelStandin;
 let gateway: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  gateway = `http://127.0.0.1:${port}`;
-  standin = await startShopifyStandin({ callbackUrl: `${gateway}/api/integrations/shopify/callback` });
-  p = await startPipeline({ ...standin.env, PUBLIC_URL: gateway }, { logStream });
-  await p.app.listen({ port, host: "127.0.0.1" });
-  p.startWorker();
+  ({ p, standin, gateway } = await startServedPipeline((at) => startShopifyStandin({ callbackUrl: `${at}/api/integrations/shopify/callback` }), {}, { logStream }));
 }, 30_000);
 afterAll(async () => {
   await p.close();

@@ -9,7 +9,7 @@ export type InjectResponse = Awaited<ReturnType<FastifyInstance["inject"]>>;
 import { startStandinChannel, type StandinChannel } from "@catalog/channels";
 import { createDb, createDestination, newKeyringSpec, parseKeyring, type CredentialKeyring, type Db } from "@catalog/db";
 import { workerConnection } from "@catalog/queue";
-import { createTestDatabase, createTestOrg, deleteRedisPrefix, dropTestDatabase, makeProduct, type TestOrg } from "@catalog/testing";
+import { createTestDatabase, createTestOrg, deleteRedisPrefix, dropTestDatabase, freePort, makeProduct, type TestOrg } from "@catalog/testing";
 import { createWorkerLogger } from "../src/logger.js";
 import { startPublishWorker, type PublishWorker } from "../src/publish-worker.js";
 
@@ -54,6 +54,23 @@ export interface Pipeline {
   addProducts(count: number, label?: string): Promise<string[]>;
   publish(productIds: string[], destinationIds: string[], headers?: Record<string, string>): Promise<InjectResponse>;
   close(): Promise<void>;
+}
+
+/**
+ * A pipeline whose gateway listens on a real port, with one worker running, and the channel
+ * stand-in `startStandin` makes, told the gateway's address so that its authorize page sends the
+ * browser back to the gateway's callback, as a real channel does.
+ */
+export async function startServedPipeline<S extends { env: Record<string, string> }>(
+  startStandin: (gateway: string) => Promise<S>, env: Record<string, string> = {}, options: { logStream?: DestinationStream } = {},
+): Promise<{ p: Pipeline; standin: S; gateway: string }> {
+  const port = await freePort();
+  const gateway = `http://127.0.0.1:${port}`;
+  const standin = await startStandin(gateway);
+  const p = await startPipeline({ ...standin.env, PUBLIC_URL: gateway, ...env }, options);
+  await p.app.listen({ port, host: "127.0.0.1" });
+  p.startWorker();
+  return { p, standin, gateway };
 }
 
 export async function login(app: FastifyInstance, email: string, password: string): Promise<string> {
