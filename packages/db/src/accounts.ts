@@ -71,19 +71,45 @@ export async function createUser(
   }
 }
 
-export interface CreatedApiKey {
+/** An extension key as its org sees it: never the key, only its prefix. */
+export interface ApiKeyView {
   id: string;
   name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface CreatedApiKey extends ApiKeyView {
   /** The key itself: shown once, never stored. */
   key: string;
 }
+
+const toApiKeyView = (row: { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }): ApiKeyView => ({
+  id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null, revokedAt: row.revokedAt?.toISOString() ?? null,
+});
 
 /** Keys look like `csk_<8 chars>_<secret>`; the prefix identifies a key in listings and logs. */
 export async function createApiKey(db: Db, orgId: string, name: string): Promise<CreatedApiKey> {
   const prefix = randomToken().replace(/[-_]/g, "").slice(0, 8);
   const key = `csk_${prefix}_${randomToken()}`;
   const row = await db.apiKey.create({ data: { orgId, name: name.trim() || "default", prefix, keyHash: sha256(key) } });
-  return { id: row.id, name: row.name, key };
+  return { ...toApiKeyView(row), key };
+}
+
+/** How long a revoked key stays listed, so its owner can see it was revoked and when. */
+export const REVOKED_KEYS_LISTED_DAYS = 30;
+
+/** The org's keys, newest first: active ones and those revoked in the last 30 days. */
+export async function listApiKeys(db: Db, orgId: string): Promise<ApiKeyView[]> {
+  const since = new Date(Date.now() - REVOKED_KEYS_LISTED_DAYS * 24 * 3600 * 1000);
+  const rows = await db.apiKey.findMany({
+    where: { orgId, OR: [{ revokedAt: null }, { revokedAt: { gte: since } }] },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  return rows.map(toApiKeyView);
 }
 
 export async function revokeApiKey(db: Db, orgId: string, id: string): Promise<void> {
@@ -92,9 +118,19 @@ export async function revokeApiKey(db: Db, orgId: string, id: string): Promise<v
   if (count === 0) throw notFound(`active API key ${id}`);
 }
 
-/** The org an API key acts for, or null for an unknown or revoked key. */
+/** `lastUsedAt` is kept to the minute: a busy extension does not write on every request. */
+const LAST_USED_PRECISION_MS = 60_000;
+
+/** The org an API key acts for, or null for an unknown or revoked key (read on every request, so a revocation counts at once). */
 export async function authenticateApiKey(db: Db, key: string): Promise<{ id: string; orgId: string } | null> {
-  const row = await db.apiKey.findUnique({ where: { keyHash: sha256(key) }, select: { id: true, orgId: true, revokedAt: true } });
+  const row = await db.apiKey.findUnique({ where: { keyHash: sha256(key) }, select: { id: true, orgId: true, revokedAt: true, lastUsedAt: true } });
   if (!row || row.revokedAt) return null;
+  const now = Date.now();
+  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
+    await db.apiKey.updateMany({
+      where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now - LAST_USED_PRECISION_MS) } }] },
+      data: { lastUsedAt: new Date(now) },
+    });
+  }
   return { id: row.id, orgId: row.orgId };
 }

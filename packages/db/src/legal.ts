@@ -18,10 +18,14 @@ export interface LegalRecordView {
   signedVersion: string | null;
   signedAt: string | null;
   signedBy: string | null;
+  /** The signer's email, while that user exists. */
+  signedByEmail: string | null;
 }
 
 export async function legalStatus(db: Db, orgId: string): Promise<{ documents: LegalRecordView[]; allSigned: boolean }> {
   const rows = await db.legalAcceptance.findMany({ where: { orgId }, orderBy: { signedAt: "desc" } });
+  const signers = await db.user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.signedBy))] } }, select: { id: true, email: true } });
+  const emailOf = (id: string | undefined) => signers.find((u) => u.id === id)?.email ?? null;
   const documents = LEGAL_DOCUMENTS.map((type): LegalRecordView => {
     const currentVersion = CURRENT_LEGAL_VERSIONS[type];
     const latest = rows.find((r) => r.document === type);
@@ -32,6 +36,7 @@ export async function legalStatus(db: Db, orgId: string): Promise<{ documents: L
       signedVersion: latest?.version ?? null,
       signedAt: latest?.signedAt.toISOString() ?? null,
       signedBy: latest?.signedBy ?? null,
+      signedByEmail: emailOf(latest?.signedBy),
     };
   });
   return { documents, allSigned: documents.every((d) => d.signed) };
@@ -54,6 +59,7 @@ export async function signLegal(
     create: { orgId, document, version: currentVersion, signedBy: userId },
     update: {},
   });
+  const signer = await db.user.findUnique({ where: { id: row.signedBy }, select: { email: true } });
   return {
     type: document,
     currentVersion,
@@ -61,5 +67,6 @@ export async function signLegal(
     signedVersion: row.version,
     signedAt: row.signedAt.toISOString(),
     signedBy: row.signedBy,
+    signedByEmail: signer?.email ?? null,
   };
 }

@@ -18,7 +18,18 @@ export interface ImportItem {
 export type ImportOutcome =
   | { action: "created"; product: ProductView; changes: FieldChanges }
   | { action: "updated"; product: ProductView; changes: FieldChanges }
-  | { action: "preview"; wouldBe: "created" | "updated"; existingId: string | null; product: ProductView; changes: FieldChanges };
+  | {
+    action: "preview"; wouldBe: "created" | "updated"; existingId: string | null; product: ProductView; changes: FieldChanges;
+    /** The catalog product the item would update, and which key matched it. */
+    match: ImportMatch | null;
+  };
+
+export interface ImportMatch {
+  productId: string;
+  title: string;
+  sku: string | null;
+  by: "sku" | "sourceUrl";
+}
 
 interface Planned {
   id: string;
@@ -78,11 +89,13 @@ export type ImportBatch = (items: ImportItem[]) => Promise<ImportOutcome[]>;
  * the products earlier batches created, as it would after their commit.
  */
 export async function importInOneTransaction<T>(
-  db: Db, orgId: string, options: ImportOptions & { timeoutMs: number }, run: (importBatch: ImportBatch) => Promise<T>,
+  db: Db, orgId: string, options: ImportOptions & { timeoutMs: number },
+  // `tx` (null in a preview) lets the caller record its own rows in the same transaction.
+  run: (importBatch: ImportBatch, tx: Prisma.TransactionClient | null) => Promise<T>,
 ): Promise<T> {
-  if (!options.persist) return run((items) => previewBatch(db, orgId, items, options));
+  if (!options.persist) return run((items) => previewBatch(db, orgId, items, options), null);
   return asConflict(() => db.$transaction(
-    (tx) => run((items) => writeBatch(tx, orgId, items, options)),
+    (tx) => run((items) => writeBatch(tx, orgId, items, options), tx),
     { timeout: options.timeoutMs, maxWait: 10_000 },
   ));
 }
@@ -123,8 +136,11 @@ async function previewBatch(db: Db, orgId: string, items: ImportItem[], options:
       ? toProductView(p.existing)
       : view(p, (p.existing?.version ?? 0) + 1, p.existing?.createdAt ?? now, now),
     changes: p.changes,
+    match: p.existing ? { productId: p.existing.id, title: p.existing.title, sku: p.existing.sku, by: matchedBy(p) } : null,
   }));
 }
+
+const matchedBy = (p: Planned): ImportMatch["by"] => (p.fields.sku && p.existing?.sku === p.fields.sku ? "sku" : "sourceUrl");
 
 async function writeBatch(tx: Prisma.TransactionClient, orgId: string, items: ImportItem[], options: ImportOptions): Promise<ImportOutcome[]> {
   const plan = await planImport(tx, orgId, items);

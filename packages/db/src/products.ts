@@ -49,23 +49,61 @@ function searchFilter(orgId: string, q: string | undefined): Prisma.ProductWhere
   };
 }
 
-/** One page of the org's catalog, newest edits first; `q` matches title or SKU (substring, any case). */
+/** A product's listing on one destination, as the catalog list shows it. */
+export interface ListingStatusView {
+  destinationAccountId: string;
+  channel: string;
+  status: string;
+}
+
+export type ProductListItem = ProductView & { listings: ListingStatusView[] };
+
+// The listings of exactly the page's products: the page's own filter, order and window as a
+// subquery, so this runs beside the page query in the same round trip rather than after it.
+// Two texts, not one with `$2 IS NULL OR ...`, so a search keeps its trigram indexes in any plan.
+const pageListings = (search: boolean) => `
+SELECT l.product_id, l.destination_account_id, d.channel::text AS channel, l.status::text AS status
+FROM (
+  SELECT id FROM products
+  WHERE org_id = $1::uuid ${search ? "AND (title ILIKE $4 OR sku ILIKE $4)" : ""}
+  ORDER BY updated_at DESC, id DESC OFFSET $2 LIMIT $3
+) p
+JOIN listings l ON l.product_id = p.id
+JOIN destination_accounts d ON d.id = l.destination_account_id
+ORDER BY l.product_id, d.connected_at, d.id`;
+
+/**
+ * One page of the org's catalog, newest edits first; `q` matches title or SKU (substring, any
+ * case). Each product comes with its listing status per destination: the page, its count and
+ * its listings are three queries sent at once.
+ */
 export async function listProducts(
   db: Db,
   orgId: string,
   query: { q?: string; page: number; pageSize: number },
-): Promise<Page<ProductView>> {
+): Promise<Page<ProductListItem>> {
   const where = searchFilter(orgId, query.q);
-  const [rows, total] = await Promise.all([
+  const text = query.q?.trim();
+  const offset = (query.page - 1) * query.pageSize;
+  const [rows, total, listings] = await Promise.all([
     db.product.findMany({
       where,
       orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
-      skip: (query.page - 1) * query.pageSize,
+      skip: offset,
       take: query.pageSize,
     }),
     db.product.count({ where }),
+    db.$queryRawUnsafe<{ product_id: string; destination_account_id: string; channel: string; status: string }[]>(
+      pageListings(Boolean(text)), orgId, offset, query.pageSize, ...(text ? [`%${likeLiteral(text)}%`] : []),
+    ),
   ]);
-  return { items: rows.map(toProductView), total };
+  const byProduct = new Map<string, ListingStatusView[]>();
+  for (const l of listings) {
+    let list = byProduct.get(l.product_id);
+    if (!list) byProduct.set(l.product_id, (list = []));
+    list.push({ destinationAccountId: l.destination_account_id, channel: l.channel, status: l.status });
+  }
+  return { items: rows.map((row) => ({ ...toProductView(row), listings: byProduct.get(row.id) ?? [] })), total };
 }
 
 export async function getProduct(db: Db, orgId: string, id: string): Promise<ProductDetail> {

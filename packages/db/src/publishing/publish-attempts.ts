@@ -13,7 +13,7 @@ export interface StartedAttempt {
 interface StartedRow {
   id: string; org_id: string; product_id: string; destination_account_id: string; job_id: string; status: SyncLog["status"];
   attempts: number; error: string | null; remote_id: string | null; remote_url: string | null; lease_until: Date | null;
-  created_at: Date; started_at: Date | null; finished_at: Date | null; listing_id: string; listing_remote_id: string | null;
+  created_at: Date; started_at: Date | null; finished_at: Date | null; run_id: string | null; listing_id: string; listing_remote_id: string | null;
 }
 
 // One statement (a job's hottest path): the attempt counted, and the listing marked `publishing`
@@ -42,7 +42,7 @@ export async function startAttempt(db: Db, syncLogId: string, leaseMs: number): 
   const syncLog: SyncLog = {
     id: row.id, orgId: row.org_id, productId: row.product_id, destinationAccountId: row.destination_account_id, jobId: row.job_id,
     status: row.status, attempts: row.attempts, error: row.error, remoteId: row.remote_id, remoteUrl: row.remote_url,
-    leaseUntil: row.lease_until, createdAt: row.created_at, startedAt: row.started_at, finishedAt: row.finished_at,
+    leaseUntil: row.lease_until, createdAt: row.created_at, startedAt: row.started_at, finishedAt: row.finished_at, runId: row.run_id,
   };
   return { syncLog, listing: { id: row.listing_id, remoteId: row.listing_remote_id } };
 }

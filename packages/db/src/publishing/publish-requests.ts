@@ -9,6 +9,8 @@ export interface PublishJobRecord {
   syncLogId: string;
   jobId: string;
   orgId: string;
+  /** The publish run the record belongs to. */
+  runId: string;
   productId: string;
   destinationAccountId: string;
 }
@@ -43,34 +45,69 @@ export async function checkPublishTargets(db: Db, orgId: string, productIds: str
   return { productIds: products, destinations: destinations.map((id) => knownDestinations.get(id)!) };
 }
 
+/** Who asked for a run: the user of a session, an API key, or the service itself (benches, scripts). */
+export interface RunActor {
+  type: "user" | "apiKey" | "system";
+  id: string | null;
+}
+
+const SYSTEM_ACTOR: RunActor = { type: "system", id: null };
+
 /**
  * Writes one `queued` sync log per product x destination and marks their listings `queued`,
  * in one transaction, before anything is enqueued: PostgreSQL is the record the recovery
- * re-enqueues from. The job id is the sync log id, so enqueueing it twice is harmless.
+ * re-enqueues from. The job id is the sync log id, so enqueueing it twice is harmless. The
+ * request is one publish run (created in the same transaction), which every record names.
  */
 export async function recordPublishRequest(
   db: Db,
   orgId: string,
   targets: { productIds: string[]; destinationIds: string[] },
   leaseMs: number,
+  actor: RunActor = SYSTEM_ACTOR,
 ): Promise<PublishJobRecord[]> {
-  const records: PublishJobRecord[] = [];
+  const runId = randomUUID();
+  const cells: { productId: string; destinationAccountId: string }[] = [];
   for (const destinationAccountId of targets.destinationIds) {
-    for (const productId of targets.productIds) {
-      const id = randomUUID();
-      records.push({ syncLogId: id, jobId: id, orgId, productId, destinationAccountId });
-    }
+    for (const productId of targets.productIds) cells.push({ productId, destinationAccountId });
   }
+  const records = newRecords(orgId, runId, cells);
+  await db.$transaction([
+    // The run keeps each product's title and SKU as they were, in request order.
+    db.$executeRawUnsafe(
+      `INSERT INTO publish_runs (id, org_id, actor_type, actor_id, products, destination_ids, created_at)
+       SELECT $1::uuid, $2::uuid, $3::"ActorType", $4,
+         coalesce(jsonb_agg(jsonb_build_object('id', v.id, 'title', coalesce(p.title, ''), 'sku', p.sku) ORDER BY v.n), '[]'::jsonb),
+         $6::uuid[], now()
+       FROM unnest($5::uuid[]) WITH ORDINALITY AS v(id, n) LEFT JOIN products p ON p.id = v.id AND p.org_id = $2::uuid`,
+      runId, orgId, actor.type, actor.id, targets.productIds, targets.destinationIds,
+    ),
+    ...recordStatements(db, orgId, runId, records, leaseMs),
+  ]);
+  return records;
+}
+
+export function newRecords(orgId: string, runId: string, cells: { productId: string; destinationAccountId: string }[]): PublishJobRecord[] {
+  return cells.map(({ productId, destinationAccountId }) => {
+    const id = randomUUID();
+    return { syncLogId: id, jobId: id, orgId, runId, productId, destinationAccountId };
+  });
+}
+
+type Executor = Pick<Db, "$executeRawUnsafe">;
+
+/** The sync logs of `records` (queued, leased) and their listings marked `queued`: run them in one transaction. */
+export function recordStatements(db: Executor, orgId: string, runId: string, records: PublishJobRecord[], leaseMs: number) {
   const ids = records.map((r) => r.syncLogId);
   const products = records.map((r) => r.productId);
   const destinations = records.map((r) => r.destinationAccountId);
   const leaseUntil = new Date(Date.now() + leaseMs);
-  await db.$transaction([
+  return [
     db.$executeRawUnsafe(
-      `INSERT INTO sync_logs (id, org_id, product_id, destination_account_id, job_id, status, attempts, lease_until, created_at)
-       SELECT v.id, $1::uuid, v.product_id, v.destination_id, v.id::text, 'queued', 0, $5, now()
+      `INSERT INTO sync_logs (id, org_id, product_id, destination_account_id, job_id, status, attempts, lease_until, created_at, run_id)
+       SELECT v.id, $1::uuid, v.product_id, v.destination_id, v.id::text, 'queued', 0, $5, now(), $6::uuid
        FROM unnest($2::uuid[], $3::uuid[], $4::uuid[]) AS v(id, product_id, destination_id)`,
-      orgId, ids, products, destinations, leaseUntil,
+      orgId, ids, products, destinations, leaseUntil, runId,
     ),
     db.$executeRawUnsafe(
       `INSERT INTO listings (id, org_id, product_id, destination_account_id, status, updated_at)
@@ -80,6 +117,5 @@ export async function recordPublishRequest(
        DO UPDATE SET status = CASE WHEN listings.status = 'publishing' THEN listings.status ELSE 'queued'::"ListingStatus" END, updated_at = now()`,
       orgId, products, destinations,
     ),
-  ]);
-  return records;
+  ];
 }

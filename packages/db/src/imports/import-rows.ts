@@ -1,0 +1,127 @@
+import type { Db } from "../client.js";
+import type { FieldChanges } from "../field-diff.js";
+import type { ImportRow as ImportRowRecord, Prisma } from "../generated/client.js";
+import type { ImportRowOutcome, ImportStoredAction } from "../generated/enums.js";
+import type { ImportItem, ImportMatch, ImportOutcome } from "../product-import.js";
+import { PRODUCT_FIELDS, type ProductFields } from "../product-view.js";
+import type { Page } from "../products.js";
+import { ImportStopped, importStatus, updateOwnedImport } from "./import-records.js";
+
+export interface DroppedImageNote {
+  url: string;
+  reason: string;
+}
+
+/** One previewed row as it is recorded: what the preview showed, and the item storing writes. */
+export interface PreviewRow {
+  row: number;
+  url: string | null;
+  outcome: ImportRowOutcome;
+  error: string | null;
+  match: ImportMatch | null;
+  changes: FieldChanges;
+  product: ProductFields | null;
+  item: ImportItem | null;
+  droppedImages: DroppedImageNote[];
+}
+
+/** A recorded row as clients read it: the preview (without the item kept for storing) and what storing did. */
+export interface ImportRowView extends Omit<PreviewRow, "item" | "droppedImages"> {
+  droppedImages?: DroppedImageNote[];
+  skipped: boolean;
+  stored: ImportStoredAction | null;
+  storedProductId: string | null;
+}
+
+const fieldsOfView = (view: ProductFields): ProductFields =>
+  Object.fromEntries(PRODUCT_FIELDS.map((field) => [field, view[field]])) as unknown as ProductFields;
+
+/**
+ * A preview outcome as a row: "create" without a match, "unchanged" when the item changes no
+ * field of the product it matches, else "update". `item` is kept as it was previewed (after the
+ * image screen), so that storing writes exactly what the user saw.
+ */
+export function previewRowOf(
+  at: { row: number; url: string | null }, outcome: ImportOutcome, item: ImportItem, droppedImages: DroppedImageNote[] = [],
+): PreviewRow {
+  if (outcome.action !== "preview") throw new Error("previewRowOf takes a preview outcome");
+  const matched = outcome.existingId !== null;
+  const kind: ImportRowOutcome = !matched ? "create" : Object.keys(outcome.changes).length === 0 ? "unchanged" : "update";
+  return {
+    ...at, outcome: kind, error: null, match: outcome.match, changes: outcome.changes,
+    product: fieldsOfView(outcome.product), item, droppedImages,
+  };
+}
+
+export function errorRow(at: { row: number; url: string | null }, error: string): PreviewRow {
+  return { ...at, outcome: "error", error, match: null, changes: {}, product: null, item: null, droppedImages: [] };
+}
+
+/**
+ * Records a batch of previewed rows and moves the import's progress and counts, in one
+ * transaction, only while the import is still previewing (else ImportStopped, and the batch is
+ * not kept). `seq` numbers the rows in arrival order.
+ */
+export async function recordPreviewBatch(db: Db, importId: string, firstSeq: number, rows: PreviewRow[]): Promise<void> {
+  const count = (outcome: ImportRowOutcome) => rows.filter((r) => r.outcome === outcome).length;
+  await db.$transaction(async (tx) => {
+    const owned = await updateOwnedImport(tx, importId, "previewing", {
+      done: { increment: rows.length },
+      countCreate: { increment: count("create") },
+      countUpdate: { increment: count("update") },
+      countUnchanged: { increment: count("unchanged") },
+      countError: { increment: count("error") },
+    });
+    if (!owned) throw new ImportStopped();
+    await insertRows(tx, importId, firstSeq, rows);
+  }, { timeout: 60_000 });
+}
+
+// One statement a batch through unnest(), as product-import.ts writes products: a multi-row
+// INSERT with a parameter per cell took most of a preview's time.
+function insertRows(tx: Prisma.TransactionClient, importId: string, firstSeq: number, rows: PreviewRow[]) {
+  const col = <T>(pick: (r: PreviewRow) => T) => rows.map(pick);
+  const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+  return tx.$executeRawUnsafe(
+    `INSERT INTO import_rows (import_id, seq, row, url, outcome, error, match_product_id, match_by, match_title, match_sku, changes, product, item, dropped_images)
+     SELECT $1::uuid, v.seq, v.row, v.url, v.outcome::"ImportRowOutcome", v.error, v.match_product_id, v.match_by, v.match_title, v.match_sku,
+       v.changes, v.product, v.item, v.dropped_images
+     FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::text[], $9::text[], $10::text[], $11::jsonb[], $12::jsonb[], $13::jsonb[], $14::jsonb[])
+       AS v(seq, row, url, outcome, error, match_product_id, match_by, match_title, match_sku, changes, product, item, dropped_images)`,
+    importId, rows.map((_, i) => firstSeq + i), col((r) => r.row), col((r) => r.url), col((r) => r.outcome), col((r) => r.error),
+    col((r) => r.match?.productId ?? null), col((r) => r.match?.by ?? null), col((r) => r.match?.title ?? null), col((r) => r.match?.sku ?? null),
+    col((r) => JSON.stringify(r.changes)), col((r) => jsonOrNull(r.product)), col((r) => jsonOrNull(r.item)),
+    col((r) => (r.droppedImages.length > 0 ? JSON.stringify(r.droppedImages) : null)),
+  );
+}
+
+function toRowView(r: ImportRowRecord): ImportRowView {
+  return {
+    row: r.row,
+    url: r.url,
+    outcome: r.outcome,
+    error: r.error,
+    match: r.matchProductId
+      ? { productId: r.matchProductId, title: r.matchTitle ?? "", sku: r.matchSku, by: r.matchBy === "sku" ? "sku" : "sourceUrl" }
+      : null,
+    changes: r.changes as FieldChanges,
+    product: (r.product as ProductFields | null) ?? null,
+    ...(r.droppedImages ? { droppedImages: r.droppedImages as unknown as DroppedImageNote[] } : {}),
+    skipped: r.skipped,
+    stored: r.stored,
+    storedProductId: r.storedProductId,
+  };
+}
+
+/** The import's rows in document (or URL) order, optionally of one outcome; 404 for another org's import. */
+export async function listImportRows(
+  db: Db, orgId: string, importId: string, query: { page: number; pageSize: number; outcome?: ImportRowOutcome },
+): Promise<Page<ImportRowView>> {
+  await importStatus(db, orgId, importId);
+  const where = { importId, ...(query.outcome ? { outcome: query.outcome } : {}) };
+  const [rows, total] = await Promise.all([
+    db.importRow.findMany({ where, orderBy: { seq: "asc" }, skip: (query.page - 1) * query.pageSize, take: query.pageSize }),
+    db.importRow.count({ where }),
+  ]);
+  return { items: rows.map(toRowView), total };
+}
