@@ -1,5 +1,6 @@
 export { CHANNEL_NAMES, isChannelName } from "./adapter.js";
 export type { ChannelAdapter, ChannelName, DestinationTarget, OAuthCredentials, PublishableProduct, PublishableVariant, PublishInput, PublishOutcome } from "./adapter.js";
+export type { ChannelField } from "./channel-fields.js";
 export { ConnectError, type ConnectedAccount, type ConnectFinishInput, type ConnectFlow, type ConnectRedirect, type ConnectStartInput } from "./connect.js";
 export { channelCaller, jsonBody, okJson, throwIfFailed, type Answer, type ChannelCall, type ChannelRequest } from "./channel-http.js";
 export { missingField, requiredBaseUrl, requiredString, toChannelAmount } from "./destination-fields.js";
