@@ -12,6 +12,7 @@ import { clientErrorHandler } from "./client-errors.js";
 import { gatewayLoggerOptions, type GatewayLogging } from "./logger-options.js";
 import { authPlugin } from "./plugins/auth.js";
 import { browserClientsPlugin } from "./plugins/browser-clients.js";
+import { dashboardPlugin } from "./plugins/dashboard.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { healthRoutes } from "./plugins/health.js";
 import { openapiPlugin } from "./plugins/openapi.js";
@@ -20,13 +21,19 @@ import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { readCachesPlugin, type ChangeFeedOpener } from "./plugins/read-caches.js";
 import { validatorCompiler } from "./plugins/validation.js";
 import { authRoutes } from "./routes/auth/index.js";
+import { channelRoutes } from "./routes/channels/index.js";
 import { extensionRoutes } from "./routes/extension/index.js";
+import { extensionKeyRoutes } from "./routes/extension-keys/index.js";
 import { legalRoutes } from "./routes/legal/index.js";
 import { importRoutes } from "./routes/import/index.js";
+import { ImportTasks } from "./routes/imports/import-tasks.js";
+import { importsRoutes } from "./routes/imports/index.js";
 import { destinationRoutes } from "./routes/destinations/index.js";
 import { integrationRoutes } from "./routes/integrations/index.js";
 import { productRoutes } from "./routes/products/index.js";
 import { publishRoutes } from "./routes/publish/index.js";
+import { publishRunRoutes } from "./routes/publish-runs/index.js";
+import { runEventsPlugin } from "./routes/publish-runs/run-events.js";
 import { syncLogRoutes } from "./routes/sync-logs/index.js";
 import { systemRoutes } from "./routes/system/index.js";
 
@@ -84,11 +91,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openapiPlugin);
   await app.register(queuesPlugin, { redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
   await app.register(healthRoutes, { db, redis });
+  await app.register(dashboardPlugin, { dir: config.DASHBOARD_DIR });
+  await app.register(runEventsPlugin, { db, redis, redisPrefix: config.REDIS_PREFIX });
 
   const channels = createChannelRegistry(config.channels);
   const keyring = config.CREDENTIALS_KEYS ? parseKeyring(config.CREDENTIALS_KEYS) : null;
   // One set of document-import slots for /api and /api/v1 alike.
   const documentSlots = new Semaphore(config.DOCUMENT_IMPORT_CONCURRENCY);
+  // Background imports (/api/imports) hold their slot for minutes: slots of their own, so the synchronous routes never wait behind them.
+  const importTasks = new ImportTasks(db, config.DOCUMENT_IMPORT_CONCURRENCY, app.log);
   const api = async (scope: FastifyInstance) => {
     await scope.register(authRoutes, {
       db,
@@ -103,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     await scope.register(productRoutes, { db });
     await scope.register(publishRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, deadlineMs: config.PUBLISH_DEADLINE_MS });
+    await scope.register(publishRunRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX });
     await scope.register(legalRoutes, { db });
     await scope.register(importRoutes, {
       db, localIngest: config.LOCAL_INGEST, deadlineMs: config.IMPORT_DEADLINE_MS,
@@ -111,9 +123,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         slots: documentSlots,
       },
     });
+    await scope.register(importsRoutes, {
+      db, tasks: importTasks, localIngest: config.LOCAL_INGEST, deadlineMs: config.IMPORT_DEADLINE_MS,
+      document: { maxBytes: config.DOCUMENT_MAX_BYTES, parseHeapMb: config.DOCUMENT_PARSE_HEAP_MB, spoolDir: config.DOCUMENT_SPOOL_DIR || tmpdir(), slots: documentSlots },
+    });
     await scope.register(extensionRoutes, { db, localIngest: config.LOCAL_INGEST });
+    await scope.register(extensionKeyRoutes, { db });
     await scope.register(syncLogRoutes, { db });
     await scope.register(destinationRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, channels });
+    await scope.register(channelRoutes, { channels, canSealCredentials: keyring !== null });
     await scope.register(integrationRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, channels, keyring, publicUrl: config.channels.publicUrl });
     await scope.register(systemRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, labMode: config.LAB_MODE });
   };

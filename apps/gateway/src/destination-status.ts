@@ -1,11 +1,15 @@
 import type { Redis } from "ioredis";
 import { ServiceError, type Db } from "@catalog/db";
-import { readBreakers, readChannelWaits, readQueueCounts, type BreakerStateName } from "@catalog/queue";
+import { readBreakers, readChannelWaits, readQueueCounts, type BreakerSnapshot, type BreakerStateName, type ChannelWait } from "@catalog/queue";
 
-/** What /api/destinations and /api/system show about one destination besides its row. */
-export interface DestinationStatus {
+/** Whether a destination is paused, and until when: its breaker and the wait its channel asked for. */
+export interface DestinationSignals {
   breaker: { state: BreakerStateName; openedAt: string | null; retryAt: string | null };
   channelWait: { until: string; channel: string; reason: string } | null;
+}
+
+/** What /api/destinations and /api/system show about one destination besides its row. */
+export interface DestinationStatus extends DestinationSignals {
   queue: { waiting: number; active: number; delayed: number; failed: number; dead: number };
 }
 
@@ -23,6 +27,21 @@ export class RedisUnavailable extends ServiceError {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+const toSignals = (breaker: BreakerSnapshot | undefined, wait: ChannelWait | undefined): DestinationSignals => ({
+  breaker: { state: breaker?.state ?? "closed", openedAt: iso(breaker?.openedAt ?? null), retryAt: iso(breaker?.retryAt ?? null) },
+  channelWait: wait ? { until: new Date(wait.until).toISOString(), channel: wait.channel, reason: wait.reason } : null,
+});
+
+/**
+ * Breakers and channel waits only (two pipelined reads, no queue depths, no database): cheap
+ * enough for a view that is re-read every second, such as a publish run followed live.
+ */
+export async function readDestinationSignals(redis: Redis, prefix: string, ids: string[]): Promise<Map<string, DestinationSignals>> {
+  const [breakers, waits] = await Promise.all([readBreakers(redis, prefix, ids), readChannelWaits(redis, prefix, ids)])
+    .catch((cause: unknown) => { throw new RedisUnavailable(cause); });
+  return new Map(ids.map((id) => [id, toSignals(breakers.get(id), waits.get(id))]));
+}
+
 /**
  * Breakers, channel waits and queue depths from Redis (each a pipelined read per batch), and
  * dead publishes from PostgreSQL (the record), in one grouped query per batch.
@@ -37,14 +56,8 @@ export async function readDestinationStatuses(db: Db, redis: Redis, prefix: stri
       countDeadByDestination(db, batch),
     ]);
     for (const id of batch) {
-      const breaker = breakers.get(id);
-      const wait = waits.get(id);
       const queue = counts.get(id) ?? { waiting: 0, active: 0, delayed: 0, failed: 0 };
-      out.set(id, {
-        breaker: { state: breaker?.state ?? "closed", openedAt: iso(breaker?.openedAt ?? null), retryAt: iso(breaker?.retryAt ?? null) },
-        channelWait: wait ? { until: new Date(wait.until).toISOString(), channel: wait.channel, reason: wait.reason } : null,
-        queue: { ...queue, dead: dead.get(id) ?? 0 },
-      });
+      out.set(id, { ...toSignals(breakers.get(id), waits.get(id)), queue: { ...queue, dead: dead.get(id) ?? 0 } });
     }
   }
   return out;

@@ -1,7 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { loadGatewayConfig, type GatewayConfig } from "@catalog/config";
 import { createDb, type Db } from "@catalog/db";
+import { SCRAPE_QUEUE, queuePrefix, workerConnection, type ScrapeJob, type ScrapeResult } from "@catalog/queue";
+import { createScrapeProcessor } from "../../import-worker/src/scrape-processor.js";
 import { buildApp, type AppDeps } from "../src/app.js";
 
 export interface Gateway {
@@ -48,4 +51,21 @@ export function errorOf(res: LightMyRequestResponse): string {
   expect(Object.keys(body)).toEqual(["error"]);
   expect(typeof body.error).toBe("string");
   return body.error as string;
+}
+
+/**
+ * The import worker's real scrape processor on the gateway's queue prefix, loopback pages allowed
+ * (the tests' page servers), no browser fallback. close() stops it and its connection.
+ */
+export function startScrapeWorker(gw: Gateway, options: { fetchTimeoutMs: number; concurrency: number }): { close(): Promise<void> } {
+  const connection = workerConnection(gw.config.REDIS_URL);
+  const worker = new Worker<ScrapeJob, ScrapeResult>(SCRAPE_QUEUE, createScrapeProcessor({
+    policy: { allowPrivate: true }, renderer: null, fetchTimeoutMs: options.fetchTimeoutMs, renderTimeoutMs: options.fetchTimeoutMs, maxBytes: 1_000_000,
+  }), { connection, prefix: queuePrefix(gw.config.REDIS_PREFIX), concurrency: options.concurrency });
+  return {
+    close: async () => {
+      await worker.close();
+      connection.disconnect();
+    },
+  };
 }

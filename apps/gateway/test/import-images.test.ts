@@ -1,10 +1,7 @@
 // Image URLs are stored, then rendered in merchants' browsers and downloaded by channels: every
 // import path leaves out those the page URL policy refuses, and its answer says which and why.
-import { Worker } from "bullmq";
 import { createTestOrg, startFixtureServer, type TestOrg } from "@catalog/testing";
-import { SCRAPE_QUEUE, queuePrefix, workerConnection, type ScrapeJob, type ScrapeResult } from "@catalog/queue";
-import { createScrapeProcessor } from "../../import-worker/src/scrape-processor.js";
-import { login, startGateway, type Gateway } from "./harness.js";
+import { login, startGateway, startScrapeWorker, type Gateway } from "./harness.js";
 
 const PUBLIC = "https://93.184.216.34/ok.png";
 const LOOPBACK = "http://127.0.0.1:4999/a.png";
@@ -82,10 +79,7 @@ test("URL imports drop refused images too (local ingest lets private ones throug
       "image":["/img/lamp.jpg","http://0.0.0.0/x.png"]}</script></head><body></body></html>` },
   });
   const gw = await startGateway({ LOCAL_INGEST: "true" });
-  const workerRedis = workerConnection(gw.config.REDIS_URL);
-  const worker = new Worker<ScrapeJob, ScrapeResult>(SCRAPE_QUEUE, createScrapeProcessor({
-    policy: { allowPrivate: true }, renderer: null, fetchTimeoutMs: 4000, renderTimeoutMs: 4000, maxBytes: 1_000_000,
-  }), { connection: workerRedis, prefix: queuePrefix(gw.config.REDIS_PREFIX), concurrency: 1 });
+  const worker = startScrapeWorker(gw, { fetchTimeoutMs: 4000, concurrency: 1 });
   try {
     const t = await createTestOrg(gw.db, "images-url");
     const cookie = await login(gw.app, t.member.email, t.member.password);
@@ -96,7 +90,6 @@ test("URL imports drop refused images too (local ingest lets private ones throug
     });
   } finally {
     await worker.close();
-    workerRedis.disconnect();
     await gw.close();
     await site.close();
   }

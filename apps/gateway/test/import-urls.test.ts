@@ -1,8 +1,5 @@
-import { Worker } from "bullmq";
 import { createTestOrg, startFixtureServer, type TestOrg } from "@catalog/testing";
-import { SCRAPE_QUEUE, queuePrefix, workerConnection, type ScrapeJob, type ScrapeResult } from "@catalog/queue";
-import { createScrapeProcessor } from "../../import-worker/src/scrape-processor.js";
-import { errorOf, login, startGateway, type Gateway } from "./harness.js";
+import { errorOf, login, startGateway, startScrapeWorker, type Gateway } from "./harness.js";
 
 const productPage = (name: string, sku: string, price: string) => `<!doctype html><html><head><title>${name} | Shop</title>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"${name}","sku":"${sku}",
@@ -14,8 +11,7 @@ let gw: Gateway;
 let t: TestOrg;
 let cookie: string;
 let site: Awaited<ReturnType<typeof startFixtureServer>>;
-let worker: Worker<ScrapeJob, ScrapeResult>;
-let workerRedis: ReturnType<typeof workerConnection>;
+let worker: { close(): Promise<void> };
 
 beforeAll(async () => {
   site = await startFixtureServer({
@@ -28,14 +24,10 @@ beforeAll(async () => {
   gw = await startGateway({ LOCAL_INGEST: "true", IMPORT_DEADLINE_MS: "2500" });
   t = await createTestOrg(gw.db, "import-urls");
   cookie = await login(gw.app, t.member.email, t.member.password);
-  workerRedis = workerConnection(gw.config.REDIS_URL);
-  worker = new Worker(SCRAPE_QUEUE, createScrapeProcessor({
-    policy: { allowPrivate: true }, renderer: null, fetchTimeoutMs: 4000, renderTimeoutMs: 4000, maxBytes: 1_000_000,
-  }), { connection: workerRedis, prefix: queuePrefix(gw.config.REDIS_PREFIX), concurrency: 4 });
+  worker = startScrapeWorker(gw, { fetchTimeoutMs: 4000, concurrency: 4 });
 });
 afterAll(async () => {
   await worker.close();
-  workerRedis.disconnect();
   await gw.close();
   await site.close();
 });

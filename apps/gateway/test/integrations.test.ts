@@ -1,6 +1,7 @@
 // The gateway's side of connecting a store, where no channel is involved: guards, configuration
 // errors, refused states and destination settings. Connecting through each channel's authorize
 // page is tested end to end in apps/publish-worker/test/channels-end-to-end.test.ts.
+import { startShopifyStandin, type ShopifyStandin } from "@catalog/channels";
 import { createDestination, newKeyringSpec, parseKeyring } from "@catalog/db";
 import { createTestOrg, type TestOrg } from "@catalog/testing";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
@@ -173,5 +174,70 @@ describe("PATCH /api/destinations", () => {
     expect((await patch(foreign.id, { name: "mine" })).statusCode).toBe(404);
     const d = await ebay();
     expect((await patch(d.id, { credentials: { accessToken: "stolen" } })).statusCode).toBe(422);
+  });
+});
+
+describe("the callback from a browser lands back in the dashboard", () => {
+  const browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+  let standin: ShopifyStandin;
+  let g: Gateway;
+  let owner: string;
+
+  beforeAll(async () => {
+    standin = await startShopifyStandin({ contract: false });
+    g = await startGateway({ ...standin.env, REDIS_PREFIX: privatePrefix("callback-html"), CREDENTIALS_KEYS: keys, PUBLIC_URL: "https://catalog.example" });
+    const o = await createTestOrg(g.db, "callback-html");
+    owner = await login(g.app, o.owner.email, o.owner.password);
+  });
+  afterAll(async () => {
+    await g?.close();
+    await standin?.close();
+  });
+
+  /** connect -> the stand-in's authorize page approves -> the path and query it sends the browser back to. */
+  async function approvedCallback(): Promise<string> {
+    const start = await g.app.inject({ method: "GET", url: "/api/integrations/shopify/connect?shop=html-shop.myshopify.com", headers: { cookie: owner } });
+    expect(start.statusCode).toBe(302);
+    const approved = await fetch(start.headers.location as string, { redirect: "manual" });
+    const back = new URL(approved.headers.get("location")!);
+    expect(back.pathname).toBe("/api/integrations/shopify/callback");
+    return `${back.pathname}${back.search}`;
+  }
+  const location = (res: { headers: Record<string, unknown> }) => new URL(res.headers.location as string, "https://catalog.example");
+
+  test("success: 302 to the destinations page naming the channel and the new destination", async () => {
+    const res = await g.app.inject({ method: "GET", url: await approvedCallback(), headers: { cookie: owner, accept: browser } });
+    expect(res.statusCode).toBe(302);
+    const to = location(res);
+    expect(to.pathname).toBe("/destinations");
+    expect(to.searchParams.get("connected")).toBe("shopify");
+    const destinations = (await g.app.inject({ method: "GET", url: "/api/destinations", headers: { cookie: owner } })).json().items;
+    expect(destinations.map((d: { id: string }) => d.id)).toContain(to.searchParams.get("destination"));
+  });
+
+  test("a JSON client of the same callback still gets the JSON answer", async () => {
+    const res = await g.app.inject({ method: "GET", url: await approvedCallback(), headers: { cookie: owner, accept: "application/json" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ destination: { channel: "shopify" }, reconnected: true });
+  });
+
+  test("failures: an expired session, a spent state, an unknown channel each come back as connectError with the reason", async () => {
+    const url = await approvedCallback();
+    const expired = await g.app.inject({ method: "GET", url, headers: { accept: browser } });
+    expect(expired.statusCode).toBe(302);
+    expect(location(expired).pathname).toBe("/destinations");
+    expect(location(expired).searchParams.get("connectError")).toMatch(/sign in first/);
+
+    expect((await g.app.inject({ method: "GET", url, headers: { cookie: owner, accept: browser } })).statusCode).toBe(302);
+    const spent = await g.app.inject({ method: "GET", url, headers: { cookie: owner, accept: browser } });
+    expect(location(spent).searchParams.get("connectError")).toMatch(/unknown, expired, already used/);
+
+    const unknown = await g.app.inject({ method: "GET", url: "/api/integrations/myspace/callback?state=x", headers: { cookie: owner, accept: browser } });
+    expect(location(unknown).searchParams.get("connectError")).toMatch(/no integration for channel "myspace"/);
+
+    // The same failures for a JSON client are JSON errors, as before.
+    const json = await g.app.inject({ method: "GET", url, headers: { cookie: owner } });
+    expect(json.statusCode).toBe(403);
+    expect(errorOf(json)).toMatch(/already used/);
   });
 });

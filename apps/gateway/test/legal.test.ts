@@ -20,13 +20,13 @@ test("a new org has signed nothing", async () => {
   const body = (await status()).json();
   expect(body.allSigned).toBe(false);
   expect(body.documents.map((d: { type: string }) => d.type)).toEqual(["privacy", "terms", "dpa"]);
-  expect(body.documents[0]).toEqual({ type: "privacy", currentVersion: CURRENT_LEGAL_VERSIONS.privacy, signed: false, signedVersion: null, signedAt: null, signedBy: null });
+  expect(body.documents[0]).toEqual({ type: "privacy", currentVersion: CURRENT_LEGAL_VERSIONS.privacy, signed: false, signedVersion: null, signedAt: null, signedBy: null, signedByEmail: null });
 });
 
 test("signing records who signed which version; signing again keeps the first record", async () => {
   const first = await sign({ document: "privacy" });
   expect(first.statusCode).toBe(200);
-  expect(first.json()).toMatchObject({ type: "privacy", signed: true, signedVersion: CURRENT_LEGAL_VERSIONS.privacy, signedBy: t.member.id });
+  expect(first.json()).toMatchObject({ type: "privacy", signed: true, signedVersion: CURRENT_LEGAL_VERSIONS.privacy, signedBy: t.member.id, signedByEmail: t.member.email });
   const again = await sign({ document: "privacy", version: CURRENT_LEGAL_VERSIONS.privacy });
   expect(again.json().signedAt).toBe(first.json().signedAt);
   expect(await gw.db.legalAcceptance.count({ where: { orgId: t.org.id } })).toBe(1);

@@ -22,6 +22,8 @@ test("it lists every API route under /api and /api/v1, each with its response sc
     ["post", "/extension/ingest"], ["get", "/system"], ["post", "/system"],
     ["post", "/import/url"], ["post", "/scrape"], ["post", "/import/document"],
     ["get", "/sync-logs"], ["get", "/destinations"], ["delete", "/destinations"],
+    ["get", "/publish-runs"], ["get", "/publish-runs/{id}"], ["get", "/publish-runs/{id}/events"], ["post", "/publish-runs/{id}/retry"],
+    ["get", "/extension-keys"], ["post", "/extension-keys"], ["delete", "/extension-keys/{id}"], ["get", "/channels"],
   ];
   for (const prefix of ["/api", "/api/v1"]) {
     for (const [method, path] of expected) {
@@ -42,8 +44,24 @@ test("it documents the three roles and the 403 of every route a role may be refu
   const guarded = [
     ["get", "/api/system"], ["post", "/api/system"], ["patch", "/api/destinations"], ["delete", "/api/destinations"],
     ["get", "/api/integrations/{channel}/connect"], ["get", "/api/integrations/{channel}/callback"],
+    ["post", "/api/extension-keys"], ["delete", "/api/extension-keys/{id}"],
   ] as const;
   for (const [method, path] of guarded) {
     expect({ route: `${method} ${path}`, documents403: Boolean(doc.paths[path][method].responses["403"]) }).toEqual({ route: `${method} ${path}`, documents403: true });
   }
+});
+
+test("the dashboard's routes are documented with their statuses: the run's event stream, the browser's redirect, created keys", async () => {
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
+  const events = doc.paths["/api/publish-runs/{id}/events"].get.responses;
+  expect(Object.keys(events["200"].content)).toEqual(["text/event-stream"]);
+  expect(Object.keys(events).sort()).toEqual(["200", "401", "404", "429", "503"]);
+  expect(doc.paths["/api/publish-runs/{id}"].get.responses["200"].content["application/json"].schema.properties.failures).toBeDefined();
+  expect(doc.paths["/api/products/publish"].post.responses["200"].content["application/json"].schema.required).toContain("runId");
+  expect(doc.paths["/api/products"].get.responses["200"].content["application/json"].schema.properties.items.items.properties.listings).toBeDefined();
+  expect(doc.paths["/api/integrations/{channel}/callback"].get.responses["302"]).toBeDefined();
+  expect(doc.paths["/api/extension-keys"].post.responses["201"]).toBeDefined();
+  expect(doc.paths["/api/extension-keys/{id}"].delete.responses["204"]).toBeDefined();
+  // The dashboard's own pages are not API routes.
+  expect(Object.keys(doc.paths).filter((p) => !p.startsWith("/api/"))).toEqual([]);
 });

@@ -1,5 +1,8 @@
-import { createTestOrg, makeProduct, type TestOrg } from "@catalog/testing";
+import { createTestOrg, eventually, makeProduct, type TestOrg } from "@catalog/testing";
+import { recordFinalFailure, recordSuccess, startAttempt } from "@catalog/db";
+import type { ProductListItem } from "../src/api-types.js";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
+import { connectStandin } from "./publishing-fixtures.js";
 
 let gw: Gateway;
 let t: TestOrg;
@@ -223,5 +226,63 @@ describe("authentication and versioning", () => {
     const edit = await patch(`/api/v1/products/${p.id}`, { brand: "V1" });
     expect(edit.json().brand).toBe("V1");
     expect((await gw.app.inject({ method: "GET", url: "/api/v1/products" })).statusCode).toBe(401);
+  });
+});
+
+describe("each product in the list shows its listing status per destination", () => {
+  let org: TestOrg;
+  let orgCookie: string;
+  let lamp: string;
+  let chair: string;
+  let stool: string;
+  let main: string;
+  let outlet: string;
+
+  beforeAll(async () => {
+    org = await createTestOrg(gw.db, "list-listings");
+    orgCookie = await login(gw.app, org.member.email, org.member.password);
+    lamp = (await makeProduct(gw.db, org.org.id, { title: "Listed lamp", sku: "LL-1" })).id;
+    chair = (await makeProduct(gw.db, org.org.id, { title: "Listed chair", sku: "LC-1" })).id;
+    stool = (await makeProduct(gw.db, org.org.id, { title: "Unlisted stool", sku: "US-1" })).id;
+    main = (await connectStandin(gw, org.org.id, "Main")).id;
+    outlet = (await connectStandin(gw, org.org.id, "Outlet")).id;
+  });
+
+  const listed = async (query = "") => {
+    const body = (await get(`/api/products${query}`, orgCookie)).json() as { items: ProductListItem[] };
+    return Object.fromEntries(body.items.map((p) => [p.id, p.listings]));
+  };
+
+  test("a publish shows at once as queued listings, and the worker's outcome within about a second", async () => {
+    expect((await listed())[lamp]).toEqual([]);
+    const res = await gw.app.inject({
+      method: "POST", url: "/api/products/publish", headers: { cookie: orgCookie }, payload: { productIds: [lamp, chair], destinationAccountIds: [main, outlet] },
+    });
+    expect(res.statusCode).toBe(200);
+    const byId = await listed();
+    expect(byId[lamp]).toEqual([
+      { destinationAccountId: main, channel: "standin", status: "queued" },
+      { destinationAccountId: outlet, channel: "standin", status: "queued" },
+    ]);
+    expect(byId[chair]).toHaveLength(2);
+    expect(byId[stool]).toEqual([]);
+
+    // The publish worker's side: one attempt succeeds, one fails for good.
+    const jobs = res.json().jobs as { syncLogId: string; productId: string; destinationAccountId: string }[];
+    const job = (p: string, d: string) => jobs.find((j) => j.productId === p && j.destinationAccountId === d)!.syncLogId;
+    const ok = (await startAttempt(gw.db, job(lamp, main), 60_000))!;
+    await recordSuccess(gw.db, ok.syncLog, { remoteId: "r1", remoteUrl: null });
+    const failed = (await startAttempt(gw.db, job(chair, outlet), 60_000))!;
+    await recordFinalFailure(gw.db, failed.syncLog, "price is required", { status: "failed" });
+    await eventually(async () => {
+      const now = await listed("?q=listed");
+      expect(now[lamp]!.map((l) => l.status)).toEqual(["published", "queued"]);
+      expect(now[chair]!.map((l) => l.status)).toEqual(["queued", "failed"]);
+      expect(now[stool]).toEqual([]);
+    }, 3000);
+    // A search page carries the listings of its own products.
+    const chairOnly = await listed("?q=lc-1");
+    expect(Object.keys(chairOnly)).toEqual([chair]);
+    expect(chairOnly[chair]).toHaveLength(2);
   });
 });

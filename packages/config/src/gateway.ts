@@ -1,3 +1,5 @@
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Type, type Static } from "typebox";
 import { Bool, Int, Str, readEnv } from "./env.js";
 import { CommonEnvSchema } from "./common.js";
@@ -42,16 +44,22 @@ export const GatewayEnvSchema = Type.Object({
   DOCUMENT_IMPORT_CONCURRENCY: Int(2, 1),
   /** Where uploaded documents are spooled while they are imported (default: the system's temporary directory). */
   DOCUMENT_SPOOL_DIR: Type.String({ default: "" }),
+  /** The dashboard's build the gateway serves at / (default: apps/dashboard/dist in this repository). */
+  DASHBOARD_DIR: Type.String({ default: "" }),
   /** Trust X-Forwarded-* headers (only behind a proxy you control). */
   TRUST_PROXY: Bool(false),
 });
 
 export type GatewayConfig = Omit<Static<typeof GatewayEnvSchema>, "CORS_ORIGINS"> & { CORS_ORIGINS: string[]; channels: ChannelsConfig };
 
+/** apps/dashboard/dist, found from this file, so it does not depend on the working directory. */
+const defaultDashboardDir = fileURLToPath(new URL("../../../apps/dashboard/dist", import.meta.url));
+
 export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
   const raw = readEnv(GatewayEnvSchema, env);
   return {
     ...raw,
+    DASHBOARD_DIR: raw.DASHBOARD_DIR ? resolve(raw.DASHBOARD_DIR) : defaultDashboardDir,
     CORS_ORIGINS: raw.CORS_ORIGINS.split(",").map((o) => o.trim()).filter((o) => o.length > 0),
     channels: channelsConfig(raw),
   };

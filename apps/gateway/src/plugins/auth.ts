@@ -14,7 +14,7 @@ declare module "fastify" {
   }
   interface FastifyInstance {
     requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** An owner of the session's org: manages that org's destinations. */
+    /** An owner of the session's org: manages that org's destinations and extension keys. */
     requireOwner: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** The platform operator (role `admin`), whose routes span every org. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -49,7 +49,7 @@ export const authPlugin = fp(
     app.decorate("requireOwner", async (request: FastifyRequest) => {
       await requireSession(request);
       if (request.principal?.user.role !== "owner") {
-        throw new ServiceError(403, "an owner of the org must do this: members can read destinations and publish, but only owners connect, change or disconnect them");
+        throw new ServiceError(403, "an owner of the org must do this: members read destinations and extension keys and publish, but only owners connect, change or disconnect destinations and create or revoke keys");
       }
     });
     app.decorate("requireAdmin", async (request: FastifyRequest) => {

@@ -28,7 +28,8 @@ export const errorsPlugin = fp(
   { name: "errors" },
 );
 
-function classify(error: FastifyError, bodyLimit: number): { status: number; message: string } {
+/** The status and the message a person is shown for `error` (5xx details other than a ServiceError's are the caller's to hide). */
+export function classify(error: FastifyError, bodyLimit: number): { status: number; message: string } {
   if (error instanceof ServiceError) return { status: error.statusCode, message: error.message };
   if (error.validation) return { status: 422, message: describeValidationError(error.validationContext, error.validation) };
   switch (error.code) {

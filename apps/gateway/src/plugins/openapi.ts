@@ -24,6 +24,8 @@ export const openapiPlugin = fp(
           { name: "import", description: "Products from URLs, documents and the browser extension" },
           { name: "publish", description: "Publishing products to destination accounts, followed through sync logs" },
           { name: "destinations", description: "Connected sales-channel accounts, their breakers, channel waits and queues" },
+          { name: "integrations", description: "The sales channels this server offers, and connecting a store to one" },
+          { name: "extension keys", description: "The org's keys for the browser extension: members list them, owners create and revoke them" },
           { name: "legal", description: "Privacy, terms and DPA signatures" },
           { name: "system", description: "The platform operator's (role admin) view of every org's queues, and recovery actions; an org's members and owners get 403" },
         ],

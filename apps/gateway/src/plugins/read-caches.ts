@@ -12,8 +12,11 @@ export interface ReadCaches {
   catalog: ReadCache<string>;
   /** The principal of a session token, `load`ed unless this instance holds it and nothing changed since. */
   session(request: FastifyRequest, token: string, load: () => Promise<SessionPrincipal | null>): Promise<SessionPrincipal | null>;
-  /** A serialized catalog page of the org, `load`ed unless this instance holds it and nothing changed since. */
-  catalogPage(request: FastifyRequest, orgId: string, key: string, load: () => Promise<string>): Promise<string>;
+  /**
+   * A serialized catalog page of the org, `load`ed unless this instance holds it and nothing
+   * changed since; `until` (asked after a load) may end a loaded page's life sooner (ms epoch).
+   */
+  catalogPage(request: FastifyRequest, orgId: string, key: string, load: () => Promise<string>, until?: () => number): Promise<string>;
   /** Call once a write to the org's catalog has committed, before answering it. */
   catalogChanged(orgId: string): Promise<void>;
   /** Call once a sign-out has committed, before answering it. */
@@ -71,10 +74,10 @@ export const readCachesPlugin = fp(
         if (orgId !== undefined) request.catalogVersion = { orgId, version: read.catalog ?? null };
         return sessions.getOrLoad("sessions", token, read.sessions, load, (p) => p?.expiresAt.getTime() ?? 0);
       },
-      async catalogPage(request, orgId, key, load) {
+      async catalogPage(request, orgId, key, load, until) {
         if (!catalog.enabled) return load();
         const known = request.catalogVersion?.orgId === orgId ? request.catalogVersion.version : await versions.catalog(orgId);
-        return catalog.getOrLoad(orgId, key, known, load);
+        return catalog.getOrLoad(orgId, key, known, load, until);
       },
       async catalogChanged(orgId) {
         catalog.invalidate(orgId);

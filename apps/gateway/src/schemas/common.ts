@@ -32,3 +32,6 @@ export function toList<T>(items: T[], total: number, query: { page: number; page
 }
 
 export const UuidParamsSchema = Type.Object({ id: Type.String({ format: "uuid" }) });
+
+/** `true` only when A and B are the same set of names: a schema's literal list checked against the database's enum. */
+export type SameNames<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Redis } from "ioredis";
 import { Type } from "typebox";
-import { ServiceError, openSession, revokeSession, type Db, type SessionPrincipal } from "@catalog/db";
+import { ServiceError, openSession, revokeSession, type Db, type Role, type SessionPrincipal } from "@catalog/db";
 import { SESSION_COOKIE, principalOf } from "../../plugins/auth.js";
-import { errorResponses } from "../../schemas/common.js";
+import { errorResponses, type SameNames } from "../../schemas/common.js";
 import { createLoginLimiter, type LoginBudgets } from "./login-limiter.js";
-import { LoginBodySchema, SessionSchema } from "./schemas.js";
+import { LoginBodySchema, SessionSchema, type ROLE_NAMES } from "./schemas.js";
+
+const rolesMatch: SameNames<Role, (typeof ROLE_NAMES)[number]> = true;
+void rolesMatch;
 
 export interface AuthRoutesOptions {
   db: Db;

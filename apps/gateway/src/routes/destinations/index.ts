@@ -70,7 +70,10 @@ export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = 
     },
   }, async (request) => {
     const { id } = request.query;
-    await disconnectDestination(db, principalOf(request).org.id, id);
+    const orgId = principalOf(request).org.id;
+    await disconnectDestination(db, orgId, id);
+    // Its pending listings just failed: the catalog list shows listing states.
+    await app.caches.catalogChanged(orgId);
     // PostgreSQL already says the destination is gone and its publishes failed, so a worker
     // that still receives one of its jobs skips it. Clearing Redis is housekeeping: if Redis is
     // down it is logged, not failed, and a repeated DELETE finishes it.

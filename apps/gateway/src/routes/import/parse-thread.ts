@@ -13,6 +13,8 @@ export interface ParseJob {
   batchRows: number;
   /** A batch is also sent once its JSON is this long, so wide rows make smaller batches. */
   batchChars: number;
+  /** Read the whole document and only count its rows (each refusal as it would be when importing). */
+  countOnly?: boolean;
 }
 
 /** One row of the document: an item to import, or why the row cannot be one. */
@@ -20,7 +22,7 @@ export type ParsedEntry = { row: number; item: ImportItem } | { row: number; err
 
 export type WorkerMessage =
   | { type: "batch"; json: string }
-  | { type: "done" }
+  | { type: "done"; rows: number }
   | { type: "refused"; status: number; message: string };
 
 export interface ParseThreadOptions {
@@ -39,9 +41,9 @@ const MODULE = new URL(`./parse-worker${extension}`, import.meta.url).href;
  * document that slips past every explicit limit (document-limits.ts in @catalog/extract) then
  * exhausts the thread's heap, not the gateway's: that is a 413 naming the memory limit. A
  * document refused by the parser is a ServiceError with its status; the thread is stopped as
- * soon as the caller stops iterating or `signal` aborts.
+ * soon as the caller stops iterating or `signal` aborts. It returns the number of rows read.
  */
-export async function* parseInThread(job: ParseJob, options: ParseThreadOptions): AsyncGenerator<ParsedEntry[]> {
+export async function* parseInThread(job: ParseJob, options: ParseThreadOptions): AsyncGenerator<ParsedEntry[], number> {
   const worker = new Worker(ENTRY, {
     workerData: { ...job, module: MODULE },
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb, stackSizeMb: 4 },
@@ -64,7 +66,7 @@ export async function* parseInThread(job: ParseJob, options: ParseThreadOptions)
       options.signal.throwIfAborted();
       const message = inbox.shift();
       if (!message) throw failureOf(failure, options.heapMb);
-      if (message.type === "done") return;
+      if (message.type === "done") return message.rows;
       if (message.type === "refused") throw new ServiceError(message.status, message.message);
       const batch = JSON.parse(message.json) as ParsedEntry[];
       worker.postMessage("more");

@@ -39,8 +39,11 @@ function entryOf(parsed: DocumentRow): ParsedEntry {
 try {
   let batch: string[] = [];
   let chars = 0;
+  let rows = 0;
   const meta: DocumentMeta = job.meta;
   for await (const parsed of parseDocumentFile(job.path, meta)) {
+    rows++;
+    if (job.countOnly) continue;
     const json = JSON.stringify(entryOf(parsed));
     batch.push(json);
     chars += json.length;
@@ -51,7 +54,7 @@ try {
     }
   }
   if (batch.length > 0) await post({ type: "batch", json: `[${batch.join(",")}]` });
-  port.postMessage({ type: "done" } satisfies WorkerMessage);
+  port.postMessage({ type: "done", rows } satisfies WorkerMessage);
 } catch (error) {
   if (!(error instanceof DocumentError)) throw error;
   port.postMessage({ type: "refused", status: error.status, message: error.message } satisfies WorkerMessage);

@@ -6,7 +6,10 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Redis } from "ioredis";
 import { ConnectError, isChannelName, type ChannelRegistry, type ConnectFlow } from "@catalog/channels";
 import { connectDestination, listDestinations, randomToken, ServiceError, type CredentialKeyring, type Db, type DestinationView } from "@catalog/db";
+import type { FastifyRequest } from "fastify";
+import { prefersHtml } from "../../accept.js";
 import { principalOf } from "../../plugins/auth.js";
+import { classify } from "../../plugins/errors.js";
 import { errorResponses } from "../../schemas/common.js";
 import { connectStates, STATE_TTL_SECONDS, type PendingConnect } from "./connect-state.js";
 import { CallbackQuerySchema, ChannelParamsSchema, ConnectedSchema, ConnectQuerySchema, DeliveredKeysSchema } from "./schemas.js";
@@ -21,6 +24,9 @@ export interface IntegrationOptions {
   publicUrl: string;
 }
 
+/** The dashboard's page for destinations, where a browser lands after a connect, with the outcome in the query. */
+const backToDashboard = (outcome: Record<string, string>) => `/destinations?${new URLSearchParams(outcome).toString()}`;
+
 /** How long the channel's token endpoint may take during a callback. */
 const EXCHANGE_TIMEOUT_MS = 15_000;
 
@@ -28,6 +34,8 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
   const { db, redisPrefix, channels, keyring, publicUrl } = options;
   const states = connectStates(options.redis, redisPrefix);
   const common = { tags: ["integrations"] };
+  // The app's handler (plugins/errors.ts): JSON clients of the callback keep its answers.
+  const jsonErrors = app.errorHandler;
 
   const flowOf = (channel: string): ConnectFlow => {
     const flow = isChannelName(channel) ? channels.definition(channel).connect : null;
@@ -77,17 +85,37 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
 
   app.get("/integrations/:channel/callback", {
     onRequest: app.requireOwner,
+    // A browser (Accept preferring text/html) is sent back to the dashboard with the outcome,
+    // whatever it is (an expired session too), rather than left on a JSON page.
+    errorHandler: (error, request, reply) => {
+      if (!prefersHtml(request.headers.accept)) return jsonErrors.call(app, error, request, reply);
+      const { status, message } = classify(error, 0);
+      const shown = status >= 500 && !(error instanceof ServiceError) ? `the store could not be connected: internal error, quote request id ${request.id}` : message;
+      if (status >= 500 && !(error instanceof ServiceError)) request.log.error({ err: error }, "connect callback failed");
+      return reply.redirect(backToDashboard({ connectError: shown }), 302);
+    },
     schema: {
       ...common, security: [{ session: [] }], params: ChannelParamsSchema, querystring: CallbackQuerySchema,
       summary: "Where the channel sends the merchant back: checks the state, exchanges the code, stores the tokens sealed and creates the destination",
-      description: "Owners only (the session that started the connect): anyone else is 403.",
-      response: { 200: ConnectedSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429, 502, 503) },
+      description: "Owners only (the session that started the connect): anyone else is 403. A browser (Accept preferring text/html over JSON) " +
+        "gets 302 instead of JSON: to `/destinations?connected=<channel>&destination=<id>` on success, to `/destinations?connectError=<message>` " +
+        "on any failure (the message is the error's). Other clients get the JSON answers below.",
+      response: {
+        200: ConnectedSchema,
+        302: { type: "null", description: "Browsers only: Location is the dashboard's destinations page, with connected and destination, or connectError" },
+        ...errorResponses(400, 401, 403, 404, 409, 422, 429, 502, 503),
+      },
     },
-  }, async (request) => {
-    const flow = flowOf(request.params.channel);
+  }, async (request, reply) => {
+    const answer = await callback(request, request.params.channel, request.query as Record<string, string>);
+    if (!prefersHtml(request.headers.accept)) return answer;
+    return reply.redirect(backToDashboard({ connected: answer.destination.channel, destination: answer.destination.id }), 302);
+  });
+
+  async function callback(request: FastifyRequest, channel: string, query: Record<string, string>) {
+    const flow = flowOf(channel);
     const principal = principalOf(request);
     const session = states.bindSession(principal.sessionId);
-    const query = request.query as Record<string, string>;
     const stateParam = flow.deliveredStateParam ?? "state";
     const state = query[stateParam];
     if (!state) throw new ServiceError(422, `querystring/${stateParam} is required: the channel's redirect carries it`);
@@ -106,7 +134,7 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
     const { destination, reconnected } = await finish(flow, pending, query);
     request.log.info({ destinationId: destination.id, channel: flow.channel, reconnected }, "store connected");
     return { destination: shown(destination), reconnected };
-  });
+  }
 
   app.post("/integrations/:channel/callback", {
     schema: {

@@ -1,25 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
-import { LEGAL_DOCUMENTS, legalStatus, signLegal, type Db } from "@catalog/db";
+import { legalStatus, signLegal, type Db, type LegalDocument } from "@catalog/db";
 import { principalOf } from "../../plugins/auth.js";
-import { errorResponses } from "../../schemas/common.js";
+import { errorResponses, type SameNames } from "../../schemas/common.js";
+import { LegalRecordSchema, LegalStatusSchema, SignBodySchema, type LEGAL_DOCUMENT_NAMES } from "./schemas.js";
 
-const DocumentType = Type.Enum(LEGAL_DOCUMENTS);
-const Nullable = (s: ReturnType<typeof Type.String>) => Type.Union([s, Type.Null()]);
-
-const LegalRecordSchema = Type.Object({
-  type: DocumentType,
-  currentVersion: Type.String(),
-  signed: Type.Boolean({ description: "Whether the current version is signed" }),
-  signedVersion: Nullable(Type.String()),
-  signedAt: Nullable(Type.String({ format: "date-time" })),
-  signedBy: Nullable(Type.String({ description: "Id of the user who signed" })),
-});
-
-const SignBodySchema = Type.Object(
-  { document: DocumentType, version: Type.Optional(Type.String({ maxLength: 32, description: "Defaults to the current version" })) },
-  { additionalProperties: false },
-);
+const documentsMatch: SameNames<LegalDocument, (typeof LEGAL_DOCUMENT_NAMES)[number]> = true;
+void documentsMatch;
 
 export const legalRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.addHook("onRequest", app.requireSession);
@@ -29,7 +15,7 @@ export const legalRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     schema: {
       ...common,
       summary: "Which legal documents (Privacy, Terms, DPA) the org has signed",
-      response: { 200: Type.Object({ documents: Type.Array(LegalRecordSchema), allSigned: Type.Boolean() }), ...errorResponses(401) },
+      response: { 200: LegalStatusSchema, ...errorResponses(401) },
     },
   }, async (request) => legalStatus(db, principalOf(request).org.id));
 

@@ -6,8 +6,12 @@ import {
 import { principalOf } from "../../plugins/auth.js";
 import { ListSchema, PageQuerySchema, errorResponses, toList } from "../../schemas/common.js";
 import {
-  HistoryEntrySchema, ProductDetailSchema, ProductListQuerySchema, ProductParamsSchema, ProductPatchSchema, ProductSchema,
+  HistoryEntrySchema, ProductDetailSchema, ProductListItemSchema, ProductListQuerySchema, ProductParamsSchema, ProductPatchSchema, ProductSchema,
 } from "./schemas.js";
+
+/** Listing states the publish workers will change without a word to the gateway. */
+const PUBLISHING = new Set(["queued", "publishing"]);
+const PUBLISHING_PAGE_MS = 1_000;
 
 export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.addHook("onRequest", app.requireSession);
@@ -17,19 +21,24 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
   app.get("/products", {
     schema: {
       ...common,
-      summary: "The org's catalog, newest edits first",
+      summary: "The org's catalog, newest edits first, each product with its listing status per destination",
+      description: "A listing's status follows its publish: the page may show it up to a second late while a publish is under way.",
       querystring: ProductListQuerySchema,
-      response: { 200: ListSchema(ProductSchema), ...errorResponses(401, 422, 429) },
+      response: { 200: ListSchema(ProductListItemSchema), ...errorResponses(401, 422, 429) },
     },
   }, async (request, reply) => {
     const orgId = principalOf(request).org.id;
     const { q, page, pageSize } = request.query;
     // Pages are kept serialized (by this route's own response schema): a hit costs no query
-    // and no serialization.
+    // and no serialization. The publish workers change listings without telling the cache (a
+    // notification per job would serialize their commits), so a page showing a publish still
+    // under way is kept one second only; other listing changes come through the gateway's own writes.
+    let until = Infinity;
     const body = await app.caches.catalogPage(request, orgId, JSON.stringify([q ?? "", page, pageSize]), async () => {
       const { items, total } = await listProducts(db, orgId, request.query);
+      if (items.some((item) => item.listings.some((l) => PUBLISHING.has(l.status)))) until = Date.now() + PUBLISHING_PAGE_MS;
       return reply.serialize(toList(items, total, request.query)) as string;
-    });
+    }, () => until);
     // Already JSON: with a JSON content type Fastify sends a string as it is.
     return reply.type("application/json; charset=utf-8").send(body as never);
   });

@@ -39,6 +39,9 @@ const editable = {
   sourceUrl: Nullable(Url),
 };
 
+/** The catalog fields of a product, as an import previews them before they are stored. */
+export const ProductFieldsSchema = Type.Object(editable);
+
 export const ProductPatchSchema = Type.Object(
   {
     ...Object.fromEntries(Object.entries(editable).map(([k, s]) => [k, Type.Optional(s)])) as {
@@ -70,6 +73,17 @@ export const ListingSchema = Type.Object({
 });
 
 export const ProductDetailSchema = Type.Object({ ...ProductSchema.properties, listings: Type.Array(ListingSchema) });
+
+export const ListingStatusSchema = Type.Object({
+  destinationAccountId: Type.String(),
+  channel: Type.String(),
+  status: Type.String({ description: "queued, publishing, published or failed" }),
+});
+
+export const ProductListItemSchema = Type.Object({
+  ...ProductSchema.properties,
+  listings: Type.Array(ListingStatusSchema, { description: "The product's listing status on each destination it was published to" }),
+});
 
 export const ProductListQuerySchema = Type.Object(
   { ...PageQuerySchema.properties, q: Type.Optional(Type.String({ maxLength: 200, description: "Matches title or SKU, any case, as a substring" })) },

@@ -1,29 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Redis } from "ioredis";
 import { Type, type Static } from "typebox";
-import { ServiceError, checkPublishTargets, recordPublishRequest, type Db } from "@catalog/db";
-import { readChannelWaits } from "@catalog/queue";
+import { checkPublishTargets, recordPublishRequest, type Db } from "@catalog/db";
 import { principalOf } from "../../plugins/auth.js";
 import { errorResponses } from "../../schemas/common.js";
+import { assertNoChannelWait } from "./channel-wait.js";
+import { PENDING_LEASE_MS, enqueueRecorded } from "./enqueue-recorded.js";
 import { claimIdempotencyKey } from "./idempotency.js";
+import { PublishBodySchema, PublishResponseSchema } from "./schemas.js";
 
-const Id = Type.String({ minLength: 1, maxLength: 64 });
-
-const PublishBodySchema = Type.Object({
-  productIds: Type.Array(Id, { minItems: 1, maxItems: 500 }),
-  destinationAccountIds: Type.Array(Id, { minItems: 1, maxItems: 20 }),
-}, { additionalProperties: false });
-
-const PublishResponseSchema = Type.Object({
-  accepted: Type.Literal(true),
-  jobs: Type.Array(Type.Object({
-    jobId: Type.String(), productId: Type.String(), destinationAccountId: Type.String(), syncLogId: Type.String(),
-  })),
-});
 type PublishResponse = Static<typeof PublishResponseSchema>;
-
-/** How long a queued publish may sit untouched before the workers' recovery enqueues it again. */
-const PENDING_LEASE_MS = 60_000;
 
 export interface PublishRoutesOptions {
   db: Db;
@@ -43,7 +29,7 @@ export const publishRoutes: FastifyPluginAsyncTypebox<PublishRoutesOptions> = as
       security: [{ session: [] }],
       summary: "Publish products to destination accounts (accepted now, delivered by the publish workers)",
       description: "Writes one `queued` sync log per product x destination, then enqueues one job each on the " +
-        "destination's queue. 200 means accepted; follow progress in GET /api/sync-logs or the product's listings. " +
+        "destination's queue. 200 means accepted; the request is one publish run (`runId`): follow it at GET /api/publish-runs/{runId} (or its /events stream), in GET /api/sync-logs or in the products' listings. " +
         "With `Idempotency-Key`, a repeat of the same body answers the first result without enqueueing again " +
         "(compared as parsed JSON, so key order does not matter; another body: 422; the first still running: 409, " +
         "until its deadline passes: a request that never finished gives the key up then). A destination its channel asked to wait answers 429.",
@@ -69,27 +55,14 @@ export const publishRoutes: FastifyPluginAsyncTypebox<PublishRoutesOptions> = as
     async function publish(body: Static<typeof PublishBodySchema>): Promise<PublishResponse> {
       const targets = await checkPublishTargets(db, orgId, body.productIds, body.destinationAccountIds);
       const destinationIds = targets.destinations.map((d) => d.id);
-      const waits = await readChannelWaits(redis, prefix, destinationIds);
-      const longest = [...waits.entries()].sort((a, b) => b[1].until - a[1].until)[0];
-      if (longest) {
-        const [destinationId, wait] = longest;
-        const seconds = Math.max(1, Math.ceil((wait.until - Date.now()) / 1000));
-        throw new ServiceError(429,
-          `${wait.channel} asked to wait before more publishing to destination ${destinationId}: try again in ${seconds} s ` +
-          `(until ${new Date(wait.until).toISOString()}); this is the channel's limit, not the service's`,
-          { "retry-after": String(seconds) });
-      }
+      await assertNoChannelWait(redis, prefix, destinationIds);
       held?.assertInTime();
-      const records = await recordPublishRequest(db, orgId, { productIds: targets.productIds, destinationIds }, PENDING_LEASE_MS);
-      try {
-        await app.queues.publish.enqueue(records.map((r) => ({ syncLogId: r.syncLogId, orgId, productId: r.productId, destinationAccountId: r.destinationAccountId })));
-      } catch (error) {
-        // Recorded in PostgreSQL already: the workers' recovery enqueues these once their lease
-        // runs out, so the publish is accepted all the same.
-        request.log.warn({ err: error, jobs: records.length }, "enqueueing failed; recovery will enqueue these jobs");
-      }
+      const actor = { type: "user" as const, id: principalOf(request).user.id };
+      const records = await recordPublishRequest(db, orgId, { productIds: targets.productIds, destinationIds }, PENDING_LEASE_MS, actor);
+      await enqueueRecorded(app, request.log, orgId, records);
       return {
         accepted: true,
+        runId: records[0]!.runId,
         jobs: records.map((r) => ({ jobId: r.jobId, productId: r.productId, destinationAccountId: r.destinationAccountId, syncLogId: r.syncLogId })),
       };
     }

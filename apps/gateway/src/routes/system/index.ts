@@ -49,6 +49,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemOptions> = async (app
     ]);
     const entries = [...statuses];
     return {
+      labMode,
       redis: health,
       database,
       queues: entries.map(([destinationAccountId, s]) => ({ destinationAccountId, ...s.queue })),
@@ -80,7 +81,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemOptions> = async (app
     if (destinationAccountId !== undefined && !(await destinationExists(db, destinationAccountId))) {
       throw new ServiceError(404, `destination account ${destinationAccountId} not found`);
     }
-    const deps = { db, publish: app.queues.publish, deadLetters: app.queues.deadLetters };
+    const deps = { db, publish: app.queues.publish, deadLetters: app.queues.deadLetters, catalogChanged: (orgId: string) => app.caches.catalogChanged(orgId) };
     const affected = action === "replay_dlq" ? await replayDlq(deps, destinationAccountId) : await purgeDlq(deps, destinationAccountId);
     return { action, affected };
   });

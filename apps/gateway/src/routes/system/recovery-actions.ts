@@ -15,11 +15,14 @@ interface Deps {
   db: Db;
   publish: PublishQueues;
   deadLetters: Queue<DeadLetter>;
+  /** A replay marks listings queued again: each org's catalog list (which shows them) is told. */
+  catalogChanged(orgId: string): Promise<void>;
 }
 
 /** Dead publishes back to `queued` (attempts 0) and onto their destination's queue again. */
-export async function replayDlq({ db, publish, deadLetters }: Deps, destinationAccountId?: string): Promise<number> {
+export async function replayDlq({ db, publish, deadLetters, catalogChanged }: Deps, destinationAccountId?: string): Promise<number> {
   const replayed = await requeueDead(db, REPLAY_LEASE_MS, destinationAccountId);
+  for (const orgId of new Set(replayed.map((p) => p.orgId))) await catalogChanged(orgId);
   const byDestination = new Map<string, string[]>();
   for (const p of replayed) byDestination.set(p.destinationAccountId, [...(byDestination.get(p.destinationAccountId) ?? []), p.syncLogId]);
   // The dead job keeps its id (= sync log id) in the destination's queue until it ages out, and

@@ -4,6 +4,7 @@ import { BreakerSchema, QueueCountsSchema } from "../destinations/schemas.js";
 const HealthSchema = Type.Object({ ok: Type.Boolean(), latencyMs: Type.Integer(), error: Type.Optional(Type.String()) });
 
 export const SystemSchema = Type.Object({
+  labMode: Type.Boolean({ description: "Whether flush_redis is allowed (lab mode is configuration: LAB_MODE)" }),
   redis: HealthSchema,
   database: HealthSchema,
   queues: Type.Array(

@@ -1,0 +1,69 @@
+// The gateway's request and response shapes as TypeScript types, for clients in this repository
+// (the dashboard). Derived from the same TypeBox schemas that validate requests and generate the
+// OpenAPI document, so a changed shape breaks the client's type check. Schema modules only: they
+// import nothing but `typebox` and each other, so a browser build can type-check against them.
+import type { Static } from "typebox";
+import type { SessionSchema, LoginBodySchema } from "./routes/auth/schemas.js";
+import type { ChannelInfoSchema, ChannelListSchema, ChannelFieldSchema } from "./routes/channels/schemas.js";
+import type { DestinationListSchema, DestinationPatchSchema, DestinationSchema, DisconnectedSchema, UpdatedDestinationSchema } from "./routes/destinations/schemas.js";
+import type { CreatedExtensionKeySchema, CreateExtensionKeyBodySchema, ExtensionKeyListSchema, ExtensionKeySchema } from "./routes/extension-keys/schemas.js";
+import type { DocumentImportResultSchema, UrlImportResultSchema } from "./routes/import/schemas.js";
+import type { CreateUrlImportBodySchema, ImportRowSchema, ImportSchema, StoreImportBodySchema } from "./routes/imports/schemas.js";
+import type { ConnectedSchema } from "./routes/integrations/schemas.js";
+import type { LegalRecordSchema, LegalStatusSchema, SignBodySchema } from "./routes/legal/schemas.js";
+import type { HistoryEntrySchema, ProductDetailSchema, ProductListItemSchema, ProductPatchSchema, ProductSchema, ProductFieldsSchema } from "./routes/products/schemas.js";
+import type { PublishRunSchema, RetryResultSchema, RunSummarySchema } from "./routes/publish-runs/schemas.js";
+import type { PublishBodySchema, PublishResponseSchema } from "./routes/publish/schemas.js";
+import type { SyncLogSchema } from "./routes/sync-logs/schemas.js";
+import type { ActionResultSchema, ActionSchema, SystemSchema } from "./routes/system/schemas.js";
+
+export interface List<T> { items: T[]; page: number; pageSize: number; total: number; totalPages: number }
+export interface ApiError { error: string }
+
+export type LoginBody = Static<typeof LoginBodySchema>;
+export type Session = Static<typeof SessionSchema>;
+export type Role = Session["user"]["role"];
+
+export type Product = Static<typeof ProductSchema>;
+export type ProductFields = Static<typeof ProductFieldsSchema>;
+export type ProductListItem = Static<typeof ProductListItemSchema>;
+export type ProductDetail = Static<typeof ProductDetailSchema>;
+export type ProductPatch = Static<typeof ProductPatchSchema>;
+export type HistoryEntry = Static<typeof HistoryEntrySchema>;
+
+export type UrlImportResult = Static<typeof UrlImportResultSchema>;
+export type DocumentImportResult = Static<typeof DocumentImportResultSchema>;
+export type Import = Static<typeof ImportSchema>;
+export type ImportRow = Static<typeof ImportRowSchema>;
+export type CreateUrlImportBody = Static<typeof CreateUrlImportBodySchema>;
+export type StoreImportBody = Static<typeof StoreImportBodySchema>;
+
+export type PublishBody = Static<typeof PublishBodySchema>;
+export type PublishResponse = Static<typeof PublishResponseSchema>;
+export type PublishRun = Static<typeof PublishRunSchema>;
+export type PublishRunSummary = Static<typeof RunSummarySchema>;
+export type RetryResult = Static<typeof RetryResultSchema>;
+export type SyncLog = Static<typeof SyncLogSchema>;
+
+export type Destination = Static<typeof DestinationSchema>;
+export type DestinationList = Static<typeof DestinationListSchema>;
+export type DestinationPatch = Static<typeof DestinationPatchSchema>;
+export type UpdatedDestination = Static<typeof UpdatedDestinationSchema>;
+export type Disconnected = Static<typeof DisconnectedSchema>;
+export type Connected = Static<typeof ConnectedSchema>;
+export type ChannelInfo = Static<typeof ChannelInfoSchema>;
+export type ChannelList = Static<typeof ChannelListSchema>;
+export type ChannelField = Static<typeof ChannelFieldSchema>;
+
+export type LegalRecord = Static<typeof LegalRecordSchema>;
+export type LegalStatus = Static<typeof LegalStatusSchema>;
+export type SignBody = Static<typeof SignBodySchema>;
+
+export type ExtensionKey = Static<typeof ExtensionKeySchema>;
+export type ExtensionKeyList = Static<typeof ExtensionKeyListSchema>;
+export type CreateExtensionKeyBody = Static<typeof CreateExtensionKeyBodySchema>;
+export type CreatedExtensionKey = Static<typeof CreatedExtensionKeySchema>;
+
+export type SystemView = Static<typeof SystemSchema>;
+export type SystemAction = Static<typeof ActionSchema>;
+export type SystemActionResult = Static<typeof ActionResultSchema>;

@@ -1,0 +1,95 @@
+import { access } from "node:fs/promises";
+import { join } from "node:path";
+import fp from "fastify-plugin";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { acceptsHtml } from "../accept.js";
+
+/** Hashed file names change with their content, so a browser may keep them for good (a year). */
+const ASSET_MAX_AGE_MS = 31_536_000_000;
+/** Files Vite copies as they are (favicon, robots.txt): same name across builds, so kept briefly. */
+const PUBLIC_FILE_CACHE = "public, max-age=3600";
+
+// Scripts, styles and API calls from this origin only; images come from wherever the catalog's
+// products keep them (merchants' shops, often plain http) and data URLs. Nothing may frame the dashboard (clickjacking).
+const CSP = [
+  "default-src 'self'", "script-src 'self'", "style-src 'self'", "connect-src 'self'",
+  "img-src 'self' https: http: data:", "font-src 'self'", "object-src 'none'", "base-uri 'self'",
+  "form-action 'self'", "frame-ancestors 'none'",
+].join("; ");
+
+/** Paths that belong to the API and the operators: never the dashboard, even for a browser. */
+const SERVER_PATHS = /^\/(api|docs|healthz|readyz)(\/|$)/;
+/** A last segment with an extension names a file, not a dashboard screen. */
+const FILE_PATH = /\/[^/]*\.[^/]+$/;
+
+const NO_BUILD_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Dashboard not built</title></head>
+<body><h1>The dashboard has not been built</h1>
+<p>Build it with <code>pnpm dashboard:build</code>, then reload this page. The API is available under <a href="/docs">/docs</a>.</p>
+</body></html>
+`;
+
+function htmlHeaders(reply: FastifyReply): FastifyReply {
+  return reply
+    .header("content-security-policy", CSP)
+    .header("x-content-type-options", "nosniff")
+    .header("referrer-policy", "same-origin")
+    // A new build must reach every browser at once: index.html names the current assets.
+    .header("cache-control", "no-store");
+}
+
+/**
+ * Serves the dashboard's build (`dir`, DASHBOARD_DIR) at `/`: hashed `/assets/*` cached for a
+ * year, `index.html` never cached, and every other GET a browser makes outside the API and the
+ * operators' paths answered with `index.html`, so the dashboard's router can show that screen.
+ * Anything else keeps the API's JSON 404. Without a build, HTML requests get a 503 page that
+ * says how to build it; the build is looked for on each request, so building while the gateway
+ * runs needs no restart.
+ */
+export const dashboardPlugin = fp(
+  async (app: FastifyInstance, { dir }: { dir: string }) => {
+    await app.register(fastifyStatic, {
+      root: join(dir, "assets"),
+      prefix: "/assets/",
+      index: false,
+      // "public, max-age=31536000, immutable"; sendFile below passes cacheControl: false and sets its own.
+      maxAge: ASSET_MAX_AGE_MS,
+      immutable: true,
+      suppressWarning: true,
+      setHeaders: (reply) => reply.header("x-content-type-options", "nosniff"),
+    });
+
+    const index = async (_request: FastifyRequest, reply: FastifyReply) => {
+      htmlHeaders(reply);
+      const built = await access(join(dir, "index.html")).then(() => true, () => false);
+      if (!built) return reply.code(503).type("text/html; charset=utf-8").send(NO_BUILD_PAGE);
+      return reply.sendFile("index.html", dir, { cacheControl: false });
+    };
+
+    const hidden = { schema: { hide: true } };
+    app.get("/", hidden, index);
+    app.get("/index.html", hidden, index);
+    // Only what no other route matched comes here (find-my-way prefers every static path).
+    app.get("/*", hidden, async (request, reply) => {
+      const path = request.url.split("?")[0] ?? "/";
+      if (SERVER_PATHS.test(path)) return reply.callNotFound();
+      if (FILE_PATH.test(path)) {
+        reply.header("cache-control", PUBLIC_FILE_CACHE).header("x-content-type-options", "nosniff");
+        let file: string;
+        try {
+          file = decodeURIComponent(path.slice(1));
+        } catch {
+          return reply.callNotFound();
+        }
+        // Dotfiles (the build's .source-hash) are the build's own business.
+        if (file.split(/[\\/]/).some((segment) => segment.startsWith("."))) return reply.callNotFound();
+        // send refuses paths that leave `dir` and dotfiles; a missing file is the JSON 404.
+        return reply.sendFile(file, dir, { cacheControl: false });
+      }
+      if (!acceptsHtml(request.headers.accept)) return reply.callNotFound();
+      return index(request, reply);
+    });
+  },
+  { name: "dashboard", dependencies: ["errors"] },
+);

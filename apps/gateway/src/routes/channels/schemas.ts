@@ -1,0 +1,19 @@
+import { Type } from "typebox";
+
+export const ChannelFieldSchema = Type.Object({
+  name: Type.String({ description: "The query parameter (connect) or settings key" }),
+  label: Type.String(),
+  required: Type.Boolean(),
+  description: Type.String(),
+  placeholder: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const ChannelInfoSchema = Type.Object({
+  channel: Type.String({ description: "shopify, ebay, etsy or woocommerce" }),
+  displayName: Type.String(),
+  configured: Type.Boolean({ description: "false when the server lacks this channel's client id or secret: connecting answers 503" }),
+  connectFields: Type.Array(ChannelFieldSchema, { description: "Asked before GET /api/integrations/{channel}/connect (e.g. Shopify's shop)" }),
+  settingsFields: Type.Array(ChannelFieldSchema, { description: "The destination settings publishing needs (PATCH /api/destinations)" }),
+});
+
+export const ChannelListSchema = Type.Object({ items: Type.Array(ChannelInfoSchema) });

@@ -1,0 +1,86 @@
+import type { MultipartFile } from "@fastify/multipart";
+import {
+  errorRow, finishPreview, type PreviewRow, importProducts, previewRowOf, recordPreviewBatch, startPhase, type Actor, type Db, type ImportItem,
+} from "@catalog/db";
+import type { UrlPolicy } from "@catalog/fetch/url-guard";
+import type { DocumentLimits } from "../import/document-import.js";
+import { createImageScreen } from "../import/image-screen.js";
+import { parseInThread, type ParseJob, type ParsedEntry } from "../import/parse-thread.js";
+import { spoolUpload, type Spool } from "../import/spool.js";
+
+/** The same batches as the synchronous document route: bulk statements, flat memory. */
+const BATCH_ROWS = 500;
+const BATCH_CHARS = 8 * 1024 * 1024;
+
+export type DocumentPreviewLimits = Omit<DocumentLimits, "timeoutMs">;
+
+/** An upload that has been read once: it can be imported, and how many rows it has. */
+export interface CheckedDocument {
+  spool: Spool;
+  job: ParseJob;
+  rows: number;
+}
+
+/**
+ * Spools the upload and reads it once, counting its rows, in a parser thread under the
+ * document slots (like the synchronous route): a document refused as a whole (415, 413, 422:
+ * its type, a limit, empty, damaged) is refused before an import exists, and the import knows
+ * its total from the start, so its progress and ETA mean something. The spool is kept for the
+ * preview (the caller removes it); on refusal it is removed here.
+ */
+export async function checkDocument(
+  file: MultipartFile, currency: string | undefined, limits: DocumentPreviewLimits, signal: AbortSignal,
+): Promise<CheckedDocument> {
+  const spool = await spoolUpload(file.file, limits.maxBytes, limits.spoolDir);
+  try {
+    const job: ParseJob = {
+      path: spool.path, tmpDir: spool.dir, batchRows: BATCH_ROWS, batchChars: BATCH_CHARS,
+      meta: { filename: file.filename, contentType: file.mimetype, maxBytes: limits.maxBytes, ...(currency ? { currency } : {}) },
+    };
+    const rows = await limits.slots.run(async () => {
+      const counting = parseInThread({ ...job, countOnly: true }, { heapMb: limits.parseHeapMb, signal });
+      let step = await counting.next();
+      while (!step.done) step = await counting.next();
+      return step.value;
+    });
+    return { spool, job, rows };
+  } catch (error) {
+    await spool.remove();
+    throw error;
+  }
+}
+
+export interface DocumentPreviewRequest {
+  db: Db;
+  orgId: string;
+  importId: string;
+  actor: Actor;
+  document: CheckedDocument;
+  parseHeapMb: number;
+  imagePolicy: UrlPolicy;
+}
+
+/**
+ * Reads the document again, a batch at a time, and previews each batch against the catalog as
+ * the synchronous route does (same image screen, same matching and diff), recording its rows
+ * and progress; nothing is stored in the catalog. The caller removes the spool however it ends.
+ */
+export async function previewDocument(request: DocumentPreviewRequest, signal: AbortSignal): Promise<void> {
+  const { db, importId, document } = request;
+  await startPhase(db, importId, "previewing", document.rows);
+  const screenImages = createImageScreen(request.imagePolicy);
+  let seq = 0;
+  for await (const batch of parseInThread(document.job, { heapMb: request.parseHeapMb, signal })) {
+    const importable = batch.filter((entry): entry is { row: number; item: ImportItem } => "item" in entry);
+    const dropped = await Promise.all(importable.map((entry) => screenImages(entry.item)));
+    const outcomes = importable.length === 0 ? [] : await importProducts(db, request.orgId, importable.map((entry) => entry.item), {
+      actor: request.actor, source: "document", persist: false,
+    });
+    const previewed = new Map<ParsedEntry, PreviewRow>(importable.map((entry, i) => [entry, previewRowOf({ row: entry.row, url: null }, outcomes[i]!, entry.item, dropped[i])]));
+    const rows = batch.map((entry) => previewed.get(entry) ?? errorRow({ row: entry.row, url: null }, "error" in entry ? entry.error : "not importable"));
+    await recordPreviewBatch(db, importId, seq, rows);
+    seq += rows.length;
+    signal.throwIfAborted();
+  }
+  await finishPreview(db, importId);
+}

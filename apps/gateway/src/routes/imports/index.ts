@@ -1,0 +1,172 @@
+import multipart from "@fastify/multipart";
+import { Type } from "typebox";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import {
+  IMPORT_TTL_MS, beginStore, discardImport, failImport, getImport, listImportRows, listImports, storeImport, updateOwnedImport, type Db,
+} from "@catalog/db";
+import { principalOf } from "../../plugins/auth.js";
+import { ListSchema, PageQuerySchema, errorResponses, toList } from "../../schemas/common.js";
+import { removeStaleSpools } from "../import/spool.js";
+import type { DocumentPreviewLimits } from "./document-preview.js";
+import type { ImportTasks } from "./import-tasks.js";
+import { CreateUrlImportBodySchema, ImportRowSchema, ImportRowsQuerySchema, ImportSchema, MAX_IMPORT_URLS, StoreImportBodySchema } from "./schemas.js";
+import { MAX_ACTIVE_IMPORTS_PER_ORG, startDocumentImport, startUrlImport } from "./start-import.js";
+
+export interface ImportsRoutesOptions {
+  db: Db;
+  /** One per gateway, shared by /api and /api/v1. */
+  tasks: ImportTasks;
+  localIngest: boolean;
+  /** Per window of URLs handed to the import workers. */
+  deadlineMs: number;
+  document: DocumentPreviewLimits;
+}
+
+/** A store is one transaction; a 100,000-row document takes minutes, so it may hold it this long. */
+const STORE_TRANSACTION_MS = 15 * 60_000;
+const STORE_BATCH_ROWS = 500;
+
+// Any text up to a bound: an id that names no import of the org is 404, as for products.
+const ImportParamsSchema = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+/** The multipart form, for the OpenAPI document: the parts are read as a stream by the handler, not validated here. */
+const DocumentPartsSchema = Type.Object({
+  currency: Type.Optional(Type.String({ description: "ISO-4217 code for prices the document gives without one; send this part before the file" })),
+  file: Type.Optional(Type.String({ format: "binary", description: "Required: the document (CSV, TSV, XLSX, JSON or NDJSON), as the last part" })),
+});
+
+const days = Math.round(IMPORT_TTL_MS / 86_400_000);
+
+/** The import resource: previews that run in the background, looked at later, then stored as previewed. */
+export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = async (app, options) => {
+  const { db, tasks } = options;
+  app.addHook("onRequest", app.requireSession);
+  app.addHook("onClose", () => tasks.close());
+  const policy = { allowPrivate: options.localIngest };
+  const deps = { db, tasks, queues: app.queues, policy, deadlineMs: options.deadlineMs, document: options.document };
+  const common = { tags: ["import"], security: [{ session: [] }] };
+
+  await removeStaleSpools(options.document.spoolDir);
+  await app.register(multipart, { limits: { files: 1, fields: 4, fieldSize: 64, parts: 5, fileSize: options.document.maxBytes + 1 } });
+
+  app.post("/imports", {
+    schema: {
+      ...common,
+      summary: "Start an import: a preview of URLs or of a document, worked on in the background",
+      description: `Either JSON { urls } (1 to ${MAX_IMPORT_URLS} page URLs), or multipart/form-data with the optional text part "currency" ` +
+        '(ISO-4217, for prices the document gives without one) and then the part "file" (CSV, TSV, XLSX, JSON or NDJSON; the same formats and limits as ' +
+        "POST /api/import/document). Answers 202 with the import, status previewing; poll GET /api/imports/{id} for its progress " +
+        "and GET /api/imports/{id}/rows for each row's outcome (create, update, unchanged, error), match and field diff. The preview goes on " +
+        "if the client goes away and never stores products; POST /api/imports/{id}/store does. Every URL is checked first: a private, loopback, " +
+        "link-local or otherwise non-public one (unless local ingest is enabled) is a 422 naming it. A document is read once before the answer, " +
+        `so a refused one (type, size, a limit, empty or damaged) is an error answer and no import. At most ${MAX_ACTIVE_IMPORTS_PER_ORG} ` +
+        `imports of an organisation may be in progress at once (else 429). A preview is kept ${days} days.`,
+      consumes: ["application/json", "multipart/form-data"],
+      body: { content: { "application/json": { schema: CreateUrlImportBodySchema }, "multipart/form-data": { schema: DocumentPartsSchema } } } as never,
+      response: {
+        202: ImportSchema,
+        ...errorResponses(400, 401, 403, 413, 415, 422, 429, 503),
+      },
+    },
+    // The parts are read by the handler as a stream; validation sees none of them.
+    preValidation: async (request) => { if (request.isMultipart()) request.body = {}; },
+  }, async (request, reply) => {
+    const view = request.isMultipart()
+      ? await startDocumentImport(deps, request, reply)
+      : await startUrlImport(deps, request, (request.body as { urls: string[] }).urls);
+    return reply.code(202).send(view);
+  });
+
+  app.get("/imports", {
+    schema: {
+      ...common,
+      summary: "The organisation's imports, newest first",
+      description: `Each with its status, progress and counts. Imports expire ${days} days after they were started and are then no longer listed.`,
+      querystring: PageQuerySchema,
+      response: { 200: ListSchema(ImportSchema), ...errorResponses(401, 422, 429) },
+    },
+  }, async (request) => {
+    const { items, total } = await listImports(db, principalOf(request).org.id, request.query);
+    return toList(items, total, request.query);
+  });
+
+  app.get("/imports/:id", {
+    schema: {
+      ...common,
+      summary: "One import: status, progress (rows done of total, seconds left) and counts per outcome",
+      description: "An import whose gateway stopped while it was previewing or storing is reported failed " +
+        '("interrupted: start the import again"); nothing of it was stored. Another organisation\'s import is 404.',
+      params: ImportParamsSchema,
+      response: { 200: ImportSchema, ...errorResponses(401, 404, 429) },
+    },
+  }, async (request) => getImport(db, principalOf(request).org.id, request.params.id));
+
+  app.get("/imports/:id/rows", {
+    schema: {
+      ...common,
+      summary: "An import's rows in document (or URL) order: outcome, matched product, field diff, errors",
+      description: "Rows appear as the preview reaches them. `outcome` filters to one of create, update, unchanged, error. After storing, " +
+        "each row says whether it was skipped and what storing did (stored, storedProductId).",
+      params: ImportParamsSchema,
+      querystring: ImportRowsQuerySchema,
+      response: { 200: ListSchema(ImportRowSchema), ...errorResponses(401, 404, 422, 429) },
+    },
+  }, async (request) => {
+    const { items, total } = await listImportRows(db, principalOf(request).org.id, request.params.id, request.query);
+    return toList(items, total, request.query);
+  });
+
+  app.post("/imports/:id/store", {
+    schema: {
+      ...common,
+      summary: "Store a ready import: exactly the previewed products, minus the rows left out",
+      description: "Writes the candidates the preview showed (no page is fetched again, no document read again), except error rows and " +
+        "the rows named in skipRows (row numbers naming no row, or an error row, are ignored), in one transaction with their history " +
+        "entries. Answers 202 with the import, status storing; it becomes stored with `result`, or failed with `error` saying why, and then " +
+        "nothing was stored. 409 unless the import is ready. The body may be omitted.",
+      params: ImportParamsSchema,
+      body: StoreImportBodySchema,
+      response: { 202: ImportSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429, 503) },
+    },
+    // A POST without a body stores every row.
+    preValidation: async (request) => { request.body ??= {}; },
+  }, async (request, reply) => {
+    const { org, user } = principalOf(request);
+    const view = await beginStore(db, org.id, request.params.id, request.body.skipRows ?? []);
+    const start = () => tasks.start({
+      importId: view.id, status: "storing", failurePrefix: "storing failed, nothing was stored: ",
+      work: async (signal) => {
+        await storeImport(db, org.id, view.id, {
+          actor: { type: "user", id: user.id }, source: view.kind === "document" ? "document" : "scrape",
+          timeoutMs: STORE_TRANSACTION_MS, batchRows: STORE_BATCH_ROWS, signal,
+          onBatch: async (done) => { await updateOwnedImport(db, view.id, "storing", { done }); },
+        });
+        // Committed: every gateway's cached catalog pages must drop it.
+        await app.caches.catalogChanged(org.id);
+      },
+    });
+    try {
+      start();
+    } catch (error) {
+      // The gateway is closing: say so now rather than when the lease runs out.
+      await failImport(db, view.id, `storing failed, nothing was stored: ${(error as Error).message}`);
+      throw error;
+    }
+    return reply.code(202).send(view);
+  });
+
+  app.delete("/imports/:id", {
+    schema: {
+      ...common,
+      summary: "Discard an import's preview",
+      description: "Stops a preview in progress and drops its rows; the import stays listed as discarded until it expires. " +
+        "Discarding again is harmless. 409 while it is being stored, or once it is stored.",
+      params: ImportParamsSchema,
+      response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 409, 429) },
+    },
+  }, async (request, reply) => {
+    await discardImport(db, principalOf(request).org.id, request.params.id);
+    tasks.abort(request.params.id);
+    return reply.code(204).send(null);
+  });
+};

@@ -1,0 +1,72 @@
+import { Type } from "typebox";
+import { PageQuerySchema } from "../../schemas/common.js";
+import { DroppedImagesSchema } from "../import/schemas.js";
+import { ProductFieldsSchema } from "../products/schemas.js";
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Time = Type.String({ format: "date-time" });
+const Count = Type.Integer({ minimum: 0 });
+
+export const MAX_IMPORT_URLS = 500;
+
+export const IMPORT_STATUSES = ["previewing", "ready", "storing", "stored", "failed", "discarded"] as const;
+export const ROW_OUTCOMES = ["create", "update", "unchanged", "error"] as const;
+
+/** JSON body of POST /api/imports; a document is sent as multipart instead (part `file`, optional text part `currency`). */
+export const CreateUrlImportBodySchema = Type.Object({
+  urls: Type.Array(Type.String({ minLength: 1, maxLength: 2048 }), { minItems: 1, maxItems: MAX_IMPORT_URLS }),
+}, { additionalProperties: false });
+
+export const ImportCountsSchema = Type.Object({
+  create: Count, update: Count, unchanged: Count, error: Count,
+  skipped: Type.Integer({ minimum: 0, description: "Rows the user left out when storing" }),
+}, { description: "Rows per preview outcome, so far" });
+
+export const ImportSchema = Type.Object({
+  id: Type.String(),
+  kind: Type.Enum(["urls", "document"]),
+  name: Type.String({ description: "The document's file name, or \"12 URLs\"" }),
+  status: Type.Enum([...IMPORT_STATUSES], {
+    description: "previewing (rows being read) -> ready (preview complete; nothing stored yet) -> storing -> stored; " +
+      "failed (error says why; nothing was stored); discarded (the user dropped the preview)",
+  }),
+  error: Nullable(Type.String()),
+  currency: Nullable(Type.String({ description: "Used for prices the document gives without one" })),
+  progress: Type.Object({
+    done: Count,
+    total: Nullable(Count),
+    etaSeconds: Nullable(Type.Number({ description: "Estimated seconds left in the current phase (previewing or storing)" })),
+  }),
+  counts: ImportCountsSchema,
+  result: Nullable(Type.Object({ created: Count, updated: Count, unchanged: Count, skipped: Count }, { description: "Set once stored" })),
+  createdAt: Time,
+  updatedAt: Time,
+  expiresAt: Time,
+});
+
+export const ImportRowSchema = Type.Object({
+  row: Type.Integer({ description: "The row number in the document (the header is row 1), or the URL's position (from 1)" }),
+  url: Nullable(Type.String()),
+  outcome: Type.Enum([...ROW_OUTCOMES]),
+  error: Nullable(Type.String()),
+  match: Nullable(Type.Object({
+    productId: Type.String(), title: Type.String(), sku: Nullable(Type.String()), by: Type.Enum(["sku", "sourceUrl"]),
+  }, { description: "The catalog product this row updates" })),
+  changes: Type.Record(Type.String(), Type.Object({ from: Type.Unknown(), to: Type.Unknown() }), {
+    description: "Field-level diff against the matched product (every field for a new one)",
+  }),
+  product: Nullable(ProductFieldsSchema),
+  droppedImages: Type.Optional(DroppedImagesSchema),
+  skipped: Type.Boolean(),
+  stored: Nullable(Type.Enum(["created", "updated", "unchanged"])),
+  storedProductId: Nullable(Type.String()),
+});
+
+export const ImportRowsQuerySchema = Type.Object({
+  ...PageQuerySchema.properties,
+  outcome: Type.Optional(Type.Enum([...ROW_OUTCOMES])),
+}, { additionalProperties: false });
+
+export const StoreImportBodySchema = Type.Object({
+  skipRows: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100_000, description: "Row numbers to leave out" })),
+}, { additionalProperties: false });

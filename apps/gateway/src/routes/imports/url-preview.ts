@@ -1,0 +1,54 @@
+import type { FastifyInstance } from "fastify";
+import {
+  errorRow, finishPreview, importProducts, previewRowOf, recordPreviewBatch, startPhase, type Actor, type Db, type ImportItem, type PreviewRow,
+} from "@catalog/db";
+import type { UrlPolicy } from "@catalog/fetch/url-guard";
+import { createImageScreen } from "../import/image-screen.js";
+import { importItemOf, scrapeUrls } from "../import/url-import.js";
+
+/**
+ * URLs handed to the import workers at a time. Each window has the synchronous route's deadline
+ * from the moment it is enqueued, so a long list does not time out pages that merely waited
+ * their turn, and progress moves a window at a time.
+ */
+const WINDOW = 25;
+
+export interface UrlPreviewRequest {
+  db: Db;
+  queues: FastifyInstance["queues"];
+  orgId: string;
+  importId: string;
+  actor: Actor;
+  urls: string[];
+  requestId: string;
+  deadlineMs: number;
+  policy: UrlPolicy;
+}
+
+/**
+ * Fetches and extracts each URL through the import workers (the same path as /api/import/url:
+ * its fetch rules, extraction and image screen), previews the products against the catalog,
+ * and records a row per URL (row = its position, from 1). Nothing is stored in the catalog.
+ * The URLs were checked against the URL policy before the import was created.
+ */
+export async function previewUrls(request: UrlPreviewRequest, signal: AbortSignal): Promise<void> {
+  const { db, importId, urls } = request;
+  await startPhase(db, importId, "previewing", urls.length);
+  const screenImages = createImageScreen(request.policy);
+  for (let start = 0; start < urls.length; start += WINDOW) {
+    const window = urls.slice(start, start + WINDOW);
+    const results = await scrapeUrls(request.queues, window, request.requestId, request.deadlineMs, signal);
+    const at = (i: number) => ({ row: start + i + 1, url: window[i]! });
+    const items = results.map((result, i) => importItemOf(result, window[i]!));
+    const importable = items.flatMap((item, i) => ("error" in item ? [] : [{ i, item: item as ImportItem }]));
+    const dropped = await Promise.all(importable.map((entry) => screenImages(entry.item)));
+    const outcomes = importable.length === 0 ? [] : await importProducts(db, request.orgId, importable.map((entry) => entry.item), {
+      actor: request.actor, source: "scrape", persist: false,
+    });
+    const rows: PreviewRow[] = items.map((item, i) => ("error" in item ? errorRow(at(i), item.error) : null) as PreviewRow);
+    importable.forEach((entry, k) => { rows[entry.i] = previewRowOf(at(entry.i), outcomes[k]!, entry.item, dropped[k]); });
+    await recordPreviewBatch(db, importId, start, rows);
+    signal.throwIfAborted();
+  }
+  await finishPreview(db, importId);
+}
