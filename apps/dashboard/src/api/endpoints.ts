@@ -1,0 +1,86 @@
+// Typed calls to the gateway, one per route the dashboard uses. Types come from the gateway's
+// TypeBox schemas (type-only import), so a changed response shape fails `pnpm typecheck`.
+import type {
+  CreatedExtensionKey, DestinationList, ExtensionKeyList, HistoryEntry, LegalRecord, LegalStatus, List, LoginBody,
+  ProductDetail, ProductListItem, ProductPatch, Product, PublishBody, PublishResponse, Session, SyncLog,
+  SystemAction, SystemActionResult, SystemView, ChannelList, PublishRun, PublishRunSummary, Import, ImportRow,
+  DestinationPatch, UpdatedDestination, Disconnected, RetryResult, StoreImportBody,
+} from "@catalog/gateway/api-types";
+import { api, type Query } from "./client";
+
+export const session = {
+  get: () => api<Session>("/api/auth/session", { allow401: true }),
+  signIn: (body: LoginBody) => api<Session>("/api/auth/session", { method: "POST", body, allow401: true }),
+  signOut: () => api<void>("/api/auth/session", { method: "DELETE", allow401: true }),
+};
+
+export const products = {
+  list: (query: { q?: string; page?: number; pageSize?: number }, signal?: AbortSignal) =>
+    api<List<ProductListItem>>("/api/products", { query, signal }),
+  get: (id: string) => api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`),
+  history: (id: string, page = 1) => api<List<HistoryEntry>>(`/api/products/${encodeURIComponent(id)}/history`, { query: { page, pageSize: 20 } }),
+  update: (id: string, patch: ProductPatch) => api<Product>(`/api/products/${encodeURIComponent(id)}`, { method: "PATCH", body: patch }),
+  remove: (id: string) => api<void>(`/api/products/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  publish: (body: PublishBody) => api<PublishResponse>("/api/products/publish", { method: "POST", body }),
+};
+
+export const destinations = {
+  list: () => api<DestinationList>("/api/destinations"),
+  update: (id: string, patch: DestinationPatch) => api<UpdatedDestination>("/api/destinations", { method: "PATCH", query: { id }, body: patch }),
+  disconnect: (id: string) => api<Disconnected>("/api/destinations", { method: "DELETE", query: { id } }),
+};
+
+/** Where the browser goes (a full page load, not fetch) to start connecting a store. */
+export function connectUrl(channel: string, params: Record<string, string>): string {
+  const qs = new URLSearchParams(params).toString();
+  return `/api/integrations/${encodeURIComponent(channel)}/connect${qs ? `?${qs}` : ""}`;
+}
+
+export const channels = {
+  list: () => api<ChannelList>("/api/channels"),
+};
+
+export const syncLogs = {
+  list: (query: Query) => api<List<SyncLog>>("/api/sync-logs", { query }),
+};
+
+export const legal = {
+  status: () => api<LegalStatus>("/api/legal/status"),
+  sign: (document: LegalRecord["type"]) => api<LegalRecord>("/api/legal/sign", { method: "POST", body: { document } }),
+};
+
+export const extensionKeys = {
+  list: () => api<ExtensionKeyList>("/api/extension-keys"),
+  create: (name: string) => api<CreatedExtensionKey>("/api/extension-keys", { method: "POST", body: { name } }),
+  revoke: (id: string) => api<void>(`/api/extension-keys/${encodeURIComponent(id)}`, { method: "DELETE" }),
+};
+
+export const system = {
+  get: () => api<SystemView>("/api/system"),
+  act: (body: SystemAction) => api<SystemActionResult>("/api/system", { method: "POST", body }),
+};
+
+export const publishRuns = {
+  list: (page: number) => api<List<PublishRunSummary>>("/api/publish-runs", { query: { page } }),
+  get: (id: string) => api<PublishRun>(`/api/publish-runs/${encodeURIComponent(id)}`),
+  /** POST /api/products/publish with an Idempotency-Key: a repeated submission answers the same run. */
+  start: (body: PublishBody, idempotencyKey: string) =>
+    api<PublishResponse>("/api/products/publish", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } }),
+  retry: (id: string) => api<RetryResult>(`/api/publish-runs/${encodeURIComponent(id)}/retry`, { method: "POST", body: {} }),
+  eventsUrl: (id: string) => `/api/publish-runs/${encodeURIComponent(id)}/events`,
+};
+
+export const imports = {
+  list: (page: number) => api<List<Import>>("/api/imports", { query: { page } }),
+  get: (id: string) => api<Import>(`/api/imports/${encodeURIComponent(id)}`),
+  rows: (id: string, query: Query) => api<List<ImportRow>>(`/api/imports/${encodeURIComponent(id)}/rows`, { query }),
+  startUrls: (urls: string[]) => api<Import>("/api/imports", { method: "POST", body: { urls } }),
+  startFile: (file: File, currency?: string) => {
+    const form = new FormData();
+    if (currency) form.append("currency", currency);
+    form.append("file", file, file.name);
+    return api<Import>("/api/imports", { method: "POST", form });
+  },
+  store: (id: string, body: StoreImportBody) => api<Import>(`/api/imports/${encodeURIComponent(id)}/store`, { method: "POST", body }),
+  discard: (id: string) => api<void>(`/api/imports/${encodeURIComponent(id)}`, { method: "DELETE" }),
+};

@@ -1,0 +1,149 @@
+// The route table: every URL of the dashboard, its search parameters and its screen.
+// One file per screen under src/screens/; a screen reads its params with getRouteApi("<id>").
+// Routes under `app` need a session (its beforeLoad sends everyone else to /sign-in?next=...).
+import { createRootRouteWithContext, createRoute, createRouter, redirect, Outlet } from "@tanstack/react-router";
+import type { QueryClient } from "@tanstack/react-query";
+import { isStatus, sessionMemory } from "./api/client";
+import { ensureSession } from "./api/session";
+import { Layout } from "./ui/Layout";
+import { ToastProvider } from "./ui/Toast";
+import { NotFound, RouteError, ScreenError } from "./ui/RouteStates";
+import { SignIn } from "./screens/SignIn";
+import { Catalog } from "./screens/Catalog";
+import { ProductDetailScreen } from "./screens/ProductDetail";
+import { Imports } from "./screens/Imports";
+import { ImportDetail } from "./screens/ImportDetail";
+import { Publish } from "./screens/Publish";
+import { Runs } from "./screens/Runs";
+import { RunDetail } from "./screens/RunDetail";
+import { Destinations } from "./screens/Destinations";
+import { SyncLogs } from "./screens/SyncLogs";
+import { Legal } from "./screens/Legal";
+import { ExtensionKeys } from "./screens/ExtensionKeys";
+import { System } from "./screens/System";
+
+export interface RouterContext { queryClient: QueryClient }
+
+// Search-param readers: the URL is user input, so anything unexpected is dropped.
+type Raw = Record<string, unknown>;
+const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v : typeof v === "number" ? String(v) : undefined);
+const int = (v: unknown): number | undefined => {
+  const n = typeof v === "number" ? v : typeof v === "string" ? Number(v) : NaN;
+  return Number.isInteger(n) && n >= 1 ? n : undefined;
+};
+const pageOnly = (s: Raw): { page?: number } => ({ page: int(s.page) });
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: () => <ToastProvider><Outlet /></ToastProvider>,
+  notFoundComponent: NotFound,
+});
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/sign-in",
+  validateSearch: (s: Raw): { next?: string } => ({ next: str(s.next) }),
+  component: SignIn,
+});
+
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "app",
+  beforeLoad: async ({ context, location }) => {
+    try {
+      const session = await ensureSession(context.queryClient);
+      sessionMemory.signedIn();
+      return { session };
+    } catch (err) {
+      if (isStatus(err, 401)) {
+        sessionMemory.ended();
+        throw redirect({ to: "/sign-in", search: { next: location.href } });
+      }
+      throw err;
+    }
+  },
+  component: Layout,
+  errorComponent: RouteError,
+});
+
+const indexRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/",
+  beforeLoad: () => { throw redirect({ to: "/products", search: {} }); },
+});
+
+const productsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/products",
+  validateSearch: (s: Raw): { q?: string; page?: number } => ({ q: str(s.q), page: int(s.page) }),
+  component: Catalog,
+});
+
+const productRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/products/$id",
+  component: ProductDetailScreen,
+});
+
+const importsRoute = createRoute({ getParentRoute: () => appRoute, path: "/imports", validateSearch: pageOnly, component: Imports });
+
+const importRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/imports/$id",
+  validateSearch: (s: Raw): { page?: number; outcome?: string } => ({ page: int(s.page), outcome: str(s.outcome) }),
+  component: ImportDetail,
+});
+
+const publishRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/publish",
+  validateSearch: (s: Raw): { ids?: string } => ({ ids: str(s.ids) }),
+  component: Publish,
+});
+
+const runsRoute = createRoute({ getParentRoute: () => appRoute, path: "/runs", validateSearch: pageOnly, component: Runs });
+const runRoute = createRoute({ getParentRoute: () => appRoute, path: "/runs/$id", component: RunDetail });
+
+const destinationsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/destinations",
+  validateSearch: (s: Raw): { connected?: string; destination?: string; connectError?: string } => ({
+    connected: str(s.connected), destination: str(s.destination), connectError: str(s.connectError),
+  }),
+  component: Destinations,
+});
+
+const syncLogsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/sync-logs",
+  validateSearch: (s: Raw): { status?: string; destinationAccountId?: string; productId?: string; page?: number } => ({
+    status: str(s.status), destinationAccountId: str(s.destinationAccountId), productId: str(s.productId), page: int(s.page),
+  }),
+  component: SyncLogs,
+});
+
+const legalRoute = createRoute({ getParentRoute: () => appRoute, path: "/legal", component: Legal });
+const keysRoute = createRoute({ getParentRoute: () => appRoute, path: "/keys", component: ExtensionKeys });
+const systemRoute = createRoute({ getParentRoute: () => appRoute, path: "/system", component: System });
+
+const routeTree = rootRoute.addChildren([
+  signInRoute,
+  appRoute.addChildren([
+    indexRoute, productsRoute, productRoute, importsRoute, importRoute, publishRoute, runsRoute, runRoute,
+    destinationsRoute, syncLogsRoute, legalRoute, keysRoute, systemRoute,
+  ]),
+]);
+
+export function makeRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: "intent",
+    defaultErrorComponent: ScreenError,
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
+
+declare module "@tanstack/react-router" {
+  interface Register { router: ReturnType<typeof makeRouter> }
+}

@@ -1,0 +1,222 @@
+import { useState, type FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import type { ProductDetail, ProductPatch } from "@catalog/gateway/api-types";
+import { ApiError, errorMessage, qk } from "../api/client";
+import * as endpoints from "../api/endpoints";
+import { Field } from "../ui/Field";
+import { AVAILABILITY, formatAvailability } from "../ui/format";
+
+interface FormState {
+  title: string; sku: string; description: string; amount: string; currency: string;
+  brand: string; gtin: string; mpn: string; availability: string; images: string[];
+}
+type Errors = Partial<Record<keyof FormState | "form", string>>;
+
+function toForm(p: ProductDetail): FormState {
+  return {
+    title: p.title, sku: p.sku ?? "", description: p.description ?? "",
+    amount: p.price?.amount ?? "", currency: p.price?.currency ?? "",
+    brand: p.brand ?? "", gtin: p.gtin ?? "", mpn: p.mpn ?? "", availability: p.availability ?? "",
+    images: p.images.length ? [...p.images] : [],
+  };
+}
+
+const orNull = (s: string) => (s.trim() === "" ? null : s.trim());
+
+function validate(f: FormState): Errors {
+  const e: Errors = {};
+  if (!f.title.trim()) e.title = "A title is required";
+  if (f.gtin.trim() && !/^\d{8,14}$/.test(f.gtin.trim())) e.gtin = "A GTIN is 8 to 14 digits";
+  const amount = f.amount.trim();
+  const currency = f.currency.trim().toUpperCase();
+  if (amount && !/^\d{1,15}(\.\d{1,4})?$/.test(amount)) e.amount = "Write the price as digits with up to 4 decimals, e.g. 19.99";
+  if (amount && !/^[A-Z]{3}$/.test(currency)) e.currency = "A three-letter currency code, e.g. EUR";
+  if (!amount && currency) e.amount = "Enter an amount, or clear the currency";
+  f.images.forEach((url, i) => {
+    if (!url.trim()) return;
+    try {
+      const u = new URL(url.trim());
+      if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error();
+    } catch {
+      e.images = `Image ${i + 1} is not a web address (http or https)`;
+    }
+  });
+  return e;
+}
+
+/** Only the fields that changed, plus the version the form was opened at. */
+function toPatch(f: FormState, p: ProductDetail): ProductPatch {
+  const patch: ProductPatch = { version: p.version };
+  if (f.title.trim() !== p.title) patch.title = f.title.trim();
+  if (orNull(f.sku) !== (p.sku ?? null)) patch.sku = orNull(f.sku);
+  const description = f.description.trim() === "" ? null : f.description;
+  if (description !== (p.description ?? null)) patch.description = description;
+  const amount = f.amount.trim();
+  const price = amount ? { amount, currency: f.currency.trim().toUpperCase() } : null;
+  if (JSON.stringify(price) !== JSON.stringify(p.price ?? null)) patch.price = price;
+  if (orNull(f.brand) !== (p.brand ?? null)) patch.brand = orNull(f.brand);
+  if (orNull(f.gtin) !== (p.gtin ?? null)) patch.gtin = orNull(f.gtin);
+  if (orNull(f.mpn) !== (p.mpn ?? null)) patch.mpn = orNull(f.mpn);
+  if (orNull(f.availability) !== (p.availability ?? null)) patch.availability = orNull(f.availability);
+  const images = f.images.map((u) => u.trim()).filter(Boolean);
+  if (JSON.stringify(images) !== JSON.stringify(p.images)) patch.images = images;
+  return patch;
+}
+
+/** Maps the gateway's 422 text (`body field "price.amount" must ...`) to the field it names. */
+function fieldOf(message: string): keyof FormState | null {
+  const m = /field "([a-zA-Z]+)(?:\.([a-zA-Z]+))?/.exec(message);
+  if (!m) return null;
+  const [, top, sub] = m;
+  if (top === "price") return sub === "currency" ? "currency" : "amount";
+  const known: (keyof FormState)[] = ["title", "sku", "description", "brand", "gtin", "mpn", "availability", "images"];
+  return known.find((k) => k === top) ?? null;
+}
+
+export function ProductEditForm({ product, onSaved, onCancel }: { product: ProductDetail; onSaved: () => void; onCancel: () => void }) {
+  const queryClient = useQueryClient();
+  const [base, setBase] = useState(product);
+  const [form, setForm] = useState<FormState>(() => toForm(product));
+  const [errors, setErrors] = useState<Errors>({});
+  const [conflict, setConflict] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setNote(null);
+    const found = validate(form);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const patch = toPatch(form, base);
+    if (Object.keys(patch).length === 1) {
+      onCancel();
+      return;
+    }
+    setSaving(true);
+    try {
+      await endpoints.products.update(base.id, patch);
+      await queryClient.invalidateQueries({ queryKey: qk.products.all });
+      onSaved();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        setConflict(true);
+      } else if (err instanceof ApiError && err.status === 422) {
+        const field = fieldOf(err.message);
+        setErrors(field ? { [field]: errorMessage(err) } : { form: errorMessage(err) });
+      } else {
+        setErrors({ form: errorMessage(err) });
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function reload() {
+    setReloading(true);
+    try {
+      const fresh = await queryClient.fetchQuery({ queryKey: qk.products.detail(base.id), queryFn: () => endpoints.products.get(base.id), staleTime: 0 });
+      void queryClient.invalidateQueries({ queryKey: qk.products.history(base.id) });
+      setBase(fresh);
+      setForm(toForm(fresh));
+      setErrors({});
+      setConflict(false);
+      setNote(`Reloaded version ${fresh.version}. Your changes were not saved: make them again on the current product.`);
+    } catch (err) {
+      setErrors({ form: errorMessage(err) });
+    } finally {
+      setReloading(false);
+    }
+  }
+
+  const availabilityOptions: string[] = [...AVAILABILITY];
+  if (form.availability && !availabilityOptions.includes(form.availability)) availabilityOptions.push(form.availability);
+
+  return (
+    <form className="stack" onSubmit={submit} noValidate>
+
+      <Field label="Title" error={errors.title}>
+        {(p) => <input {...p} className="input" value={form.title} onChange={(e) => set("title", e.target.value)} required maxLength={500} />}
+      </Field>
+      <div className="grid-2">
+        <Field label="SKU" error={errors.sku} hint="Unique in your catalog; imports match products by it">
+          {(p) => <input {...p} className="input mono" value={form.sku} onChange={(e) => set("sku", e.target.value)} maxLength={255} />}
+        </Field>
+        <Field label="Availability" error={errors.availability}>
+          {(p) => (
+            <select {...p} className="select" value={form.availability} onChange={(e) => set("availability", e.target.value)}>
+              <option value="">Not set</option>
+              {availabilityOptions.map((a) => <option key={a} value={a}>{formatAvailability(a)}</option>)}
+            </select>
+          )}
+        </Field>
+      </div>
+      <div className="grid-2">
+        <Field label="Price" error={errors.amount} hint="Leave empty for no price">
+          {(p) => <input {...p} className="input" inputMode="decimal" placeholder="19.99" value={form.amount} onChange={(e) => set("amount", e.target.value)} />}
+        </Field>
+        <Field label="Currency" error={errors.currency} hint="ISO code: EUR, USD, GBP…">
+          {(p) => <input {...p} className="input" maxLength={3} placeholder="EUR" autoCapitalize="characters" value={form.currency} onChange={(e) => set("currency", e.target.value.toUpperCase())} />}
+        </Field>
+      </div>
+      <div className="grid-3">
+        <Field label="Brand" error={errors.brand}>
+          {(p) => <input {...p} className="input" value={form.brand} onChange={(e) => set("brand", e.target.value)} maxLength={255} />}
+        </Field>
+        <Field label="GTIN" error={errors.gtin} hint="8 to 14 digits (EAN, UPC)">
+          {(p) => <input {...p} className="input mono" inputMode="numeric" value={form.gtin} onChange={(e) => set("gtin", e.target.value)} />}
+        </Field>
+        <Field label="MPN" error={errors.mpn}>
+          {(p) => <input {...p} className="input mono" value={form.mpn} onChange={(e) => set("mpn", e.target.value)} maxLength={255} />}
+        </Field>
+      </div>
+      <Field label="Description" error={errors.description}>
+        {(p) => <textarea {...p} className="textarea" value={form.description} onChange={(e) => set("description", e.target.value)} rows={6} />}
+      </Field>
+
+      <fieldset className="field" style={{ border: 0, padding: 0, margin: 0 }}>
+        <legend className="field-label" style={{ marginBottom: 6 }}>Images</legend>
+        {form.images.length === 0 ? <p className="muted small" style={{ margin: 0 }}>No images.</p> : null}
+        {form.images.map((url, i) => (
+          <div key={i} className="row" style={{ flexWrap: "nowrap" }}>
+            {url ? <img className="thumb" src={url} alt="" referrerPolicy="no-referrer" onError={(e) => { e.currentTarget.style.visibility = "hidden"; }} /> : <span className="thumb thumb-empty" aria-hidden="true" />}
+            <label className="visually-hidden" htmlFor={`image-${i}`}>Image {i + 1} address</label>
+            <input id={`image-${i}`} className="input" type="url" placeholder="https://…" value={url}
+              onChange={(e) => set("images", form.images.map((u, j) => (j === i ? e.target.value : u)))} />
+            <button type="button" className="btn btn-sm" aria-label={`Move image ${i + 1} up`} disabled={i === 0}
+              onClick={() => set("images", moveUp(form.images, i))} title="Move up">↑</button>
+            <button type="button" className="btn btn-sm" aria-label={`Remove image ${i + 1}`}
+              onClick={() => set("images", form.images.filter((_, j) => j !== i))}>Remove</button>
+          </div>
+        ))}
+        {errors.images ? <span className="field-error">{errors.images}</span> : null}
+        <div><button type="button" className="btn btn-sm" onClick={() => set("images", [...form.images, ""])}>Add an image</button></div>
+        <span className="field-hint">The first image is the main one.</span>
+      </fieldset>
+
+      {conflict ? (
+        <div className="alert alert-warn" role="alert" style={{ margin: 0 }}>
+          <p><strong>This product changed since you opened it.</strong> Reload it to see the current version, then make your change again.</p>
+          <button type="button" className="btn btn-sm" onClick={reload} disabled={reloading}>{reloading ? "Reloading…" : "Reload"}</button>
+        </div>
+      ) : null}
+      {errors.form ? <div className="alert alert-bad" role="alert" style={{ margin: 0 }}><p>{errors.form}</p></div> : null}
+      {note ? <div className="alert alert-info" role="status" style={{ margin: 0 }}><p>{note}</p></div> : null}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={saving || conflict}>{saving ? "Saving…" : "Save changes"}</button>
+        <button type="button" className="btn" onClick={onCancel} disabled={saving}>Cancel</button>
+      </div>
+    </form>
+  );
+}
+
+function moveUp<T>(list: T[], i: number): T[] {
+  if (i <= 0) return list;
+  const next = [...list];
+  const [item] = next.splice(i, 1);
+  next.splice(i - 1, 0, item as T);
+  return next;
+}

@@ -1,0 +1,225 @@
+// /publish?ids=a,b,c — pick destinations for a selection of products and publish them as one
+// run (then follow it at /runs/:id). Without ids, the catalog's selection is used.
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
+import { useQueries, useQueryClient } from "@tanstack/react-query";
+import type { Destination, PublishBody } from "@catalog/gateway/api-types";
+import { ApiError, errorMessage, qk } from "../api/client";
+import { useChannels } from "../api/channels";
+import * as endpoints from "../api/endpoints";
+import { channelName, useDestinations } from "../api/queries";
+import { useSession } from "../api/session";
+import { useNow } from "../ui/clock";
+import { holdsOf, missingSettings, needsClock } from "../ui/destination-state";
+import { PageHeader } from "../ui/PageHeader";
+import { StatusBadge } from "../ui/StatusBadge";
+import { Empty, ErrorMessage, Loading } from "../ui/states";
+import { useToast } from "../ui/Toast";
+import { MAX_SELECTION, useSelection } from "../ui/selection";
+
+const route = getRouteApi("/app/publish");
+const PREVIEW_TITLES = 4;
+const MAX_DESTINATIONS = 20;
+
+function newKey(): string {
+  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+export function Publish() {
+  const { ids: idsParam } = route.useSearch();
+  const selection = useSelection();
+  const fromUrl = useMemo(() => (idsParam ? [...new Set(idsParam.split(",").map((s) => s.trim()).filter(Boolean))] : null), [idsParam]);
+  const ids = fromUrl ?? selection.ids;
+  const session = useSession();
+  const destinations = useDestinations({ refetchInterval: 15_000 });
+  const channels = useChannels();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // One Idempotency-Key per submitted body: a double click or a retry after a lost answer
+  // gets the same run back instead of publishing twice.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+
+  useEffect(() => { document.title = "Publish · Catalog"; }, []);
+
+  // A long ?ids= list that is the catalog's selection is dropped from the address: the screen
+  // reads the same ids from the selection, and a reload does not send a URL the gateway refuses.
+  const navigateHere = useNavigate({ from: "/publish" });
+  useEffect(() => {
+    if (fromUrl && fromUrl.length > 50 && fromUrl.length === selection.ids.length && fromUrl.every((id) => selection.set.has(id))) {
+      void navigateHere({ search: {}, replace: true });
+    }
+  }, [fromUrl, selection.ids, selection.set, navigateHere]);
+
+  const items = destinations.data?.items ?? [];
+  const now = useNow(needsClock(items));
+
+  // With a single store there is nothing to choose: it is ticked (it can still be unticked).
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !destinations.data) return;
+    preselected.current = true;
+    if (destinations.data.items.length === 1) setChosen(new Set([destinations.data.items[0]!.id]));
+  }, [destinations.data]);
+
+  const firstFew = useQueries({
+    queries: ids.slice(0, PREVIEW_TITLES).map((id) => ({
+      queryKey: qk.products.detail(id),
+      queryFn: () => endpoints.products.get(id),
+      staleTime: 60_000,
+    })),
+  });
+
+  const blocked = (d: Destination) => holdsOf(d, now).some((h) => h.kind === "wait");
+  const chosenIds = items.filter((d) => chosen.has(d.id) && !blocked(d)).map((d) => d.id);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (chosenIds.length === 0) {
+      setError("Choose at least one destination");
+      return;
+    }
+    const body: PublishBody = { productIds: ids, destinationAccountIds: chosenIds };
+    const json = JSON.stringify(body);
+    if (attempt.current?.body !== json) attempt.current = { body: json, key: newKey() };
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await endpoints.publishRuns.start(body, attempt.current.key);
+      void queryClient.invalidateQueries({ queryKey: qk.products.all });
+      void queryClient.invalidateQueries({ queryKey: qk.runs.all });
+      void queryClient.invalidateQueries({ queryKey: qk.destinations });
+      if (!fromUrl || (fromUrl.length === selection.ids.length && fromUrl.every((id) => selection.set.has(id)))) selection.clear();
+      if (result.runId) {
+        await navigate({ to: "/runs/$id", params: { id: result.runId } });
+      } else {
+        toast.notify(`Publishing ${result.jobs.length} listings`, "ok");
+        await navigate({ to: "/sync-logs", search: {} });
+      }
+    } catch (err) {
+      // Only an answer that never arrived may have published: that retry must reuse the key.
+      // After a refusal (a wait, an unknown product) the next submission is a new request.
+      if (!(err instanceof ApiError && err.status === 0)) attempt.current = null;
+      setError(errorMessage(err));
+      setBusy(false);
+    }
+  }
+
+  if (ids.length === 0) {
+    return (
+      <div className="page page-narrow">
+        <PageHeader title="Publish" breadcrumb={<Link to="/runs" search={{}}>Publish runs</Link>} />
+        <Empty title="No products selected" action={<Link to="/products" search={{}} className="btn btn-primary">Choose products in the catalog</Link>}>
+          Tick the products to publish in the catalog (or every product matching a search), then choose “Publish selected”.
+        </Empty>
+      </div>
+    );
+  }
+
+  const titles = firstFew.map((q, n) => q.data?.title ?? (q.isError ? `Product ${ids[n]!.slice(0, 8)} (not found)` : "…"));
+  const missingProducts = firstFew.filter((q) => q.isError).length;
+  const isOwner = session.user.role === "owner";
+
+  return (
+    <div className="page page-narrow">
+      <PageHeader
+        breadcrumb={<Link to="/products" search={{}}>Catalog</Link>}
+        title={`Publish ${ids.length.toLocaleString()} product${ids.length === 1 ? "" : "s"}`}
+        description="Choose where they go. Each product is listed on each store you choose; you can watch it happen."
+      />
+
+      <section className="card section" aria-labelledby="publish-products-h">
+        <div className="card-body">
+          <h2 id="publish-products-h" className="publish-products-h">Products</h2>
+          <p className="publish-titles">
+            {titles.map((t, n) => (
+              <span key={ids[n]}>
+                <Link to="/products/$id" params={{ id: ids[n]! }}>{t}</Link>
+                {n < titles.length - 1 ? ", " : ""}
+              </span>
+            ))}
+            {ids.length > PREVIEW_TITLES ? <> and {(ids.length - PREVIEW_TITLES).toLocaleString()} more</> : null}
+          </p>
+          {ids.length > MAX_SELECTION ? (
+            <p className="error-text">One publish takes at most {MAX_SELECTION} products; {ids.length.toLocaleString()} are selected. Narrow the selection in the catalog.</p>
+          ) : null}
+          {missingProducts > 0 ? <p className="warn-text small">Some of these products are no longer in the catalog: publishing will name them.</p> : null}
+          <Link to="/products" search={{}} className="small">Change the selection</Link>
+        </div>
+      </section>
+
+      <form onSubmit={submit} noValidate>
+        <fieldset className="card section dest-picker" aria-describedby={error ? "publish-error" : undefined}>
+          <legend className="card-legend">Destinations</legend>
+          <ErrorMessage error={destinations.error} title="Could not load your stores" onRetry={() => void destinations.refetch()} />
+          {destinations.isLoading ? <Loading label="Loading your stores" /> : destinations.data && items.length === 0 ? (
+            <div className="card-body">
+              <p>No store is connected yet, so there is nowhere to publish.</p>
+              {isOwner ? <Link to="/destinations" search={{}} className="btn btn-primary">Connect a store</Link> : <p className="muted">Your organisation's owner connects stores.</p>}
+            </div>
+          ) : (
+            <ul className="dest-options">
+              {items.map((d) => {
+                const holds = holdsOf(d, now);
+                const waitHold = holds.find((h) => h.kind === "wait");
+                const missing = missingSettings(d, channels.data?.items);
+                const inputId = `dest-${d.id}`;
+                return (
+                  <li key={d.id} className={`dest-option${waitHold ? " disabled" : ""}${chosen.has(d.id) && !waitHold ? " chosen" : ""}`}>
+                    <input
+                      id={inputId}
+                      type="checkbox"
+                      className="checkbox"
+                      checked={chosen.has(d.id) && !waitHold}
+                      disabled={Boolean(waitHold) || (!chosen.has(d.id) && chosen.size >= MAX_DESTINATIONS)}
+                      aria-describedby={`${inputId}-state`}
+                      onChange={(e) => {
+                        setError(null);
+                        setChosen((prev) => {
+                          const next = new Set(prev);
+                          if (e.target.checked) next.add(d.id); else next.delete(d.id);
+                          return next;
+                        });
+                      }}
+                    />
+                    <label htmlFor={inputId} className="dest-option-label">
+                      <span className="dest-option-name">{d.name}</span>
+                      <span className="muted small">{channelName(d.channel)}</span>
+                    </label>
+                    <span className="badges dest-option-badges">
+                      <StatusBadge status={d.health} label={d.health === "ok" ? "Healthy" : d.health === "degraded" ? "Degraded" : "Down"} />
+                      {d.breaker.state !== "closed" ? <StatusBadge status={d.breaker.state} label={d.breaker.state === "open" ? "Breaker open" : "Breaker half-open"} /> : null}
+                      {waitHold ? <StatusBadge status="throttled" label="Waiting" /> : null}
+                    </span>
+                    <div id={`${inputId}-state`} className="dest-option-notes small">
+                      {holds.map((h) => <p key={h.kind} className={h.kind === "wait" ? "warn-text" : "muted"}>{h.text}{h.kind === "wait" ? ". You can choose it once the wait is over." : h.kind === "breaker" ? ". Publishes queue and go out when it closes." : "."}</p>)}
+                      {missing.length > 0 ? (
+                        <p className="warn-text">
+                          Settings missing: {missing.join(", ")}. Publishing here will fail until they are set
+                          {isOwner ? <> in <Link to="/destinations" search={{}}>Destinations</Link></> : " (your organisation's owner sets them)"}.
+                        </p>
+                      ) : null}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </fieldset>
+
+        {error ? <div id="publish-error" className="alert alert-bad" role="alert"><p>{error}</p></div> : null}
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy || ids.length > MAX_SELECTION || items.length === 0}>
+            {busy ? "Publishing…" : chosenIds.length > 0
+              ? `Publish to ${chosenIds.length} store${chosenIds.length === 1 ? "" : "s"}`
+              : "Publish"}
+          </button>
+          <Link to="/products" search={{}} className="btn btn-ghost">Cancel</Link>
+        </div>
+      </form>
+    </div>
+  );
+}
