@@ -1,0 +1,43 @@
+import { createDestination } from "@catalog/db";
+import { test, expect } from "./support/fixtures.js";
+import { signIn, unique } from "./support/actions.js";
+
+test("eBay settings with a field missing: the store's 422 shows at that field", async ({ page, org, db, keyring, stack }) => {
+  // An eBay seller account connected earlier (the connect flow has its own test).
+  const channels = JSON.parse(stack.E2E_CHANNEL_URLS) as Record<string, string>;
+  await createDestination(db, keyring, {
+    orgId: org.org.id, channel: "ebay", name: "Harbour eBay", baseUrl: channels.ebay!, externalId: `seller-${unique()}`,
+    credentials: { accessToken: "v^1.1#token", refreshToken: "v^1.1#refresh" },
+  });
+
+  await signIn(page, org.owner, "/destinations");
+  const card = page.getByRole("article", { name: "Harbour eBay" });
+  await expect(card.getByText("Settings missing")).toBeVisible();
+  await card.getByRole("button", { name: "eBay settings" }).click();
+  const form = card.getByRole("form", { name: "eBay settings of Harbour eBay" });
+  await form.getByLabel("Marketplace").fill("EBAY_GB");
+  await form.getByLabel("Category id").fill("31388");
+  await form.getByLabel("Inventory location key").fill("harbour-warehouse");
+  await form.getByLabel("Payment policy id").fill("6196932000");
+  await form.getByLabel("Shipping policy id").fill("6196934000");
+  // The return policy is left empty.
+  await form.getByRole("button", { name: "Save settings" }).click();
+
+  const returnPolicy = form.getByLabel("Return policy id");
+  await expect(returnPolicy).toHaveAttribute("aria-invalid", "true");
+  await expect(returnPolicy).toHaveAccessibleDescription(/Return policy id is required$/);
+  await expect(returnPolicy).toBeFocused();
+  await expect(form.getByRole("alert")).toContainText(/not saved: the store needs a few more settings/i);
+  for (const filled of ["Marketplace", "Category id", "Payment policy id"]) {
+    await expect(form.getByLabel(filled)).not.toHaveAttribute("aria-invalid", "true");
+  }
+
+  // Filled in, the settings are kept and the warning goes.
+  await returnPolicy.fill("6196933000");
+  await form.getByRole("button", { name: "Save settings" }).click();
+  await expect(form).toHaveCount(0);
+  await expect(card.getByText("Settings missing")).toHaveCount(0);
+  await card.getByRole("button", { name: "eBay settings" }).click();
+  await expect(form.getByLabel("Return policy id")).toHaveValue("6196933000");
+  await expect(form.getByLabel("Marketplace")).toHaveValue("EBAY_GB");
+});
