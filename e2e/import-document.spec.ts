@@ -60,3 +60,29 @@ test("import a spreadsheet: preview with a diff, leave a row out, store the rest
   await expect(productRows.filter({ hasText: "Green mug 1" })).toContainText("€12.00");
   await expect(productRows.filter({ hasText: "Yellow mug" })).toHaveCount(0);
 });
+
+test("a file whose prices have no currency: the preview says so, and importing it again with one keeps them", async ({ page, org }) => {
+  const csv = "title,sku,price\nOak board,BOARD-OAK-1,24.00\nAsh board,BOARD-ASH-1,21.50\n";
+  const file = { name: "boards.csv", mimeType: "text/csv", buffer: Buffer.from(csv) };
+  await signIn(page, org.member, "/imports");
+  await page.getByRole("tab", { name: "Spreadsheet or file" }).click();
+  await page.getByLabel("Product file").setInputFiles(file);
+  await page.getByRole("button", { name: "Preview file" }).click();
+
+  await expect(page.getByRole("status").filter({ hasText: /^Preview ready$/ })).toBeAttached({ timeout: 30_000 });
+  await expect(page.getByRole("status").filter({ hasText: "2 rows give prices without a currency" }))
+    .toContainText("those products will be stored without a price");
+  await expect(page.getByRole("row").filter({ hasText: "Oak board" }))
+    .toContainText("The price 24.00 has no currency, so the product is stored without a price");
+
+  await page.getByRole("link", { name: "Import the file again with a currency" }).click();
+  await expect(page).toHaveURL(/\/imports\?tab=file$/);
+  await expect(page.getByRole("tab", { name: "Spreadsheet or file" })).toHaveAttribute("aria-selected", "true");
+  await page.getByLabel("Product file").setInputFiles(file);
+  await page.getByLabel("Currency for prices without one").selectOption("EUR");
+  await page.getByRole("button", { name: "Preview file" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /^Preview ready$/ })).toBeAttached({ timeout: 30_000 });
+  await expect(page.getByRole("row").filter({ hasText: "Oak board" })).toContainText("24.00 EUR");
+  await expect(page.getByText("prices without a currency read as EUR")).toBeVisible();
+  await expect(page.getByText("stored without a price", { exact: false })).toHaveCount(0);
+});

@@ -84,7 +84,17 @@ const productRoute = createRoute({
   component: ProductDetailScreen,
 });
 
-const importsRoute = createRoute({ getParentRoute: () => appRoute, path: "/imports", validateSearch: pageOnly, component: Imports });
+const IMPORT_TABS = ["urls", "file", "extension"] as const;
+export type ImportTab = (typeof IMPORT_TABS)[number];
+
+const importsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/imports",
+  validateSearch: (s: Raw): { page?: number; tab?: ImportTab } => ({
+    page: int(s.page), tab: IMPORT_TABS.find((t) => t === s.tab),
+  }),
+  component: Imports,
+});
 
 const importRoute = createRoute({
   getParentRoute: () => appRoute,

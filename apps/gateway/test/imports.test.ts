@@ -331,3 +331,29 @@ test("OpenAPI documents every import route under /api and /api/v1, with a summar
   expect(create.requestBody.content["application/json"].schema.properties.urls.maxItems).toBe(500);
   expect(Object.keys(create.requestBody.content["multipart/form-data"].schema.properties)).toEqual(["currency", "file"]);
 });
+
+test("a WooCommerce export without a currency: rows in document order, prices without a currency counted and named per row", async () => {
+  // The variable product's variations come after a simple product, so the reader finishes row 2 last.
+  const csv = "ID,Type,SKU,Name,Regular price,Parent,Attribute 1 name,Attribute 1 value(s)\n" +
+    "10,variable,IMP-WOO-TEE,Woo Tee,,,Size,\"S, M\"\n" +
+    "11,simple,IMP-WOO-CAP,Woo Cap,12.00,,,\n" +
+    "12,variation,IMP-WOO-TEE-S,Woo Tee S,18.00,IMP-WOO-TEE,Size,S\n" +
+    "13,variation,IMP-WOO-TEE-M,Woo Tee M,18.00,IMP-WOO-TEE,Size,M\n";
+  const ready = await settle((await upload(csv, "woo.csv")).json().id);
+  expect(ready).toMatchObject({ status: "ready", currency: null, counts: { create: 2, noCurrency: 2 } });
+  const rows = (await rowsOf(ready.id)).items;
+  expect(rows.map((r: { row: number; product: { sku: string } }) => [r.row, r.product.sku])).toEqual([[2, "IMP-WOO-TEE"], [3, "IMP-WOO-CAP"]]);
+  for (const row of rows) {
+    expect(row.product.price).toBeNull();
+    expect(row.warnings).toEqual([expect.stringMatching(/^the price 1\d\.00 has no currency, so the product is stored without a price/)]);
+  }
+
+  // With the currency chosen, the same file keeps its prices and warns of nothing.
+  const priced = await settle((await upload(csv, "woo.csv", { currency: "USD" })).json().id);
+  expect(priced).toMatchObject({ status: "ready", counts: { create: 2, noCurrency: 0 } });
+  const [tee, cap] = (await rowsOf(priced.id)).items;
+  // A variable product's prices are its variants' (as WooCommerce keeps them).
+  expect(tee.product.variants.map((v: { price: unknown }) => v.price)).toEqual([{ amount: "18.00", currency: "USD" }, { amount: "18.00", currency: "USD" }]);
+  expect(cap.product.price).toEqual({ amount: "12.00", currency: "USD" });
+  expect([tee.warnings, cap.warnings]).toEqual([[], []]);
+});

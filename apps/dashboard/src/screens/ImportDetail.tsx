@@ -179,6 +179,7 @@ export function ImportDetail() {
         </Empty>
       ) : null}
       {i.status === "stored" && i.result ? <StoredResult item={i} /> : null}
+      {c.noCurrency > 0 && i.status !== "discarded" ? <NoCurrencyNotice count={c.noCurrency} stored={i.status === "stored"} /> : null}
 
       {i.status !== "discarded" && (totalRows > 0 || !working(i.status)) ? (
         <section aria-labelledby="preview-h" className="section">
@@ -281,6 +282,21 @@ export function ImportDetail() {
       >
         <p>Nothing from “{i.name}” has been stored, and nothing will be. The preview is removed; import the file or pages again to start over.</p>
       </ConfirmDialog>
+    </div>
+  );
+}
+
+/** Prices the file gave without a currency are left out; the way to keep them is to import the file again with one. */
+function NoCurrencyNotice({ count, stored }: { count: number; stored: boolean }) {
+  const rows = `${count.toLocaleString()} row${count === 1 ? "" : "s"}`;
+  return (
+    <div className="alert alert-warn no-currency" role="status">
+      <p>
+        <strong>{rows} {count === 1 ? "gives a price" : "give prices"} without a currency</strong>, so {count === 1 ? "that product " : "those products "}
+        {stored ? (count === 1 ? "was stored" : "were stored") : "will be stored"} without a price. Shopify's and WooCommerce's exports never say their currency:
+        import the file again and choose your store's.
+      </p>
+      <Link to="/imports" search={{ tab: "file" }} className="btn btn-sm">Import the file again with a currency</Link>
     </div>
   );
 }
@@ -416,6 +432,7 @@ function RowView({ row: r, ready, included, onInclude }: { row: ImportRow; ready
         ) : (
           <ChangeList changes={r.changes} isNew={r.outcome === "create"} hide={r.outcome === "create" ? (r.url ? ["title", "sku", "sourceUrl"] : ["title", "sku"]) : []} />
         )}
+        {r.warnings.map((warning) => <p key={warning} className="small warn-text">{sentence(warning)}</p>)}
         {dropped.length > 0 ? (
           <p className="small warn-text" title={dropped.map((d) => `${d.url}: ${d.reason}`).join("\n")}>
             {dropped.length} image{dropped.length === 1 ? "" : "s"} left out: {dropped[0]!.reason}{dropped.length > 1 ? ", …" : ""}

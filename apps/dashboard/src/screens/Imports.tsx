@@ -14,6 +14,7 @@ import { StatusBadge } from "../ui/StatusBadge";
 import { Tabs } from "../ui/Tabs";
 import { Empty, ErrorMessage, Loading } from "../ui/states";
 import { formatDateTime, formatRelative } from "../ui/format";
+import type { ImportTab } from "../router";
 
 const route = getRouteApi("/app/imports");
 
@@ -23,14 +24,16 @@ const MAX_URL_LENGTH = 2048;
 const FILE_TYPES = [".csv", ".tsv", ".xlsx", ".json", ".ndjson"];
 const CURRENCIES = ["USD", "EUR", "GBP", "CAD", "AUD", "NZD", "CHF", "SEK", "NOK", "DKK", "PLN", "CZK", "JPY", "CNY", "INR", "BRL", "MXN", "ZAR"];
 
-type TabKey = "urls" | "file" | "extension";
 
 export const IMPORT_STATUS_LABELS: Record<Import["status"], string> = {
   previewing: "Previewing", ready: "Preview ready", storing: "Storing", stored: "Stored", failed: "Failed", discarded: "Discarded",
 };
 
 export function Imports() {
-  const [tab, setTab] = useState<TabKey>("urls");
+  // The tab is in the address, so a link can open the file form (e.g. "import it again with a currency").
+  const { tab = "urls" } = route.useSearch();
+  const navigate = useNavigate({ from: "/imports" });
+  const setTab = (next: ImportTab) => void navigate({ search: (prev) => ({ ...prev, tab: next === "urls" ? undefined : next }), replace: true });
   useEffect(() => { document.title = "Import · Catalog"; }, []);
 
   return (
@@ -40,7 +43,7 @@ export function Imports() {
         description="Every import starts with a preview of what will change. Nothing is stored until you choose to."
       />
       <section className="card section" aria-label="Start an import">
-        <Tabs<TabKey>
+        <Tabs<ImportTab>
           label="What to import"
           active={tab}
           onChange={setTab}
@@ -288,7 +291,11 @@ function FileForm() {
           </p>
         ) : null}
       </div>
-      <Field label="Currency for prices without one" hint="Used only where the file gives a price but no currency." className="currency-field">
+      <Field
+        label="Currency for prices without one"
+        hint="Shopify's and WooCommerce's exports never say their currency: choose your store's, or their prices are left out."
+        className="currency-field"
+      >
         {(p) => (
           <select {...p} className="select" value={currency} onChange={(e) => setCurrency(e.target.value)}>
             <option value="">None: the file says</option>

@@ -24,7 +24,7 @@ export interface ImportView {
   error: string | null;
   currency: string | null;
   progress: { done: number; total: number | null; etaSeconds: number | null };
-  counts: { create: number; update: number; unchanged: number; error: number; skipped: number };
+  counts: { create: number; update: number; unchanged: number; error: number; skipped: number; noCurrency: number };
   result: { created: number; updated: number; unchanged: number; skipped: number } | null;
   createdAt: string;
   updatedAt: string;
@@ -53,7 +53,7 @@ export function toImportView(row: Import, now = Date.now()): ImportView {
     error: row.error,
     currency: row.currency,
     progress: { done: row.done, total: row.total, etaSeconds: etaOf(row, now) },
-    counts: { create: row.countCreate, update: row.countUpdate, unchanged: row.countUnchanged, error: row.countError, skipped: row.countSkipped },
+    counts: { create: row.countCreate, update: row.countUpdate, unchanged: row.countUnchanged, error: row.countError, skipped: row.countSkipped, noCurrency: row.countNoCurrency },
     result: row.result as ImportView["result"],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

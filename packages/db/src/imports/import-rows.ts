@@ -28,9 +28,27 @@ export interface PreviewRow {
 /** A recorded row as clients read it: the preview (without the item kept for storing) and what storing did. */
 export interface ImportRowView extends Omit<PreviewRow, "item" | "droppedImages"> {
   droppedImages?: DroppedImageNote[];
+  /** What the row stores differently from what its source says (a price without a currency). */
+  warnings: string[];
   skipped: boolean;
   stored: ImportStoredAction | null;
   storedProductId: string | null;
+}
+
+/**
+ * The amount of a price given without a currency (a Shopify or WooCommerce export says none):
+ * the documents reader keeps it in `attributes.priceWithoutCurrency` and leaves `price` empty.
+ */
+function priceWithoutCurrency(product: ProductFields | null): string | null {
+  const amount = product?.price === null ? product.attributes.priceWithoutCurrency : undefined;
+  return typeof amount === "string" ? amount : null;
+}
+
+function warningsOf(product: ProductFields | null): string[] {
+  const amount = priceWithoutCurrency(product);
+  return amount === null
+    ? []
+    : [`the price ${amount} has no currency, so the product is stored without a price: import the file again with its currency chosen`];
 }
 
 const fieldsOfView = (view: ProductFields): ProductFields =>
@@ -71,6 +89,7 @@ export async function recordPreviewBatch(db: Db, importId: string, firstSeq: num
       countUpdate: { increment: count("update") },
       countUnchanged: { increment: count("unchanged") },
       countError: { increment: count("error") },
+      countNoCurrency: { increment: rows.filter((r) => priceWithoutCurrency(r.product) !== null).length },
     });
     if (!owned) throw new ImportStopped();
     await insertRows(tx, importId, firstSeq, rows);
@@ -107,6 +126,7 @@ function toRowView(r: ImportRowRecord): ImportRowView {
     changes: r.changes as FieldChanges,
     product: (r.product as ProductFields | null) ?? null,
     ...(r.droppedImages ? { droppedImages: r.droppedImages as unknown as DroppedImageNote[] } : {}),
+    warnings: warningsOf((r.product as ProductFields | null) ?? null),
     skipped: r.skipped,
     stored: r.stored,
     storedProductId: r.storedProductId,
@@ -120,7 +140,7 @@ export async function listImportRows(
   await importStatus(db, orgId, importId);
   const where = { importId, ...(query.outcome ? { outcome: query.outcome } : {}) };
   const [rows, total] = await Promise.all([
-    db.importRow.findMany({ where, orderBy: { seq: "asc" }, skip: (query.page - 1) * query.pageSize, take: query.pageSize }),
+    db.importRow.findMany({ where, orderBy: [{ row: "asc" }, { seq: "asc" }], skip: (query.page - 1) * query.pageSize, take: query.pageSize }),
     db.importRow.count({ where }),
   ]);
   return { items: rows.map(toRowView), total };

@@ -20,6 +20,11 @@ export const CreateUrlImportBodySchema = Type.Object({
 export const ImportCountsSchema = Type.Object({
   create: Count, update: Count, unchanged: Count, error: Count,
   skipped: Type.Integer({ minimum: 0, description: "Rows the user left out when storing" }),
+  noCurrency: Type.Integer({
+    minimum: 0,
+    description: "Rows that give a price without a currency (Shopify and WooCommerce exports never state one, and no currency " +
+      "was chosen): they are stored without a price. Start the import again with `currency` to keep the prices.",
+  }),
 }, { description: "Rows per preview outcome, so far" });
 
 export const ImportSchema = Type.Object({
@@ -45,7 +50,7 @@ export const ImportSchema = Type.Object({
 });
 
 export const ImportRowSchema = Type.Object({
-  row: Type.Integer({ description: "The row number in the document (the header is row 1), or the URL's position (from 1)" }),
+  row: Type.Integer({ description: "The row number in the document (the header is row 1), or the URL's position (from 1); rows are listed in this order" }),
   url: Nullable(Type.String()),
   outcome: Type.Enum([...ROW_OUTCOMES]),
   error: Nullable(Type.String()),
@@ -57,6 +62,7 @@ export const ImportRowSchema = Type.Object({
   }),
   product: Nullable(ProductFieldsSchema),
   droppedImages: Type.Optional(DroppedImagesSchema),
+  warnings: Type.Array(Type.String(), { description: "What storing this row keeps from its source only in part, e.g. a price without a currency" }),
   skipped: Type.Boolean(),
   stored: Nullable(Type.Enum(["created", "updated", "unchanged"])),
   storedProductId: Nullable(Type.String()),
