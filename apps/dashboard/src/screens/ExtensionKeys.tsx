@@ -12,6 +12,9 @@ import { Empty, ErrorMessage, Loading, Notice } from "../ui/states";
 import { useToast } from "../ui/Toast";
 import { formatDateTime, formatRelative } from "../ui/format";
 
+/** How a key begins (csk_<prefix>_<secret>): what its owner can compare with the key they pasted. */
+const keyStart = (prefix: string) => `csk_${prefix}_…`;
+
 export function ExtensionKeys() {
   const session = useSession();
   const isOwner = session.user.role === "owner";
@@ -51,12 +54,12 @@ export function ExtensionKeys() {
       ) : items.length > 0 ? (
         <div className="table-wrap responsive">
           <table className="table">
-            <thead><tr><th>Name</th><th>Prefix</th><th>Created</th><th>Last used</th><th>Status</th>{isOwner ? <th><span className="visually-hidden">Actions</span></th> : null}</tr></thead>
+            <thead><tr><th>Name</th><th>Key starts with</th><th>Created</th><th>Last used</th><th>Status</th>{isOwner ? <th><span className="visually-hidden">Actions</span></th> : null}</tr></thead>
             <tbody>
               {items.map((k) => (
                 <tr key={k.id}>
                   <td className="full"><span className="cell-title">{k.name}</span></td>
-                  <td data-label="Prefix"><code>{k.prefix}…</code></td>
+                  <td data-label="Key starts with"><code>{keyStart(k.prefix)}</code></td>
                   <td data-label="Created" className="nowrap" title={formatDateTime(k.createdAt)}>{formatDateTime(k.createdAt)}</td>
                   <td data-label="Last used" className="nowrap" title={formatDateTime(k.lastUsedAt)}>{k.lastUsedAt ? formatRelative(k.lastUsedAt) : "Never"}</td>
                   <td data-label="Status">
@@ -82,7 +85,7 @@ export function ExtensionKeys() {
         onConfirm={() => (revoking ? revoke(revoking) : undefined)}
         onClose={() => setRevoking(null)}
       >
-        <p>The extension using the key with prefix <code>{revoking?.prefix}</code> stops working at once: its captures are refused. This cannot be undone; create a new key to reconnect it.</p>
+        <p>The extension using the key that starts with <code>{revoking ? keyStart(revoking.prefix) : ""}</code> stops working at once: its captures are refused. This cannot be undone; create a new key to reconnect it.</p>
       </ConfirmDialog>
     </div>
   );
