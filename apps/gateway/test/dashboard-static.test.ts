@@ -1,10 +1,12 @@
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { startGateway, type Gateway } from "./harness.js";
 
 const browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 const indexHtml = `<!doctype html><html><head><script type="module" src="/assets/app-3f2a1b.js"></script></head><body><div id="root"></div></body></html>`;
+const bigScript = `export const rows = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ id: i, title: `Product ${i}` })))};`;
 let dir: string;
 let gw: Gateway;
 let bare: Gateway;
@@ -14,6 +16,10 @@ beforeAll(async () => {
   await mkdir(join(dir, "assets"));
   await writeFile(join(dir, "index.html"), indexHtml);
   await writeFile(join(dir, "assets", "app-3f2a1b.js"), "console.log('dashboard')");
+  // As the build leaves a script it compressed (scripts/dashboard-build.mjs).
+  await writeFile(join(dir, "assets", "big-9c8d7e.js"), bigScript);
+  await writeFile(join(dir, "assets", "big-9c8d7e.js.br"), brotliCompressSync(bigScript));
+  await writeFile(join(dir, "assets", "big-9c8d7e.js.gz"), gzipSync(bigScript));
   await writeFile(join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   await writeFile(join(dir, ".source-hash"), "abc");
   gw = await startGateway({ DASHBOARD_DIR: dir });
@@ -45,6 +51,30 @@ test("/ is the dashboard's index.html, never cached, with security headers", asy
   expectDashboardPage(res);
   expect(res.body).toBe(indexHtml);
   expectDashboardPage(await get("/index.html"));
+});
+
+test("a compressed build is sent as the browser accepts it: brotli, else gzip, else as it is", async () => {
+  const as = (encoding?: string) => gw.app.inject({ method: "GET", url: "/assets/big-9c8d7e.js", headers: encoding ? { "accept-encoding": encoding } : {} });
+  const br = await as("gzip, deflate, br");
+  expect(br.statusCode).toBe(200);
+  expect(br.headers["content-encoding"]).toBe("br");
+  expect(br.headers["content-type"]).toMatch(/javascript/);
+  expect(br.headers.vary).toMatch(/accept-encoding/i);
+  expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(br.rawPayload.length).toBeLessThan(bigScript.length / 4);
+  expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+
+  const gz = await as("gzip");
+  expect(gz.headers["content-encoding"]).toBe("gzip");
+  expect(gunzipSync(gz.rawPayload).toString()).toBe(bigScript);
+
+  const plain = await as();
+  expect(plain.headers["content-encoding"]).toBeUndefined();
+  expect(plain.body).toBe(bigScript);
+  // A script the build left uncompressed is sent as it is, whatever the browser accepts.
+  const small = await gw.app.inject({ method: "GET", url: "/assets/app-3f2a1b.js", headers: { "accept-encoding": "br, gzip" } });
+  expect(small.headers["content-encoding"]).toBeUndefined();
+  expect(small.body).toBe("console.log('dashboard')");
 });
 
 test("hashed assets are cached for a year as immutable", async () => {

@@ -41,7 +41,7 @@ function htmlHeaders(reply: FastifyReply): FastifyReply {
 
 /**
  * Serves the dashboard's build (`dir`, DASHBOARD_DIR) at `/`: hashed `/assets/*` cached for a
- * year, `index.html` never cached, and every other GET a browser makes outside the API and the
+ * year (brotli or gzip when the build compressed them), `index.html` never cached, and every other GET a browser makes outside the API and the
  * operators' paths answered with `index.html`, so the dashboard's router can show that screen.
  * Anything else keeps the API's JSON 404. Without a build, HTML requests get a 503 page that
  * says how to build it; the build is looked for on each request, so building while the gateway
@@ -55,6 +55,9 @@ export const dashboardPlugin = fp(
       index: false,
       // "public, max-age=31536000, immutable"; sendFile below passes cacheControl: false and sets its own.
       maxAge: ASSET_MAX_AGE_MS,
+      // The build writes .br and .gz beside each script and stylesheet (scripts/dashboard-build.mjs):
+      // sent as the browser's Accept-Encoding allows (Vary: Accept-Encoding), else the file itself.
+      preCompressed: true,
       immutable: true,
       suppressWarning: true,
       setHeaders: (reply) => reply.header("x-content-type-options", "nosniff"),
