@@ -2,8 +2,7 @@
 // here) against the real gateway, workers, PostgreSQL, Redis and the channel stand-ins, which
 // support/global-setup.ts starts once per run. `pnpm test:e2e`; scripts/test.sh runs them after jest.
 import { defineConfig } from "@playwright/test";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/paths.js";
 
 export default defineConfig({
   testDir: ".",
@@ -25,10 +24,6 @@ export default defineConfig({
     browserName: "chromium",
     viewport: { width: 1280, height: 800 },
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: CHROMIUM,
-      // As root Chromium needs --no-sandbox; the rest keep it from reaching for the internet.
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
 });

@@ -1,5 +1,6 @@
 // What every browser test gets: the stack's addresses, the run's database, an org of the test's
-// own (member, owner, operator), a page whose last screen is saved to
+// own (member, owner, operator, a fresh one per test so tests side by side never see each other's
+// catalog). The dashboard's tests also get a page whose last screen is saved to
 // artifacts/screenshots/<test name>.png, and a check that the page logged no error.
 import { join } from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
@@ -14,18 +15,17 @@ export interface WorkerFixtures {
 }
 
 export interface TestFixtures {
-  /** A fresh org per test, so tests running side by side never see each other's catalog. */
-  org: TestOrg;
   /** Errors the page logged (uncaught exceptions, console.error); the test fails if any remain. */
   consoleErrors: string[];
 }
 
 /** "Failed to load resource" is Chromium's note of any 4xx/5xx answer, which some tests provoke on purpose (401, 422). */
-const BROWSER_NETWORK_NOTE = /^Failed to load resource: the server responded with a status of \d+/;
+export const BROWSER_NETWORK_NOTE = /^Failed to load resource: the server responded with a status of \d+/;
 
 export const screenshotName = (title: string) => `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}.png`;
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
+/** What every browser test stands on: the stack, its database and an org of the test's own. */
+export const stackTest = base.extend<{ org: TestOrg }, WorkerFixtures>({
   stack: [async ({}, use) => use(stackEnv()), { scope: "worker" }],
   db: [
     async ({ stack }, use) => {
@@ -38,6 +38,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   keyring: [async ({ stack }, use) => use(parseKeyring(stack.E2E_CREDENTIALS_KEYS)), { scope: "worker" }],
   baseURL: async ({ stack }, use) => use(stack.E2E_BASE_URL),
   org: async ({ db }, use) => use(await createTestOrg(db, "e2e")),
+});
+
+/** The dashboard's tests: a page of the default browser, its console checked and its last screen kept. */
+export const test = stackTest.extend<TestFixtures>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -6,6 +6,12 @@ export const ARTIFACTS = join(ROOT, "artifacts");
 export const SCREENSHOTS = join(ARTIFACTS, "screenshots");
 export const LOGS = join(ARTIFACTS, "logs");
 export const DASHBOARD_DIR = process.env.DASHBOARD_DIR ?? join(ROOT, "apps/dashboard/dist");
+export const EXTENSION_DIR = process.env.EXTENSION_DIR ?? join(ROOT, "apps/extension/dist/chrome");
+
+/** Debian's Chromium: Playwright cannot download its own browsers here. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** As root Chromium needs --no-sandbox; the rest keep it from reaching for the internet. */
+export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
 /** What the global setup hands the tests, through the environment. */
 export interface StackEnv {
