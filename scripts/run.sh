@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Runs the whole service on this machine: installs what is missing, builds the dashboard (skipped
-# when its sources are unchanged), migrates, seeds the demo org (with a destination on a local
-# stand-in channel) and starts the gateway (serving the dashboard at /), the import worker, the
-# publish worker and the stand-in channel. Ctrl-C stops everything.
+# Runs the whole service on this machine: installs what is missing, builds the dashboard and the
+# browser extension (each skipped when its sources are unchanged), migrates, seeds the demo org
+# (with a destination on a local stand-in channel) and starts the gateway (serving the dashboard
+# at /), the import worker, the publish worker and the stand-in channel. Ctrl-C stops everything.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 prepare
 cd "$ROOT"
-say "Building the dashboard"
-pnpm --silent dashboard:build
+say "Building the dashboard and the browser extension"
+node scripts/build-if-changed.mjs dashboard extension
 say "Migrating $DATABASE_URL"
 pnpm --silent db:migrate
 ensure_credentials_key
@@ -45,6 +45,8 @@ start apps/publish-worker/src/main.ts
 wait_port "$HOST" "$PORT" || die "the gateway did not start"
 say "Dashboard: open http://$HOST:$PORT/ and sign in as member@demo.local / demo-member-password"
 echo "  (owner@demo.local / demo-owner-password connects stores; admin@demo.local / demo-admin-password sees System)" >&2
+say "Browser extension: in Chromium open chrome://extensions, turn on Developer mode, Load unpacked: $ROOT/apps/extension/dist/chrome"
+echo "  then pair it with http://$HOST:$PORT and the extension API key printed above" >&2
 say "API on http://$HOST:$PORT/api (docs: http://$HOST:$PORT/docs). From a shell:"
 echo "  curl -c cookies.txt -H 'content-type: application/json' -d '{\"email\":\"member@demo.local\",\"password\":\"demo-member-password\"}' http://$HOST:$PORT/api/auth/session" >&2
 echo "  curl -b cookies.txt http://$HOST:$PORT/api/products" >&2

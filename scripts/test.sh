@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs the whole test suite on this machine: installs what is missing, type-checks, runs jest
 # against the real PostgreSQL and Redis (each run in its own database and key prefix), then builds
-# the dashboard (skipped when unchanged) and runs the browser tests in Chromium against the real
-# gateway, workers and channel stand-ins (e2e/, their own database and prefix too).
+# the dashboard and the browser extension (each skipped when unchanged) and runs the browser tests
+# in Chromium against the real gateway, workers and channel stand-ins (e2e/, their own database
+# and prefix too): the dashboard's flows, and the extension loaded into Chromium.
 # Ends with one line counting both: "N passed, M failed" (", K skipped" when any).
 # Arguments go to jest.
 set -euo pipefail
@@ -16,12 +17,12 @@ trap 'rm -rf "$results"' EXIT
 say "Running the tests"
 status=0
 pnpm --silent test --maxWorkers=2 --json --outputFile="$results/jest.json" "$@" || status=$?
-say "Building the dashboard"
-if pnpm --silent dashboard:build; then
+say "Building the dashboard and the browser extension"
+if node scripts/build-if-changed.mjs dashboard extension; then
   say "Running the browser tests"
   E2E_JSON_REPORT="$results/playwright.json" pnpm --silent test:e2e || status=$?
 else
-  echo "error: the dashboard did not build; the browser tests did not run" >&2
+  echo "error: the dashboard or the extension did not build; the browser tests did not run" >&2
   status=1
 fi
 node -e '

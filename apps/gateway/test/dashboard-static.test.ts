@@ -16,7 +16,7 @@ beforeAll(async () => {
   await mkdir(join(dir, "assets"));
   await writeFile(join(dir, "index.html"), indexHtml);
   await writeFile(join(dir, "assets", "app-3f2a1b.js"), "console.log('dashboard')");
-  // As the build leaves a script it compressed (scripts/dashboard-build.mjs).
+  // As the build leaves a script it compressed (apps/dashboard/scripts/compress-assets.mjs).
   await writeFile(join(dir, "assets", "big-9c8d7e.js"), bigScript);
   await writeFile(join(dir, "assets", "big-9c8d7e.js.br"), brotliCompressSync(bigScript));
   await writeFile(join(dir, "assets", "big-9c8d7e.js.gz"), gzipSync(bigScript));

@@ -55,7 +55,7 @@ export const dashboardPlugin = fp(
       index: false,
       // "public, max-age=31536000, immutable"; sendFile below passes cacheControl: false and sets its own.
       maxAge: ASSET_MAX_AGE_MS,
-      // The build writes .br and .gz beside each script and stylesheet (scripts/dashboard-build.mjs):
+      // The build writes .br and .gz beside each script and stylesheet (apps/dashboard/scripts/compress-assets.mjs):
       // sent as the browser's Accept-Encoding allows (Vary: Accept-Encoding), else the file itself.
       preCompressed: true,
       immutable: true,
@@ -85,7 +85,7 @@ export const dashboardPlugin = fp(
         } catch {
           return reply.callNotFound();
         }
-        // Dotfiles (the build's .source-hash) are the build's own business.
+        // Dotfiles (a stray .env, an editor's state) are never part of the build.
         if (file.split(/[\\/]/).some((segment) => segment.startsWith("."))) return reply.callNotFound();
         // send refuses paths that leave `dir` and dotfiles; a missing file is the JSON 404.
         return reply.sendFile(file, dir, { cacheControl: false });
