@@ -1,4 +1,5 @@
 import { load } from "cheerio/slim";
+import type { CheerioAPI } from "./dom.js";
 import type { ProductCandidate } from "../product-candidate.js";
 import type { Found, FoundField } from "./found.js";
 import { heuristicProduct, URL_ID_METHOD } from "./heuristics.js";
@@ -23,8 +24,17 @@ const HEURISTIC_FIELDS: FoundField[] = ["price", "sku", "mpn", "gtin", "brand", 
  * `provenance` says which.
  */
 export function extractProduct(html: string, pageUrl: string): ProductCandidate | null {
-  const $ = load(html);
-  const base = documentBase(pageUrl, tagged($, "base").find((el) => hasAttr(el, "href"))?.attribs["href"]);
+  return productOf(load(html), pageUrl);
+}
+
+/** The page's base URL for its relative links: `<base href>`, else the page itself. */
+export function pageBase($: CheerioAPI, pageUrl: string): string {
+  return documentBase(pageUrl, tagged($, "base").find((el) => hasAttr(el, "href"))?.attribs["href"]);
+}
+
+/** extractProduct on a page already parsed. */
+export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | null {
+  const base = pageBase($, pageUrl);
   const items = readMicrodata($);
   const jsonLd = jsonLdProduct($, pageUrl, base);
   const structured = [
