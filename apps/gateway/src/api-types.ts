@@ -1,5 +1,5 @@
 // The gateway's request and response shapes as TypeScript types, for clients in this repository
-// (the dashboard). Derived from the same TypeBox schemas that validate requests and generate the
+// (the dashboard, the browser extension). Derived from the same TypeBox schemas that validate requests and generate the
 // OpenAPI document, so a changed shape breaks the client's type check. Schema modules only: they
 // import nothing but `typebox` and each other, so a browser build can type-check against them.
 import type { Static } from "typebox";
@@ -7,11 +7,12 @@ import type { SessionSchema, LoginBodySchema } from "./routes/auth/schemas.js";
 import type { ChannelInfoSchema, ChannelListSchema, ChannelFieldSchema } from "./routes/channels/schemas.js";
 import type { DestinationListSchema, DestinationPatchSchema, DestinationSchema, DisconnectedSchema, UpdatedDestinationSchema } from "./routes/destinations/schemas.js";
 import type { CreatedExtensionKeySchema, CreateExtensionKeyBodySchema, ExtensionKeyListSchema, ExtensionKeySchema } from "./routes/extension-keys/schemas.js";
+import type { ExtensionMeSchema, ExtensionPreviewSchema, IngestResultSchema, ListingItemSchema } from "./routes/extension/schemas.js";
 import type { DocumentImportResultSchema, UrlImportResultSchema } from "./routes/import/schemas.js";
 import type { CreateUrlImportBodySchema, ImportRowSchema, ImportSchema, StoreImportBodySchema } from "./routes/imports/schemas.js";
 import type { ConnectedSchema } from "./routes/integrations/schemas.js";
 import type { LegalRecordSchema, LegalStatusSchema, SignBodySchema } from "./routes/legal/schemas.js";
-import type { HistoryEntrySchema, ProductDetailSchema, ProductListItemSchema, ProductPatchSchema, ProductSchema, ProductFieldsSchema } from "./routes/products/schemas.js";
+import type { HistoryEntrySchema, MoneySchema, ProductDetailSchema, ProductListItemSchema, ProductPatchSchema, ProductSchema, ProductFieldsSchema } from "./routes/products/schemas.js";
 import type { PublishRunSchema, RetryResultSchema, RunSummarySchema } from "./routes/publish-runs/schemas.js";
 import type { PublishBodySchema, PublishResponseSchema } from "./routes/publish/schemas.js";
 import type { SyncLogSchema } from "./routes/sync-logs/schemas.js";
@@ -24,6 +25,7 @@ export type LoginBody = Static<typeof LoginBodySchema>;
 export type Session = Static<typeof SessionSchema>;
 export type Role = Session["user"]["role"];
 
+export type Money = Static<typeof MoneySchema>;
 export type Product = Static<typeof ProductSchema>;
 export type ProductFields = Static<typeof ProductFieldsSchema>;
 export type ProductListItem = Static<typeof ProductListItemSchema>;
@@ -63,6 +65,11 @@ export type ExtensionKey = Static<typeof ExtensionKeySchema>;
 export type ExtensionKeyList = Static<typeof ExtensionKeyListSchema>;
 export type CreateExtensionKeyBody = Static<typeof CreateExtensionKeyBodySchema>;
 export type CreatedExtensionKey = Static<typeof CreatedExtensionKeySchema>;
+
+export type ExtensionMe = Static<typeof ExtensionMeSchema>;
+export type ExtensionPreview = Static<typeof ExtensionPreviewSchema>;
+export type IngestResult = Static<typeof IngestResultSchema>;
+export type ListingItem = Static<typeof ListingItemSchema>;
 
 export type SystemView = Static<typeof SystemSchema>;
 export type SystemAction = Static<typeof ActionSchema>;

@@ -123,10 +123,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         slots: documentSlots,
       },
     });
-    await scope.register(importsRoutes, {
+    const imports = {
       db, tasks: importTasks, localIngest: config.LOCAL_INGEST, deadlineMs: config.IMPORT_DEADLINE_MS,
       document: { maxBytes: config.DOCUMENT_MAX_BYTES, parseHeapMb: config.DOCUMENT_PARSE_HEAP_MB, spoolDir: config.DOCUMENT_SPOOL_DIR || tmpdir(), slots: documentSlots },
-    });
+    };
+    await scope.register(importsRoutes, { ...imports, auth: "session" });
+    // The same imports for the browser extension, by key (a category page's chosen products).
+    await scope.register(importsRoutes, { ...imports, auth: "apiKey" });
     await scope.register(extensionRoutes, { db, localIngest: config.LOCAL_INGEST });
     await scope.register(extensionKeyRoutes, { db });
     await scope.register(syncLogRoutes, { db });

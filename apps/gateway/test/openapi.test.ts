@@ -24,6 +24,8 @@ test("it lists every API route under /api and /api/v1, each with its response sc
     ["get", "/sync-logs"], ["get", "/destinations"], ["delete", "/destinations"],
     ["get", "/publish-runs"], ["get", "/publish-runs/{id}"], ["get", "/publish-runs/{id}/events"], ["post", "/publish-runs/{id}/retry"],
     ["get", "/extension-keys"], ["post", "/extension-keys"], ["delete", "/extension-keys/{id}"], ["get", "/channels"],
+    ["get", "/extension/me"], ["post", "/extension/imports"], ["get", "/extension/imports/{id}"], ["get", "/extension/imports/{id}/rows"],
+    ["post", "/extension/imports/{id}/store"],
   ];
   for (const prefix of ["/api", "/api/v1"]) {
     for (const [method, path] of expected) {
@@ -33,7 +35,13 @@ test("it lists every API route under /api and /api/v1, each with its response sc
     }
   }
   const list = doc.paths["/api/products"].get;
-  expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["page", "pageSize", "q"]);
+  expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["page", "pageSize", "q", "sourceUrl"]);
+  // The extension's preview is documented beside the saved product, and its routes take the key.
+  const ingest = doc.paths["/api/extension/ingest"].post;
+  expect(JSON.stringify(ingest.responses["200"])).toMatch(/"blocked"/);
+  expect(ingest.security).toEqual([{ apiKey: [] }]);
+  expect(doc.paths["/api/extension/imports"].post.security).toEqual([{ apiKey: [] }]);
+  expect(doc.paths["/api/extension/imports"].get).toBeUndefined();
   expect(list.responses["422"]).toBeDefined();
 });
 

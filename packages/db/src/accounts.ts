@@ -118,6 +118,12 @@ export async function revokeApiKey(db: Db, orgId: string, id: string): Promise<v
   if (count === 0) throw notFound(`active API key ${id}`);
 }
 
+/** The org and key an extension's key acts for (it has passed authenticateApiKey). */
+export async function describeApiKey(db: Db, keyId: string): Promise<{ org: { id: string; name: string }; key: { id: string; name: string; prefix: string } }> {
+  const row = await db.apiKey.findUniqueOrThrow({ where: { id: keyId }, include: { org: { select: { id: true, name: true } } } });
+  return { org: row.org, key: { id: row.id, name: row.name, prefix: row.prefix } };
+}
+
 /** `lastUsedAt` is kept to the minute: a busy extension does not write on every request. */
 const LAST_USED_PRECISION_MS = 60_000;
 

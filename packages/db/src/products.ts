@@ -36,17 +36,35 @@ type Tx = Prisma.TransactionClient;
 /** `contains` becomes ILIKE '%term%': escape LIKE's own wildcards so they match literally. */
 const likeLiteral = (term: string) => term.replace(/[\\%_]/g, "\\$&");
 
-function searchFilter(orgId: string, q: string | undefined): Prisma.ProductWhereInput {
-  const text = q?.trim();
-  if (!text) return { orgId };
+/** Which of the org's products a list shows: `q` in the title or SKU, and/or exactly this `sourceUrl`. */
+export interface ProductFilter {
+  q?: string;
+  sourceUrl?: string;
+}
+
+function searchFilter(orgId: string, filter: ProductFilter): Prisma.ProductWhereInput {
+  const text = filter.q?.trim();
+  const where: Prisma.ProductWhereInput = { orgId, ...(filter.sourceUrl ? { sourceUrl: filter.sourceUrl } : {}) };
+  if (!text) return where;
   const term = likeLiteral(text);
   return {
-    orgId,
+    ...where,
     OR: [
       { title: { contains: term, mode: "insensitive" } },
       { sku: { contains: term, mode: "insensitive" } },
     ],
   };
+}
+
+/** The org's products imported from these pages, by page: the newest when several were. */
+export async function productsBySourceUrl(db: Db, orgId: string, urls: string[]): Promise<Map<string, { productId: string; title: string }>> {
+  if (urls.length === 0) return new Map();
+  const rows = await db.product.findMany({
+    where: { orgId, sourceUrl: { in: urls } },
+    select: { id: true, title: true, sourceUrl: true },
+    orderBy: [{ updatedAt: "asc" }, { id: "asc" }],
+  });
+  return new Map(rows.map((row) => [row.sourceUrl!, { productId: row.id, title: row.title }]));
 }
 
 /** A product's listing on one destination, as the catalog list shows it. */
@@ -61,11 +79,11 @@ export type ProductListItem = ProductView & { listings: ListingStatusView[] };
 // The listings of exactly the page's products: the page's own filter, order and window as a
 // subquery, so this runs beside the page query in the same round trip rather than after it.
 // Two texts, not one with `$2 IS NULL OR ...`, so a search keeps its trigram indexes in any plan.
-const pageListings = (search: boolean) => `
+const pageListings = (search: boolean, bySource: boolean) => `
 SELECT l.product_id, l.destination_account_id, d.channel::text AS channel, l.status::text AS status
 FROM (
   SELECT id FROM products
-  WHERE org_id = $1::uuid ${search ? "AND (title ILIKE $4 OR sku ILIKE $4)" : ""}
+  WHERE org_id = $1::uuid ${search ? "AND (title ILIKE $4 OR sku ILIKE $4)" : ""} ${bySource ? `AND source_url = $${search ? 5 : 4}` : ""}
   ORDER BY updated_at DESC, id DESC OFFSET $2 LIMIT $3
 ) p
 JOIN listings l ON l.product_id = p.id
@@ -74,15 +92,15 @@ ORDER BY l.product_id, d.connected_at, d.id`;
 
 /**
  * One page of the org's catalog, newest edits first; `q` matches title or SKU (substring, any
- * case). Each product comes with its listing status per destination: the page, its count and
+ * case), `sourceUrl` the page a product was imported from (exactly). Each product comes with its listing status per destination: the page, its count and
  * its listings are three queries sent at once.
  */
 export async function listProducts(
   db: Db,
   orgId: string,
-  query: { q?: string; page: number; pageSize: number },
+  query: ProductFilter & { page: number; pageSize: number },
 ): Promise<Page<ProductListItem>> {
-  const where = searchFilter(orgId, query.q);
+  const where = searchFilter(orgId, query);
   const text = query.q?.trim();
   const offset = (query.page - 1) * query.pageSize;
   const [rows, total, listings] = await Promise.all([
@@ -94,7 +112,8 @@ export async function listProducts(
     }),
     db.product.count({ where }),
     db.$queryRawUnsafe<{ product_id: string; destination_account_id: string; channel: string; status: string }[]>(
-      pageListings(Boolean(text)), orgId, offset, query.pageSize, ...(text ? [`%${likeLiteral(text)}%`] : []),
+      pageListings(Boolean(text), Boolean(query.sourceUrl)), orgId, offset, query.pageSize,
+      ...(text ? [`%${likeLiteral(text)}%`] : []), ...(query.sourceUrl ? [query.sourceUrl] : []),
     ),
   ]);
   const byProduct = new Map<string, ListingStatusView[]>();

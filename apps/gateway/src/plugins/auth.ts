@@ -28,6 +28,20 @@ export function principalOf(request: FastifyRequest): SessionPrincipal {
   return request.principal;
 }
 
+/** Who acts in a request that passed `requireSession` or `requireApiKey`: an org's user, or one of its extension keys. */
+export interface Acting {
+  orgId: string;
+  actor: { type: "user" | "apiKey"; id: string };
+  /** The signed-in user; null for a key. */
+  userId: string | null;
+}
+
+export function actingOf(request: FastifyRequest): Acting {
+  if (request.principal) return { orgId: request.principal.org.id, actor: { type: "user", id: request.principal.user.id }, userId: request.principal.user.id };
+  if (request.apiKey) return { orgId: request.apiKey.orgId, actor: { type: "apiKey", id: request.apiKey.id }, userId: null };
+  throw new Error("route is missing the requireSession or requireApiKey hook");
+}
+
 /**
  * Guards as `onRequest` hooks: missing or bad credentials are 401, a role below the route's 403.
  * Roles do not nest: the operator (`admin`) belongs to an org too, but acts there as a member,
@@ -62,7 +76,9 @@ export const authPlugin = fp(
       const header = request.headers[API_KEY_HEADER];
       const key = typeof header === "string" ? header.trim() : "";
       const found = key ? await authenticateApiKey(db, key) : null;
-      if (!found) throw new ServiceError(401, `missing, unknown or revoked API key in the ${API_KEY_HEADER} header`);
+      if (!found) {
+        throw new ServiceError(401, `missing, unknown or revoked API key in the ${API_KEY_HEADER} header: an owner creates one in the dashboard's Extension keys screen`);
+      }
       request.apiKey = found;
     });
   },

@@ -1,31 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
-import { importProducts, invalid, type Db } from "@catalog/db";
-import { emptyCandidate, extractProduct, type ProductCandidate } from "@catalog/extract";
+import { ServiceError, describeApiKey, importProducts, invalid, type Db } from "@catalog/db";
+import { emptyCandidate, readPage, type ProductCandidate } from "@catalog/extract";
+import { actingOf } from "../../plugins/auth.js";
 import { errorResponses } from "../../schemas/common.js";
-import { ProductSchema, ProductPatchSchema } from "../products/schemas.js";
 import { NO_TITLE, toImportItem } from "../import/candidate.js";
 import { createImageScreen } from "../import/image-screen.js";
-import { DroppedImagesSchema } from "../import/schemas.js";
+import { NOT_A_PRODUCT_PAGE, listingPreview, productPreview, robotCheckMessage } from "./page-preview.js";
+import { ExtensionMeSchema, ExtensionPreviewSchema, IngestBodySchema, IngestResultSchema, MAX_HTML_CHARS, MAX_LISTING_ITEMS } from "./schemas.js";
 
-const MAX_HTML_BYTES = 5 * 1024 * 1024;
-
-const { version: _version, ...extensionFields } = ProductPatchSchema.properties;
-const IngestBodySchema = Type.Object(
-  {
-    url: Type.String({ format: "uri", maxLength: 2048, description: "The page the user was on" }),
-    html: Type.Optional(Type.String({ maxLength: MAX_HTML_BYTES, description: "The page as the user's browser saw it" })),
-    product: Type.Optional(Type.Object(extensionFields, { additionalProperties: false, description: "Fields the extension already extracted; they win over the service's own extraction" })),
-  },
-  { additionalProperties: false },
-);
-
-/** The extension's own fields over what the service extracted from the page's HTML. */
-function merge(url: string, extracted: ProductCandidate | null, given: Record<string, unknown> | undefined): ProductCandidate {
-  const candidate = extracted ?? emptyCandidate(url);
+/** The extension's own fields (or the user's corrections) over what the service read in the page; a null empties the field. */
+function merge(url: string, read: ProductCandidate | null, given: Record<string, unknown> | undefined): ProductCandidate {
+  const candidate = read ?? emptyCandidate(url);
   candidate.sourceUrl = url;
   for (const [field, value] of Object.entries(given ?? {})) {
-    if (value === undefined || value === null) continue;
+    if (value === undefined) continue;
     (candidate as unknown as Record<string, unknown>)[field] = value;
     candidate.provenance[field as keyof ProductCandidate["provenance"]] = { source: "extension", method: `product.${field}` };
   }
@@ -33,34 +21,58 @@ function merge(url: string, extracted: ProductCandidate | null, given: Record<st
 }
 
 /**
- * Browser-extension ingest, authenticated by API key: the service extracts from the HTML the
- * user's browser saw (it never fetches the URL itself), merges the extension's own fields,
- * and upserts into the key's org.
+ * The browser extension's routes, authenticated by an extension key (x-service-api-key): what a
+ * pairing acts for, and the page the user is on, read from the HTML their browser rendered (the
+ * service never fetches that page itself), previewed, then saved into the key's org.
  */
 export const extensionRoutes: FastifyPluginAsyncTypebox<{ db: Db; localIngest: boolean }> = async (app, { db, localIngest }) => {
-  app.post("/extension/ingest", {
-    onRequest: app.requireApiKey,
-    bodyLimit: MAX_HTML_BYTES + 256 * 1024,
+  app.addHook("onRequest", app.requireApiKey);
+  const security = [{ apiKey: [] }];
+
+  app.get("/extension/me", {
     schema: {
-      tags: ["import"],
-      summary: "Ingest the page the user is on, from the browser extension (creates or updates the product)",
-      security: [{ apiKey: [] }],
+      tags: ["extension keys"], security,
+      summary: "The organisation and key an extension key acts for: how the extension checks a pairing",
+      response: { 200: ExtensionMeSchema, ...errorResponses(401, 429) },
+    },
+  }, async (request) => describeApiKey(db, request.apiKey!.id));
+
+  app.post("/extension/ingest", {
+    bodyLimit: MAX_HTML_CHARS + 256 * 1024,
+    schema: {
+      tags: ["import"], security,
+      summary: "The page the user is on, from the browser extension: preview it (persist: false), or create or update its product",
+      description: "With `persist: false` nothing is written: the answer says what the page is (`page`): a product (with what saving would " +
+        "store, the catalog product it would update, and the field changes), a listing (a category or search page: its products, each " +
+        `marked when it is in the catalog already; at most ${MAX_LISTING_ITEMS}; import them with POST /api/extension/imports), a bot check in front ` +
+        "of the shop (the user passes it, then tries again), or unknown. Without `persist` (or true) the product is created or updated, " +
+        "as it always was; a bot-check page is then a 422.",
       body: IngestBodySchema,
       response: {
-        200: Type.Object({ action: Type.Enum(["created", "updated"]), product: ProductSchema, droppedImages: Type.Optional(DroppedImagesSchema) }),
+        200: { description: "The product saved, or with persist: false the preview", content: { "application/json": { schema: { anyOf: [IngestResultSchema, ExtensionPreviewSchema] } } } } as never,
         ...errorResponses(400, 401, 409, 413, 415, 422, 429),
       },
     },
   }, async (request) => {
-    const { url, html, product } = request.body;
+    const { url, html, product, persist = true } = request.body;
     if (!/^https?:\/\//i.test(url)) throw invalid(`body field "url" must be an http(s) URL`);
     if (html === undefined && product === undefined) throw invalid(`body needs "html", "product" or both`);
-    const key = request.apiKey!;
-    const item = toImportItem(merge(url, html ? extractProduct(html, url) : null, product));
-    if ("error" in item) throw invalid(`${item.error} on ${url}${item.error === NO_TITLE ? `: send the product's title in "product.title"` : ""}`);
+    const { orgId, actor } = actingOf(request);
+    const reading = html === undefined ? null : readPage(html, url, MAX_LISTING_ITEMS);
+    if (reading?.kind === "blocked") {
+      if (!persist) return { action: "preview", page: "blocked", message: robotCheckMessage(reading.by) };
+      throw new ServiceError(422, robotCheckMessage(reading.by));
+    }
+    if (!persist && reading?.kind === "listing" && product === undefined) return listingPreview(db, orgId, reading.listing);
+    const item = toImportItem(merge(url, reading?.kind === "product" ? reading.product : null, product));
+    if ("error" in item) {
+      if (!persist && item.error === NO_TITLE) return { action: "preview", page: "unknown", message: NOT_A_PRODUCT_PAGE };
+      throw invalid(`${item.error} on ${url}${item.error === NO_TITLE ? `: send the product's title in "product.title"` : ""}`);
+    }
     const droppedImages = await createImageScreen({ allowPrivate: localIngest })(item);
-    const [outcome] = await importProducts(db, key.orgId, [item], { actor: { type: "apiKey", id: key.id }, source: "extension", persist: true });
-    await app.caches.catalogChanged(key.orgId);
+    if (!persist) return productPreview(db, orgId, actor, item, droppedImages);
+    const [outcome] = await importProducts(db, orgId, [item], { actor, source: "extension", persist: true });
+    await app.caches.catalogChanged(orgId);
     return { action: outcome!.action as "created" | "updated", product: outcome!.product, ...(droppedImages.length > 0 ? { droppedImages } : {}) };
   });
 };

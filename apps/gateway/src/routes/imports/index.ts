@@ -4,15 +4,21 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import {
   IMPORT_TTL_MS, beginStore, discardImport, failImport, getImport, listImportRows, listImports, storeImport, updateOwnedImport, type Db,
 } from "@catalog/db";
-import { principalOf } from "../../plugins/auth.js";
+import { actingOf } from "../../plugins/auth.js";
 import { ListSchema, PageQuerySchema, errorResponses, toList } from "../../schemas/common.js";
 import { removeStaleSpools } from "../import/spool.js";
 import type { DocumentPreviewLimits } from "./document-preview.js";
 import type { ImportTasks } from "./import-tasks.js";
+import { ExtensionUrlImportBodySchema, MAX_EXTENSION_IMPORT_URLS } from "../extension/schemas.js";
 import { CreateUrlImportBodySchema, ImportRowSchema, ImportRowsQuerySchema, ImportSchema, MAX_IMPORT_URLS, StoreImportBodySchema } from "./schemas.js";
 import { MAX_ACTIVE_IMPORTS_PER_ORG, startDocumentImport, startUrlImport } from "./start-import.js";
 
 export interface ImportsRoutesOptions {
+  /**
+   * Who uses these routes: the dashboard, by session, at /imports (every route, documents too), or
+   * the browser extension, by key, at /extension/imports (URL imports: start, read, store).
+   */
+  auth: "session" | "apiKey";
   db: Db;
   /** One per gateway, shared by /api and /api/v1. */
   tasks: ImportTasks;
@@ -40,44 +46,61 @@ const days = Math.round(IMPORT_TTL_MS / 86_400_000);
 /** The import resource: previews that run in the background, looked at later, then stored as previewed. */
 export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = async (app, options) => {
   const { db, tasks } = options;
-  app.addHook("onRequest", app.requireSession);
+  const byKey = options.auth === "apiKey";
+  const path = byKey ? "/extension/imports" : "/imports";
+  const shown = `/api${path}`;
+  app.addHook("onRequest", byKey ? app.requireApiKey : app.requireSession);
   app.addHook("onClose", () => tasks.close());
   const policy = { allowPrivate: options.localIngest };
   const deps = { db, tasks, queues: app.queues, policy, deadlineMs: options.deadlineMs, document: options.document };
-  const common = { tags: ["import"], security: [{ session: [] }] };
+  const security: Record<string, string[]>[] = [{ [byKey ? "apiKey" : "session"]: [] }];
+  const common = { tags: ["import"], security };
+  const following = `Answers 202 with the import, status previewing; poll GET ${shown}/{id} for its progress and GET ${shown}/{id}/rows for each ` +
+    "row's outcome (create, update, unchanged, error), match and field diff. The preview goes on if the client goes away and never stores " +
+    `products; POST ${shown}/{id}/store does. Every URL is checked first: a private, loopback, link-local or otherwise non-public one (unless ` +
+    `local ingest is enabled) is a 422 naming it. At most ${MAX_ACTIVE_IMPORTS_PER_ORG} imports of an organisation may be in progress at ` +
+    `once (else 429). A preview is kept ${days} days.`;
 
-  await removeStaleSpools(options.document.spoolDir);
-  await app.register(multipart, { limits: { files: 1, fields: 4, fieldSize: 64, parts: 5, fileSize: options.document.maxBytes + 1 } });
-
-  app.post("/imports", {
-    schema: {
-      ...common,
-      summary: "Start an import: a preview of URLs or of a document, worked on in the background",
-      description: `Either JSON { urls } (1 to ${MAX_IMPORT_URLS} page URLs), or multipart/form-data with the optional text part "currency" ` +
-        '(ISO-4217, for prices the document gives without one) and then the part "file" (CSV, TSV, XLSX, JSON or NDJSON; the same formats and limits as ' +
-        "POST /api/import/document). Answers 202 with the import, status previewing; poll GET /api/imports/{id} for its progress " +
-        "and GET /api/imports/{id}/rows for each row's outcome (create, update, unchanged, error), match and field diff. The preview goes on " +
-        "if the client goes away and never stores products; POST /api/imports/{id}/store does. Every URL is checked first: a private, loopback, " +
-        "link-local or otherwise non-public one (unless local ingest is enabled) is a 422 naming it. A document is read once before the answer, " +
-        `so a refused one (type, size, a limit, empty or damaged) is an error answer and no import. At most ${MAX_ACTIVE_IMPORTS_PER_ORG} ` +
-        `imports of an organisation may be in progress at once (else 429). A preview is kept ${days} days.`,
-      consumes: ["application/json", "multipart/form-data"],
-      body: { content: { "application/json": { schema: CreateUrlImportBodySchema }, "multipart/form-data": { schema: DocumentPartsSchema } } } as never,
-      response: {
-        202: ImportSchema,
-        ...errorResponses(400, 401, 403, 413, 415, 422, 429, 503),
+  if (byKey) {
+    app.post(path, {
+      schema: {
+        ...common,
+        summary: "Start importing product pages from the browser extension (a category page's chosen products): a preview in the background",
+        description: `JSON { urls }: 1 to ${MAX_EXTENSION_IMPORT_URLS} page URLs a go, in the key's organisation. ${following} ` +
+          "The service fetches these pages itself (they are not the page the user is on). The import shows in the dashboard's Import screen too.",
+        body: ExtensionUrlImportBodySchema,
+        response: { 202: ImportSchema, ...errorResponses(400, 401, 413, 415, 422, 429, 503) },
       },
-    },
-    // The parts are read by the handler as a stream; validation sees none of them.
-    preValidation: async (request) => { if (request.isMultipart()) request.body = {}; },
-  }, async (request, reply) => {
-    const view = request.isMultipart()
-      ? await startDocumentImport(deps, request, reply)
-      : await startUrlImport(deps, request, (request.body as { urls: string[] }).urls);
-    return reply.code(202).send(view);
-  });
+    }, async (request, reply) => reply.code(202).send(await startUrlImport(deps, request, request.body.urls)));
+  } else {
+    await removeStaleSpools(options.document.spoolDir);
+    await app.register(multipart, { limits: { files: 1, fields: 4, fieldSize: 64, parts: 5, fileSize: options.document.maxBytes + 1 } });
+    app.post(path, {
+      schema: {
+        ...common,
+        summary: "Start an import: a preview of URLs or of a document, worked on in the background",
+        description: `Either JSON { urls } (1 to ${MAX_IMPORT_URLS} page URLs), or multipart/form-data with the optional text part "currency" ` +
+          '(ISO-4217, for prices the document gives without one) and then the part "file" (CSV, TSV, XLSX, JSON or NDJSON; the same formats and limits as ' +
+          `POST /api/import/document). ${following} A document is read once before the answer, so a refused one (type, size, a limit, empty ` +
+          "or damaged) is an error answer and no import.",
+        consumes: ["application/json", "multipart/form-data"],
+        body: { content: { "application/json": { schema: CreateUrlImportBodySchema }, "multipart/form-data": { schema: DocumentPartsSchema } } } as never,
+        response: {
+          202: ImportSchema,
+          ...errorResponses(400, 401, 403, 413, 415, 422, 429, 503),
+        },
+      },
+      // The parts are read by the handler as a stream; validation sees none of them.
+      preValidation: async (request) => { if (request.isMultipart()) request.body = {}; },
+    }, async (request, reply) => {
+      const view = request.isMultipart()
+        ? await startDocumentImport(deps, request, reply)
+        : await startUrlImport(deps, request, (request.body as { urls: string[] }).urls);
+      return reply.code(202).send(view);
+    });
+  }
 
-  app.get("/imports", {
+  if (!byKey) app.get(path, {
     schema: {
       ...common,
       summary: "The organisation's imports, newest first",
@@ -86,11 +109,11 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
       response: { 200: ListSchema(ImportSchema), ...errorResponses(401, 422, 429) },
     },
   }, async (request) => {
-    const { items, total } = await listImports(db, principalOf(request).org.id, request.query);
+    const { items, total } = await listImports(db, actingOf(request).orgId, request.query);
     return toList(items, total, request.query);
   });
 
-  app.get("/imports/:id", {
+  app.get(`${path}/:id`, {
     schema: {
       ...common,
       summary: "One import: status, progress (rows done of total, seconds left) and counts per outcome",
@@ -99,9 +122,9 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
       params: ImportParamsSchema,
       response: { 200: ImportSchema, ...errorResponses(401, 404, 429) },
     },
-  }, async (request) => getImport(db, principalOf(request).org.id, request.params.id));
+  }, async (request) => getImport(db, actingOf(request).orgId, request.params.id));
 
-  app.get("/imports/:id/rows", {
+  app.get(`${path}/:id/rows`, {
     schema: {
       ...common,
       summary: "An import's rows in document (or URL) order: outcome, matched product, field diff, errors",
@@ -112,11 +135,11 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
       response: { 200: ListSchema(ImportRowSchema), ...errorResponses(401, 404, 422, 429) },
     },
   }, async (request) => {
-    const { items, total } = await listImportRows(db, principalOf(request).org.id, request.params.id, request.query);
+    const { items, total } = await listImportRows(db, actingOf(request).orgId, request.params.id, request.query);
     return toList(items, total, request.query);
   });
 
-  app.post("/imports/:id/store", {
+  app.post(`${path}/:id/store`, {
     schema: {
       ...common,
       summary: "Store a ready import: exactly the previewed products, minus the rows left out",
@@ -131,18 +154,18 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
     // A POST without a body stores every row.
     preValidation: async (request) => { request.body ??= {}; },
   }, async (request, reply) => {
-    const { org, user } = principalOf(request);
-    const view = await beginStore(db, org.id, request.params.id, request.body.skipRows ?? []);
+    const { orgId, actor } = actingOf(request);
+    const view = await beginStore(db, orgId, request.params.id, request.body.skipRows ?? []);
     const start = () => tasks.start({
       importId: view.id, status: "storing", failurePrefix: "storing failed, nothing was stored: ",
       work: async (signal) => {
-        await storeImport(db, org.id, view.id, {
-          actor: { type: "user", id: user.id }, source: view.kind === "document" ? "document" : "scrape",
+        await storeImport(db, orgId, view.id, {
+          actor, source: view.kind === "document" ? "document" : "scrape",
           timeoutMs: STORE_TRANSACTION_MS, batchRows: STORE_BATCH_ROWS, signal,
           onBatch: async (done) => { await updateOwnedImport(db, view.id, "storing", { done }); },
         });
         // Committed: every gateway's cached catalog pages must drop it.
-        await app.caches.catalogChanged(org.id);
+        await app.caches.catalogChanged(orgId);
       },
     });
     try {
@@ -155,7 +178,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
     return reply.code(202).send(view);
   });
 
-  app.delete("/imports/:id", {
+  if (!byKey) app.delete(`${path}/:id`, {
     schema: {
       ...common,
       summary: "Discard an import's preview",
@@ -165,7 +188,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
       response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 409, 429) },
     },
   }, async (request, reply) => {
-    await discardImport(db, principalOf(request).org.id, request.params.id);
+    await discardImport(db, actingOf(request).orgId, request.params.id);
     tasks.abort(request.params.id);
     return reply.code(204).send(null);
   });

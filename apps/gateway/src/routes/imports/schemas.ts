@@ -12,10 +12,13 @@ export const MAX_IMPORT_URLS = 500;
 export const IMPORT_STATUSES = ["previewing", "ready", "storing", "stored", "failed", "discarded"] as const;
 export const ROW_OUTCOMES = ["create", "update", "unchanged", "error"] as const;
 
-/** JSON body of POST /api/imports; a document is sent as multipart instead (part `file`, optional text part `currency`). */
-export const CreateUrlImportBodySchema = Type.Object({
-  urls: Type.Array(Type.String({ minLength: 1, maxLength: 2048 }), { minItems: 1, maxItems: MAX_IMPORT_URLS }),
+/** A JSON body of page URLs to import, 1 to `maxItems` of them. */
+export const urlImportBodySchema = (maxItems: number) => Type.Object({
+  urls: Type.Array(Type.String({ minLength: 1, maxLength: 2048 }), { minItems: 1, maxItems, description: `Product page URLs, 1 to ${maxItems}` }),
 }, { additionalProperties: false });
+
+/** JSON body of POST /api/imports; a document is sent as multipart instead (part `file`, optional text part `currency`). */
+export const CreateUrlImportBodySchema = urlImportBodySchema(MAX_IMPORT_URLS);
 
 export const ImportCountsSchema = Type.Object({
   create: Count, update: Count, unchanged: Count, error: Count,

@@ -3,7 +3,7 @@ import {
   ServiceError, activeImportCount, createImport, failImport, invalid, type Db, type ImportView,
 } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
-import { principalOf } from "../../plugins/auth.js";
+import { actingOf } from "../../plugins/auth.js";
 import { checkUrls } from "../import/url-import.js";
 import { checkDocument, previewDocument, type DocumentPreviewLimits } from "./document-preview.js";
 import type { ImportTask, ImportTasks } from "./import-tasks.js";
@@ -41,15 +41,15 @@ function launch(deps: StartImportDeps, view: ImportView, task: Omit<ImportTask, 
 
 /** POST /imports with JSON `{ urls }`: every URL is checked (422 naming a refused one) before the import exists. */
 export async function startUrlImport(deps: StartImportDeps, request: FastifyRequest, urls: string[]): Promise<ImportView> {
-  const { org, user } = principalOf(request);
-  await checkCapacity(deps.db, org.id);
+  const { orgId, actor, userId } = actingOf(request);
+  await checkCapacity(deps.db, orgId);
   await checkUrls(urls, deps.policy);
-  const view = await createImport(deps.db, org.id, {
-    kind: "urls", name: urls.length === 1 ? "1 URL" : `${urls.length} URLs`, currency: null, total: urls.length, createdBy: user.id,
+  const view = await createImport(deps.db, orgId, {
+    kind: "urls", name: urls.length === 1 ? "1 URL" : `${urls.length} URLs`, currency: null, total: urls.length, createdBy: userId,
   });
   return launch(deps, view, {
     work: (signal) => previewUrls({
-      db: deps.db, queues: deps.queues, orgId: org.id, importId: view.id, actor: { type: "user", id: user.id }, urls,
+      db: deps.db, queues: deps.queues, orgId, importId: view.id, actor, urls,
       requestId: request.id, deadlineMs: deps.deadlineMs, policy: deps.policy,
     }, signal),
   });
@@ -61,8 +61,8 @@ export async function startUrlImport(deps: StartImportDeps, request: FastifyRequ
  * the preview itself runs in the background.
  */
 export async function startDocumentImport(deps: StartImportDeps, request: FastifyRequest, reply: FastifyReply): Promise<ImportView> {
-  const { org, user } = principalOf(request);
-  await checkCapacity(deps.db, org.id);
+  const { orgId, actor, userId } = actingOf(request);
+  await checkCapacity(deps.db, orgId);
   const file = await request.file();
   if (!file || file.fieldname !== "file") throw invalid('multipart part "file" is required (send "currency" before it)');
   const part = file.fields.currency;
@@ -76,8 +76,8 @@ export async function startDocumentImport(deps: StartImportDeps, request: Fastif
   const document = await checkDocument(file, currency, deps.document, gone.signal);
   let view: ImportView;
   try {
-    view = await createImport(deps.db, org.id, {
-      kind: "document", name: (file.filename || "document").slice(0, 255), currency: currency ?? null, total: document.rows, createdBy: user.id,
+    view = await createImport(deps.db, orgId, {
+      kind: "document", name: (file.filename || "document").slice(0, 255), currency: currency ?? null, total: document.rows, createdBy: userId,
     });
   } catch (error) {
     await document.spool.remove();
@@ -85,7 +85,7 @@ export async function startDocumentImport(deps: StartImportDeps, request: Fastif
   }
   return launch(deps, view, {
     work: (signal) => previewDocument({
-      db: deps.db, orgId: org.id, importId: view.id, actor: { type: "user", id: user.id }, document,
+      db: deps.db, orgId, importId: view.id, actor, document,
       parseHeapMb: deps.document.parseHeapMb, imagePolicy: deps.policy,
     }, signal),
     cleanup: () => document.spool.remove(),

@@ -28,13 +28,13 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     },
   }, async (request, reply) => {
     const orgId = principalOf(request).org.id;
-    const { q, page, pageSize } = request.query;
+    const { q, sourceUrl, page, pageSize } = request.query;
     // Pages are kept serialized (by this route's own response schema): a hit costs no query
     // and no serialization. The publish workers change listings without telling the cache (a
     // notification per job would serialize their commits), so a page showing a publish still
     // under way is kept one second only; other listing changes come through the gateway's own writes.
     let until = Infinity;
-    const body = await app.caches.catalogPage(request, orgId, JSON.stringify([q ?? "", page, pageSize]), async () => {
+    const body = await app.caches.catalogPage(request, orgId, JSON.stringify([q ?? "", sourceUrl ?? "", page, pageSize]), async () => {
       const { items, total } = await listProducts(db, orgId, request.query);
       if (items.some((item) => item.listings.some((l) => PUBLISHING.has(l.status)))) until = Date.now() + PUBLISHING_PAGE_MS;
       return reply.serialize(toList(items, total, request.query)) as string;

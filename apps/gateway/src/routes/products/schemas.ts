@@ -86,7 +86,11 @@ export const ProductListItemSchema = Type.Object({
 });
 
 export const ProductListQuerySchema = Type.Object(
-  { ...PageQuerySchema.properties, q: Type.Optional(Type.String({ maxLength: 200, description: "Matches title or SKU, any case, as a substring" })) },
+  {
+    ...PageQuerySchema.properties,
+    q: Type.Optional(Type.String({ maxLength: 200, description: "Matches title or SKU, any case, as a substring" })),
+    sourceUrl: Type.Optional(Type.String({ maxLength: 2048, description: "Only the products imported from this page (exact address): is a page in the catalog already?" })),
+  },
   { additionalProperties: false },
 );
 
