@@ -1,4 +1,4 @@
-import { errorFromNetwork, errorFromResponse, retryAtFrom, waitText } from "../src/shared/user-error";
+import { errorFromNetwork, errorFromResponse, retryAtFrom, retryable, waitText } from "../src/shared/user-error";
 
 const now = Date.parse("2026-11-24T12:00:00Z");
 
@@ -46,4 +46,14 @@ test("no answer at all: offline, or the service is not there", () => {
     kind: "unreachable", message: "The service at http://127.0.0.1:3000 did not answer. Check that it is running and that the address is right.",
   });
   expect(errorFromNetwork("http://127.0.0.1:3000", false).message).toBe("You are offline. Connect to the internet and try again.");
+});
+
+test("a refusal names the page, not the request field it was in; only what may pass next time is offered again", () => {
+  const refused = errorFromResponse(422, { error: "urls[0]: http://127.0.0.1:8080/p/mug is a loopback address; only public web addresses can be imported" }, null, now);
+  expect(refused.message).toBe("The page http://127.0.0.1:8080/p/mug is a loopback address; only public web addresses can be imported");
+  expect(retryable(refused)).toBe(false);
+  expect(retryable(errorFromResponse(401, undefined, null, now))).toBe(false);
+  expect(retryable(errorFromResponse(429, undefined, "3", now))).toBe(true);
+  expect(retryable(errorFromResponse(502, undefined, null, now))).toBe(true);
+  expect(retryable(errorFromNetwork("http://127.0.0.1:3000", true))).toBe(true);
 });

@@ -1,8 +1,11 @@
 import { useEffect, useState } from "react";
 import type { UserError } from "../shared/user-error";
-import { waitText } from "../shared/user-error";
+import { retryable, waitText } from "../shared/user-error";
 
-/** A failure, said once, with what the user can do about it (a countdown when the service asked to wait). */
+/**
+ * A failure, said once, with what the user can do about it: pair again, or try again when that
+ * can help (with a countdown when the service asked to wait).
+ */
 export function ErrorView({ error, onRetry, onPairAgain }: { error: UserError; onRetry?: () => void; onPairAgain?: () => void }) {
   const [now, setNow] = useState(Date.now());
   const waiting = error.kind === "rateLimited" && error.retryAt !== undefined && error.retryAt > now;
@@ -16,14 +19,15 @@ export function ErrorView({ error, onRetry, onPairAgain }: { error: UserError; o
       <div className={`alert ${error.kind === "restricted" ? "alert-info" : "alert-bad"}`} role="alert">
         <p>{error.message}</p>
       </div>
-      <div className="actions">
-        {error.kind === "unauthorized" && onPairAgain ? <button type="button" className="btn btn-primary" onClick={onPairAgain}>Pair again</button> : null}
-        {onRetry && error.kind !== "unauthorized" && error.kind !== "restricted" ? (
+      {error.kind === "unauthorized" && onPairAgain ? (
+        <div className="actions"><button type="button" className="btn btn-primary" onClick={onPairAgain}>Pair again</button></div>
+      ) : onRetry && retryable(error) ? (
+        <div className="actions">
           <button type="button" className="btn btn-primary" onClick={onRetry} disabled={waiting}>
             {waiting ? `Try again ${waitText(error.retryAt!, now)}` : "Try again"}
           </button>
-        ) : null}
-      </div>
+        </div>
+      ) : null}
     </div>
   );
 }

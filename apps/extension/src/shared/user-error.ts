@@ -40,9 +40,19 @@ export function waitText(retryAt: number, now: number): string {
   return `in ${Math.ceil(minutes / 60)} h`;
 }
 
-/** An answer that was not 2xx: the service's `{ error }` text where it gave one. */
+/** Failures worth the same request again: the network, a wait, the service's own trouble, a page still loading. */
+export function retryable(error: UserError): boolean {
+  return error.kind === "unreachable" || error.kind === "rateLimited" || error.kind === "server" || error.kind === "notReady";
+}
+
+/**
+ * An answer that was not 2xx: the service's `{ error }` text where it gave one, without the
+ * request field it starts with for API clients ("urls[2]: http://... is a loopback address").
+ */
 export function errorFromResponse(status: number, body: unknown, retryAfter: string | null, now: number): UserError {
-  const said = body && typeof body === "object" && typeof (body as { error?: unknown }).error === "string" ? (body as { error: string }).error : null;
+  const raw = body && typeof body === "object" && typeof (body as { error?: unknown }).error === "string" ? (body as { error: string }).error : null;
+  const unprefixed = raw?.replace(/^[a-z]+(\[\d+\])+: /i, "") ?? null;
+  const said = unprefixed && /^https?:\/\//i.test(unprefixed) ? `the page ${unprefixed}` : unprefixed;
   if (status === 401) {
     return {
       kind: "unauthorized",
