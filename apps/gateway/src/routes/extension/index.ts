@@ -69,8 +69,9 @@ export const extensionRoutes: FastifyPluginAsyncTypebox<{ db: Db; localIngest: b
       if (!persist && item.error === NO_TITLE) return { action: "preview", page: "unknown", message: NOT_A_PRODUCT_PAGE };
       throw invalid(`${item.error} on ${url}${item.error === NO_TITLE ? `: send the product's title in "product.title"` : ""}`);
     }
-    const droppedImages = await createImageScreen({ allowPrivate: localIngest })(item);
-    if (!persist) return productPreview(db, orgId, actor, item, droppedImages);
+    const screenImages = createImageScreen({ allowPrivate: localIngest });
+    if (!persist) return productPreview(db, orgId, actor, item, screenImages);
+    const droppedImages = await screenImages(item);
     const [outcome] = await importProducts(db, orgId, [item], { actor, source: "extension", persist: true });
     await app.caches.catalogChanged(orgId);
     return { action: outcome!.action as "created" | "updated", product: outcome!.product, ...(droppedImages.length > 0 ? { droppedImages } : {}) };

@@ -1,7 +1,8 @@
-import { importProducts, previewRowOf, productsBySourceUrl, type Actor, type Db, type ImportItem } from "@catalog/db";
+import { productsBySourceUrl, type Actor, type Db, type ImportItem } from "@catalog/db";
 import type { Listing } from "@catalog/extract";
 import type { Static } from "typebox";
-import type { DroppedImage } from "../import/image-screen.js";
+import type { ImageScreen } from "../import/image-screen.js";
+import { previewEntries } from "../imports/preview-rows.js";
 import { MAX_EXTENSION_IMPORT_URLS, type ExtensionPreviewSchema } from "./schemas.js";
 
 type ExtensionPreview = Static<typeof ExtensionPreviewSchema>;
@@ -9,13 +10,12 @@ type ExtensionPreview = Static<typeof ExtensionPreviewSchema>;
 const WOULD_BE = { create: "created", update: "updated", unchanged: "unchanged" } as const;
 
 /** What saving the page would do to the catalog: the same plan an import makes, nothing written. */
-export async function productPreview(db: Db, orgId: string, actor: Actor, item: ImportItem, droppedImages: DroppedImage[]): Promise<ExtensionPreview> {
-  const [outcome] = await importProducts(db, orgId, [item], { actor, source: "extension", persist: false });
-  const row = previewRowOf({ row: 1, url: item.fields.sourceUrl ?? null }, outcome!, item);
-  if (row.outcome === "error" || row.product === null) throw new Error("a preview of an importable item has a product");
+export async function productPreview(db: Db, orgId: string, actor: Actor, item: ImportItem, screenImages: ImageScreen): Promise<ExtensionPreview> {
+  const [row] = await previewEntries(db, orgId, { actor, source: "extension" }, screenImages, [{ at: { row: 1, url: item.fields.sourceUrl ?? null }, item }]);
+  if (!row || row.outcome === "error" || row.product === null) throw new Error("a preview of an importable item has a product");
   return {
     action: "preview", page: "product", wouldBe: WOULD_BE[row.outcome], match: row.match, changes: row.changes, product: row.product,
-    ...(droppedImages.length > 0 ? { droppedImages } : {}),
+    ...(row.droppedImages.length > 0 ? { droppedImages: row.droppedImages } : {}),
   };
 }
 

@@ -1,12 +1,11 @@
 import type { MultipartFile } from "@fastify/multipart";
-import {
-  errorRow, finishPreview, type PreviewRow, importProducts, previewRowOf, recordPreviewBatch, startPhase, type Actor, type Db, type ImportItem,
-} from "@catalog/db";
+import { finishPreview, recordPreviewBatch, startPhase, type Actor, type Db } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import type { DocumentLimits } from "../import/document-import.js";
 import { createImageScreen } from "../import/image-screen.js";
-import { parseInThread, type ParseJob, type ParsedEntry } from "../import/parse-thread.js";
+import { parseInThread, type ParseJob } from "../import/parse-thread.js";
 import { spoolUpload, type Spool } from "../import/spool.js";
+import { previewEntries, type PreviewEntry } from "./preview-rows.js";
 
 /** The same batches as the synchronous document route: bulk statements, flat memory. */
 const BATCH_ROWS = 500;
@@ -71,13 +70,11 @@ export async function previewDocument(request: DocumentPreviewRequest, signal: A
   const screenImages = createImageScreen(request.imagePolicy);
   let seq = 0;
   for await (const batch of parseInThread(document.job, { heapMb: request.parseHeapMb, signal })) {
-    const importable = batch.filter((entry): entry is { row: number; item: ImportItem } => "item" in entry);
-    const dropped = await Promise.all(importable.map((entry) => screenImages(entry.item)));
-    const outcomes = importable.length === 0 ? [] : await importProducts(db, request.orgId, importable.map((entry) => entry.item), {
-      actor: request.actor, source: "document", persist: false,
+    const entries = batch.map((entry): PreviewEntry => {
+      const at = { row: entry.row, url: null };
+      return "item" in entry ? { at, item: entry.item } : { at, error: "error" in entry ? entry.error : "not importable" };
     });
-    const previewed = new Map<ParsedEntry, PreviewRow>(importable.map((entry, i) => [entry, previewRowOf({ row: entry.row, url: null }, outcomes[i]!, entry.item, dropped[i])]));
-    const rows = batch.map((entry) => previewed.get(entry) ?? errorRow({ row: entry.row, url: null }, "error" in entry ? entry.error : "not importable"));
+    const rows = await previewEntries(db, request.orgId, { actor: request.actor, source: "document" }, screenImages, entries);
     await recordPreviewBatch(db, importId, seq, rows);
     seq += rows.length;
     signal.throwIfAborted();

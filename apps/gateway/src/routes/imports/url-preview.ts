@@ -1,10 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import {
-  errorRow, finishPreview, importProducts, previewRowOf, recordPreviewBatch, startPhase, type Actor, type Db, type ImportItem, type PreviewRow,
-} from "@catalog/db";
+import { finishPreview, recordPreviewBatch, startPhase, type Actor, type Db } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { createImageScreen } from "../import/image-screen.js";
 import { importItemOf, scrapeUrls } from "../import/url-import.js";
+import { previewEntries, type PreviewEntry } from "./preview-rows.js";
 
 /**
  * URLs handed to the import workers at a time. Each window has the synchronous route's deadline
@@ -38,15 +37,12 @@ export async function previewUrls(request: UrlPreviewRequest, signal: AbortSigna
   for (let start = 0; start < urls.length; start += WINDOW) {
     const window = urls.slice(start, start + WINDOW);
     const results = await scrapeUrls(request.queues, window, request.requestId, request.deadlineMs, signal);
-    const at = (i: number) => ({ row: start + i + 1, url: window[i]! });
-    const items = results.map((result, i) => importItemOf(result, window[i]!));
-    const importable = items.flatMap((item, i) => ("error" in item ? [] : [{ i, item: item as ImportItem }]));
-    const dropped = await Promise.all(importable.map((entry) => screenImages(entry.item)));
-    const outcomes = importable.length === 0 ? [] : await importProducts(db, request.orgId, importable.map((entry) => entry.item), {
-      actor: request.actor, source: "scrape", persist: false,
+    const entries = results.map((result, i): PreviewEntry => {
+      const at = { row: start + i + 1, url: window[i]! };
+      const item = importItemOf(result, window[i]!);
+      return "error" in item ? { at, error: item.error } : { at, item };
     });
-    const rows: PreviewRow[] = items.map((item, i) => ("error" in item ? errorRow(at(i), item.error) : null) as PreviewRow);
-    importable.forEach((entry, k) => { rows[entry.i] = previewRowOf(at(entry.i), outcomes[k]!, entry.item, dropped[k]); });
+    const rows = await previewEntries(db, request.orgId, { actor: request.actor, source: "scrape" }, screenImages, entries);
     await recordPreviewBatch(db, importId, start, rows);
     signal.throwIfAborted();
   }

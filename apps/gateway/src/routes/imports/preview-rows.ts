@@ -1,0 +1,22 @@
+import { errorRow, importProducts, previewRowOf, type Actor, type Db, type ImportItem, type PreviewRow } from "@catalog/db";
+import type { ImageScreen } from "../import/image-screen.js";
+
+type At = { row: number; url: string | null };
+
+/** One row of a batch before it is previewed: an item to import, or why there is none. */
+export type PreviewEntry = { at: At; item: ImportItem } | { at: At; error: string };
+
+/**
+ * A batch previewed against the catalog, nothing written: each item's images screened, the
+ * catalog matched and diffed as an import plans it, and a row per entry in the batch's order
+ * (the entries without an item as error rows).
+ */
+export async function previewEntries(
+  db: Db, orgId: string, options: { actor: Actor; source: "scrape" | "document" | "extension" }, screenImages: ImageScreen, entries: PreviewEntry[],
+): Promise<PreviewRow[]> {
+  const importable = entries.filter((entry): entry is Extract<PreviewEntry, { item: ImportItem }> => "item" in entry);
+  const dropped = await Promise.all(importable.map((entry) => screenImages(entry.item)));
+  const outcomes = importable.length === 0 ? [] : await importProducts(db, orgId, importable.map((entry) => entry.item), { ...options, persist: false });
+  const previewed = new Map<PreviewEntry, PreviewRow>(importable.map((entry, i) => [entry, previewRowOf(entry.at, outcomes[i]!, entry.item, dropped[i])]));
+  return entries.map((entry) => previewed.get(entry) ?? errorRow(entry.at, "error" in entry ? entry.error : "not importable"));
+}
