@@ -294,24 +294,8 @@ function SettingsForm({ destination: d, fields, onDone }: { destination: Destina
       <p className="small muted" style={{ margin: 0 }}>Fields marked <span className="required-mark" aria-hidden="true">*</span><span className="visually-hidden">required</span> are required before publishing. Leave a field empty to remove it.</p>
       <div className="grid-2">
         {fields.map((f) => (
-          <Field
-            key={f.name}
-            label={<>{f.label}{f.required ? <><span className="required-mark" aria-hidden="true"> *</span><span className="visually-hidden"> (required)</span></> : null}</>}
-            hint={f.description || undefined}
-            error={errors.byField[f.name]}
-          >
-            {(p) => (
-              <input
-                {...p}
-                name={f.name}
-                className="input"
-                value={values[f.name] ?? ""}
-                placeholder={f.placeholder ?? undefined}
-                aria-required={f.required || undefined}
-                onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-              />
-            )}
-          </Field>
+          <ChannelFieldInput key={f.name} field={f} value={values[f.name] ?? ""} error={errors.byField[f.name]} markRequired
+            onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))} />
         ))}
       </div>
       <div className="form-actions">
@@ -413,21 +397,8 @@ function ConnectCard({ channel: c }: { channel: ChannelInfo }) {
         ) : (
           <>
             {c.connectFields.map((f) => (
-              <Field key={f.name} label={<>{f.label}{f.required ? <span className="visually-hidden"> (required)</span> : null}</>} hint={f.description || undefined} error={errors[f.name]}>
-                {(p) => (
-                  <input
-                    {...p}
-                    name={f.name}
-                    className="input"
-                    value={values[f.name] ?? ""}
-                    placeholder={f.placeholder ?? undefined}
-                    aria-required={f.required || undefined}
-                    autoCapitalize="off"
-                    spellCheck={false}
-                    onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-                  />
-                )}
-              </Field>
+              <ChannelFieldInput key={f.name} field={f} value={values[f.name] ?? ""} error={errors[f.name]}
+                onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))} />
             ))}
             {c.connectFields.length === 0 ? <p className="muted small" style={{ margin: 0 }}>You will sign in to {c.displayName} and allow access.</p> : null}
           </>
@@ -439,5 +410,28 @@ function ConnectCard({ channel: c }: { channel: ChannelInfo }) {
         </div>
       </div>
     </form>
+  );
+}
+
+/**
+ * One of a channel's fields (asked before connecting, or among a store's settings) as a labelled
+ * input. Store ids, policy ids and addresses: no spell check, no capitals. `markRequired` shows
+ * the asterisk a form explains; the word "required" is there for screen readers either way.
+ */
+function ChannelFieldInput({ field: f, value, error, onChange, markRequired = false }: {
+  field: ChannelField; value: string; error: string | undefined; onChange: (value: string) => void; markRequired?: boolean;
+}) {
+  const required = f.required
+    ? <>{markRequired ? <span className="required-mark" aria-hidden="true"> *</span> : null}<span className="visually-hidden"> (required)</span></>
+    : null;
+  return (
+    <Field label={<>{f.label}{required}</>} hint={f.description || undefined} error={error}>
+      {(p) => (
+        <input
+          {...p} name={f.name} className="input" value={value} placeholder={f.placeholder ?? undefined} aria-required={f.required || undefined}
+          autoCapitalize="off" spellCheck={false} onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
   );
 }
