@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
+import { startFixtureServer, type FixturePage } from "@catalog/testing";
 import { BROWSER_NETWORK_NOTE, expect, screenshotName, stackTest } from "./fixtures.js";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, EXTENSION_DIR, SCREENSHOTS } from "./paths.js";
 
@@ -21,6 +22,11 @@ export interface ExtensionHarness {
   openPopup(): Promise<Page>;
   /** Clicks the extension's button on `page`, then returns the popup for that page. */
   clickButtonOn(page: Page): Promise<Page>;
+  /**
+   * A shop's pages on loopback (the record may be filled in after, as the URLs are known), closed
+   * after the browser: the popup's pictures may still load while its last screen is taken.
+   */
+  serve(pages: Record<string, FixturePage>): Promise<Awaited<ReturnType<typeof startFixtureServer>>>;
 }
 
 export const test = stackTest.extend<{ extension: ExtensionHarness }>({
@@ -45,6 +51,7 @@ export const test = stackTest.extend<{ extension: ExtensionHarness }>({
     const worker = context.serviceWorkers()[0] ?? await context.waitForEvent("serviceworker");
     const id = new URL(worker.url()).host;
     let lastPopup: Page | null = null;
+    const sites: Awaited<ReturnType<typeof startFixtureServer>>[] = [];
 
     const openPopup = async (query = "") => {
       const popup = await context.newPage();
@@ -75,11 +82,17 @@ export const test = stackTest.extend<{ extension: ExtensionHarness }>({
           .toBeDefined();
         return openPopup(`?tab=${tabId}`);
       },
+      async serve(pages) {
+        const site = await startFixtureServer(pages);
+        sites.push(site);
+        return site;
+      },
     });
 
     // The last popup the test used is its last screen.
     if (lastPopup) await (lastPopup as Page).screenshot({ path: join(SCREENSHOTS, screenshotName(testInfo.title)), fullPage: true }).catch(() => undefined);
     await context.close();
+    await Promise.all(sites.map((site) => site.close()));
     expect(errors, "errors in the extension's pages").toEqual([]);
   },
 });
