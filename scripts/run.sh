@@ -39,8 +39,9 @@ while IFS='=' read -r key value; do [ -n "${!key:-}" ] || export "$key=$value"; 
 # lets garbage pile up to most of the machine's memory before collecting it (the document bench
 # peaked at 567 MB RSS uncapped and 348 MB with a 192 MB heap).
 NODE_OPTIONS="--max-old-space-size=${GATEWAY_HEAP_MB:-256} ${NODE_OPTIONS:-}" start apps/gateway/src/server.ts
-start apps/import-worker/src/main.ts
-start apps/publish-worker/src/main.ts
+# Known health ports for the demo; unset, each worker takes a free one and logs it.
+HEALTH_PORT=${IMPORT_HEALTH_PORT:-3101} start apps/import-worker/src/main.ts
+HEALTH_PORT=${PUBLISH_HEALTH_PORT:-3102} start apps/publish-worker/src/main.ts
 
 wait_port "$HOST" "$PORT" || die "the gateway did not start"
 say "Dashboard: open http://$HOST:$PORT/ and sign in as member@demo.local / demo-member-password"

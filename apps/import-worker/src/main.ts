@@ -13,6 +13,14 @@ const renderer = config.BROWSER_FALLBACK
   : null;
 
 const connection = workerConnection(config.REDIS_URL);
+const health = await startWorkerHealth({
+  host: config.HEALTH_HOST,
+  port: config.HEALTH_PORT,
+  checks: { Redis: async () => void (await connection.ping()) },
+}).catch((error: Error) => {
+  log.fatal(error.message);
+  process.exit(1);
+});
 const worker = new Worker<ScrapeJob, ScrapeResult>(
   SCRAPE_QUEUE,
   createScrapeProcessor({
@@ -23,12 +31,7 @@ const worker = new Worker<ScrapeJob, ScrapeResult>(
 worker.on("error", (err) => log.error({ err }, "worker error"));
 worker.on("completed", (job, result) => log.info({ reqId: job.data.requestId, url: redactUrl(job.data.url), ok: result.ok }, "scraped"));
 
-const health = await startWorkerHealth({
-  host: config.HEALTH_HOST,
-  port: config.HEALTH_PORT,
-  checks: { Redis: async () => void (await connection.ping()) },
-});
-log.info({ healthPort: health.port, concurrency: config.IMPORT_CONCURRENCY, browserFallback: Boolean(renderer) }, "import worker started");
+log.info({ health: `http://${config.HEALTH_HOST}:${health.port}`, concurrency: config.IMPORT_CONCURRENCY, browserFallback: Boolean(renderer) }, "import worker started");
 
 let closing = false;
 async function shutdown(signal: string) {

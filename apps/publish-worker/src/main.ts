@@ -8,8 +8,6 @@ const config = loadPublishWorkerConfig();
 const log = createWorkerLogger(config.LOG_LEVEL);
 const db = createDb(config.DATABASE_URL, { poolSize: Math.min(20, config.PUBLISH_LANES + 2) });
 const redis = workerConnection(config.REDIS_URL);
-const worker = startPublishWorker({ config, db, redis, log });
-
 const health = await startWorkerHealth({
   host: config.HEALTH_HOST,
   port: config.HEALTH_PORT,
@@ -17,8 +15,12 @@ const health = await startWorkerHealth({
     PostgreSQL: async () => void (await db.$queryRawUnsafe("SELECT 1")),
     Redis: async () => void (await redis.ping()),
   },
+}).catch((error: Error) => {
+  log.fatal(error.message);
+  process.exit(1);
 });
-log.info({ healthPort: health.port, lanes: config.PUBLISH_LANES, pid: process.pid }, "publish worker started");
+const worker = startPublishWorker({ config, db, redis, log });
+log.info({ health: `http://${config.HEALTH_HOST}:${health.port}`, lanes: config.PUBLISH_LANES, pid: process.pid }, "publish worker started");
 
 let closing = false;
 async function shutdown(signal: string) {

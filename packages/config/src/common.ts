@@ -1,5 +1,5 @@
 import { Type } from "typebox";
-import { Str } from "./env.js";
+import { Int, Str } from "./env.js";
 
 /** Variables every process reads: where PostgreSQL and Redis are, and how to log. */
 export const CommonEnvSchema = Type.Object({
@@ -8,4 +8,14 @@ export const CommonEnvSchema = Type.Object({
   /** Prefix of every Redis key (queues, rate limits, caches), so that deployments and test runs can share one Redis. */
   REDIS_PREFIX: Str("catalog"),
   LOG_LEVEL: Type.Enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { default: "info" }),
+});
+
+/**
+ * Where a worker serves /healthz, /readyz and /metrics. The port defaults to 0, a free one that
+ * the process logs, so any number of workers can run on one host; set it where an orchestrator
+ * probes a fixed port (one worker per container).
+ */
+export const WorkerHealthEnvSchema = Type.Object({
+  HEALTH_HOST: Str("127.0.0.1"),
+  HEALTH_PORT: Int(0, 0, 65535),
 });

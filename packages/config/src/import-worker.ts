@@ -1,9 +1,10 @@
 import { Type, type Static } from "typebox";
 import { Bool, Int, Str, readEnv } from "./env.js";
-import { CommonEnvSchema } from "./common.js";
+import { CommonEnvSchema, WorkerHealthEnvSchema } from "./common.js";
 
 export const ImportWorkerEnvSchema = Type.Object({
   ...CommonEnvSchema.properties,
+  ...WorkerHealthEnvSchema.properties,
   /** Pages fetched and extracted at once by this process. */
   IMPORT_CONCURRENCY: Int(8, 1, 256),
   /** Chromium pages rendered at once by this process (each costs memory). */
@@ -16,9 +17,6 @@ export const ImportWorkerEnvSchema = Type.Object({
   FETCH_MAX_BYTES: Int(5 * 1024 * 1024, 1024),
   /** Allow pages on private and loopback addresses (local development and tests only). */
   LOCAL_INGEST: Bool(false),
-  HEALTH_HOST: Str("127.0.0.1"),
-  /** Port of this worker's /healthz and /readyz; 0 picks a free one. */
-  HEALTH_PORT: Int(3101, 0, 65535),
 });
 
 export type ImportWorkerConfig = Static<typeof ImportWorkerEnvSchema>;

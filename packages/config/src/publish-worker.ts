@@ -1,10 +1,11 @@
 import { Type, type Static } from "typebox";
-import { ConfigError, Int, Str, readEnv } from "./env.js";
-import { CommonEnvSchema } from "./common.js";
+import { ConfigError, Int, readEnv } from "./env.js";
+import { CommonEnvSchema, WorkerHealthEnvSchema } from "./common.js";
 import { ChannelsEnvSchema, channelsConfig, type ChannelsConfig } from "./channels.js";
 
 export const PublishWorkerEnvSchema = Type.Object({
   ...CommonEnvSchema.properties,
+  ...WorkerHealthEnvSchema.properties,
   ...ChannelsEnvSchema.properties,
   /** Keys that open destination credentials: `id:base64key[,id:base64key]`, the first one current. */
   CREDENTIALS_KEYS: Type.String({ minLength: 1 }),
@@ -42,8 +43,6 @@ export const PublishWorkerEnvSchema = Type.Object({
   RECOVERY_INTERVAL_MS: Int(5_000, 100),
   /** A queued publish not seen in Redis for this long is enqueued again. */
   PENDING_LEASE_MS: Int(60_000, 500),
-  HEALTH_HOST: Str("127.0.0.1"),
-  HEALTH_PORT: Int(3102, 0, 65535),
 });
 
 export type PublishWorkerConfig = Static<typeof PublishWorkerEnvSchema> & { channels: ChannelsConfig };

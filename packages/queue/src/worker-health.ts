@@ -27,7 +27,12 @@ export async function startWorkerHealth(options: {
       else send(200, { status: "ready" });
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) => reject(error.code === "EADDRINUSE"
+      ? new Error(`HEALTH_PORT ${options.port} is already in use on ${options.host}: set another, or leave HEALTH_PORT unset (or 0) to take a free port`)
+      : error));
+    server.listen(options.port, options.host, resolve);
+  });
   return {
     port: (server.address() as AddressInfo).port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
