@@ -19,7 +19,7 @@ export default {
   },
   transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/(${esmStoreFolders})@[^/]+/node_modules/)?(${esmRequiredFromCjs})/)`],
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
-  testMatch: ["<rootDir>/apps/*/test/**/*.test.ts", "<rootDir>/packages/*/test/**/*.test.ts"],
+  testMatch: ["<rootDir>/apps/*/test/**/*.test.ts", "<rootDir>/packages/*/test/**/*.test.ts", "<rootDir>/deploy/test/**/*.test.ts"],
   globalSetup: "<rootDir>/packages/testing/src/jest-global-setup.mjs",
   globalTeardown: "<rootDir>/packages/testing/src/jest-global-teardown.mjs",
   testTimeout: 30_000,
