@@ -27,7 +27,8 @@ export interface BuiltProcess {
 
 /** Only what a deployment would set: nothing of the test runner's environment leaks in. */
 export function startBuilt(dir: string, script: string, env: Record<string, string>, args: string[] = []): BuiltProcess {
-  const child = spawn(process.execPath, ["--conditions=built", script, ...args], {
+  // BUILT_NODE runs them under another Node (the containers' LTS) than the one running the tests.
+  const child = spawn(process.env.BUILT_NODE ?? process.execPath, ["--conditions=built", script, ...args], {
     cwd: dir, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

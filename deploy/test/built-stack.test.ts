@@ -91,3 +91,25 @@ it("serves the dashboard and answers readiness on every process, each worker on 
   expect(new Set(healthUrls).size).toBe(3);
   for (const url of healthUrls) expect((await fetch(`${url}/readyz`)).status).toBe(200);
 });
+
+it("exposes Prometheus metrics on the gateway and on every worker's health port", async () => {
+  const scrape = async (url: string) => {
+    const res = await fetch(`${url}/metrics`);
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+  const total = (texts: string[], series: string) => texts.flatMap((t) => t.split("\n"))
+    .filter((l) => l.startsWith(`${series} `)).reduce((sum, l) => sum + Number(l.slice(series.length + 1)), 0);
+  const [, publishA, publishB, importer] = processes;
+  const healthOf = (p: BuiltProcess) => /"health":"(http:\/\/[^"]+)"/.exec(p.output())![1]!;
+  const publishers = await Promise.all([publishA!, publishB!].map((p) => scrape(healthOf(p))));
+  // One product was published above, by one of the two workers.
+  expect(total(publishers, 'catalog_publish_jobs_total{channel="standin",outcome="succeeded"}')).toBe(1);
+  expect(total(publishers, 'catalog_channel_call_duration_seconds_count{channel="standin",result="ok"}')).toBe(1);
+  for (const text of publishers) {
+    expect(text).toContain('catalog_publish_queue_jobs{state="waiting"} 0');
+    expect(text).toContain('catalog_breakers{state="open"} 0');
+  }
+  expect(await scrape(healthOf(importer!))).toContain('catalog_import_queue_jobs{state="waiting"} 0');
+  expect(await scrape(gatewayUrl)).toMatch(/catalog_http_requests_total\{method="POST",route="\/api\/products\/publish",status="200"\} 1/);
+});

@@ -15,6 +15,7 @@ import { browserClientsPlugin } from "./plugins/browser-clients.js";
 import { dashboardPlugin } from "./plugins/dashboard.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { healthRoutes } from "./plugins/health.js";
+import { metricsPlugin } from "./plugins/metrics.js";
 import { openapiPlugin } from "./plugins/openapi.js";
 import { queuesPlugin } from "./plugins/queues.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openapiPlugin);
   await app.register(queuesPlugin, { redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
   await app.register(healthRoutes, { db, redis });
+  await app.register(metricsPlugin);
   await app.register(dashboardPlugin, { dir: config.DASHBOARD_DIR });
   await app.register(runEventsPlugin, { db, redis, redisPrefix: config.REDIS_PREFIX });
 

@@ -1,8 +1,9 @@
 import { Worker } from "bullmq";
 import { loadImportWorkerConfig, logRedaction, redactUrl } from "@catalog/config";
 import { createRenderer } from "@catalog/fetch";
-import { SCRAPE_QUEUE, queuePrefix, startWorkerHealth, workerConnection, type ScrapeJob, type ScrapeResult } from "@catalog/queue";
+import { SCRAPE_QUEUE, queuePrefix, scrapeQueue, startWorkerHealth, workerConnection, type ScrapeJob, type ScrapeResult } from "@catalog/queue";
 import { pino } from "pino";
+import { createImportMetrics } from "./metrics.js";
 import { createScrapeProcessor } from "./scrape-processor.js";
 
 const config = loadImportWorkerConfig();
@@ -13,10 +14,13 @@ const renderer = config.BROWSER_FALLBACK
   : null;
 
 const connection = workerConnection(config.REDIS_URL);
+const queue = scrapeQueue(connection, config.REDIS_PREFIX);
+const metrics = createImportMetrics(queue);
 const health = await startWorkerHealth({
   host: config.HEALTH_HOST,
   port: config.HEALTH_PORT,
   checks: { Redis: async () => void (await connection.ping()) },
+  metrics: metrics.registry,
 }).catch((error: Error) => {
   log.fatal(error.message);
   process.exit(1);
@@ -29,7 +33,11 @@ const worker = new Worker<ScrapeJob, ScrapeResult>(
   { connection, prefix: queuePrefix(config.REDIS_PREFIX), concurrency: config.IMPORT_CONCURRENCY },
 );
 worker.on("error", (err) => log.error({ err }, "worker error"));
-worker.on("completed", (job, result) => log.info({ reqId: job.data.requestId, url: redactUrl(job.data.url), ok: result.ok }, "scraped"));
+worker.on("completed", (job, result) => {
+  metrics.page(result.ok ? "ok" : "failed", result.ok && result.rendered);
+  log.info({ reqId: job.data.requestId, url: redactUrl(job.data.url), ok: result.ok }, "scraped");
+});
+worker.on("failed", () => metrics.page("error", false));
 
 log.info({ health: `http://${config.HEALTH_HOST}:${health.port}`, concurrency: config.IMPORT_CONCURRENCY, browserFallback: Boolean(renderer) }, "import worker started");
 
@@ -41,6 +49,7 @@ async function shutdown(signal: string) {
   // close() waits for the active jobs; waiting ones stay in Redis for another worker.
   await worker.close();
   await renderer?.close();
+  await queue.close();
   await health.close();
   connection.disconnect();
   process.exit(0);

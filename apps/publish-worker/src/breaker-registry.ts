@@ -36,6 +36,17 @@ export class BreakerRegistry {
     private readonly onOpen: (destinationId: string) => void,
   ) {}
 
+  /** This process's breakers by state, for metrics. */
+  states(): Record<"closed" | "open" | "halfOpen", number> {
+    const states = { closed: 0, open: 0, halfOpen: 0 };
+    for (const breaker of this.breakers.values()) {
+      if (breaker.halfOpen) states.halfOpen++;
+      else if (breaker.opened) states.open++;
+      else states.closed++;
+    }
+    return states;
+  }
+
   private breaker(destinationId: string): CircuitBreaker {
     let breaker = this.breakers.get(destinationId);
     if (breaker) return breaker;

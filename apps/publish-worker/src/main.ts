@@ -1,13 +1,17 @@
 import { loadPublishWorkerConfig } from "@catalog/config";
 import { createDb } from "@catalog/db";
 import { startWorkerHealth, workerConnection } from "@catalog/queue";
+import { collectDefaultMetrics } from "prom-client";
 import { createWorkerLogger } from "./logger.js";
+import { createPublishMetrics } from "./metrics.js";
 import { startPublishWorker } from "./publish-worker.js";
 
 const config = loadPublishWorkerConfig();
 const log = createWorkerLogger(config.LOG_LEVEL);
 const db = createDb(config.DATABASE_URL, { poolSize: Math.min(20, config.PUBLISH_LANES + 2) });
 const redis = workerConnection(config.REDIS_URL);
+const metrics = createPublishMetrics(redis, config.REDIS_PREFIX);
+collectDefaultMetrics({ register: metrics.registry, prefix: "catalog_publish_worker_" });
 const health = await startWorkerHealth({
   host: config.HEALTH_HOST,
   port: config.HEALTH_PORT,
@@ -15,11 +19,12 @@ const health = await startWorkerHealth({
     PostgreSQL: async () => void (await db.$queryRawUnsafe("SELECT 1")),
     Redis: async () => void (await redis.ping()),
   },
+  metrics: metrics.registry,
 }).catch((error: Error) => {
   log.fatal(error.message);
   process.exit(1);
 });
-const worker = startPublishWorker({ config, db, redis, log });
+const worker = startPublishWorker({ config, db, redis, log, metrics });
 log.info({ health: `http://${config.HEALTH_HOST}:${health.port}`, lanes: config.PUBLISH_LANES, pid: process.pid }, "publish worker started");
 
 let closing = false;

@@ -13,6 +13,7 @@ import { startHeartbeat } from "./heartbeat.js";
 import { BreakerRegistry } from "./breaker-registry.js";
 import { toPublishable } from "./channel-product.js";
 import { freshCredentials } from "./credential-refresh.js";
+import type { PublishJobOutcome, PublishMetrics } from "./metrics.js";
 import { RedisLock } from "./redis-lock.js";
 
 export interface ProcessorDeps {
@@ -31,6 +32,7 @@ export interface ProcessorDeps {
   channelTimeoutMs: number;
   pendingLeaseMs: number;
   log: Logger;
+  metrics: PublishMetrics;
 }
 
 /** What the lane should do with the destination after this job. */
@@ -86,6 +88,7 @@ async function attempt(deps: ProcessorDeps, job: Job<PublishJob>, token: string,
     const reason = !destination ? "the destination is disconnected" : "the product was deleted from the catalog";
     await recordFinalFailure(db, syncLog, reason, { status: "failed" });
     await moveOn(deps, job, "failed", () => job.moveToFailed(new UnrecoverableError(reason), token));
+    deps.metrics.job(destination?.channel ?? "unknown", "failed");
     return CONTINUE;
   }
 
@@ -93,7 +96,9 @@ async function attempt(deps: ProcessorDeps, job: Job<PublishJob>, token: string,
   try {
     outcome = await deps.breakers.fire(destination.id, gate.probe, () => callChannel(deps, started, destination, product, signal));
   } catch (error) {
-    return settleFailure(deps, job, token, data, syncLog, error);
+    const verdict = await settleFailure(deps, job, token, data, syncLog, error);
+    deps.metrics.job(destination.channel, verdict.outcome);
+    return verdict.next;
   }
   // The listing is live on the channel: nothing from here on may reach the failure path. A
   // Redis error now (a flush, a restart: "Missing key for job") only costs the job's record in
@@ -105,6 +110,7 @@ async function attempt(deps: ProcessorDeps, job: Job<PublishJob>, token: string,
     await setDestinationHealth(db, destination.id, "ok").catch((err: unknown) => log.warn({ err, destinationId: destination.id }, "could not mark the destination ok"));
   }
   log.info({ syncLogId: syncLog.id, destinationId: destination.id, remoteId: outcome.remoteId }, "published");
+  deps.metrics.job(destination.channel, "succeeded");
   return CONTINUE;
 }
 
@@ -121,13 +127,13 @@ async function callChannel(
   const adapter = deps.channels.adapter(destination.channel);
   const callSignal = AbortSignal.any([signal, AbortSignal.timeout(deps.channelTimeoutMs)]);
   const gone = () => new GiveUpChannelError("the destination was disconnected", { channel: destination.channel, kind: "validation" });
-  const publish = (target: typeof destination) => adapter.publish({
+  const publish = (target: typeof destination) => deps.metrics.timeCall(destination.channel, () => adapter.publish({
     product: toPublishable(toProductView(product)), destination: target, remoteId: listing.remoteId, idempotencyKey: listing.id, signal: callSignal,
     saveRemoteId: async (remoteId, remoteUrl) => {
       listing.remoteId = remoteId;
       await rememberRemoteId(deps.db, syncLog, remoteId, remoteUrl);
     },
-  });
+  }));
   const target = await freshCredentials(deps, adapter, destination, callSignal);
   if (!target) throw gone();
   try {
@@ -144,11 +150,12 @@ async function callChannel(
 /**
  * Records a failed attempt's outcome in PostgreSQL, then moves the job on. The records refuse a
  * publish that is no longer pending (finished by another delivery, cancelled with its
- * destination): then the job is done with.
+ * destination): then the job is done with. Returns what the lane does next and, for metrics,
+ * what became of the attempt.
  */
 async function settleFailure(
   deps: ProcessorDeps, job: Job<PublishJob>, token: string, data: PublishJob, syncLog: StartedAttempt["syncLog"], error: unknown,
-): Promise<JobVerdict> {
+): Promise<{ next: JobVerdict; outcome: PublishJobOutcome }> {
   const { db, log } = deps;
   const message = (error as Error).message ?? String(error);
   const finishedElsewhere = () => moveOn(deps, job, "completed", () => job.moveToCompleted({ skipped: true }, token, false));
@@ -163,7 +170,7 @@ async function settleFailure(
       await finishedElsewhere();
     }
     if (wait) log.warn({ syncLogId: syncLog.id, destinationId: data.destinationAccountId, until }, "channel asked to wait");
-    return { pause: true, until };
+    return { next: { pause: true, until }, outcome: "waited" };
   }
   if (error instanceof GiveUpChannelError) {
     // A refused token is a fact about the destination, whatever became of this publish.
@@ -172,7 +179,7 @@ async function settleFailure(
       log.warn({ syncLogId: syncLog.id, destinationId: data.destinationAccountId, error: message }, "publish given up");
     }
     await moveOn(deps, job, "failed", () => job.moveToFailed(new UnrecoverableError(message), token));
-    return CONTINUE;
+    return { next: CONTINUE, outcome: "failed" };
   }
   if (!isChannelError(error)) log.error({ err: error, syncLogId: syncLog.id }, "publish failed unexpectedly");
   if (syncLog.attempts >= deps.policy.attempts) {
@@ -181,7 +188,7 @@ async function settleFailure(
       log.warn({ syncLogId: syncLog.id, destinationId: data.destinationAccountId, error: message }, "publish dead after its last attempt");
     }
     await moveOn(deps, job, "failed", () => job.moveToFailed(new UnrecoverableError(message), token));
-    return CONTINUE;
+    return { next: CONTINUE, outcome: "dead" };
   }
   const retryAt = Date.now() + retryDelay(deps.policy, syncLog.attempts);
   if (await recordRetry(db, syncLog.id, message, new Date(retryAt), deps.pendingLeaseMs)) {
@@ -189,5 +196,5 @@ async function settleFailure(
   } else {
     await finishedElsewhere();
   }
-  return CONTINUE;
+  return { next: CONTINUE, outcome: "retried" };
 }

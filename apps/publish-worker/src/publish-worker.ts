@@ -7,6 +7,7 @@ import { PublishQueues, deadLetterQueue, publishKeys } from "@catalog/queue";
 import { BreakerRegistry } from "./breaker-registry.js";
 import { DestinationPicker } from "./destination-picker.js";
 import { Lane } from "./lane.js";
+import { createPublishMetrics, type PublishMetrics } from "./metrics.js";
 import { RateGate } from "./rate-gate.js";
 import { Recovery } from "./recovery.js";
 
@@ -16,6 +17,8 @@ export interface PublishWorkerDeps {
   /** A worker connection (`maxRetriesPerRequest: null`); each lane's Worker adds one blocking connection. */
   redis: Redis;
   log: Logger;
+  /** Where job outcomes and channel calls are counted (main.ts serves it on the health port). */
+  metrics?: PublishMetrics;
 }
 
 export interface PublishWorker {
@@ -28,8 +31,9 @@ export interface PublishWorker {
 }
 
 /** Starts the lanes and the recovery of one publish worker process. */
-export function startPublishWorker({ config, db, redis, log }: PublishWorkerDeps): PublishWorker {
+export function startPublishWorker({ config, db, redis, log, metrics: given }: PublishWorkerDeps): PublishWorker {
   const prefix = config.REDIS_PREFIX;
+  const metrics = given ?? createPublishMetrics(redis, prefix);
   const keys = publishKeys(prefix);
   const queues = new PublishQueues(redis, prefix);
   const deadLetters = deadLetterQueue(redis, prefix);
@@ -43,12 +47,13 @@ export function startPublishWorker({ config, db, redis, log }: PublishWorkerDeps
     log.warn({ destinationId }, "breaker opened");
     void setDestinationHealth(db, destinationId, "degraded").catch(() => {});
   });
+  metrics.watchBreakers(breakers);
   const picker = new DestinationPicker(redis, keys, {
     concurrency: config.DESTINATION_CONCURRENCY, leaseMs: config.JOB_LOCK_MS, recheckActiveMs: Math.max(1_000, Math.floor(config.JOB_LOCK_MS / 2)),
   });
   const rate = new RateGate(redis, prefix, config.DESTINATION_RATE_PER_SECOND);
   const processorDeps = {
-    db, redis, prefix, breakers, deadLetters, log,
+    db, redis, prefix, breakers, deadLetters, log, metrics,
     keyring: parseKeyring(config.CREDENTIALS_KEYS),
     channels: createChannelRegistry(config.channels, { timeoutMs: config.CHANNEL_TIMEOUT_MS }),
     policy: { attempts: config.PUBLISH_ATTEMPTS, backoffMs: config.PUBLISH_BACKOFF_MS },

@@ -1,7 +1,8 @@
 export { producerConnection, workerConnection } from "./connections.js";
 export * from "./scrape-queue.js";
-export { startWorkerHealth, type ReadinessCheck } from "./worker-health.js";
+export { startWorkerHealth, type MetricsSource, type ReadinessCheck } from "./worker-health.js";
 export { probe, type DependencyHealth } from "./probe.js";
 export * from "./publish-keys.js";
 export * from "./publish-queue.js";
 export * from "./destination-state.js";
+export { readPublishQueueDepth, type PublishQueueDepth } from "./queue-depth.js";

@@ -4,20 +4,36 @@ import { probe } from "./probe.js";
 
 export type ReadinessCheck = () => Promise<void>;
 
+/** What `/metrics` serves: a prom-client Registry fits. */
+export interface MetricsSource {
+  contentType: string;
+  metrics(): Promise<string>;
+}
+
 /**
- * A worker's `/healthz` (alive) and `/readyz` (each named dependency answers, else 503 naming
- * what is down) on a small port of its own, for orchestrators. No auth: it reveals nothing.
+ * A worker's `/healthz` (alive), `/readyz` (each named dependency answers, else 503 naming
+ * what is down) and `/metrics` (Prometheus) on a small port of its own, for orchestrators and
+ * scrapers. No auth: keep the port off public networks.
  */
 export async function startWorkerHealth(options: {
   host: string;
   port: number;
   checks: Record<string, ReadinessCheck>;
+  metrics?: MetricsSource;
 }): Promise<{ port: number; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
     const send = (status: number, body: object) => {
       response.writeHead(status, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
     };
     if (request.url === "/healthz") return send(200, { status: "ok" });
+    if (request.url === "/metrics" && options.metrics) {
+      const source = options.metrics;
+      void source.metrics().then(
+        (text) => response.writeHead(200, { "content-type": source.contentType }).end(text),
+        (error: Error) => send(500, { error: `metrics failed: ${error.message}` }),
+      );
+      return;
+    }
     if (request.url !== "/readyz") return send(404, { error: `No route for ${request.method} ${request.url}` });
     void Promise.all(
       Object.entries(options.checks).map(async ([name, check]) => ((await probe(check)).ok ? null : name)),

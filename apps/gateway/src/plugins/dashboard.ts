@@ -19,7 +19,7 @@ const CSP = [
 ].join("; ");
 
 /** Paths that belong to the API and the operators: never the dashboard, even for a browser. */
-const SERVER_PATHS = /^\/(api|docs|healthz|readyz)(\/|$)/;
+const SERVER_PATHS = /^\/(api|docs|healthz|readyz|metrics)(\/|$)/;
 /** A last segment with an extension names a file, not a dashboard screen. */
 const FILE_PATH = /\/[^/]*\.[^/]+$/;
 

@@ -11,7 +11,7 @@ export interface RateLimitOptions {
   windowSeconds: number;
 }
 
-const PROBES = new Set(["/healthz", "/readyz"]);
+const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
 
 /**
  * The service's own limiter, with counters in Redis so that every gateway instance shares

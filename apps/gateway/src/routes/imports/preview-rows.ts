@@ -1,4 +1,5 @@
 import { errorRow, importProducts, previewRowOf, type Actor, type Db, type ImportItem, type PreviewRow } from "@catalog/db";
+import { importRows } from "../../metrics.js";
 import type { ImageScreen } from "../import/image-screen.js";
 
 type At = { row: number; url: string | null };
@@ -18,5 +19,7 @@ export async function previewEntries(
   const dropped = await Promise.all(importable.map((entry) => screenImages(entry.item)));
   const outcomes = importable.length === 0 ? [] : await importProducts(db, orgId, importable.map((entry) => entry.item), { ...options, persist: false });
   const previewed = new Map<PreviewEntry, PreviewRow>(importable.map((entry, i) => [entry, previewRowOf(entry.at, outcomes[i]!, entry.item, dropped[i])]));
-  return entries.map((entry) => previewed.get(entry) ?? errorRow(entry.at, "error" in entry ? entry.error : "not importable"));
+  const rows = entries.map((entry) => previewed.get(entry) ?? errorRow(entry.at, "error" in entry ? entry.error : "not importable"));
+  for (const row of rows) importRows.inc({ source: options.source, outcome: row.outcome });
+  return rows;
 }

@@ -1,0 +1,30 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+/**
+ * The gateway's Prometheus metrics, one set per process (every app built in the process counts
+ * into it). Labels are bounded: routes are the registered templates, never raw URLs.
+ */
+export const gatewayRegistry = new Registry();
+collectDefaultMetrics({ register: gatewayRegistry, prefix: "catalog_gateway_" });
+
+export const httpRequests = new Counter({
+  name: "catalog_http_requests_total",
+  help: "HTTP requests answered, by method, route template and status code",
+  labelNames: ["method", "route", "status"] as const,
+  registers: [gatewayRegistry],
+});
+
+export const httpDuration = new Histogram({
+  name: "catalog_http_request_duration_seconds",
+  help: "Time to answer an HTTP request, by method and route template",
+  labelNames: ["method", "route"] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  registers: [gatewayRegistry],
+});
+
+export const importRows = new Counter({
+  name: "catalog_import_rows_total",
+  help: "Import rows previewed, by source (scrape, document, extension) and outcome",
+  labelNames: ["source", "outcome"] as const,
+  registers: [gatewayRegistry],
+});

@@ -1,0 +1,39 @@
+import { randomBytes } from "node:crypto";
+import { startGateway, type Gateway } from "./harness.js";
+
+let gw: Gateway;
+beforeAll(async () => {
+  gw = await startGateway({ REDIS_PREFIX: `${process.env.REDIS_PREFIX}:${randomBytes(3).toString("hex")}`, RATE_LIMIT_MAX: "2" });
+});
+afterAll(() => gw.close());
+
+const scrape = async () => {
+  const res = await gw.app.inject({ method: "GET", url: "/metrics", headers: { accept: "text/html" } });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers["content-type"]).toContain("text/plain");
+  return res.body;
+};
+const sample = (text: string, series: string) => {
+  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+};
+
+test("/metrics counts requests by route template, so ids in URLs do not make new series", async () => {
+  const id = "00000000-0000-4000-8000-000000000001";
+  for (let i = 0; i < 2; i++) await gw.app.inject({ method: "GET", url: `/api/products/${id}` });
+  const unknown = `/no/such/${randomBytes(4).toString("hex")}.txt`;
+  await gw.app.inject({ method: "GET", url: unknown });
+  const text = await scrape();
+  expect(sample(text, 'catalog_http_requests_total{method="GET",route="/api/products/:id",status="401"}')).toBe(2);
+  expect(text).toMatch(/catalog_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/products\/:id"\}/);
+  // Any other URL falls to the dashboard's catch-all: one series, whatever the path.
+  expect(text).toMatch(/catalog_http_requests_total\{method="GET",route="\/\*",status="\d+"\} \d/);
+  expect(text).not.toContain(id);
+  expect(text).not.toContain(unknown);
+  expect(text).toContain("catalog_gateway_process_resident_memory_bytes");
+});
+
+test("a scraper is neither rate limited nor served the dashboard", async () => {
+  // RATE_LIMIT_MAX is 2 here: four scrapes in a row all answer.
+  for (let i = 0; i < 4; i++) await scrape();
+});
