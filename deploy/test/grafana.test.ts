@@ -5,7 +5,7 @@ import { repoRoot } from "./built-processes.js";
 const dashboard = JSON.parse(readFileSync(`${repoRoot}deploy/grafana/catalog-service.json`, "utf8")) as {
   panels: { title: string; targets: { expr: string }[] }[];
 };
-const sources = ["apps/gateway/src/metrics.ts", "apps/publish-worker/src/metrics.ts", "apps/publish-worker/src/main.ts", "apps/import-worker/src/metrics.ts"]
+const sources = ["apps/gateway/src/metrics.ts", "apps/publish-worker/src/metrics.ts", "apps/publish-worker/src/main.ts", "apps/import-worker/src/metrics.ts", "apps/import-worker/src/main.ts"]
   .map((file) => readFileSync(`${repoRoot}${file}`, "utf8")).join("\n");
 const defined = new Set([...sources.matchAll(/name: "(catalog_\w+)"/g)].map((m) => m[1]!));
 // prom-client's default metrics, under each process's prefix.

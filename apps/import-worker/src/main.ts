@@ -3,6 +3,7 @@ import { loadImportWorkerConfig, logRedaction, redactUrl } from "@catalog/config
 import { createRenderer } from "@catalog/fetch";
 import { SCRAPE_QUEUE, queuePrefix, scrapeQueue, startWorkerHealth, workerConnection, type ScrapeJob, type ScrapeResult } from "@catalog/queue";
 import { pino } from "pino";
+import { collectDefaultMetrics } from "prom-client";
 import { createImportMetrics } from "./metrics.js";
 import { createScrapeProcessor } from "./scrape-processor.js";
 
@@ -16,6 +17,7 @@ const renderer = config.BROWSER_FALLBACK
 const connection = workerConnection(config.REDIS_URL);
 const queue = scrapeQueue(connection, config.REDIS_PREFIX);
 const metrics = createImportMetrics(queue);
+collectDefaultMetrics({ register: metrics.registry, prefix: "catalog_import_worker_" });
 const health = await startWorkerHealth({
   host: config.HEALTH_HOST,
   port: config.HEALTH_PORT,

@@ -1,5 +1,5 @@
 import type { Queue } from "bullmq";
-import { Counter, Gauge, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Registry } from "prom-client";
 
 /**
  * The import worker's Prometheus metrics: pages read (counted as they finish) and the shared
@@ -7,7 +7,6 @@ import { Counter, Gauge, Registry, collectDefaultMetrics } from "prom-client";
  */
 export function createImportMetrics(queue: Queue) {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: "catalog_import_worker_" });
   const registers = [registry];
   const pages = new Counter({
     name: "catalog_import_pages_total", help: "Product pages read, by outcome (ok, failed, error) and whether Chromium rendered them",
