@@ -18,7 +18,7 @@ import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 /** Compiled to dist/. The dashboard and the extension are browser builds of their own; testing is for tests. */
-export const SERVER_PACKAGES = [
+const SERVER_PACKAGES = [
   "apps/gateway", "apps/publish-worker", "apps/import-worker", "apps/cli",
   "packages/channels", "packages/config", "packages/db", "packages/extract", "packages/fetch", "packages/queue",
 ];

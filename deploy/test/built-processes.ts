@@ -1,9 +1,13 @@
 // Starts processes from the production build (scripts/build.mjs --out) with plain Node, as a
 // container or an operator does: no tsx, no dev dependencies, the "built" export condition.
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Whether the source that scripts/build.mjs compiles to `path` (`<pkg>/dist/x.js`, from `<pkg>/src/x.ts`) exists. */
+export const hasSource = (path: string): boolean => existsSync(`${repoRoot}${path.replace("/dist/", "/src/").replace(/\.js$/, ".ts")}`);
 
 /** Runs the production build into `out`; resolves with its output, rejects naming what failed. */
 export function buildInto(out: string): Promise<string> {

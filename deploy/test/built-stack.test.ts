@@ -29,6 +29,9 @@ async function runToEnd(script: string, args: string[]): Promise<string> {
   return child.output();
 }
 
+/** A worker's health address, from its "started" log line. */
+const healthOf = (p: BuiltProcess) => /"health":"(http:\/\/[^"]+)"/.exec(p.output())![1]!;
+
 async function api(path: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${gatewayUrl}${path}`, { ...init, headers: { "content-type": "application/json", cookie, ...init.headers } });
 }
@@ -87,7 +90,7 @@ it("publishes a product through the built gateway and workers", async () => {
 it("serves the dashboard and answers readiness on every process, each worker on a port of its own", async () => {
   expect((await fetch(`${gatewayUrl}/`)).headers.get("content-type")).toContain("text/html");
   expect((await fetch(`${gatewayUrl}/readyz`)).status).toBe(200);
-  const healthUrls = processes.slice(1).map((p) => /"health":"(http:\/\/[^"]+)"/.exec(p.output())![1]!);
+  const healthUrls = processes.slice(1).map(healthOf);
   expect(new Set(healthUrls).size).toBe(3);
   for (const url of healthUrls) expect((await fetch(`${url}/readyz`)).status).toBe(200);
 });
@@ -101,7 +104,6 @@ it("exposes Prometheus metrics on the gateway and on every worker's health port"
   const total = (texts: string[], series: string) => texts.flatMap((t) => t.split("\n"))
     .filter((l) => l.startsWith(`${series} `)).reduce((sum, l) => sum + Number(l.slice(series.length + 1)), 0);
   const [, publishA, publishB, importer] = processes;
-  const healthOf = (p: BuiltProcess) => /"health":"(http:\/\/[^"]+)"/.exec(p.output())![1]!;
   const publishers = await Promise.all([publishA!, publishB!].map((p) => scrape(healthOf(p))));
   // One product was published above, by one of the two workers.
   expect(total(publishers, 'catalog_publish_jobs_total{channel="standin",outcome="succeeded"}')).toBe(1);

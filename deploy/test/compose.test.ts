@@ -1,12 +1,12 @@
 // There is no Docker engine on the machines the tests run on: the compose file and the
 // Dockerfile are checked here for what can be checked without one. The image's build command is
 // the one deploy/test/built-stack.test.ts runs and starts processes from.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { parse } from "yaml";
 import { GatewayEnvSchema, ImportWorkerEnvSchema, PublishWorkerEnvSchema } from "@catalog/config";
-import { repoRoot } from "./built-processes.js";
+import { hasSource, repoRoot } from "./built-processes.js";
 
 interface Service {
   command?: string[];
@@ -66,9 +66,7 @@ test("every process is started directly by node (so SIGTERM reaches it) from a f
   expect(commands.length).toBeGreaterThanOrEqual(6);
   for (const command of commands) {
     expect(command[0]).toBe("node");
-    // dist/<path>.js is compiled from src/<path>.ts by scripts/build.mjs.
-    const source = command[1]!.replace("/dist/", "/src/").replace(/\.js$/, ".ts");
-    expect(existsSync(`${repoRoot}${source}`)).toBe(true);
+    expect(hasSource(command[1]!)).toBe(true);
   }
   expect(dockerfile).toContain("node scripts/build.mjs --out /app");
   expect(dockerfile).toMatch(/^USER node$/m);

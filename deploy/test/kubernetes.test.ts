@@ -2,14 +2,14 @@
 // object validated against the Kubernetes schemas (kubernetes-models), then checked for what an
 // operator relies on: probes, resources, budgets, grace, autoscaling on metrics the workers serve.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { parseAllDocuments } from "yaml";
 import { Deployment } from "kubernetes-models/apps/v1";
 import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2";
 import { Job } from "kubernetes-models/batch/v1";
 import { PodDisruptionBudget } from "kubernetes-models/policy/v1";
 import { ConfigMap, Namespace, Service } from "kubernetes-models/v1";
-import { repoRoot } from "./built-processes.js";
+import { hasSource, repoRoot } from "./built-processes.js";
 
 const MODELS = { Deployment, HorizontalPodAutoscaler, Job, PodDisruptionBudget, ConfigMap, Namespace, Service } as const;
 type Kind = keyof typeof MODELS;
@@ -65,7 +65,7 @@ maybe.each(["base", "overlays/production"])("deploy/kubernetes/%s", (dir) => {
       expect(container.envFrom).toEqual([{ configMapRef: { name: "catalog-config" } }, { secretRef: { name: "catalog-secrets" } }]);
       // node starts the compiled file of a source that exists.
       expect(container.command[0]).toBe("node");
-      expect(existsSync(`${repoRoot}${container.command[1].replace("/dist/", "/src/").replace(/\.js$/, ".ts")}`)).toBe(true);
+      expect(hasSource(container.command[1])).toBe(true);
     }
     // The workers' health port is the image's HEALTH_PORT.
     const imageHealthPort = /HEALTH_PORT=(\d+)/.exec(readFileSync(`${repoRoot}Dockerfile`, "utf8"))![1];
