@@ -15,6 +15,7 @@ import {
   backendCpuBetween, callsBetween, cpuSeconds, machineCpu, postgresCounters, redisCounters, sampleRedisConnections, treeCpuSeconds,
 } from "./proc-stats.js";
 import { readPublishBenchOptions, type PublishBenchOptions } from "./publish-bench-options.js";
+import { standinCounts } from "./standin-control.js";
 import { REQUEST_MAX_DESTINATIONS, REQUEST_MAX_PRODUCTS, startDeployment, type Destination, type PublishDeployment } from "./publish-deployment.js";
 import { waitForIdleDatabase } from "./wait-for-idle-database.js";
 
@@ -86,19 +87,6 @@ async function startMeter(env: Env, workers: NodeProcess[], deployment?: Publish
       };
     },
   };
-}
-
-async function standinCounts(standin: ChildServer, stores: string[]) {
-  const perStore = new Map<string, { create: number; update: number; requests: number }>();
-  for (let i = 0; i < stores.length; i += 25) {
-    await Promise.all(stores.slice(i, i + 25).map(async (store) => {
-      const response = await fetch(`${standin.url}/_control/stores/${encodeURIComponent(store)}`);
-      if (!response.ok) throw new Error(`stand-in control: ${response.status} ${await response.text()}`);
-      const body = (await response.json()) as { counts: { create: number; update: number; requests: number } };
-      perStore.set(store, body.counts);
-    }));
-  }
-  return perStore;
 }
 
 const sumRequests = (counts: Map<string, { requests: number }>) => [...counts.values()].reduce((a, c) => a + c.requests, 0);

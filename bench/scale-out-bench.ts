@@ -10,6 +10,7 @@ import { loadPublishWorkerConfig } from "@catalog/config";
 import { startChildServer, type ChildServer } from "./child-server.js";
 import { runBench, type CleanupStack } from "./cleanup-stack.js";
 import { startDeployment } from "./publish-deployment.js";
+import { setStoreLatency, standinCounts } from "./standin-control.js";
 
 const { values } = parseArgs({
   options: {
@@ -42,31 +43,6 @@ interface Run {
   callsPerPublish: number;
 }
 
-type StoreCounts = { create: number; update: number; requests: number };
-
-async function storeCounts(standin: ChildServer, stores: string[]): Promise<StoreCounts[]> {
-  const out: StoreCounts[] = [];
-  for (let i = 0; i < stores.length; i += 25) {
-    out.push(...await Promise.all(stores.slice(i, i + 25).map(async (store) => {
-      const response = await fetch(`${standin.url}/_control/stores/${encodeURIComponent(store)}`);
-      if (!response.ok) throw new Error(`stand-in control: ${response.status} ${await response.text()}`);
-      return ((await response.json()) as { counts: StoreCounts }).counts;
-    })));
-  }
-  return out;
-}
-
-async function setLatency(standin: ChildServer, stores: string[]): Promise<void> {
-  for (let i = 0; i < stores.length; i += 25) {
-    await Promise.all(stores.slice(i, i + 25).map(async (store) => {
-      const response = await fetch(`${standin.url}/_control/stores/${encodeURIComponent(store)}/fault`, {
-        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "slow", delayMs: latencyMs }),
-      });
-      if (!response.ok) throw new Error(`stand-in control: ${response.status} ${await response.text()}`);
-    }));
-  }
-}
-
 async function run(cleanup: CleanupStack, standin: ChildServer, processes: number, workerEnv: Record<string, string>): Promise<Run> {
   const baseDatabaseUrl = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/catalog";
   const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -74,14 +50,14 @@ async function run(cleanup: CleanupStack, standin: ChildServer, processes: numbe
     baseDatabaseUrl, redisUrl, standinUrl: standin.url, products, workers: processes, workerEnv,
   });
   const stores = await deployment.addDestinations(destinations, "scale");
-  await setLatency(standin, stores.map((d) => d.store));
+  await setStoreLatency(standin, stores.map((d) => d.store), latencyMs);
   const started = Date.now();
   const ids = await deployment.publish(deployment.productIds, stores.map((d) => d.id));
   const { lastFinishedAt, retried } = await deployment.waitForSucceeded(ids);
   const seconds = (lastFinishedAt - started) / 1000;
   // Every job is a first publish of its product in its store: a store that holds more
   // listings than products, or saw an update, had a job done twice.
-  const counted = await storeCounts(standin, stores.map((d) => d.store));
+  const counted = [...(await standinCounts(standin, stores.map((d) => d.store))).values()];
   const doneTwice = counted.reduce((sum, c) => sum + Math.max(0, c.create - products) + c.update, 0);
   const calls = counted.reduce((sum, c) => sum + c.requests, 0);
   for (const w of deployment.workers) if (w.problems.count > 0) console.log(`  ${w.name}: ${w.problems.count} warnings/errors logged, first: ${w.problems.first.join("\n    ")}`);
