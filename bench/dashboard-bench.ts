@@ -157,7 +157,7 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
   const baseUrl = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/catalog";
   const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
   const prefix = newRedisPrefix();
-  cleanup.add(`delete Redis keys ${prefix}:*`, () => deleteRedisPrefix(redisUrl, prefix));
+  cleanup.add(`delete Redis keys ${prefix}:*`, () => deleteRedisPrefix({ REDIS_URL: redisUrl, REDIS_CLUSTER: false }, prefix));
   const databaseUrl = await cleanup.adopt("drop bench database", createTestDatabase(baseUrl, "bench"), dropTestDatabase);
   const seeded = await seedCatalog(databaseUrl, products);
   console.log(

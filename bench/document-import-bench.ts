@@ -29,7 +29,7 @@ async function main(cleanup: CleanupStack) {
   cleanup.add("remove the CSV", async () => rmSync(file, { force: true }));
 
   const prefix = newRedisPrefix();
-  cleanup.add(`delete Redis keys ${prefix}:*`, () => deleteRedisPrefix(redisUrl, prefix));
+  cleanup.add(`delete Redis keys ${prefix}:*`, () => deleteRedisPrefix({ REDIS_URL: redisUrl, REDIS_CLUSTER: false }, prefix));
   const databaseUrl = await cleanup.adopt("drop bench database", createTestDatabase(baseUrl, "docbench"), dropTestDatabase);
   const seeded = await seedCatalog(databaseUrl, 1000);
   const gateway = await startChildServer(cleanup, "gateway", "apps/gateway/src/server.ts", {

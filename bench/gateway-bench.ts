@@ -44,7 +44,7 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
   );
 
   const prefix = newRedisPrefix();
-  cleanup.add(`delete Redis keys ${prefix}:*`, () => deleteRedisPrefix(redisUrl, prefix));
+  cleanup.add(`delete Redis keys ${prefix}:*`, () => deleteRedisPrefix({ REDIS_URL: redisUrl, REDIS_CLUSTER: false }, prefix));
   const databaseUrl = await cleanup.adopt("drop bench database", createTestDatabase(baseUrl, "bench"), dropTestDatabase);
   console.log(`database ${new URL(databaseUrl).pathname.slice(1)}, Redis prefix ${prefix}`);
 

@@ -5,7 +5,8 @@ import { availableParallelism } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { loadPublishWorkerConfig } from "@catalog/config";
+import { loadPublishWorkerConfig, redisKeyPrefix } from "@catalog/config";
+import { queuePrefix } from "@catalog/queue";
 import { deleteRedisPrefix, newRedisPrefix } from "@catalog/testing";
 import { median } from "./bench-report.js";
 import { startChildServer, type ChildServer } from "./child-server.js";
@@ -112,9 +113,9 @@ interface RunResult {
 
 async function baselineTarget(cleanup: CleanupStack, env: Env): Promise<Target> {
   const prefix = newRedisPrefix();
-  cleanup.add(`delete Redis keys ${prefix}:* (baseline)`, () => deleteRedisPrefix(env.redisUrl, prefix));
+  cleanup.add(`delete Redis keys ${prefix}:* (baseline)`, () => deleteRedisPrefix({ REDIS_URL: env.redisUrl, REDIS_CLUSTER: false }, prefix));
   const name = "bench-noop";
-  const bullPrefix = `${prefix}:bull`;
+  const bullPrefix = queuePrefix(redisKeyPrefix(prefix));
   const worker = await startNodeProcess(cleanup, "no-op worker", "bench/noop-worker.ts",
     { REDIS_URL: env.redisUrl, BENCH_QUEUE: name, BENCH_BULL_PREFIX: bullPrefix, BENCH_CONCURRENCY: "50" }, "no-op worker ready");
   const queue = new Queue(name, { connection: env.redis, prefix: bullPrefix });

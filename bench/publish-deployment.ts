@@ -75,7 +75,7 @@ function chunks<T>(items: T[], size: number): T[][] {
 
 export async function startDeployment(cleanup: CleanupStack, label: string, settings: DeploymentSettings): Promise<PublishDeployment> {
   const prefix = newRedisPrefix();
-  const deletePrefix = once(() => deleteRedisPrefix(settings.redisUrl, prefix));
+  const deletePrefix = once(() => deleteRedisPrefix({ REDIS_URL: settings.redisUrl, REDIS_CLUSTER: false }, prefix));
   cleanup.add(`delete Redis keys ${prefix}:* (${label})`, deletePrefix);
   let dropped: Promise<void> | undefined;
   const drop = (url: string) => (dropped ??= dropTestDatabase(url));

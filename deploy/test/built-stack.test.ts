@@ -66,7 +66,7 @@ afterAll(async () => {
   const codes = await Promise.all(processes.map((p) => p.stop()));
   await standin?.close();
   await dropTestDatabase(databaseUrl).catch(() => {});
-  await deleteRedisPrefix(redisUrl, prefix);
+  await deleteRedisPrefix({ REDIS_URL: redisUrl, REDIS_CLUSTER: false }, prefix);
   rmSync(out, { recursive: true, force: true });
   expect(codes).toEqual(processes.map(() => 0));
 }, 60_000);

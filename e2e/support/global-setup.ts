@@ -40,7 +40,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     }));
     if (children.length) console.log(`e2e teardown: processes stopped in ${((performance.now() - stopping) / 1000).toFixed(1)} s`);
     if (databaseUrl) await dropTestDatabase(databaseUrl);
-    await deleteRedisPrefix(redisUrl, prefix);
+    await deleteRedisPrefix({ REDIS_URL: redisUrl, REDIS_CLUSTER: false }, prefix);
   };
 
   const started = performance.now();

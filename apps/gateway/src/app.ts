@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import Fastify, { type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@catalog/queue";
 import type { GatewayConfig } from "@catalog/config";
 import { openChangeFeed, parseKeyring, type Db } from "@catalog/db";
 import { createChannelRegistry } from "@catalog/channels";
@@ -42,7 +42,7 @@ export interface AppDeps {
   config: GatewayConfig;
   db: Db;
   /** Fails fast when Redis is down (`enableOfflineQueue: false`), so requests are not held. */
-  redis: Redis;
+  redis: RedisClient;
   /** false: no log; else where and how much (default: stdout at LOG_LEVEL), always with secrets redacted. */
   logger?: false | GatewayLogging;
   /** Opens the database's change feed; by default a `LISTEN` connection to `config.DATABASE_URL`. */
@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(rateLimitPlugin, {
     redis,
-    prefix: config.REDIS_PREFIX,
+    prefix: config.redisKeyPrefix,
     max: config.RATE_LIMIT_MAX,
     windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
   });
@@ -86,15 +86,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(readCachesPlugin, {
     openFeed: deps.changeFeed ?? ((handlers) => openChangeFeed(config.DATABASE_URL, handlers)),
     redis,
-    prefix: config.REDIS_PREFIX,
+    prefix: config.redisKeyPrefix,
   });
   await app.register(authPlugin, { db });
   await app.register(openapiPlugin);
-  await app.register(queuesPlugin, { redis, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
+  await app.register(queuesPlugin, { redis, endpoint: config, prefix: config.redisKeyPrefix });
   await app.register(healthRoutes, { db, redis });
   await app.register(metricsPlugin);
   await app.register(dashboardPlugin, { dir: config.DASHBOARD_DIR });
-  await app.register(runEventsPlugin, { db, redis, redisPrefix: config.REDIS_PREFIX });
+  await app.register(runEventsPlugin, { db, redis, redisPrefix: config.redisKeyPrefix });
 
   const channels = createChannelRegistry(config.channels);
   const keyring = config.CREDENTIALS_KEYS ? parseKeyring(config.CREDENTIALS_KEYS) : null;
@@ -108,15 +108,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       sessionTtlSeconds: config.SESSION_TTL_SECONDS,
       cookieSecure: config.COOKIE_SECURE,
       redis,
-      redisPrefix: config.REDIS_PREFIX,
+      redisPrefix: config.redisKeyPrefix,
       loginBudgets: {
         perAccount: { max: config.LOGIN_RATE_LIMIT_MAX, windowSeconds: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
         perAddress: { max: config.LOGIN_ADDRESS_RATE_LIMIT_MAX, windowSeconds: config.LOGIN_ADDRESS_RATE_LIMIT_WINDOW_SECONDS },
       },
     });
     await scope.register(productRoutes, { db });
-    await scope.register(publishRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, deadlineMs: config.PUBLISH_DEADLINE_MS });
-    await scope.register(publishRunRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX });
+    await scope.register(publishRoutes, { db, redis, redisPrefix: config.redisKeyPrefix, deadlineMs: config.PUBLISH_DEADLINE_MS });
+    await scope.register(publishRunRoutes, { db, redis, redisPrefix: config.redisKeyPrefix });
     await scope.register(legalRoutes, { db });
     await scope.register(importRoutes, {
       db, localIngest: config.LOCAL_INGEST, deadlineMs: config.IMPORT_DEADLINE_MS,
@@ -135,10 +135,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(extensionRoutes, { db, localIngest: config.LOCAL_INGEST });
     await scope.register(extensionKeyRoutes, { db });
     await scope.register(syncLogRoutes, { db });
-    await scope.register(destinationRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, channels });
+    await scope.register(destinationRoutes, { db, redis, redisPrefix: config.redisKeyPrefix, channels });
     await scope.register(channelRoutes, { channels, canSealCredentials: keyring !== null });
-    await scope.register(integrationRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, channels, keyring, publicUrl: config.channels.publicUrl });
-    await scope.register(systemRoutes, { db, redis, redisPrefix: config.REDIS_PREFIX, labMode: config.LAB_MODE });
+    await scope.register(integrationRoutes, { db, redis, redisPrefix: config.redisKeyPrefix, channels, keyring, publicUrl: config.channels.publicUrl });
+    await scope.register(systemRoutes, { db, redis, redisPrefix: config.redisKeyPrefix, labMode: config.LAB_MODE });
   };
   // Every route is served identically under /api and /api/v1.
   await app.register(api, { prefix: "/api" });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@catalog/queue";
 
 /** The versions one request read; `catalog` is undefined when the org was not known yet. */
 export interface Versions {
@@ -25,7 +25,7 @@ export class CacheVersions {
   /** The keys asked for since the last MGET was sent, and that MGET's coming answer. */
   private batch: { keys: Map<string, number>; values: Promise<(string | null)[]> } | null = null;
 
-  constructor(private readonly redis: Redis, private readonly prefix: string) {
+  constructor(private readonly redis: RedisClient, private readonly prefix: string) {
     this.sessionsKey = `${prefix}:read-cache:sessions`;
   }
 

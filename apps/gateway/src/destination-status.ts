@@ -1,6 +1,5 @@
-import type { Redis } from "ioredis";
 import { ServiceError, type Db } from "@catalog/db";
-import { readBreakers, readChannelWaits, readQueueCounts, type BreakerSnapshot, type BreakerStateName, type ChannelWait } from "@catalog/queue";
+import { readBreakers, readChannelWaits, readQueueCounts, type BreakerSnapshot, type BreakerStateName, type ChannelWait, type RedisClient } from "@catalog/queue";
 
 /** Whether a destination is paused, and until when: its breaker and the wait its channel asked for. */
 export interface DestinationSignals {
@@ -36,7 +35,7 @@ const toSignals = (breaker: BreakerSnapshot | undefined, wait: ChannelWait | und
  * Breakers and channel waits only (two pipelined reads, no queue depths, no database): cheap
  * enough for a view that is re-read every second, such as a publish run followed live.
  */
-export async function readDestinationSignals(redis: Redis, prefix: string, ids: string[]): Promise<Map<string, DestinationSignals>> {
+export async function readDestinationSignals(redis: RedisClient, prefix: string, ids: string[]): Promise<Map<string, DestinationSignals>> {
   const [breakers, waits] = await Promise.all([readBreakers(redis, prefix, ids), readChannelWaits(redis, prefix, ids)])
     .catch((cause: unknown) => { throw new RedisUnavailable(cause); });
   return new Map(ids.map((id) => [id, toSignals(breakers.get(id), waits.get(id))]));
@@ -46,7 +45,7 @@ export async function readDestinationSignals(redis: Redis, prefix: string, ids: 
  * Breakers, channel waits and queue depths from Redis (each a pipelined read per batch), and
  * dead publishes from PostgreSQL (the record), in one grouped query per batch.
  */
-export async function readDestinationStatuses(db: Db, redis: Redis, prefix: string, ids: string[]): Promise<Map<string, DestinationStatus>> {
+export async function readDestinationStatuses(db: Db, redis: RedisClient, prefix: string, ids: string[]): Promise<Map<string, DestinationStatus>> {
   const out = new Map<string, DestinationStatus>();
   for (let start = 0; start < ids.length; start += BATCH) {
     const batch = ids.slice(start, start + BATCH);

@@ -1,12 +1,11 @@
-import { Redis } from "ioredis";
 import { loadGatewayConfig } from "@catalog/config";
 import { createDb } from "@catalog/db";
+import { producerConnection } from "@catalog/queue";
 import { buildApp } from "./app.js";
 
 const config = loadGatewayConfig();
 const db = createDb(config.DATABASE_URL);
-const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
-redis.on("error", () => { /* reported by /readyz and by the requests that need Redis */ });
+const redis = producerConnection(config);
 
 const app = await buildApp({ config, db, redis });
 

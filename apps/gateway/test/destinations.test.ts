@@ -4,7 +4,6 @@ import type { DestinationView, PublishJobRecord } from "@catalog/db";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { connectStandin, privatePrefix, queuePublishes } from "./publishing-fixtures.js";
 
-const prefix = privatePrefix("destinations");
 let gw: Gateway;
 let t: TestOrg;
 /** A member's session: reads destinations and publishes. */
@@ -13,7 +12,7 @@ let cookie: string;
 let ownerCookie: string;
 
 beforeAll(async () => {
-  gw = await startGateway({ REDIS_PREFIX: prefix });
+  gw = await startGateway({ REDIS_PREFIX: privatePrefix("destinations") });
   t = await createTestOrg(gw.db, "destinations");
   cookie = await login(gw.app, t.member.email, t.member.password);
   ownerCookie = await login(gw.app, t.owner.email, t.owner.password);
@@ -69,8 +68,8 @@ describe("GET /api/destinations", () => {
   test("shows an open breaker and a channel's wait as ISO times", async () => {
     const openedAt = Date.now() - 5_000;
     const until = Date.now() + 60_000;
-    await writeBreaker(gw.redis, prefix, second.id, { state: "open", openedAt, retryAt: openedAt + 30_000 });
-    await setChannelWait(gw.redis, prefix, second.id, { until, channel: "standin", reason: "429 Too Many Requests" });
+    await writeBreaker(gw.redis, gw.config.redisKeyPrefix, second.id, { state: "open", openedAt, retryAt: openedAt + 30_000 });
+    await setChannelWait(gw.redis, gw.config.redisKeyPrefix, second.id, { until, channel: "standin", reason: "429 Too Many Requests" });
     const item = (await get("/api/destinations", orgCookie)).json().items[1];
     expect(item.breaker).toEqual({ state: "open", openedAt: new Date(openedAt).toISOString(), retryAt: new Date(openedAt + 30_000).toISOString() });
     expect(item.channelWaitUntil).toBe(new Date(until).toISOString());
@@ -94,8 +93,8 @@ describe("DELETE /api/destinations", () => {
     const products = [await makeProduct(gw.db, t.org.id, { title: "Kept 1" }), await makeProduct(gw.db, t.org.id, { title: "Kept 2" })];
     productIds = products.map((p) => p.id);
     records = await queuePublishes(gw, t.org.id, productIds, [destination.id]);
-    await writeBreaker(gw.redis, prefix, destination.id, { state: "open", openedAt: Date.now(), retryAt: Date.now() + 30_000 });
-    await setChannelWait(gw.redis, prefix, destination.id, { until: Date.now() + 60_000, channel: "standin", reason: "slow down" });
+    await writeBreaker(gw.redis, gw.config.redisKeyPrefix, destination.id, { state: "open", openedAt: Date.now(), retryAt: Date.now() + 30_000 });
+    await setChannelWait(gw.redis, gw.config.redisKeyPrefix, destination.id, { until: Date.now() + 60_000, channel: "standin", reason: "slow down" });
   });
 
   test("a member, or the platform operator in its own org, is refused (403 saying an owner must) and nothing changes", async () => {
@@ -133,7 +132,7 @@ describe("DELETE /api/destinations", () => {
   });
 
   test("disconnects: queued jobs removed, pending publishes failed, credentials erased, products kept", async () => {
-    const keys = publishKeys(prefix);
+    const keys = publishKeys(gw.config.redisKeyPrefix);
     const queue = gw.app.queues.publish.queue(destination.id);
     expect((await queue.getJob(records[0]!.jobId))?.id).toBe(records[0]!.jobId);
     expect(await gw.redis.zscore(keys.ready, destination.id)).not.toBeNull();
@@ -142,7 +141,7 @@ describe("DELETE /api/destinations", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: destination.id, disconnected: true });
 
-    expect((await readQueueCounts(gw.redis, prefix, [destination.id])).get(destination.id)).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 0 });
+    expect((await readQueueCounts(gw.redis, gw.config.redisKeyPrefix, [destination.id])).get(destination.id)).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 0 });
     expect(await queue.getJob(records[0]!.jobId)).toBeUndefined();
     expect(await gw.redis.zscore(keys.ready, destination.id)).toBeNull();
     expect(await gw.redis.exists(keys.wait(destination.id), keys.breaker(destination.id))).toBe(0);

@@ -1,16 +1,15 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { Worker } from "bullmq";
-import { Redis } from "ioredis";
 import { loadGatewayConfig, type GatewayConfig } from "@catalog/config";
 import { createDb, type Db } from "@catalog/db";
-import { SCRAPE_QUEUE, queuePrefix, workerConnection, type ScrapeJob, type ScrapeResult } from "@catalog/queue";
+import { SCRAPE_QUEUE, producerConnection, queuePrefix, workerConnection, type RedisClient, type ScrapeJob, type ScrapeResult } from "@catalog/queue";
 import { createScrapeProcessor } from "../../import-worker/src/scrape-processor.js";
 import { buildApp, type AppDeps } from "../src/app.js";
 
 export interface Gateway {
   app: FastifyInstance;
   db: Db;
-  redis: Redis;
+  redis: RedisClient;
   config: GatewayConfig;
   close(): Promise<void>;
 }
@@ -26,7 +25,7 @@ export async function startGateway(env: Record<string, string> = {}, deps: Parti
   // Tests of the limiter set their own prefix and limit.
   const config = loadGatewayConfig({ ...process.env, RATE_LIMIT_MAX: "1000000", ...env });
   const db = createDb(config.DATABASE_URL, { poolSize: 4 });
-  const redis = deps.redis ?? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+  const redis = deps.redis ?? producerConnection(config, { lazyConnect: true });
   if (!deps.redis) await redis.connect();
   const app = await buildApp({ config, db, redis, logger: false, ...deps });
   await app.ready();
@@ -62,10 +61,10 @@ export function errorOf(res: LightMyRequestResponse): string {
  * (the tests' page servers), no browser fallback. close() stops it and its connection.
  */
 export function startScrapeWorker(gw: Gateway, options: { fetchTimeoutMs: number; concurrency: number }): { close(): Promise<void> } {
-  const connection = workerConnection(gw.config.REDIS_URL);
+  const connection = workerConnection(gw.config);
   const worker = new Worker<ScrapeJob, ScrapeResult>(SCRAPE_QUEUE, createScrapeProcessor({
     policy: { allowPrivate: true }, renderer: null, fetchTimeoutMs: options.fetchTimeoutMs, renderTimeoutMs: options.fetchTimeoutMs, maxBytes: 1_000_000,
-  }), { connection, prefix: queuePrefix(gw.config.REDIS_PREFIX), concurrency: options.concurrency });
+  }), { connection, prefix: queuePrefix(gw.config.redisKeyPrefix), concurrency: options.concurrency });
   return {
     close: async () => {
       await worker.close();

@@ -3,7 +3,6 @@ import { claimIdempotencyKey } from "../src/routes/publish/idempotency.js";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { connectStandin, privatePrefix } from "./publishing-fixtures.js";
 
-const prefix = privatePrefix("idem");
 let gw: Gateway;
 let t: TestOrg;
 let cookie: string;
@@ -11,7 +10,7 @@ let productId: string;
 let destinationId: string;
 
 beforeAll(async () => {
-  gw = await startGateway({ REDIS_PREFIX: prefix, PUBLISH_DEADLINE_MS: "5000" });
+  gw = await startGateway({ REDIS_PREFIX: privatePrefix("idem"), PUBLISH_DEADLINE_MS: "5000" });
   t = await createTestOrg(gw.db, "idempotency");
   cookie = await login(gw.app, t.member.email, t.member.password);
   productId = (await makeProduct(gw.db, t.org.id, { title: "Idem mug", sku: `IDEM-${Date.now()}` })).id;
@@ -27,7 +26,7 @@ const syncLogs = () => gw.db.syncLog.count({ where: { orgId: t.org.id } });
 test("a key left pending by a gateway that died mid-request lapses with the request's deadline; the retry publishes", async () => {
   const body = { productIds: [productId], destinationAccountIds: [destinationId] };
   // What a gateway killed right after claiming leaves behind: a pending claim, never completed or given back.
-  await claimIdempotencyKey(gw.redis, prefix, t.org.id, "order-killed", body, gw.config.PUBLISH_DEADLINE_MS);
+  await claimIdempotencyKey(gw.redis, gw.config.redisKeyPrefix, t.org.id, "order-killed", body, gw.config.PUBLISH_DEADLINE_MS);
   const before = await syncLogs();
 
   const whileHeld = await publish("order-killed", JSON.stringify(body));

@@ -6,7 +6,6 @@ import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { connectStandin, privatePrefix } from "./publishing-fixtures.js";
 import { openSse, type SseStream } from "./sse-client.js";
 
-const prefix = privatePrefix("runs");
 let gw: Gateway;
 let a: TestOrg;
 let b: TestOrg;
@@ -17,7 +16,7 @@ let d2: DestinationView;
 let products: string[];
 
 beforeAll(async () => {
-  gw = await startGateway({ REDIS_PREFIX: prefix });
+  gw = await startGateway({ REDIS_PREFIX: privatePrefix("runs") });
   a = await createTestOrg(gw.db, "runs-a");
   b = await createTestOrg(gw.db, "runs-b");
   member = await login(gw.app, a.member.email, a.member.password);
@@ -141,8 +140,8 @@ test("a channel's wait is shown on the run's destination, and a retry to it is 4
   const { runId, jobs } = await newRun([products[2]!], [throttled.id]);
   await finish(jobs[0]!.syncLogId, { status: "failed", error: "throttled" });
   const until = Date.now() + 120_000;
-  await setChannelWait(gw.redis, prefix, throttled.id, { until, channel: "standin", reason: "429 Too Many Requests" });
-  await writeBreaker(gw.redis, prefix, throttled.id, { state: "open", openedAt: Date.now(), retryAt: Date.now() + 30_000 });
+  await setChannelWait(gw.redis, gw.config.redisKeyPrefix, throttled.id, { until, channel: "standin", reason: "429 Too Many Requests" });
+  await writeBreaker(gw.redis, gw.config.redisKeyPrefix, throttled.id, { state: "open", openedAt: Date.now(), retryAt: Date.now() + 30_000 });
   const run = (await getRun(runId)).json() as PublishRun;
   expect(run.destinations[0]).toMatchObject({ id: throttled.id, channelWaitUntil: new Date(until).toISOString(), breaker: { state: "open" } });
   const refused = await retry(runId);

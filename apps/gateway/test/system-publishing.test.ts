@@ -1,8 +1,8 @@
 import { Worker } from "bullmq";
-import { Redis } from "ioredis";
 import { createTestDatabase, createTestOrg, dropTestDatabase, makeProduct, type TestOrg } from "@catalog/testing";
 import type { DestinationView, PublishJobRecord } from "@catalog/db";
-import { publishQueueName, queuePrefix, writeBreaker } from "@catalog/queue";
+import { redisKeyPrefix } from "@catalog/config";
+import { publishQueueName, queuePrefix, scanMatching, workerConnection, writeBreaker } from "@catalog/queue";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { connectStandin, privatePrefix, queuePublishes } from "./publishing-fixtures.js";
 
@@ -28,8 +28,8 @@ let deadB2: PublishJobRecord[];
 /** What the publish worker does with a publish that ran out of attempts: its job fails, a dead letter is added. */
 async function killPublishes(records: PublishJobRecord[]) {
   const destinationId = records[0]!.destinationAccountId;
-  const connection = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379", { maxRetriesPerRequest: null });
-  const worker = new Worker(publishQueueName(destinationId), async () => { throw new Error("channel said 500"); }, { connection, prefix: queuePrefix(prefix) });
+  const connection = workerConnection(gw.config);
+  const worker = new Worker(publishQueueName(destinationId), async () => { throw new Error("channel said 500"); }, { connection, prefix: queuePrefix(gw.config.redisKeyPrefix) });
   const failed = new Promise<void>((resolve) => {
     let n = 0;
     worker.on("failed", () => { if (++n === records.length) resolve(); });
@@ -98,7 +98,7 @@ test("an org's owner cannot see other orgs' queues nor purge or replay another o
 
 test("GET shows every org's queues, the DLQ total and the breakers", async () => {
   const openedAt = Date.now();
-  await writeBreaker(gw.redis, prefix, destA2.id, { state: "open", openedAt, retryAt: openedAt + 30_000 });
+  await writeBreaker(gw.redis, gw.config.redisKeyPrefix, destA2.id, { state: "open", openedAt, retryAt: openedAt + 30_000 });
   const res = await system();
   expect(res.statusCode).toBe(200);
   const body = res.json();
@@ -187,19 +187,21 @@ describe("flush_redis in lab mode", () => {
   });
 
   test("deletes every key under the deployment's prefix and nothing else", async () => {
-    const ownKeys = [`${labPrefix}:a`, `${labPrefix}:publish:ready`, `${labPrefix}:x:y:z`];
-    const others = [`${neighbour}:keep`, `${labPrefix}-sibling:keep`, `${labPrefix}keep`];
+    const own = lab.config.redisKeyPrefix;
+    const ownKeys = [`${own}:a`, `${own}:publish:ready`, `${own}:x:y:z`];
+    const others = [`${redisKeyPrefix(neighbour)}:keep`, `${redisKeyPrefix(`${labPrefix}-sibling`)}:keep`, `${own}keep`, `${labPrefix}:keep`];
     for (const key of [...ownKeys, ...others]) await lab.redis.set(key, "1");
     const res = await act({ action: "flush_redis" }, admin, lab);
     expect(res.statusCode).toBe(200);
     // Also the keys the request itself made (rate-limit counters) are under the prefix.
     expect(res.json().affected).toBeGreaterThanOrEqual(ownKeys.length);
     expect(await lab.redis.exists(...ownKeys)).toBe(0);
-    expect(await lab.redis.exists(...others)).toBe(others.length);
-    const [, left] = await lab.redis.scan("0", "MATCH", `${labPrefix}:*`, "COUNT", 10_000);
+    for (const key of others) expect(await lab.redis.exists(key)).toBe(1);
+    const left: string[] = [];
+    for await (const { keys } of scanMatching(lab.redis, `${own}:*`)) left.push(...keys);
     expect(left.filter((k) => !k.includes(":rate-limit:"))).toEqual([]);
     // The other gateway's prefix is untouched too: its queue still holds the replayed jobs.
     expect(byDestination((await system()).json().queues)[destA.id]).toMatchObject({ waiting: 2 });
-    await lab.redis.del(...others);
+    for (const key of others) await lab.redis.del(key);
   });
 });

@@ -14,8 +14,8 @@ const renderer = config.BROWSER_FALLBACK
   ? createRenderer({ policy, concurrency: config.RENDER_CONCURRENCY, executablePath: config.CHROMIUM_PATH })
   : null;
 
-const connection = workerConnection(config.REDIS_URL);
-const queue = scrapeQueue(connection, config.REDIS_PREFIX);
+const connection = workerConnection(config);
+const queue = scrapeQueue(connection, config.redisKeyPrefix);
 const metrics = createImportMetrics(queue);
 collectDefaultMetrics({ register: metrics.registry, prefix: "catalog_import_worker_" });
 const health = await startWorkerHealth({
@@ -32,7 +32,7 @@ const worker = new Worker<ScrapeJob, ScrapeResult>(
   createScrapeProcessor({
     policy, renderer, fetchTimeoutMs: config.FETCH_TIMEOUT_MS, renderTimeoutMs: config.RENDER_TIMEOUT_MS, maxBytes: config.FETCH_MAX_BYTES,
   }),
-  { connection, prefix: queuePrefix(config.REDIS_PREFIX), concurrency: config.IMPORT_CONCURRENCY },
+  { connection, prefix: queuePrefix(config.redisKeyPrefix), concurrency: config.IMPORT_CONCURRENCY },
 );
 worker.on("error", (err) => log.error({ err }, "worker error"));
 worker.on("completed", (job, result) => {

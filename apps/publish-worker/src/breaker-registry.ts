@@ -1,7 +1,6 @@
 import CircuitBreaker from "opossum";
-import type { Redis } from "ioredis";
 import { isChannelError } from "@catalog/channels";
-import { publishKeys, readBreakers, writeBreaker } from "@catalog/queue";
+import { publishKeys, readBreakers, writeBreaker, type RedisClient } from "@catalog/queue";
 
 export interface BreakerOptions {
   errorThresholdPercentage: number;
@@ -30,7 +29,7 @@ export class BreakerRegistry {
   private syncing = false;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly options: BreakerOptions,
     private readonly onOpen: (destinationId: string) => void,

@@ -2,10 +2,9 @@
 // before `expiresAt`, and once after the channel refused a token with 401. One process refreshes
 // a destination at a time (a Redis lock), and every process re-reads PostgreSQL first, because
 // Etsy rotates refresh tokens: refreshing twice with the same one would fail the second time.
-import type { Redis } from "ioredis";
 import type { ChannelAdapter, DestinationTarget } from "@catalog/channels";
 import { loadDestinationTarget, replaceDestinationCredentials, type CredentialKeyring, type Db } from "@catalog/db";
-import { publishKeys } from "@catalog/queue";
+import { publishKeys, type RedisClient } from "@catalog/queue";
 import { RedisLock } from "./redis-lock.js";
 
 /** Refresh this long before the token would expire, so a publish never starts with a dying token. */
@@ -14,7 +13,7 @@ const LOCK_WAIT_STEP_MS = 100;
 
 export interface RefreshDeps {
   db: Db;
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   keyring: CredentialKeyring;
   /** Budget of one refresh; the lock lives a little longer. */

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
-import type { PublishKeys } from "@catalog/queue";
+import type { PublishKeys, RedisClient } from "@catalog/queue";
 import { RedisLock } from "./redis-lock.js";
 
 export interface Lease {
@@ -55,7 +54,7 @@ export class DestinationPicker {
   private readonly leasePrefix: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: PublishKeys,
     private readonly options: { concurrency: number; leaseMs: number; recheckActiveMs: number },
   ) {

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Worker } from "bullmq";
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import { publishQueueName, queuePrefix, type PublishJob } from "@catalog/queue";
+import { publishQueueName, queuePrefix, type PublishJob, type RedisClient } from "@catalog/queue";
 import type { DestinationPicker, Lease } from "./destination-picker.js";
 import { startHeartbeat } from "./heartbeat.js";
 import { processPublishJob, type ProcessorDeps } from "./publish-processor.js";
@@ -34,7 +33,7 @@ export class Lane {
   readonly abort = new AbortController();
 
   constructor(
-    private readonly connection: Redis,
+    private readonly connection: RedisClient,
     private readonly prefix: string,
     private readonly picker: DestinationPicker,
     private readonly rate: RateGate,

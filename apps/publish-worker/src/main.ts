@@ -9,8 +9,8 @@ import { startPublishWorker } from "./publish-worker.js";
 const config = loadPublishWorkerConfig();
 const log = createWorkerLogger(config.LOG_LEVEL);
 const db = createDb(config.DATABASE_URL, { poolSize: Math.min(20, config.PUBLISH_LANES + 2) });
-const redis = workerConnection(config.REDIS_URL);
-const metrics = createPublishMetrics(redis, config.REDIS_PREFIX);
+const redis = workerConnection(config);
+const metrics = createPublishMetrics(redis, config.redisKeyPrefix);
 collectDefaultMetrics({ register: metrics.registry, prefix: "catalog_publish_worker_" });
 const health = await startWorkerHealth({
   host: config.HEALTH_HOST,

@@ -1,6 +1,5 @@
-import type { Redis } from "ioredis";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import { readPublishQueueDepth, type PublishQueueDepth } from "@catalog/queue";
+import { readPublishQueueDepth, type PublishQueueDepth, type RedisClient } from "@catalog/queue";
 import type { BreakerRegistry } from "./breaker-registry.js";
 
 export type PublishJobOutcome = "succeeded" | "retried" | "waited" | "failed" | "dead";
@@ -13,7 +12,7 @@ const TOP_DESTINATIONS = 10;
  * as they happen; breakers and queue depth read when scraped. The queue depth is the shared
  * queues' (every worker reports the same figure: aggregate with max, not sum).
  */
-export function createPublishMetrics(redis: Redis, prefix: string) {
+export function createPublishMetrics(redis: RedisClient, prefix: string) {
   const registry = new Registry();
   const registers = [registry];
   let breakers: BreakerRegistry | null = null;

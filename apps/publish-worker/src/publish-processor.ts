@@ -1,12 +1,11 @@
 import { UnrecoverableError, type Job, type Queue } from "bullmq";
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { ChannelWaitError, GiveUpChannelError, isChannelError, type ChannelRegistry, type PublishOutcome } from "@catalog/channels";
 import {
   loadDestinationTarget, recordFinalFailure, recordRetry, recordSuccess, recordWait, rememberRemoteId, setDestinationHealth, startAttempt,
   toProductView, type CredentialKeyring, type Db, type StartedAttempt,
 } from "@catalog/db";
-import { publishKeys, setChannelWait, type DeadLetter, type PublishJob } from "@catalog/queue";
+import { publishKeys, setChannelWait, type DeadLetter, type PublishJob, type RedisClient } from "@catalog/queue";
 import { retryDelay, type RetryPolicy } from "./retry-policy.js";
 import { jobData, mirrorDeadLetter, moveOn } from "./job-record.js";
 import { startHeartbeat } from "./heartbeat.js";
@@ -18,7 +17,7 @@ import { RedisLock } from "./redis-lock.js";
 
 export interface ProcessorDeps {
   db: Db;
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   keyring: CredentialKeyring;
   channels: ChannelRegistry;

@@ -1,9 +1,8 @@
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { parseKeyring, setDestinationHealth, type Db } from "@catalog/db";
 import type { PublishWorkerConfig } from "@catalog/config";
 import { createChannelRegistry } from "@catalog/channels";
-import { PublishQueues, deadLetterQueue, publishKeys } from "@catalog/queue";
+import { PublishQueues, deadLetterQueue, publishKeys, type RedisClient } from "@catalog/queue";
 import { BreakerRegistry } from "./breaker-registry.js";
 import { DestinationPicker } from "./destination-picker.js";
 import { Lane } from "./lane.js";
@@ -15,7 +14,7 @@ export interface PublishWorkerDeps {
   config: PublishWorkerConfig;
   db: Db;
   /** A worker connection (`maxRetriesPerRequest: null`); each lane's Worker adds one blocking connection. */
-  redis: Redis;
+  redis: RedisClient;
   log: Logger;
   /** Where job outcomes and channel calls are counted (main.ts serves it on the health port). */
   metrics?: PublishMetrics;
@@ -32,7 +31,7 @@ export interface PublishWorker {
 
 /** Starts the lanes and the recovery of one publish worker process. */
 export function startPublishWorker({ config, db, redis, log, metrics: given }: PublishWorkerDeps): PublishWorker {
-  const prefix = config.REDIS_PREFIX;
+  const prefix = config.redisKeyPrefix;
   const metrics = given ?? createPublishMetrics(redis, prefix);
   const keys = publishKeys(prefix);
   const queues = new PublishQueues(redis, prefix);

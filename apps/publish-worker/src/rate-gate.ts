@@ -1,5 +1,4 @@
-import type { Redis } from "ioredis";
-import { publishKeys } from "@catalog/queue";
+import { publishKeys, type RedisClient } from "@catalog/queue";
 
 /**
  * Channel calls per second per destination, counted in Redis so the limit holds across every
@@ -7,7 +6,7 @@ import { publishKeys } from "@catalog/queue";
  * twice the limit, which channels' own limiters tolerate.
  */
 export class RateGate {
-  constructor(private readonly redis: Redis, private readonly prefix: string, private readonly perSecond: number) {}
+  constructor(private readonly redis: RedisClient, private readonly prefix: string, private readonly perSecond: number) {}
 
   /** Null when the call may go now; otherwise when the destination's next window opens. */
   async take(destinationId: string): Promise<number | null> {

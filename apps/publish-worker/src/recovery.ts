@@ -1,8 +1,7 @@
 import type { Queue } from "bullmq";
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { deadLettersOwed, extendLeases, markDeadLettersMirrored, pendingPublishes, type Db } from "@catalog/db";
-import { publishKeys, type DeadLetter, type PublishQueues } from "@catalog/queue";
+import { publishKeys, type DeadLetter, type PublishQueues, type RedisClient } from "@catalog/queue";
 
 const PAGE = 1_000;
 
@@ -23,7 +22,7 @@ export class Recovery {
 
   constructor(
     private readonly db: Db,
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly queues: PublishQueues,
     private readonly deadLetters: Queue<DeadLetter>,

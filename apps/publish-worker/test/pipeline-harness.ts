@@ -1,14 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { Redis } from "ioredis";
 import { pino, type DestinationStream } from "pino";
-import { loadGatewayConfig, loadPublishWorkerConfig, type PublishWorkerConfig } from "@catalog/config";
+import { loadGatewayConfig, loadPublishWorkerConfig, type GatewayConfig, type PublishWorkerConfig } from "@catalog/config";
 import { buildApp } from "@catalog/gateway";
 
 type FastifyInstance = Awaited<ReturnType<typeof buildApp>>;
 export type InjectResponse = Awaited<ReturnType<FastifyInstance["inject"]>>;
 import { startStandinChannel, type StandinChannel } from "@catalog/channels";
 import { createDb, createDestination, newKeyringSpec, parseKeyring, type CredentialKeyring, type Db } from "@catalog/db";
-import { workerConnection } from "@catalog/queue";
+import { producerConnection, workerConnection, type RedisClient } from "@catalog/queue";
 import { createTestDatabase, createTestOrg, deleteRedisPrefix, dropTestDatabase, freePort, makeProduct, type TestOrg } from "@catalog/testing";
 import { createWorkerLogger } from "../src/logger.js";
 import { startPublishWorker, type PublishWorker } from "../src/publish-worker.js";
@@ -34,7 +33,7 @@ export const FAST_WORKER_ENV = {
 
 export interface Pipeline {
   db: Db;
-  redis: Redis;
+  redis: RedisClient;
   app: FastifyInstance;
   standin: StandinChannel;
   org: TestOrg;
@@ -45,6 +44,8 @@ export interface Pipeline {
   /** The platform operator: /api/system. */
   adminCookie: string;
   env: Record<string, string>;
+  /** The gateway's configuration: where Redis is (an endpoint) and the key prefix of this pipeline. */
+  config: GatewayConfig;
   /** The keys the gateway and workers seal credentials with. */
   keyring: CredentialKeyring;
   workers: PublishWorker[];
@@ -94,7 +95,7 @@ export async function startPipeline(env: Record<string, string> = {}, options: {
   };
   const gatewayConfig = loadGatewayConfig(fullEnv);
   const db = createDb(gatewayConfig.DATABASE_URL, { poolSize: 6 });
-  const redis = new Redis(gatewayConfig.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
+  const redis = producerConnection(gatewayConfig, { lazyConnect: true });
   await redis.connect();
   // Silent unless a test reads the logs: then the gateway and every worker log as deployed, at info.
   const app = await buildApp({ config: gatewayConfig, db, redis, logger: options.logStream ? { level: "info", stream: options.logStream } : false });
@@ -103,17 +104,17 @@ export async function startPipeline(env: Record<string, string> = {}, options: {
   const org = await createTestOrg(db, "publish");
   const keyring = parseKeyring(fullEnv.CREDENTIALS_KEYS!);
   const workers: PublishWorker[] = [];
-  const workerResources: { redis: Redis; db: Db }[] = [];
+  const workerResources: { redis: RedisClient; db: Db }[] = [];
 
   const pipeline: Pipeline = {
-    db, redis, app, standin, org, workers, keyring, env: fullEnv,
+    db, redis, app, standin, org, workers, keyring, env: fullEnv, config: gatewayConfig,
     cookie: await login(app, org.member.email, org.member.password),
     ownerCookie: await login(app, org.owner.email, org.owner.password),
     adminCookie: await login(app, org.admin.email, org.admin.password),
     startWorker(overrides = {}) {
       const config: PublishWorkerConfig = loadPublishWorkerConfig({ ...fullEnv, ...overrides });
       const workerDb = createDb(config.DATABASE_URL, { poolSize: 6 });
-      const workerRedis = workerConnection(config.REDIS_URL);
+      const workerRedis = workerConnection(config);
       workerResources.push({ redis: workerRedis, db: workerDb });
       const worker = startPublishWorker({ config, db: workerDb, redis: workerRedis, log: options.logStream ? createWorkerLogger("info", options.logStream) : pino({ level: "silent" }) });
       workers.push(worker);
@@ -151,7 +152,7 @@ export async function startPipeline(env: Record<string, string> = {}, options: {
       await app.close();
       await standin.close();
       redis.disconnect();
-      await deleteRedisPrefix(gatewayConfig.REDIS_URL, prefix);
+      await deleteRedisPrefix(gatewayConfig, prefix);
       await db.$disconnect();
       await dropTestDatabase(databaseUrl);
     },

@@ -108,7 +108,7 @@ test("a destination failing every call opens its breaker for every worker, and a
   const products = await p.addProducts(4, "Bowl");
   const { jobs } = (await p.publish(products, [destination])).json() as Jobs;
   await eventually(async () => {
-    const breaker = (await readBreakers(p.redis, p.env.REDIS_PREFIX!, [destination])).get(destination)!;
+    const breaker = (await readBreakers(p.redis, p.config.redisKeyPrefix, [destination])).get(destination)!;
     expect(breaker.state).toBe("open");
   }, 10_000);
   const listed = (await p.app.inject({ method: "GET", url: "/api/destinations", headers: { cookie: p.cookie } })).json() as { items: { id: string; breaker: { state: string } }[] };
@@ -120,7 +120,7 @@ test("a destination failing every call opens its breaker for every worker, and a
     const logs = await syncLogsOf(p.db, jobs.map((j) => j.syncLogId));
     expect(logs.map((l) => l.status)).toEqual(jobs.map(() => "succeeded"));
   }, 20_000);
-  expect((await readBreakers(p.redis, p.env.REDIS_PREFIX!, [destination])).get(destination)!.state).toBe("closed");
+  expect((await readBreakers(p.redis, p.config.redisKeyPrefix, [destination])).get(destination)!.state).toBe("closed");
   // While open, jobs were delayed rather than sent: the channel saw no call until the probe.
   expect(p.standin.store("outage").counts.requests).toBeGreaterThan(requestsWhileOpen);
 }, 40_000);

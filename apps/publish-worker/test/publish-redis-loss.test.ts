@@ -13,7 +13,7 @@ let p: Pipeline;
 let keys: ReturnType<typeof publishKeys>;
 beforeEach(async () => {
   p = await startPipeline();
-  keys = publishKeys(p.env.REDIS_PREFIX!);
+  keys = publishKeys(p.config.redisKeyPrefix);
 });
 afterEach(() => p.close());
 
@@ -41,8 +41,8 @@ test("a job whose payload a flush deleted after a worker took its id is publishe
 test("a leftover job that Redis holds as failed while PostgreSQL says queued is replaced by the recovery, not left to swallow its adds", async () => {
   const { destination, id } = await acceptedPublish("failed-leftover");
   // What a worker did with a job whose payload was gone: failed it in Redis, PostgreSQL untold.
-  const connection = workerConnection(p.env.REDIS_URL!);
-  const taker = new Worker(publishQueueName(destination), null, { connection, prefix: queuePrefix(p.env.REDIS_PREFIX!), autorun: false });
+  const connection = workerConnection(p.config);
+  const taker = new Worker(publishQueueName(destination), null, { connection, prefix: queuePrefix(p.config.redisKeyPrefix), autorun: false });
   const job = await taker.getNextJob("test-token", { block: false });
   expect(job?.id).toBe(id);
   await job!.moveToFailed(new Error("publish job payload does not match its schema"), "test-token");
@@ -92,7 +92,7 @@ test("a dead publish whose dead-letter job Redis refused gets it from the recove
   const { id } = await acceptedPublish("dlq-refused");
   p.standin.setFault("dlq-refused", { kind: "error", status: 500 });
   // BullMQ counts every add in this key: while it is not a number, Redis refuses adds to the dead-letter queue.
-  const counter = `${queuePrefix(p.env.REDIS_PREFIX!)}:${DEAD_LETTER_QUEUE}:id`;
+  const counter = `${queuePrefix(p.config.redisKeyPrefix)}:${DEAD_LETTER_QUEUE}:id`;
   await p.redis.set(counter, "not a number");
   p.startWorker();
   await eventually(async () => expect(await logOf(id)).toMatchObject({ status: "dead", attempts: 3 }), 15_000);

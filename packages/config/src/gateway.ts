@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Type, type Static } from "typebox";
 import { Bool, Int, Str, readEnv } from "./env.js";
-import { CommonEnvSchema } from "./common.js";
+import { CommonEnvSchema, withRedisKeyPrefix } from "./common.js";
 import { ChannelsEnvSchema, channelsConfig, type ChannelsConfig } from "./channels.js";
 
 export const GatewayEnvSchema = Type.Object({
@@ -50,7 +50,11 @@ export const GatewayEnvSchema = Type.Object({
   TRUST_PROXY: Bool(false),
 });
 
-export type GatewayConfig = Omit<Static<typeof GatewayEnvSchema>, "CORS_ORIGINS"> & { CORS_ORIGINS: string[]; channels: ChannelsConfig };
+export type GatewayConfig = Omit<Static<typeof GatewayEnvSchema>, "CORS_ORIGINS" | "REDIS_PREFIX"> & {
+  CORS_ORIGINS: string[];
+  channels: ChannelsConfig;
+  redisKeyPrefix: string;
+};
 
 /** apps/dashboard/dist, found from this file, so it does not depend on the working directory. */
 const defaultDashboardDir = fileURLToPath(new URL("../../../apps/dashboard/dist", import.meta.url));
@@ -58,7 +62,7 @@ const defaultDashboardDir = fileURLToPath(new URL("../../../apps/dashboard/dist"
 export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
   const raw = readEnv(GatewayEnvSchema, env);
   return {
-    ...raw,
+    ...withRedisKeyPrefix(raw),
     DASHBOARD_DIR: raw.DASHBOARD_DIR ? resolve(raw.DASHBOARD_DIR) : defaultDashboardDir,
     CORS_ORIGINS: raw.CORS_ORIGINS.split(",").map((o) => o.trim()).filter((o) => o.length > 0),
     channels: channelsConfig(raw),

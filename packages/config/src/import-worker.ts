@@ -1,6 +1,6 @@
 import { Type, type Static } from "typebox";
 import { Bool, Int, Str, readEnv } from "./env.js";
-import { CommonEnvSchema, WorkerHealthEnvSchema } from "./common.js";
+import { CommonEnvSchema, WorkerHealthEnvSchema, withRedisKeyPrefix } from "./common.js";
 
 export const ImportWorkerEnvSchema = Type.Object({
   ...CommonEnvSchema.properties,
@@ -19,7 +19,7 @@ export const ImportWorkerEnvSchema = Type.Object({
   LOCAL_INGEST: Bool(false),
 });
 
-export type ImportWorkerConfig = Static<typeof ImportWorkerEnvSchema>;
+export type ImportWorkerConfig = Omit<Static<typeof ImportWorkerEnvSchema>, "REDIS_PREFIX"> & { redisKeyPrefix: string };
 
 export const loadImportWorkerConfig = (env: Record<string, string | undefined> = process.env): ImportWorkerConfig =>
-  readEnv(ImportWorkerEnvSchema, env);
+  withRedisKeyPrefix(readEnv(ImportWorkerEnvSchema, env));

@@ -1,5 +1,5 @@
 export { ConfigError, readEnv } from "./env.js";
-export { CommonEnvSchema, WorkerHealthEnvSchema } from "./common.js";
+export { CommonEnvSchema, WorkerHealthEnvSchema, redisKeyPrefix } from "./common.js";
 export { GatewayEnvSchema, loadGatewayConfig, type GatewayConfig } from "./gateway.js";
 export { ImportWorkerEnvSchema, loadImportWorkerConfig, type ImportWorkerConfig } from "./import-worker.js";
 export { PublishWorkerEnvSchema, loadPublishWorkerConfig, type PublishWorkerConfig } from "./publish-worker.js";

@@ -1,6 +1,6 @@
 import { Type, type Static } from "typebox";
 import { ConfigError, Int, readEnv } from "./env.js";
-import { CommonEnvSchema, WorkerHealthEnvSchema } from "./common.js";
+import { CommonEnvSchema, WorkerHealthEnvSchema, withRedisKeyPrefix } from "./common.js";
 import { ChannelsEnvSchema, channelsConfig, type ChannelsConfig } from "./channels.js";
 
 export const PublishWorkerEnvSchema = Type.Object({
@@ -45,7 +45,7 @@ export const PublishWorkerEnvSchema = Type.Object({
   PENDING_LEASE_MS: Int(60_000, 500),
 });
 
-export type PublishWorkerConfig = Static<typeof PublishWorkerEnvSchema> & { channels: ChannelsConfig };
+export type PublishWorkerConfig = Omit<Static<typeof PublishWorkerEnvSchema>, "REDIS_PREFIX"> & { channels: ChannelsConfig; redisKeyPrefix: string };
 
 export function loadPublishWorkerConfig(env: Record<string, string | undefined> = process.env): PublishWorkerConfig {
   const raw = readEnv(PublishWorkerEnvSchema, env);
@@ -53,5 +53,5 @@ export function loadPublishWorkerConfig(env: Record<string, string | undefined> 
   if (raw.LEASE_HEARTBEAT_MS * 2 > raw.JOB_LOCK_MS) {
     throw new ConfigError(`Invalid configuration: LEASE_HEARTBEAT_MS (${raw.LEASE_HEARTBEAT_MS}) must be at most half of JOB_LOCK_MS (${raw.JOB_LOCK_MS})`);
   }
-  return { ...raw, channels: channelsConfig(raw) };
+  return { ...withRedisKeyPrefix(raw), channels: channelsConfig(raw) };
 }

@@ -1,4 +1,4 @@
-import { ConfigError, loadGatewayConfig, loadPublishWorkerConfig } from "@catalog/config";
+import { ConfigError, loadGatewayConfig, loadImportWorkerConfig, loadPublishWorkerConfig } from "@catalog/config";
 
 test("defaults apply and text from the environment becomes typed values", () => {
   const config = loadGatewayConfig({ PORT: "4100", LAB_MODE: "true", CORS_ORIGINS: "https://a.test, https://b.test" });
@@ -21,4 +21,13 @@ test("the publish worker's leases default to 5 s renewed every second; a heartbe
   expect(loadPublishWorkerConfig(env)).toMatchObject({ JOB_LOCK_MS: 5_000, LEASE_HEARTBEAT_MS: 1_000 });
   expect(() => loadPublishWorkerConfig({ ...env, JOB_LOCK_MS: "2000", LEASE_HEARTBEAT_MS: "1500" }))
     .toThrow(/LEASE_HEARTBEAT_MS \(1500\) must be at most half of JOB_LOCK_MS \(2000\)/);
+});
+
+test("every process writes its Redis keys under the prefix as a cluster hash tag, and a prefix with braces stops start-up", () => {
+  const env = { CREDENTIALS_KEYS: "k1:key", REDIS_PREFIX: "shop-eu", REDIS_CLUSTER: "true" };
+  for (const load of [loadGatewayConfig, loadPublishWorkerConfig, loadImportWorkerConfig]) {
+    expect(load(env)).toMatchObject({ redisKeyPrefix: "{shop-eu}", REDIS_CLUSTER: true });
+    expect(load({ CREDENTIALS_KEYS: "k1:key" })).toMatchObject({ redisKeyPrefix: "{catalog}", REDIS_CLUSTER: false });
+    expect(() => load({ ...env, REDIS_PREFIX: "{shop}" })).toThrow(/REDIS_PREFIX "\{shop\}" must not hold \{ or \}/);
+  }
 });

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./connections.js";
 import { publishKeys } from "./publish-keys.js";
 
 /** A wait a channel imposed on one destination (429, Retry-After, throttled). */
@@ -21,7 +21,7 @@ export const CLOSED_BREAKER: BreakerSnapshot = { state: "closed", openedAt: null
 const num = (value: string | undefined) => (value ? Number(value) : null);
 
 /** Records a channel's wait for every worker and the gateway; a later, longer wait wins. */
-export async function setChannelWait(redis: Redis, prefix: string, destinationId: string, wait: ChannelWait): Promise<void> {
+export async function setChannelWait(redis: RedisClient, prefix: string, destinationId: string, wait: ChannelWait): Promise<void> {
   const keys = publishKeys(prefix);
   const ttl = Math.max(1, wait.until - Date.now());
   const current = await readChannelWaits(redis, prefix, [destinationId]);
@@ -34,7 +34,7 @@ export async function setChannelWait(redis: Redis, prefix: string, destinationId
 }
 
 /** One hash per destination, read in one round trip (an empty object where there is none). */
-async function readHashes(redis: Redis, destinationIds: string[], keyOf: (id: string) => string): Promise<Record<string, string>[]> {
+async function readHashes(redis: RedisClient, destinationIds: string[], keyOf: (id: string) => string): Promise<Record<string, string>[]> {
   if (destinationIds.length === 0) return [];
   const pipeline = redis.pipeline();
   for (const id of destinationIds) pipeline.hgetall(keyOf(id));
@@ -43,7 +43,7 @@ async function readHashes(redis: Redis, destinationIds: string[], keyOf: (id: st
 }
 
 /** Waits still running, by destination. */
-export async function readChannelWaits(redis: Redis, prefix: string, destinationIds: string[]): Promise<Map<string, ChannelWait>> {
+export async function readChannelWaits(redis: RedisClient, prefix: string, destinationIds: string[]): Promise<Map<string, ChannelWait>> {
   const hashes = await readHashes(redis, destinationIds, publishKeys(prefix).wait);
   const out = new Map<string, ChannelWait>();
   const now = Date.now();
@@ -55,7 +55,7 @@ export async function readChannelWaits(redis: Redis, prefix: string, destination
   return out;
 }
 
-export async function writeBreaker(redis: Redis, prefix: string, destinationId: string, snapshot: BreakerSnapshot): Promise<void> {
+export async function writeBreaker(redis: RedisClient, prefix: string, destinationId: string, snapshot: BreakerSnapshot): Promise<void> {
   const key = publishKeys(prefix).breaker(destinationId);
   if (snapshot.state === "closed") {
     await redis.del(key);
@@ -68,7 +68,7 @@ export async function writeBreaker(redis: Redis, prefix: string, destinationId: 
 }
 
 /** Breakers as the workers last mirrored them; a destination with no record is closed. */
-export async function readBreakers(redis: Redis, prefix: string, destinationIds: string[]): Promise<Map<string, BreakerSnapshot>> {
+export async function readBreakers(redis: RedisClient, prefix: string, destinationIds: string[]): Promise<Map<string, BreakerSnapshot>> {
   const hashes = await readHashes(redis, destinationIds, publishKeys(prefix).breaker);
   const out = new Map<string, BreakerSnapshot>();
   destinationIds.forEach((id, i) => {
@@ -89,7 +89,7 @@ export interface QueueCounts {
 }
 
 /** Job counts of each destination's queue, in one round trip. */
-export async function readQueueCounts(redis: Redis, prefix: string, destinationIds: string[]): Promise<Map<string, QueueCounts>> {
+export async function readQueueCounts(redis: RedisClient, prefix: string, destinationIds: string[]): Promise<Map<string, QueueCounts>> {
   const keys = publishKeys(prefix);
   const pipeline = redis.pipeline();
   for (const id of destinationIds) {

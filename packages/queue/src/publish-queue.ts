@@ -1,5 +1,5 @@
 import { Queue, type JobsOptions } from "bullmq";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./connections.js";
 import { Type, type Static } from "typebox";
 import { Value } from "typebox/value";
 import { findLeftoverJobs } from "./leftover-jobs.js";
@@ -42,7 +42,7 @@ export class PublishQueues {
   private readonly queues = new Map<string, Queue<PublishJob>>();
   readonly keys: ReturnType<typeof publishKeys>;
 
-  constructor(private readonly redis: Redis, private readonly prefix: string) {
+  constructor(private readonly redis: RedisClient, private readonly prefix: string) {
     this.keys = publishKeys(prefix);
   }
 
@@ -120,7 +120,7 @@ export interface DeadLetter extends PublishJob {
   error: string;
 }
 
-export function deadLetterQueue(redis: Redis, prefix: string): Queue<DeadLetter> {
+export function deadLetterQueue(redis: RedisClient, prefix: string): Queue<DeadLetter> {
   const queue = new Queue<DeadLetter>(DEAD_LETTER_QUEUE, {
     connection: redis, prefix: queuePrefix(prefix), defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
   });

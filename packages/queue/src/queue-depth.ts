@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./connections.js";
 import { publishKeys } from "./publish-keys.js";
 import { readQueueCounts, type QueueCounts } from "./destination-state.js";
 
@@ -21,7 +21,7 @@ const BATCH = 500;
  * stays cheap however many destinations a deployment has.
  */
 export async function readPublishQueueDepth(
-  redis: Redis, prefix: string, { top = 10, maxDestinations = 20_000 }: { top?: number; maxDestinations?: number } = {},
+  redis: RedisClient, prefix: string, { top = 10, maxDestinations = 20_000 }: { top?: number; maxDestinations?: number } = {},
 ): Promise<PublishQueueDepth> {
   const keys = publishKeys(prefix);
   const [ids, inLine] = await Promise.all([redis.zrange(keys.ready, "0", String(maxDestinations - 1)), redis.zcard(keys.ready)]);

@@ -1,22 +1,20 @@
 import { randomBytes } from "node:crypto";
-import { Redis } from "ioredis";
+import { redisKeyPrefix } from "@catalog/config";
+import { escapeGlob, producerConnection, unlinkMatching, type RedisEndpoint } from "@catalog/queue";
 
 export const newRedisPrefix = (): string => `catalog-test-${randomBytes(4).toString("hex")}`;
 
-/** Deletes every key under `prefix`, so a test run leaves nothing behind. */
-export async function deleteRedisPrefix(redisUrl: string, prefix: string): Promise<number> {
-  const redis = new Redis(redisUrl, { lazyConnect: true });
+/**
+ * Deletes every key under REDIS_PREFIX `prefix` and under the prefixes that extend it
+ * (`prefix:anything`, as tests make their own), so a test run leaves nothing behind.
+ */
+export async function deleteRedisPrefix(endpoint: RedisEndpoint, prefix: string): Promise<number> {
+  const redis = producerConnection(endpoint, { lazyConnect: true });
   await redis.connect();
-  let deleted = 0;
   try {
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
-      if (keys.length > 0) deleted += await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== "0");
+    // `{prefix}:…` and `{prefix:…}:…`
+    return await unlinkMatching(redis, `${escapeGlob(redisKeyPrefix(prefix).slice(0, -1))}[}:]*`);
   } finally {
     redis.disconnect();
   }
-  return deleted;
 }

@@ -18,9 +18,9 @@ if (command === "setup") {
   };
   process.stdout.write(JSON.stringify(env));
 } else if (command === "teardown") {
-  const { DATABASE_URL, REDIS_PREFIX, REDIS_URL } = process.env;
+  const { DATABASE_URL, REDIS_PREFIX } = process.env;
   if (DATABASE_URL) await dropTestDatabase(DATABASE_URL);
-  if (REDIS_PREFIX) await deleteRedisPrefix(REDIS_URL ?? "redis://127.0.0.1:6379", REDIS_PREFIX);
+  if (REDIS_PREFIX) await deleteRedisPrefix(loadGatewayConfig(), REDIS_PREFIX);
 } else {
   process.stderr.write("usage: test-run.ts setup|teardown\n");
   process.exitCode = 2;

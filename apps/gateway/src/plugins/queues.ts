@@ -1,9 +1,8 @@
 import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
 import type { Queue, QueueEvents } from "bullmq";
-import type { Redis } from "ioredis";
 import {
-  PublishQueues, deadLetterQueue, scrapeQueue, scrapeQueueEvents, workerConnection, type DeadLetter, type ScrapeJob, type ScrapeResult,
+  PublishQueues, deadLetterQueue, scrapeQueue, scrapeQueueEvents, workerConnection, type DeadLetter, type RedisClient, type RedisEndpoint, type ScrapeJob, type ScrapeResult,
 } from "@catalog/queue";
 
 declare module "fastify" {
@@ -23,8 +22,8 @@ declare module "fastify" {
  * (Redis down: 503 at once); the events listener blocks, so it has a connection of its own.
  */
 export const queuesPlugin = fp(
-  async (app: FastifyInstance, options: { redis: Redis; redisUrl: string; prefix: string }) => {
-    const eventsConnection = workerConnection(options.redisUrl);
+  async (app: FastifyInstance, options: { redis: RedisClient; endpoint: RedisEndpoint; prefix: string }) => {
+    const eventsConnection = workerConnection(options.endpoint);
     const scrape = scrapeQueue(options.redis, options.prefix);
     const scrapeEvents = scrapeQueueEvents(eventsConnection, options.prefix);
     scrape.on("error", (err) => app.log.warn({ err }, "scrape queue connection error"));

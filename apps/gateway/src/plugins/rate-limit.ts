@@ -1,11 +1,11 @@
 import fp from "fastify-plugin";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@catalog/queue";
 import { ServiceError } from "@catalog/db";
 
 export interface RateLimitOptions {
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   max: number;
   windowSeconds: number;

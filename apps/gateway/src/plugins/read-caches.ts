@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@catalog/queue";
 import type { ChangeFeedHandlers, SessionPrincipal } from "@catalog/db";
 import { CacheVersions } from "../cache-versions.js";
 import { ReadCache } from "../read-cache.js";
@@ -28,7 +28,7 @@ export type ChangeFeedOpener = (handlers: ChangeFeedHandlers) => { close(): Prom
 
 export interface ReadCachesOptions {
   openFeed: ChangeFeedOpener;
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@catalog/queue";
 import { Type } from "typebox";
 import { ServiceError, openSession, revokeSession, type Db, type Role, type SessionPrincipal } from "@catalog/db";
 import { SESSION_COOKIE, principalOf } from "../../plugins/auth.js";
@@ -14,7 +14,7 @@ export interface AuthRoutesOptions {
   db: Db;
   sessionTtlSeconds: number;
   cookieSecure: boolean;
-  redis: Redis;
+  redis: RedisClient;
   // `redisPrefix`, not `prefix`: Fastify reads a plugin option named `prefix` as the routes' URL prefix.
   redisPrefix: string;
   loginBudgets: LoginBudgets;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@catalog/queue";
 import { ServiceError, sha256 } from "@catalog/db";
 
 export interface LoginBudgets {
@@ -37,7 +37,7 @@ export interface LoginAttempt {
  * Redis is unreachable the limiter steps aside (as the general limiter does) rather than
  * locking everyone out.
  */
-export function createLoginLimiter(redis: Redis, prefix: string, budgets: LoginBudgets, log: FastifyBaseLogger) {
+export function createLoginLimiter(redis: RedisClient, prefix: string, budgets: LoginBudgets, log: FastifyBaseLogger) {
   const keysOf = (address: string, email: string) => [
     `${prefix}:login-failures:address:${address}`,
     `${prefix}:login-failures:account:${address}:${sha256(email.trim().toLowerCase())}`,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@catalog/queue";
 import type { ChannelRegistry } from "@catalog/channels";
 import { disconnectDestination, listDestinations, updateDestination, type Db } from "@catalog/db";
 import { readDestinationStatuses } from "../../destination-status.js";
@@ -10,7 +10,7 @@ import { DestinationListSchema, DestinationPatchSchema, DestinationIdQuerySchema
 
 export interface DestinationOptions {
   db: Db;
-  redis: Redis;
+  redis: RedisClient;
   /** The deployment's Redis key prefix (not `prefix`: Fastify reads that option as the routes' URL prefix). */
   redisPrefix: string;
   channels: ChannelRegistry;

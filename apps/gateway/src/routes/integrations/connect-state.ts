@@ -1,7 +1,7 @@
 // The `state` of a connect flow: single-use (taken with GETDEL), short-lived, and bound to the
 // session that started it, so a replayed, expired or foreign callback is refused. Kept in Redis
 // because any gateway instance may receive the callback.
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@catalog/queue";
 import { sha256 } from "@catalog/db";
 import type { ChannelName } from "@catalog/channels";
 
@@ -24,7 +24,7 @@ export interface FinishedConnect {
   reconnected: boolean;
 }
 
-export function connectStates(redis: Redis, prefix: string) {
+export function connectStates(redis: RedisClient, prefix: string) {
   const key = (state: string) => `${prefix}:connect:state:${sha256(state)}`;
   const doneKey = (state: string) => `${prefix}:connect:done:${sha256(state)}`;
   const take = async <T>(k: string): Promise<T | null> => {

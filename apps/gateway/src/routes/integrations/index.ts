@@ -3,7 +3,7 @@
 // code is exchanged, the tokens sealed and the destination created (or its tokens replaced).
 // WooCommerce delivers its keys by a server-to-server POST to the same callback first.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@catalog/queue";
 import { ConnectError, isChannelName, type ChannelRegistry, type ConnectFlow } from "@catalog/channels";
 import { connectDestination, listDestinations, randomToken, ServiceError, type CredentialKeyring, type Db, type DestinationView } from "@catalog/db";
 import type { FastifyRequest } from "fastify";
@@ -16,7 +16,7 @@ import { CallbackQuerySchema, ChannelParamsSchema, ConnectedSchema, ConnectQuery
 
 export interface IntegrationOptions {
   db: Db;
-  redis: Redis;
+  redis: RedisClient;
   redisPrefix: string;
   channels: ChannelRegistry;
   /** Null when CREDENTIALS_KEYS is not configured: nothing can be connected. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@catalog/queue";
 import { Type } from "typebox";
 import { listPublishRuns, retryFailedCells, type Db } from "@catalog/db";
 import { principalOf } from "../../plugins/auth.js";
@@ -12,7 +12,7 @@ import { PublishRunListQuerySchema, PublishRunSchema, RetryResultSchema, RunSumm
 
 export interface PublishRunRoutesOptions {
   db: Db;
-  redis: Redis;
+  redis: RedisClient;
   /** Not `prefix`: Fastify reads that option as the routes' URL prefix. */
   redisPrefix: string;
 }

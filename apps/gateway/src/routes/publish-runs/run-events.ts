@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@catalog/queue";
 import { ServiceError, type Db } from "@catalog/db";
 import { principalOf } from "../../plugins/auth.js";
 import { loadRunView } from "./run-view.js";
@@ -37,7 +37,7 @@ const event = (name: string, data: string) => `event: ${name}\ndata: ${data}\n\n
  * share the pollers and the per-session limit; streams end when the gateway closes.
  */
 export const runEventsPlugin = fp(
-  async (app: FastifyInstance, { db, redis, redisPrefix }: { db: Db; redis: Redis; redisPrefix: string }) => {
+  async (app: FastifyInstance, { db, redis, redisPrefix }: { db: Db; redis: RedisClient; redisPrefix: string }) => {
     const watchers = new RunWatchers((orgId, runId) => loadRunView(db, redis, redisPrefix, orgId, runId), POLL_MS, app.log);
     const perSession = new Map<string, number>();
     const closers = new Set<() => void>();

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@catalog/queue";
 import type { Static } from "typebox";
 import { countCells, getPublishRun, isFinished, type Db, type RunCell } from "@catalog/db";
 import { readDestinationSignals } from "../../destination-status.js";
@@ -29,7 +29,7 @@ export function groupFailures(cells: RunCell[]): Failure[] {
  * destination with its breaker and channel wait, read from Redis), the cells in that order too,
  * their counts and the failures grouped.
  */
-export async function loadRunView(db: Db, redis: Redis, prefix: string, orgId: string, runId: string): Promise<PublishRunView> {
+export async function loadRunView(db: Db, redis: RedisClient, prefix: string, orgId: string, runId: string): Promise<PublishRunView> {
   const run = await getPublishRun(db, orgId, runId);
   const signals = await readDestinationSignals(redis, prefix, run.destinations.map((d) => d.id));
   const productOrder = new Map(run.products.map((p, i) => [p.id, i]));

@@ -1,13 +1,12 @@
-import type { Redis } from "ioredis";
 import { ServiceError } from "@catalog/db";
-import { readChannelWaits } from "@catalog/queue";
+import { readChannelWaits, type RedisClient } from "@catalog/queue";
 
 /**
  * Refuses (429, with Retry-After) a publish to destinations whose channel asked us to wait,
  * naming the channel and the longest wait: publishing now would only spend attempts. Used by
  * a publish and by a run's retry alike.
  */
-export async function assertNoChannelWait(redis: Redis, prefix: string, destinationIds: string[]): Promise<void> {
+export async function assertNoChannelWait(redis: RedisClient, prefix: string, destinationIds: string[]): Promise<void> {
   const waits = await readChannelWaits(redis, prefix, destinationIds);
   const longest = [...waits.entries()].sort((a, b) => b[1].until - a[1].until)[0];
   if (!longest) return;

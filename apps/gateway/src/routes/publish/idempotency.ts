@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
 import { ServiceError, invalid } from "@catalog/db";
-import { publishKeys } from "@catalog/queue";
+import { publishKeys, type RedisClient } from "@catalog/queue";
 
 /** How long a finished request's answer is replayed. */
 const DONE_TTL_SECONDS = 24 * 3600;
@@ -47,7 +46,7 @@ const DELETE_IF_HELD = `if redis.call("GET", KEYS[1]) == ARGV[1] then return red
  * back; a finished one's answer is replayed for a day.
  */
 export async function claimIdempotencyKey<T>(
-  redis: Redis, prefix: string, orgId: string, key: string, body: unknown, deadlineMs: number,
+  redis: RedisClient, prefix: string, orgId: string, key: string, body: unknown, deadlineMs: number,
 ): Promise<IdempotencyClaim<T>> {
   if (!KEY_SYNTAX.test(key)) throw invalid("Idempotency-Key must be 1 to 255 printable characters without spaces");
   const redisKey = publishKeys(prefix).idempotency(orgId, createHash("sha256").update(key).digest("hex"));

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@catalog/queue";
 import { Type, type Static } from "typebox";
 import { checkPublishTargets, recordPublishRequest, type Db } from "@catalog/db";
 import { principalOf } from "../../plugins/auth.js";
@@ -13,7 +13,7 @@ type PublishResponse = Static<typeof PublishResponseSchema>;
 
 export interface PublishRoutesOptions {
   db: Db;
-  redis: Redis;
+  redis: RedisClient;
   // `redisPrefix`, not `prefix`: Fastify reads a plugin option named `prefix` as the routes' URL prefix.
   redisPrefix: string;
   /** How long a keyed publish may hold its Idempotency-Key before a retry may run it. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@catalog/queue";
 import { ServiceError, countDead, type Db } from "@catalog/db";
 import { allConnectedDestinationIds, destinationExists, readDestinationStatuses, type DestinationStatus } from "../../destination-status.js";
 import { checkDatabase, checkRedis } from "../../plugins/health.js";
@@ -9,7 +9,7 @@ import { ActionResultSchema, ActionSchema, SystemSchema } from "./schemas.js";
 
 export interface SystemOptions {
   db: Db;
-  redis: Redis;
+  redis: RedisClient;
   /** The deployment's Redis key prefix (not `prefix`: Fastify reads that option as the routes' URL prefix). */
   redisPrefix: string;
   labMode: boolean;

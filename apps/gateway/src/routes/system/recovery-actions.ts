@@ -1,7 +1,6 @@
 import type { Queue } from "bullmq";
-import type { Redis } from "ioredis";
 import { discardDead, requeueDead, type Db } from "@catalog/db";
-import { publishKeys, type DeadLetter, type PublishQueues } from "@catalog/queue";
+import { escapeGlob, publishKeys, unlinkMatching, type DeadLetter, type PublishQueues, type RedisClient } from "@catalog/queue";
 
 /**
  * Replayed publishes stay leased this long: if enqueueing them fails half-way, the workers'
@@ -9,7 +8,6 @@ import { publishKeys, type DeadLetter, type PublishQueues } from "@catalog/queue
  */
 const REPLAY_LEASE_MS = 60_000;
 const REMOVE_CONCURRENCY = 50;
-const SCAN_COUNT = 1000;
 
 interface Deps {
   db: Db;
@@ -47,26 +45,16 @@ async function removeDeadLetters(deadLetters: Queue<DeadLetter>, ids: string[]):
   }
 }
 
-/** SCAN's MATCH is a glob: a prefix holding *, ?, [ or \ must not widen it. */
-const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, "\\$&");
-
 /**
  * Deletes every key under `${prefix}:` and nothing else: the Redis server is shared with other
- * deployments and test runs, so FLUSHDB / FLUSHALL are never an option. UNLINK frees memory in
- * the background, so a large prefix does not block Redis.
+ * deployments and test runs, so FLUSHDB / FLUSHALL are never an option.
  *
  * The scan is not atomic: workers and producers keep writing while it runs, so it can leave half
  * of a job behind (its hash without its place in a list). The epoch marker goes last, so the
  * workers' next recovery pass treats Redis as having lost data after the whole flush (not only
  * after the part a pass saw) and replaces such leftovers from PostgreSQL.
  */
-export async function flushPrefix(redis: Redis, prefix: string): Promise<number> {
-  let deleted = 0;
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", `${escapeGlob(prefix)}:*`, "COUNT", SCAN_COUNT);
-    if (keys.length > 0) deleted += await redis.unlink(...keys);
-    cursor = next;
-  } while (cursor !== "0");
+export async function flushPrefix(redis: RedisClient, prefix: string): Promise<number> {
+  const deleted = await unlinkMatching(redis, `${escapeGlob(prefix)}:*`);
   return deleted + (await redis.unlink(publishKeys(prefix).epoch));
 }
