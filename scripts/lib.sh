@@ -110,3 +110,49 @@ prepare() {
   ensure_chromium
   install_dependencies
 }
+
+# A Redis Cluster of three masters on loopback ports, for the tests that run on one (test.sh).
+# Sets REDIS_CLUSTER_URL (one node: the others are found from it); stop_redis_cluster ends it.
+start_redis_cluster() {
+  command -v redis-server >/dev/null && command -v redis-cli >/dev/null || apt_install redis-server
+  REDIS_CLUSTER_DIR=$(mktemp -d)
+  # Three free ports in a row from 7101, each with its cluster bus port (+10000) free too.
+  local base port nodes=()
+  base=$(node -e '
+    const net = require("net");
+    const free = (port) => new Promise((ok) => { const s = net.createServer().once("error", () => ok(false)).listen(port, "127.0.0.1", () => s.close(() => ok(true))); });
+    (async () => {
+      for (let p = 7101; p < 7900; p += 3) {
+        const ports = [p, p + 1, p + 2].flatMap((q) => [q, q + 10000]);
+        if ((await Promise.all(ports.map(free))).every(Boolean)) return console.log(p);
+      }
+      process.exit(1);
+    })();') || die "no three free ports for a Redis Cluster between 7101 and 7900"
+  for port in "$base" $((base + 1)) $((base + 2)); do
+    redis-server --port "$port" --bind 127.0.0.1 --cluster-enabled yes --cluster-config-file "$REDIS_CLUSTER_DIR/nodes-$port.conf" \
+      --dir "$REDIS_CLUSTER_DIR" --save "" --appendonly no --daemonize yes \
+      --pidfile "$REDIS_CLUSTER_DIR/$port.pid" --logfile "$REDIS_CLUSTER_DIR/$port.log" >/dev/null
+    wait_port 127.0.0.1 "$port" || die "Redis Cluster node $port did not start (see $REDIS_CLUSTER_DIR/$port.log)"
+    nodes+=("127.0.0.1:$port")
+  done
+  redis-cli --cluster create "${nodes[@]}" --cluster-replicas 0 --cluster-yes >"$REDIS_CLUSTER_DIR/create.log" 2>&1 \
+    || die "could not create the Redis Cluster: $(tail -n 3 "$REDIS_CLUSTER_DIR/create.log")"
+  for _ in $(seq 1 60); do
+    local ok=0
+    for port in "$base" $((base + 1)) $((base + 2)); do
+      redis-cli -p "$port" cluster info 2>/dev/null | grep -q '^cluster_state:ok' && ok=$((ok + 1))
+    done
+    if [ "$ok" = 3 ]; then REDIS_CLUSTER_URL="redis://127.0.0.1:$base"; return 0; fi
+    sleep 0.2
+  done
+  die "the Redis Cluster on ports $base-$((base + 2)) did not reach cluster_state:ok"
+}
+
+stop_redis_cluster() {
+  [ -n "${REDIS_CLUSTER_DIR:-}" ] || return 0
+  for pidfile in "$REDIS_CLUSTER_DIR"/*.pid; do
+    [ -f "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null || true
+  done
+  rm -rf "$REDIS_CLUSTER_DIR"
+  REDIS_CLUSTER_DIR=
+}

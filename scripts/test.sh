@@ -1,48 +1,79 @@
 #!/usr/bin/env bash
 # Runs the whole test suite on this machine: installs what is missing, type-checks, runs jest
-# against the real PostgreSQL and Redis (each run in its own database and key prefix), then builds
-# the dashboard and the browser extension (each skipped when unchanged) and runs the browser tests
-# in Chromium against the real gateway, workers and channel stand-ins (e2e/, their own database
-# and prefix too): the dashboard's flows, and the extension loaded into Chromium.
-# Ends with one line counting both: "N passed, M failed" (", K skipped" when any).
-# Arguments go to jest.
+# against the real PostgreSQL and Redis (each run in its own database and key prefix), runs the
+# gateway's and the publish pipeline's tests again on a three-master Redis Cluster that it starts
+# on loopback ports, then builds the dashboard and the browser extension (each skipped when
+# unchanged) and runs the browser tests in Chromium against the real gateway, workers and
+# channel stand-ins (e2e/, their own database and prefix too).
+# Ends with one line counting every run: "N passed, M failed" (", K skipped" when any).
+#
+#   ./scripts/test.sh                          everything
+#   ./scripts/test.sh <jest args>              only jest, with these arguments
+#   ./scripts/test.sh --redis-cluster [args]   only the Redis Cluster run (default: its usual tests)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
+CLUSTER_TESTS=(apps/gateway apps/publish-worker)
+mode=all
+if [ "${1:-}" = "--redis-cluster" ]; then mode=cluster; shift; elif [ $# -gt 0 ]; then mode=jest; fi
 prepare
 cd "$ROOT"
 say "Type-checking"
 pnpm --silent typecheck
 results=$(mktemp -d)
-trap 'rm -rf "$results"' EXIT
-say "Running the tests"
+trap 'stop_redis_cluster; rm -rf "$results"' EXIT
+reports=()
 status=0
-pnpm --silent test --maxWorkers=2 --json --outputFile="$results/jest.json" "$@" || status=$?
-say "Building the dashboard and the browser extension"
-if node scripts/build-if-changed.mjs dashboard extension; then
-  say "Running the browser tests"
-  E2E_JSON_REPORT="$results/playwright.json" pnpm --silent test:e2e || status=$?
-else
-  echo "error: the dashboard or the extension did not build; the browser tests did not run" >&2
-  status=1
+
+if [ "$mode" != cluster ]; then
+  say "Running the tests"
+  reports+=("jest:$results/jest.json")
+  pnpm --silent test --maxWorkers=2 --json --outputFile="$results/jest.json" "$@" || status=$?
 fi
+
+if [ "$mode" != jest ]; then
+  say "Starting a three-master Redis Cluster on loopback"
+  start_redis_cluster
+  cluster_args=("$@")
+  [ ${#cluster_args[@]} -gt 0 ] || cluster_args=("${CLUSTER_TESTS[@]}")
+  say "Running ${cluster_args[*]} on the Redis Cluster ($REDIS_CLUSTER_URL)"
+  reports+=("jest:$results/jest-cluster.json")
+  REDIS_URL=$REDIS_CLUSTER_URL REDIS_CLUSTER=true pnpm --silent test --maxWorkers=2 --json --outputFile="$results/jest-cluster.json" \
+    "${cluster_args[@]}" || status=$?
+  stop_redis_cluster
+fi
+
+if [ "$mode" = all ]; then
+  say "Building the dashboard and the browser extension"
+  reports+=("playwright:$results/playwright.json")
+  if node scripts/build-if-changed.mjs dashboard extension; then
+    say "Running the browser tests"
+    E2E_JSON_REPORT="$results/playwright.json" pnpm --silent test:e2e || status=$?
+  else
+    echo "error: the dashboard or the extension did not build; the browser tests did not run" >&2
+    status=1
+  fi
+fi
+
 node -e '
   const fs = require("fs");
   const read = (file) => { try { return JSON.parse(fs.readFileSync(file, "utf8")); } catch { return null; } };
   let passed = 0, failed = 0, skipped = 0;
-  const jest = read(process.argv[1]);
-  if (jest) {
-    passed += jest.numPassedTests;
-    failed += jest.numFailedTests + jest.numRuntimeErrorTestSuites;
-    skipped += jest.numPendingTests + jest.numTodoTests;
-  } else failed += 1; // jest ended before it reported
-  const pw = read(process.argv[2]);
-  if (pw) {
-    passed += pw.stats.expected;
-    // flaky: passed only on a retry (there are none, retries are 0), still a failure here.
-    failed += pw.stats.unexpected + pw.stats.flaky + (pw.errors ?? []).length;
-    skipped += pw.stats.skipped;
-  } else failed += 1; // the browser tests did not run or ended before they reported
+  for (const report of process.argv.slice(1)) {
+    const [runner, file] = [report.slice(0, report.indexOf(":")), report.slice(report.indexOf(":") + 1)];
+    const r = read(file);
+    if (!r) failed += 1; // the runner did not run or ended before it reported
+    else if (runner === "jest") {
+      passed += r.numPassedTests;
+      failed += r.numFailedTests + r.numRuntimeErrorTestSuites;
+      skipped += r.numPendingTests + r.numTodoTests;
+    } else {
+      passed += r.stats.expected;
+      // flaky: passed only on a retry (there are none, retries are 0), still a failure here.
+      failed += r.stats.unexpected + r.stats.flaky + (r.errors ?? []).length;
+      skipped += r.stats.skipped;
+    }
+  }
   console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
   process.exitCode = failed > 0 ? 1 : 0;
-' "$results/jest.json" "$results/playwright.json" || status=1
+' "${reports[@]}" || status=1
 exit "$status"
