@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import { readPublishQueueDepth, type PublishQueueDepth, type RedisClient } from "@catalog/queue";
+import { readPublishQueueDepth, sharedScrapeRead, type RedisClient } from "@catalog/queue";
 import type { BreakerRegistry } from "./breaker-registry.js";
 
 export type PublishJobOutcome = "succeeded" | "retried" | "waited" | "failed" | "dead";
@@ -32,10 +32,9 @@ export function createPublishMetrics(redis: RedisClient, prefix: string) {
       for (const [state, count] of Object.entries(states)) this.set({ state }, count);
     },
   });
-  // prom-client collects gauges in parallel: one Redis read per scrape serves the queue gauges.
-  // A failed read keeps their last figures, and catalog_publish_queue_read_errors says so.
-  let reading: Promise<PublishQueueDepth> | null = null;
-  const read = () => (reading ??= readPublishQueueDepth(redis, prefix, { top: TOP_DESTINATIONS }).finally(() => { reading = null; }));
+  // One Redis read per scrape serves the queue gauges. A failed read keeps their last figures,
+  // and catalog_publish_queue_read_errors says so.
+  const read = sharedScrapeRead(() => readPublishQueueDepth(redis, prefix, { top: TOP_DESTINATIONS }));
   const jobsInQueue: Gauge<"state"> = new Gauge({
     name: "catalog_publish_queue_jobs", help: "Publish jobs in the shared queues by state (waiting, active, delayed)",
     labelNames: ["state"] as const, registers,

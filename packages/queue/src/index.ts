@@ -3,6 +3,7 @@ export { escapeGlob, scanMatching, unlinkMatching } from "./unlink-matching.js";
 export * from "./scrape-queue.js";
 export { startWorkerHealth, type MetricsSource, type ReadinessCheck } from "./worker-health.js";
 export { probe, type DependencyHealth } from "./probe.js";
+export { sharedScrapeRead } from "./scrape-read.js";
 export * from "./publish-keys.js";
 export * from "./publish-queue.js";
 export * from "./destination-state.js";
