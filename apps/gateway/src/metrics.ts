@@ -24,7 +24,7 @@ export const httpDuration = new Histogram({
 
 export const importRows = new Counter({
   name: "catalog_import_rows_total",
-  help: "Import rows previewed, by source (scrape, document, extension) and outcome",
+  help: "Import rows read (each once, previewed or stored), by source (scrape, document, extension) and outcome (create, update, unchanged, error)",
   labelNames: ["source", "outcome"] as const,
   registers: [gatewayRegistry],
 });

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { startGateway, type Gateway } from "./harness.js";
+import { createTestOrg } from "@catalog/testing";
+import { login, startGateway, type Gateway } from "./harness.js";
+import { documentUpload } from "./multipart.js";
 
 let gw: Gateway;
 beforeAll(async () => {
@@ -36,4 +38,25 @@ test("/metrics counts requests by route template, so ids in URLs do not make new
 test("a scraper is neither rate limited nor served the dashboard", async () => {
   // RATE_LIMIT_MAX is 2 here: four scrapes in a row all answer.
   for (let i = 0; i < 4; i++) await scrape();
+});
+
+test("import rows are counted by source and outcome as they are read", async () => {
+  // A gateway of the run's limits: the file's own allows two requests a window.
+  const importer = await startGateway();
+  const t = await createTestOrg(importer.db, "metrics");
+  const cookie = await login(importer.app, t.member.email, t.member.password);
+  const rows = async (outcome: string) => {
+    const text = (await importer.app.inject({ method: "GET", url: "/metrics" })).body;
+    return sample(text, `catalog_import_rows_total{source="document",outcome="${outcome}"}`) ?? 0;
+  };
+  const [created, failed] = [await rows("create"), await rows("error")];
+  const body = documentUpload("Title,SKU,Price,Currency\nJug,MET-JUG,9.00,EUR\nCup,MET-CUP,4.00,EUR\n,MET-NONE,1.00,EUR\n", "rows.csv");
+  try {
+    const res = await importer.app.inject({ method: "POST", url: "/api/import/document", headers: { cookie, ...body.headers }, payload: body.payload });
+    expect(res.statusCode).toBe(200);
+    expect(await rows("create")).toBe(created + 2);
+    expect(await rows("error")).toBe(failed + 1);
+  } finally {
+    await importer.close();
+  }
 });

@@ -56,7 +56,7 @@ export async function importDocument(db: Db, request: DocumentImportRequest): Pr
   const spool = await spoolUpload(request.file.file, limits.maxBytes, limits.spoolDir);
   try {
     const answer = await spool.answer();
-    const tally = new Tally();
+    const tally = new Tally("document");
     const screenImages = createImageScreen(request.imagePolicy);
     let first = true;
     const write = (items: (ItemResult & { row: number })[]) => {

@@ -104,6 +104,6 @@ export async function importUrls(deps: { db: Db; queues: FastifyInstance["queues
   return {
     persisted: request.persist,
     items: items.map((item, i) => ({ url: request.urls[i]!, ...item })),
-    summary: summarise(items),
+    summary: summarise(items, "scrape"),
   };
 }
