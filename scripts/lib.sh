@@ -117,7 +117,7 @@ start_redis_cluster() {
   command -v redis-server >/dev/null && command -v redis-cli >/dev/null || apt_install redis-server
   REDIS_CLUSTER_DIR=$(mktemp -d)
   # Three free ports in a row from 7101, each with its cluster bus port (+10000) free too.
-  local base port nodes=()
+  local base port ports nodes=()
   base=$(node -e '
     const net = require("net");
     const free = (port) => new Promise((ok) => { const s = net.createServer().once("error", () => ok(false)).listen(port, "127.0.0.1", () => s.close(() => ok(true))); });
@@ -128,7 +128,8 @@ start_redis_cluster() {
       }
       process.exit(1);
     })();') || die "no three free ports for a Redis Cluster between 7101 and 7900"
-  for port in "$base" $((base + 1)) $((base + 2)); do
+  ports=("$base" $((base + 1)) $((base + 2)))
+  for port in "${ports[@]}"; do
     redis-server --port "$port" --bind 127.0.0.1 --cluster-enabled yes --cluster-config-file "$REDIS_CLUSTER_DIR/nodes-$port.conf" \
       --dir "$REDIS_CLUSTER_DIR" --save "" --appendonly no --daemonize yes \
       --pidfile "$REDIS_CLUSTER_DIR/$port.pid" --logfile "$REDIS_CLUSTER_DIR/$port.log" >/dev/null
@@ -139,7 +140,7 @@ start_redis_cluster() {
     || die "could not create the Redis Cluster: $(tail -n 3 "$REDIS_CLUSTER_DIR/create.log")"
   for _ in $(seq 1 60); do
     local ok=0
-    for port in "$base" $((base + 1)) $((base + 2)); do
+    for port in "${ports[@]}"; do
       redis-cli -p "$port" cluster info 2>/dev/null | grep -q '^cluster_state:ok' && ok=$((ok + 1))
     done
     if [ "$ok" = 3 ]; then REDIS_CLUSTER_URL="redis://127.0.0.1:$base"; return 0; fi

@@ -1,3 +1,5 @@
+import { withDeadline } from "./probe.js";
+
 /**
  * For metrics read from Redis when Prometheus scrapes: the gauges of one scrape are collected in
  * parallel and share one read, and a read that gets no answer within `timeoutMs` (Redis down: a
@@ -5,15 +7,5 @@
  */
 export function sharedScrapeRead<T>(read: () => Promise<T>, timeoutMs = 2000): () => Promise<T> {
   let reading: Promise<T> | null = null;
-  const withDeadline = () => {
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis gave no answer within ${timeoutMs} ms`)), timeoutMs);
-    });
-    return Promise.race([read(), deadline]).finally(() => {
-      clearTimeout(timer);
-      reading = null;
-    });
-  };
-  return () => (reading ??= withDeadline());
+  return () => (reading ??= withDeadline(read(), timeoutMs).finally(() => { reading = null; }));
 }

@@ -54,19 +54,20 @@ function warningsOf(product: ProductFields | null): string[] {
 const fieldsOfView = (view: ProductFields): ProductFields =>
   Object.fromEntries(PRODUCT_FIELDS.map((field) => [field, view[field]])) as unknown as ProductFields;
 
+/** "create" for a new product, "unchanged" when the item changes no field of the product it matches, else "update". */
+export const importRowOutcome = (isNew: boolean, changes: FieldChanges): Exclude<ImportRowOutcome, "error"> =>
+  isNew ? "create" : Object.keys(changes).length === 0 ? "unchanged" : "update";
+
 /**
- * A preview outcome as a row: "create" without a match, "unchanged" when the item changes no
- * field of the product it matches, else "update". `item` is kept as it was previewed (after the
+ * A preview outcome as a row, its outcome by importRowOutcome. `item` is kept as it was previewed (after the
  * image screen), so that storing writes exactly what the user saw.
  */
 export function previewRowOf(
   at: { row: number; url: string | null }, outcome: ImportOutcome, item: ImportItem, droppedImages: DroppedImageNote[] = [],
 ): PreviewRow {
   if (outcome.action !== "preview") throw new Error("previewRowOf takes a preview outcome");
-  const matched = outcome.existingId !== null;
-  const kind: ImportRowOutcome = !matched ? "create" : Object.keys(outcome.changes).length === 0 ? "unchanged" : "update";
   return {
-    ...at, outcome: kind, error: null, match: outcome.match, changes: outcome.changes,
+    ...at, outcome: importRowOutcome(outcome.existingId === null, outcome.changes), error: null, match: outcome.match, changes: outcome.changes,
     product: fieldsOfView(outcome.product), item, droppedImages,
   };
 }

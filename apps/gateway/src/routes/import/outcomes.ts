@@ -1,4 +1,4 @@
-import type { FieldChanges, ImportOutcome, ProductView } from "@catalog/db";
+import { importRowOutcome, type FieldChanges, type ImportOutcome, type ProductView } from "@catalog/db";
 import { importRows } from "../../metrics.js";
 import type { DroppedImage } from "./image-screen.js";
 
@@ -39,8 +39,7 @@ export class Tally {
     const created = (item.wouldBe ?? item.action) === "created";
     if (created) this.summary.created += 1;
     else this.summary.updated += 1;
-    const outcome = created ? "create" : Object.keys(item.changes).length > 0 ? "update" : "unchanged";
-    importRows.inc({ source: this.source, outcome });
+    importRows.inc({ source: this.source, outcome: importRowOutcome(created, item.changes) });
   }
 }
 
