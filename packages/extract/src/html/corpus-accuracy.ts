@@ -76,15 +76,21 @@ export function normaliseTitle(text: string): string {
   return text.normalize("NFKC").toLowerCase().replace(/[\s\u00a0]+/g, " ").replace(/[’`]/g, "'").trim();
 }
 
-/** Scheme, query, fragment and size suffixes ("_SX300_", "-300x300", "@2x") do not make a different image. */
+/**
+ * Scheme, query, fragment, the site's own subdomain (a CDN host beside "www"), and size
+ * suffixes ("_SX300_", "-300x300", "@2x", "/w/560/", eBay's "s-l400.jpg") do not make a
+ * different image.
+ */
 export function normaliseImage(url: string): string {
   return url.trim().toLowerCase()
     .replace(/^https?:\/\//, "").replace(/^\/\//, "").replace(/^([^/]+):(443|80)\//, "$1/")
+    .replace(/^[^/]*?([^./]+\.(?:co\.|com\.)?[^./]+)\//, "$1/")
     .replace(/[?#].*$/, "")
     .replace(/\._[a-z0-9_,.-]+_(?=\.[a-z]+$)/, "")
     .replace(/[-_]\d{2,4}x\d{0,4}(?=\.[a-z]+$)/, "")
     .replace(/@\d+x(?=\.[a-z]+$)/, "")
-    .replace(/\/s-l\d+(?=\.[a-z]+$)/, "/s-l");
+    .replace(/\/[wh]\/\d{2,4}\//, "/")
+    .replace(/\/s-l\d+\.[a-z]+$/, "/s-l");
 }
 
 function sameDecimal(a: string, b: string): boolean {

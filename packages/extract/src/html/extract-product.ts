@@ -1,8 +1,8 @@
 import { load } from "cheerio/slim";
 import type { CheerioAPI } from "./dom.js";
 import type { ProductCandidate } from "../product-candidate.js";
-import type { Found, FoundField } from "./found.js";
-import { heuristicProduct, URL_ID_METHOD } from "./heuristics.js";
+import { newFound, setField, type Found, type FoundField } from "./found.js";
+import { FORM_SKU_METHOD, heuristicProduct, URL_ID_METHOD } from "./heuristics.js";
 import { jsonLdProduct } from "./json-ld.js";
 import { mergeFound } from "./merge.js";
 import { metaProduct, readMetaTags } from "./meta-tags.js";
@@ -49,8 +49,12 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
   const platform = [shopifyProduct($, pageUrl, base), wooCommerceProduct($, base, hint)];
   const known = [...structured, ...platform].filter((f): f is Found => f !== null);
   const needed = new Set(HEURISTIC_FIELDS.filter((field) => !known.some((f) => f.values[field] !== undefined)));
+  const markupSku = known.find((f) => f.values.sku !== undefined)?.values.sku;
+  const internalSku = markupSku !== undefined && isPageUrlId(markupSku, pageUrl);
+  if (internalSku) needed.add("sku");
   const heuristic = heuristicProduct($, pageUrl, base, hint, needed);
-  const found = [...known, heuristic, jsonLd.variantSku].filter((f): f is Found => f !== null);
+  const shown = internalSku ? shownReference(heuristic, markupSku) : null;
+  const found = [shown, ...known, heuristic, jsonLd.variantSku].filter((f): f is Found => f !== null);
   // Without markup saying "product", a title with a price or a labelled product code makes one
   // (an id in the URL alone does not: articles have those too).
   const titled = found.some((f) => f.values.title !== undefined);
@@ -58,4 +62,28 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
   const isProduct = found.some((f) => f.isProduct) || (titled && (heuristic.values.price !== undefined || coded));
   if (!isProduct) return null;
   return mergeFound(found, pageUrl.trim() === "" ? null : pageUrl, country);
+}
+
+/** The SKU is a path segment or a query value of the page's own URL (".../pd/DMCSZ4BBM/"). */
+function isPageUrlId(sku: string, pageUrl: string): boolean {
+  try {
+    const url = new URL(pageUrl);
+    const parts = [...url.pathname.split("/").map((p) => p.replace(/\.(html?|php|aspx?)$/i, "")), ...url.searchParams.values()];
+    return parts.includes(sku);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * When markup's SKU is only the shop's internal id (the one in the page's URL), the reference
+ * the page labels for the shopper ("Cod produs: DR2401") is the product's SKU.
+ */
+function shownReference(heuristic: Found, markupSku: string): Found | null {
+  const sku = heuristic.values.sku;
+  const method = heuristic.methods.sku;
+  if (sku === undefined || sku === markupSku || method === URL_ID_METHOD || method === FORM_SKU_METHOD) return null;
+  const shown = newFound("heuristic");
+  setField(shown, "sku", sku, `${method ?? "sku"} (markup's SKU ${markupSku} is the page URL's id)`);
+  return shown;
 }

@@ -1,19 +1,20 @@
 import { boundedText, type CheerioAPI, type ElementNode } from "./dom.js";
 import { newFound, setField, type Found, type FoundField } from "./found.js";
-import { findLabelledValues } from "./label-values.js";
+import { findLabelledValues, type LabelField } from "./label-values.js";
 import { findPagePrice } from "./page-price.js";
-import { attrContains, firstMatching, hasAttr, hasToken, matching, tagged } from "./page-index.js";
+import { attrContains, firstMatching, hasAttr, matching, tagged } from "./page-index.js";
 import { productIdFromUrl } from "./url-id.js";
 import { cleanGtin } from "./schema-product.js";
 import { cleanCode, cleanText } from "./text.js";
 import { largestFromSrcset, resolveUrl } from "./urls.js";
+import { visibleAvailability } from "./visible-stock.js";
 
+const LABELLED_FIELDS: FoundField[] = ["sku", "mpn", "gtin", "brand", "availability"];
 export const URL_ID_METHOD = "id in the page URL";
+export const FORM_SKU_METHOD = "input[name=sku]";
+const NAMED_TITLE = "[id*=productTitle], [id*=product-title], [class*=product-title], [class*=product-name], [class*=productName], [class*=productTitle]";
 const TITLE_HINT = /product[-_]?(title|name)|title|name/i;
 const IMAGE_HINT = /(main|primary|hero|landing|zoom|large|product)[-_]?(image|img|photo|picture)|landingImage|imgBlkFront|main-image/i;
-const OUT_OF_STOCK = /out of stock|sold out|currently unavailable|not available|unavailable|nicht verf[üu]gbar|nicht lieferbar|ausverkauft|non disponibile|esaurito|no disponible|agotado|[ée]puis[ée]|indisponible|rupture de stock|niet (op voorraad|leverbaar)|brak w magazynie|niedostępny|slut(såld)?|udsolgt|esgotado|indispon[ií]vel|нет в наличии/i;
-const IN_STOCK = /in stock|auf lager|lieferbar|sofort|disponibile|disponible|en stock|op voorraad|på lager|dostępny|available|en existencia|dispon[ií]vel|em estoque|в наличии|k dispozici|skladem/i;
-
 /**
  * Fallback for pages without markup: the h1 as title, the price block nearest to it, spec-table
  * labels for SKU, brand and model number, a stock line, and the largest product-looking image.
@@ -28,9 +29,9 @@ export function heuristicProduct(
     const price = findPagePrice($, h1, currencyHint);
     if (price) setField(found, "price", price.value, price.method);
   }
-  const labelled = needed.has("sku") || needed.has("mpn") || needed.has("gtin") || needed.has("brand") ? findLabelledValues($) : new Map();
+  const labelled = LABELLED_FIELDS.some((field) => needed.has(field)) ? findLabelledValues($) : new Map<LabelField, string>();
   if (needed.has("sku")) {
-    setField(found, "sku", cleanCode(formSku($)), "input[name=sku]");
+    setField(found, "sku", cleanCode(formSku($)), FORM_SKU_METHOD);
     setField(found, "sku", cleanCode(labelled.get("sku")), "label SKU");
     setField(found, "sku", referenceElement($), "element named like a product reference");
     // link[rel=canonical] (rel compares case-insensitively), then meta[property='og:url']
@@ -41,7 +42,10 @@ export function heuristicProduct(
   setField(found, "mpn", cleanCode(labelled.get("mpn")), "label model number");
   setField(found, "gtin", cleanGtin(labelled.get("gtin") ?? null), "label EAN/GTIN");
   if (needed.has("brand")) setField(found, "brand", bylineBrand($) ?? cleanText(labelled.get("brand")), "label brand");
-  if (needed.has("availability")) setField(found, "availability", stockLine($), "stock text");
+  if (needed.has("availability")) {
+    const stock = visibleAvailability($, h1, labelled.get("availability"));
+    if (stock) setField(found, "availability", stock.value, stock.method);
+  }
   if (needed.has("images")) setField(found, "images", [mainImage($, base)].filter((u): u is string => u !== null), "largest product image");
   return found;
 }
@@ -53,7 +57,9 @@ function pickTitleElement($: CheerioAPI): ElementNode | null {
   });
   const hinted = headings.find((el) => TITLE_HINT.test(`${el.attribs["class"] ?? ""} ${el.attribs["id"] ?? ""}`)
     || $(el).find("[id*=itle], [class*=itle], [class*=name]").length > 0);
-  if (hinted ?? headings[0]) return hinted ?? headings[0] ?? null;
+  const heading = hinted ?? headings[0];
+  // A heading holding the name and more ("Title Kindle Edition"): the part named as the title.
+  if (heading) return $(heading).find(NAMED_TITLE).get(0) ?? heading;
   // [class*=product-title], [class*=product-name], [class*=productName], [class*=productTitle], [id*=productTitle]
   const named = firstMatching($, ["class", "id"], (el) => attrContains(el, "class", "product-title")
     || attrContains(el, "class", "product-name") || attrContains(el, "class", "productName")
@@ -91,10 +97,12 @@ function referenceElement($: CheerioAPI): string | null {
 
 /** "Visit the Bosch Store", "Brand: Bosch" and their translations, under or beside the title. */
 function bylineBrand($: CheerioAPI): string | null {
-  // #bylineInfo, #brand, .product-brand, [class*=brand-name], [class*=brandName], [itemprop=brand]
+  // #bylineInfo, #brand, [class*=product-brand], [class*=brand-name], [class*=brandName], [itemprop=brand], and
+  // Shopify's vendor line: [class*=product__vendor], [class*=product-vendor], [class*=product-single__vendor]
   const first = firstMatching($, ["id", "class", "itemprop"], (el) => el.attribs["id"] === "bylineInfo" || el.attribs["id"] === "brand"
-    || hasToken(el, "class", "product-brand") || attrContains(el, "class", "brand-name") || attrContains(el, "class", "brandName")
-    || el.attribs["itemprop"] === "brand");
+    || attrContains(el, "class", "product-brand") || attrContains(el, "class", "brand-name") || attrContains(el, "class", "brandName")
+    || attrContains(el, "class", "product__vendor") || attrContains(el, "class", "product-vendor")
+    || attrContains(el, "class", "product-single__vendor") || el.attribs["itemprop"] === "brand");
   const text = first ? cleanText(boundedText(first, 80)) : null;
   if (!text) return null;
   const patterns = [
@@ -107,21 +115,6 @@ function bylineBrand($: CheerioAPI): string | null {
     if (match?.[1]) return match[1].trim();
   }
   return text.length <= 40 && !/\s{2,}|:/.test(text) ? text : null;
-}
-
-function stockLine($: CheerioAPI): string | null {
-  // [id*=vailability], [class*=vailability], [id*=stock], [class*=stock], [class*=Stock]
-  const named = matching($, ["id", "class"], (el) => attrContains(el, "id", "vailability") || attrContains(el, "class", "vailability")
-    || attrContains(el, "id", "stock") || attrContains(el, "class", "stock") || attrContains(el, "class", "Stock"));
-  for (const el of named) {
-    const marker = `${el.attribs["class"] ?? ""} ${el.attribs["id"] ?? ""}`;
-    if (/out-?of-?stock|sold-?out/i.test(marker)) return "OutOfStock";
-    if (/(^|\s)(in-?stock|instock)(\s|$)/i.test(marker)) return "InStock";
-    const text = cleanText(boundedText(el, 160)) ?? "";
-    if (OUT_OF_STOCK.test(text)) return "OutOfStock";
-    if (IN_STOCK.test(text)) return "InStock";
-  }
-  return null;
 }
 
 /** The image a shop shows as the product: one named like it, else the largest declared. */

@@ -31,6 +31,11 @@ export function jsonLdProduct($: CheerioAPI, pageUrl: string, base: string): { m
   const variants = [product, ...siblings].map((p) => variantOfProduct(p, [], base));
   found.values.variants = variants;
   found.methods.variants = "Product (one per variant)";
+  // The first size may be sold out while others are not: the product is in stock if any is.
+  if (found.values.availability !== "InStock" && variants.some((v) => v.availability === "InStock")) {
+    found.values.availability = "InStock";
+    found.methods.availability = "Product (one per variant): a variant in stock";
+  }
   const variantSku = newFound("json-ld");
   if (found.values.sku !== undefined) {
     setField(variantSku, "sku", found.values.sku, `${found.methods.sku ?? "sku"} (first of ${variants.length} variants)`);

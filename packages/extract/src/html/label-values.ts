@@ -7,12 +7,40 @@ import { cleanText } from "./text.js";
  * in the languages of the shops we read. Order matters: the first label found for a field
  * wins, so the labels that name the field most precisely come first.
  */
-const LABELS: { field: "sku" | "mpn" | "brand" | "gtin"; pattern: RegExp }[] = [
-  { field: "sku", pattern: /^(sku|asin|art(ikel)?[.\s-]*(nr|nummer|no)\.?|artikelnummer|item\s*(no\.?|number|#|code)|product\s*(code|id|no\.?|number)|numero\s+articolo|codice\s+articolo|c[oó]digo(\s+de\s+producto)?|r[ée]f[ée]rence|ref\.?|varenummer|artikelnr\.?|cod\.?\s*produs|[šs]ifra|k[oó]d(a)?(\s+produktu)?|cikksz[aá]m|tuotenumero|stock\s+code|product\s+ref(erence)?|商品編號|商品番号|品番)$/i },
-  { field: "mpn", pattern: /^(mpn|(item\s+)?model\s*(number|no\.?)|part\s*number|modellnummer|herstellernummer|numero\s+(di\s+)?modello|n[uú]mero\s+de\s+modelo|r[ée]f[ée]rence\s+du\s+fabricant)$/i },
-  { field: "gtin", pattern: /^(gtin(-?\d+)?|ean(-?13)?|upc|isbn(-1[03])?|barcode)$/i },
-  { field: "brand", pattern: /^(brand|brand\s+name|marke|marca|marque|merk|m[aä]rke|brand\/manufacturer|hersteller|fabricante|produttore|manufacturer)$/i },
+const LABELS: { field: "sku" | "mpn" | "brand" | "gtin" | "availability"; pattern: RegExp }[] = [
+  { field: "sku", pattern: words([
+    "sku", "asin", "art(ikel)?[.\\s-]*(nr|nummer|no)\\.?", "artikelnummer", "artikelnr\\.?", "item\\s*(no\\.?|number|#|code)",
+    "product\\s*(code|id|no\\.?|number)", "stock\\s+code", "product\\s+ref(erence)?", "ref(erence)?\\.?", "r[ée]f[ée]rence",
+    "r[ée]f\\.?", "numero\\s+articolo", "codice(\\s+articolo|\\s+prodotto)?", "c[oó]digo(\\s+(de\\s+)?(producto|produto|artículo))?",
+    "varenummer", "varenr\\.?", "artikelnr", "cod\\.?\\s*produs", "[šs]ifra(\\s+proizvoda)?", "k[oó]d(a)?(\\s+(produktu|tovaru|zbo[žz][íi]))?",
+    "kod\\s+produktu", "numer\\s+katalogowy", "cikksz[aá]m", "term[ée]kk[oó]d", "tuotenumero", "tuotekoodi",
+    "produkta\\s+kods", "kods", "tootekood", "prek[ėe]s\\s+kodas", "artikul", "артикул", "код(\\s+товара)?",
+    "商品編號", "商品编号", "商品番号", "品番", "상품\\s*번호", "상품\\s*코드",
+  ]) },
+  { field: "mpn", pattern: words([
+    "mpn", "(item\\s+)?model\\s*(number|no\\.?)", "part\\s*number", "modellnummer", "herstellernummer",
+    "numero\\s+(di\\s+)?modello", "n[uú]mero\\s+de\\s+modelo", "r[ée]f[ée]rence\\s+du\\s+fabricant", "型番",
+  ]) },
+  { field: "gtin", pattern: words(["gtin(-?\\d+)?", "ean(-?13)?(\\s+code)?", "upc", "isbn(-1[03])?", "barcode", "jan(\\s+code)?", "ean-kod", "ean\\s+kods", "vöötkood", "штрихкод"]) },
+  { field: "brand", pattern: words([
+    "brand", "brand\\s+name", "brand/manufacturer", "manufacturer", "marke", "hersteller", "marca", "marque", "fabricant", "merk",
+    "m[aä]rke", "fabrikant", "fabricante", "produttore", "producent", "marka", "m[aá]rka", "gy[aá]rt[oó]", "valmistaja", "merkki",
+    "tillverkare", "varum[aä]rke", "m[æe]rke", "produsent", "znamka", "proizvajalec", "proizvo[đd]a[čc]", "zna[čc]ka", "v[ýy]robce",
+    "v[ýy]robca", "produc[ăa]tor", "marc[ăa]", "ra[žz]ot[āa]js", "z[īi]mols", "kaubam[äa]rk", "tootja", "prek[ėe]s\\s+ženklas",
+    "gamintojas", "бренд", "марка", "производитель", "виробник", "κατασκευαστής", "μάρκα", "品牌", "ブランド", "メーカー", "브랜드", "제조사",
+  ]) },
+  { field: "availability", pattern: words([
+    "availability", "stock", "in\\s+stock", "verf[üu]gbarkeit", "lieferbarkeit", "lagerbestand", "disponibilit[ée]", "disponibilit[àa]",
+    "disponibilidad", "disponibilidade", "beschikbaarheid", "voorraad", "dost[eę]pno[śs][ćc]", "dostupnost", "razpolo[žz]ljivost",
+    "pieejam[īi]ba", "saadavus", "laoseis", "prieinamumas", "el[ée]rhet[őo]s[ée]g", "k[ée]szlet", "saatavuus", "varastossa",
+    "tillg[äa]nglighet", "lagerstatus", "p[åa] lager", "наличие", "в наличии", "наявність", "διαθεσιμότητα", "库存", "庫存", "在庫", "재고",
+  ]) },
 ];
+
+/** One pattern matching any of the labels, whole. */
+function words(labels: string[]): RegExp {
+  return new RegExp(`^(${labels.join("|")})$`, "iu");
+}
 
 export type LabelField = (typeof LABELS)[number]["field"];
 
@@ -52,7 +80,8 @@ export function findLabelledValues($: CheerioAPI): Map<LabelField, string> {
     const rule = LABELS.find((l) => l.pattern.test(name));
     if (!rule || out.has(rule.field)) continue;
     const inline = colon?.[2]?.trim();
-    const value = inline || valueAfter(el);
+    // "EAN: 6935364088101." in a bullet list: the sentence's full stop is not part of the value.
+    const value = (inline || valueAfter(el))?.replace(/[.;,]+$/, "");
     if (value && plausible(rule.field, value)) out.set(rule.field, value);
   }
   return out;
@@ -72,6 +101,7 @@ function valueAfter(el: ElementNode): string | null {
 }
 
 function plausible(field: LabelField, value: string): boolean {
+  if (field === "availability") return value.length <= 80;
   if (field === "brand") return value.length <= 50 && !/[{}<>]/.test(value);
   if (field === "gtin") return /^\d{8,14}$/.test(value.replace(/[\s-]/g, ""));
   return /^[\p{L}\d][\p{L}\d ._\/-]{1,40}$/u.test(value) && /\d/.test(value);

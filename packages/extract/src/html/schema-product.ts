@@ -115,10 +115,30 @@ function firstGtin(offers: SchemaNode[]): string | null {
 }
 
 /** GTINs are 8 to 14 digits; shops print them with spaces or dashes, or as numbers. */
+/**
+ * A GTIN whose check digit holds, or an ISBN-10: a number that fails its check is a typo or a
+ * placeholder ("0000000000000"), and channels refuse it. A UPC printed without its leading
+ * zeros (11 digits) gets them back.
+ */
 export function cleanGtin(value: string | null): string | null {
   if (!value) return null;
-  const digits = value.replace(/[\s-]/g, "");
-  return /^\d{8,14}$/.test(digits) ? digits : null;
+  const code = value.replace(/[\s-]/g, "").toUpperCase();
+  if (/^\d{9}[\dX]$/.test(code) && isbn10Holds(code)) return code;
+  if (!/^\d{8,14}$/.test(code) || /^0+$/.test(code)) return null;
+  return gs1CheckHolds(code) ? (code.length > 8 && code.length < 12 ? code.padStart(12, "0") : code) : null;
+}
+
+function gs1CheckHolds(code: string): boolean {
+  const digits = [...code].map(Number);
+  const check = digits.pop() as number;
+  // From the right, weights 3, 1, 3, ... on the digits before the check digit.
+  const sum = digits.reverse().reduce((total, d, i) => total + d * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}
+
+function isbn10Holds(code: string): boolean {
+  const sum = [...code].reduce((total, c, i) => total + (c === "X" ? 10 : Number(c)) * (10 - i), 0);
+  return sum % 11 === 0;
 }
 
 function productIdAsSku(node: SchemaNode): string | null {
@@ -129,17 +149,18 @@ function productIdAsSku(node: SchemaNode): string | null {
 
 export function brandOf(value: unknown): string | null {
   for (const item of all(value)) {
-    if (typeof item === "string") {
-      const text = cleanText(item);
-      // Some shops print the object itself: brand: "{\"@type\": \"Brand\", ...}".
-      if (text && !text.startsWith("{")) return text;
-    }
-    if (isNode(item)) {
-      const name = cleanText(firstText(item["name"]));
-      if (name) return name;
-    }
+    const text = isNode(item) ? cleanText(firstText(item["name"])) : typeof item === "string" ? cleanText(item) : null;
+    if (text && isBrandName(text)) return text;
   }
   return null;
+}
+
+/**
+ * A brand is a name, not a page: some shops print the object itself (brand: "{\"@type\": ...}")
+ * or the page's title with the shop's name after a bar ("Pizza deal | Shop").
+ */
+function isBrandName(text: string): boolean {
+  return !text.startsWith("{") && !/\s[|｜]\s/u.test(text) && text.length <= 60;
 }
 
 export function imagesOf(value: unknown, base: string): string[] {

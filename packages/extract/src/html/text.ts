@@ -47,6 +47,6 @@ export function isPlaceholder(text: string): boolean {
 export function cleanCode(value: unknown): string | null {
   const text = cleanText(value);
   if (!text) return null;
-  const stripped = text.replace(/^(sku|mpn|gtin\d*|ean|upc|isbn|art\.?-?nr\.?|item|model)\s*[:#.]\s*/i, "").trim();
+  const stripped = text.replace(/^(sku|mpn|gtin\d*|ean|upc|isbn|art\.?-?nr|item(\s*(no|number))?|model)\s*[:#.]\s*/i, "").trim();
   return stripped === "" || stripped.length > 80 ? null : stripped;
 }

@@ -1,0 +1,138 @@
+import { extractProduct } from "../src/html/index.js";
+
+// Pages without availability, SKU or brand markup: what the shopper sees has to tell.
+const URL_ = "https://shop.example.com/p/kettle-4471";
+
+function page(body: string, head = ""): string {
+  return `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
+}
+
+function ld(value: unknown): string {
+  return `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
+}
+
+const PRODUCT = `<h1>Steel Kettle 1.7 l</h1><div class="price">€ 39,99</div>`;
+
+describe("extractProduct: availability the shopper sees", () => {
+  test.each([
+    ["an enabled buy button, English", `<button class="btn">Add to cart</button>`, "InStock"],
+    ["an enabled buy button, German", `<button type="submit">In den Warenkorb</button>`, "InStock"],
+    ["a submit input, Polish", `<input type="submit" value="Dodaj do koszyka">`, "InStock"],
+    ["a link styled as a button, Japanese", `<a class="cart-button" href="#">カートに入れる</a>`, "InStock"],
+    ["a sold-out button", `<button disabled>Sold out</button>`, "OutOfStock"],
+    ["a notify-me button in place of the buy button", `<button>Notify me when available</button>`, "OutOfStock"],
+    ["a pre-order button", `<button>Pre-order</button>`, "PreOrder"],
+  ])("%s", (_name, control, expected) => {
+    const c = extractProduct(page(`${PRODUCT}${control}`), URL_);
+    expect(c?.availability).toBe(expected);
+    expect(c?.provenance.availability).toEqual({ source: "heuristic", method: "buy button" });
+  });
+
+  test("a disabled buy button says nothing (it may wait for a size to be chosen)", () => {
+    expect(extractProduct(page(`${PRODUCT}<button class="add-to-cart disabled" disabled>Add to cart</button>`), URL_)?.availability).toBeNull();
+  });
+
+  test("a plain link reading \"Buy\" in the menu is not a buy button", () => {
+    expect(extractProduct(page(`<nav><a href="/buy">Buy</a></nav>${PRODUCT}`), URL_)?.availability).toBeNull();
+  });
+
+  test("the product's own button counts, not a related product's further down", () => {
+    const html = page(`${PRODUCT}<button>Sold out</button>
+      <section class="related"><h2>You may also like</h2><button>Add to cart</button></section>`);
+    expect(extractProduct(html, URL_)?.availability).toBe("OutOfStock");
+  });
+
+  test("an empty slot named out-of-stock is no evidence; the stock line beside it is", () => {
+    const html = page(`${PRODUCT}<div id="out-of-stock-banner"></div><p class="stock-info">Usually dispatched within 24 hours</p>`);
+    expect(extractProduct(html, URL_)).toMatchObject({
+      availability: "InStock", provenance: { availability: { source: "heuristic", method: "stock text" } },
+    });
+  });
+
+  test.each([
+    ["Pieejamība: 1 gab", "InStock"],
+    ["Availability: 0 pcs", "OutOfStock"],
+    ["Razpoložljivost: Dobavljivo", "InStock"],
+    ["Verfügbarkeit: nicht lieferbar", "OutOfStock"],
+  ])("a labelled stock value: %s", (line, expected) => {
+    const c = extractProduct(page(`${PRODUCT}<ul><li>${line.replace(/^([^:]+):/, "<strong>$1:</strong>")}</li></ul>`), URL_);
+    expect(c?.availability).toBe(expected);
+    expect(c?.provenance.availability?.method).toBe("label availability");
+  });
+
+  test("one Product per size: in stock when any size is, though the first is sold out", () => {
+    const size = (sku: string, availability: string): unknown => ({
+      "@type": "Product", name: "Boots", sku, offers: { "@type": "Offer", price: "59.95", priceCurrency: "EUR", availability },
+    });
+    const html = page("", ld([size("B-35", "https://schema.org/OutOfStock"), size("B-36", "https://schema.org/InStock")]));
+    expect(extractProduct(html, URL_)?.availability).toBe("InStock");
+  });
+});
+
+describe("extractProduct: the reference the page labels for the shopper", () => {
+  const markup = (sku: string): string => ld({
+    "@context": "https://schema.org", "@type": "Product", name: "Drum unit", sku,
+    offers: { "@type": "Offer", price: "20.00", priceCurrency: "RON" },
+  });
+  const shown = `<h1>Drum unit</h1><span class="product-code-display">Cod produs: DR2401</span>`;
+
+  test("markup's SKU that is only the id in the page's URL gives way to the labelled code", () => {
+    const c = extractProduct(page(shown, markup("DMCSZ4BBM")), "https://shop.example.ro/drum-unit/pd/DMCSZ4BBM/");
+    expect(c?.sku).toBe("DR2401");
+    expect(c?.provenance.sku?.method).toMatch(/^label SKU \(markup's SKU DMCSZ4BBM is the page URL's id\)$/);
+  });
+
+  test("markup's SKU that is not in the URL stays", () => {
+    expect(extractProduct(page(shown, markup("TBR-2401")), "https://shop.example.ro/drum-unit/pd/DMCSZ4BBM/")?.sku).toBe("TBR-2401");
+  });
+
+  test.each([
+    ["Kaubamärk", "Bosch", "brand"],
+    ["Ražotājs", "CALVIN KLEIN", "brand"],
+    ["Proizvajalec", "B&S", "brand"],
+    ["Šifra", "0638", "sku"],
+    ["Tootekood", "920O-32732", "sku"],
+    ["品番", "ABC-1234", "sku"],
+  ])("a spec table row labelled %s", (label, value, field) => {
+    const c = extractProduct(page(`${PRODUCT}<table><tr><td>${label}</td><td>${value}</td></tr></table>`), URL_);
+    expect(c?.[field as "brand" | "sku"]).toBe(value);
+  });
+
+  test("a value ending a sentence in a bullet list loses the full stop", () => {
+    expect(extractProduct(page(`${PRODUCT}<ul><li>EAN: 6935364088101.</li></ul>`), URL_)?.gtin).toBe("6935364088101");
+  });
+
+  test("\"Item No.\" left in the value is dropped", () => {
+    const html = page(`${PRODUCT}`, ld({ "@type": "Product", name: "Kettle", sku: "Item No. NI_AT3484-623" }));
+    expect(extractProduct(html, URL_)?.sku).toBe("NI_AT3484-623");
+  });
+});
+
+describe("extractProduct: values checked before they are kept", () => {
+  const withGtin = (gtin: string): string => page("", ld({ "@type": "Product", name: "Kettle", gtin13: gtin }));
+
+  test.each([
+    ["4006381333931", "4006381333931"],
+    ["4006381333932", null],
+    ["0000000000000", null],
+    ["32429335302", "032429335302"],
+    ["0-306-40615-2", "0306406152"],
+  ])("GTIN %s is kept as %s (its check digit decides)", (gtin, expected) => {
+    expect(extractProduct(withGtin(gtin), URL_)?.gtin).toBe(expected);
+  });
+
+  test("a brand that is a page title with the shop's name is no brand", () => {
+    const html = page("", ld({ "@type": "Product", name: "Pizza deal", brand: "Pizza deal (all shops) | Deals Site" }));
+    expect(extractProduct(html, URL_)?.brand).toBeNull();
+  });
+
+  test("Shopify's vendor line gives the brand", () => {
+    expect(extractProduct(page(`${PRODUCT}<p class="product__vendor">Stelton</p>`), URL_)?.brand).toBe("Stelton");
+  });
+
+  test("a heading holding the name and the format: the part named as the title", () => {
+    const html = page(`<h1 id="title"><span id="productTitle">The Whole Truth</span> <span id="productSubtitle">Kindle Edition</span></h1>
+      <div class="price">$4.99</div>`);
+    expect(extractProduct(html, URL_)?.title).toBe("The Whole Truth");
+  });
+});
