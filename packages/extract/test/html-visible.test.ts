@@ -136,3 +136,43 @@ describe("extractProduct: values checked before they are kept", () => {
     expect(extractProduct(html, URL_)?.title).toBe("The Whole Truth");
   });
 });
+
+describe("extractProduct: the main image without og:image or JSON-LD", () => {
+  const title = `<h1>Lettan mirror 60 cm</h1><div class="price">£ 25.00</div>`;
+
+  test("the shop's logo and icons first in the page are not the product", () => {
+    const html = page(`<header><img src="/logo.svg" alt="Shop" width="300" height="300"><img src="/icons/cart.png"></header>
+      ${title}<div class="product-gallery"><img src="/media/lettan-front.jpg"><img src="/media/lettan-side.jpg"></div>`);
+    expect(extractProduct(html, URL_)?.images[0]).toBe("https://shop.example.com/media/lettan-front.jpg");
+  });
+
+  test("the gallery nearest the title, not a related products' carousel further down", () => {
+    const html = page(`${title}<div class="gallery"><img src="/media/lettan.jpg"></div>
+      <p>${"Details. ".repeat(20)}</p><section><h2>Related</h2><div class="carousel"><img src="/media/other.jpg"></div></section>`);
+    expect(extractProduct(html, URL_)?.images[0]).toBe("https://shop.example.com/media/lettan.jpg");
+  });
+
+  test("an image whose alt text names the product wins over a nearer gallery", () => {
+    const html = page(`${title}<div class="slider"><img src="/media/promo.jpg" alt="Winter sale"></div>
+      <div><img src="/media/lettan-mirror.jpg" alt="Lettan mirror, 60 cm" width="600" height="600"></div>`);
+    expect(extractProduct(html, URL_)?.images[0]).toBe("https://shop.example.com/media/lettan-mirror.jpg");
+  });
+});
+
+describe("extractProduct: the title without the shop's name", () => {
+  const og = (title: string, extra = ""): string => page("", `<meta property="og:type" content="product"><meta property="og:title" content="${title}">${extra}`);
+
+  test.each([
+    ["Blue Shirt | Acme Store", "https://www.acme-store.co.uk/p/1", "Blue Shirt"],
+    ["Acme: Blue Shirt", "https://acme.com/p/1", "Blue Shirt"],
+    ["T-Shirt - Blue - Amazon.de", "https://www.amazon.de/dp/B000000001", "T-Shirt - Blue"],
+    ["Blue Shirt | Free delivery", "https://www.acme.com/p/1", "Blue Shirt | Free delivery"],
+  ])("%s on %s", (title, url, expected) => {
+    expect(extractProduct(og(title), url)?.title).toBe(expected);
+  });
+
+  test("og:site_name names the shop when the host does not", () => {
+    expect(extractProduct(og("Blue Shirt – Nordic Wear", `<meta property="og:site_name" content="Nordic Wear">`), "https://nw-shop.example/p/1")?.title)
+      .toBe("Blue Shirt");
+  });
+});

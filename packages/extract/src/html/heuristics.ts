@@ -6,7 +6,8 @@ import { attrContains, firstMatching, hasAttr, matching, tagged } from "./page-i
 import { productIdFromUrl } from "./url-id.js";
 import { cleanGtin } from "./schema-product.js";
 import { cleanCode, cleanText } from "./text.js";
-import { largestFromSrcset, resolveUrl } from "./urls.js";
+import { mainImage } from "./main-image.js";
+import { resolveUrl } from "./urls.js";
 import { visibleAvailability } from "./visible-stock.js";
 
 const LABELLED_FIELDS: FoundField[] = ["sku", "mpn", "gtin", "brand", "availability"];
@@ -14,7 +15,6 @@ export const URL_ID_METHOD = "id in the page URL";
 export const FORM_SKU_METHOD = "input[name=sku]";
 const NAMED_TITLE = "[id*=productTitle], [id*=product-title], [class*=product-title], [class*=product-name], [class*=productName], [class*=productTitle]";
 const TITLE_HINT = /product[-_]?(title|name)|title|name/i;
-const IMAGE_HINT = /(main|primary|hero|landing|zoom|large|product)[-_]?(image|img|photo|picture)|landingImage|imgBlkFront|main-image/i;
 /**
  * Fallback for pages without markup: the h1 as title, the price block nearest to it, spec-table
  * labels for SKU, brand and model number, a stock line, and the largest product-looking image.
@@ -46,7 +46,7 @@ export function heuristicProduct(
     const stock = visibleAvailability($, h1, labelled.get("availability"));
     if (stock) setField(found, "availability", stock.value, stock.method);
   }
-  if (needed.has("images")) setField(found, "images", [mainImage($, base)].filter((u): u is string => u !== null), "largest product image");
+  if (needed.has("images")) setField(found, "images", [mainImage($, h1, base)].filter((u): u is string => u !== null), "largest product image");
   return found;
 }
 
@@ -115,22 +115,4 @@ function bylineBrand($: CheerioAPI): string | null {
     if (match?.[1]) return match[1].trim();
   }
   return text.length <= 40 && !/\s{2,}|:/.test(text) ? text : null;
-}
-
-/** The image a shop shows as the product: one named like it, else the largest declared. */
-function mainImage($: CheerioAPI, base: string): string | null {
-  const source = (el: ElementNode): string | null => {
-    const a = el.attribs;
-    return a["data-old-hires"] || a["data-zoom-image"] || a["data-large_image"] || a["data-zoom"]
-      || largestFromSrcset(a["srcset"] ?? a["data-srcset"]) || a["data-src"] || a["src"] || null;
-  };
-  const images = tagged($, "img");
-  const named = images.find((el) => IMAGE_HINT.test(`${el.attribs["id"] ?? ""} ${el.attribs["class"] ?? ""}`) && source(el));
-  if (named) return resolveUrl(source(named), base);
-  let best: { el: ElementNode; area: number } | null = null;
-  for (const el of images) {
-    const area = Number(el.attribs["width"] ?? 0) * Number(el.attribs["height"] ?? 0);
-    if (area >= 200 * 200 && (!best || area > best.area)) best = { el, area };
-  }
-  return best ? resolveUrl(source(best.el), base) : null;
 }

@@ -43,7 +43,7 @@ export function metaProduct(meta: Map<string, string[]>, orphans: Items["orphans
   const amount = get(...priceKeys.slice(0, 3));
   const found = newFound("opengraph", OG_PRODUCT_TYPES.test(ogType.trim()) || amount !== null);
   const title = get("og:title", "twitter:title");
-  if (title) setField(found, "title", stripSiteName(cleanText(title.value), get("og:site_name")?.value ?? null), title.key);
+  if (title) setField(found, "title", stripSiteName(cleanText(title.value), get("og:site_name")?.value ?? null, base), title.key);
   const currency = get("product:price:currency", "og:price:currency", "product:sale_price:currency");
   if (amount) setField(found, "price", readAmount(amount.value, currency?.value ?? null), amount.key);
   found.currency = currency?.value ?? null;
@@ -83,15 +83,37 @@ function readOrphans(found: Found, orphans: Items["orphans"], base: string): voi
   if (image && !found.values.images) setField(found, "images", [image], "itemprop image");
 }
 
-/** "Blue Shirt | Acme Store" is "Blue Shirt" when og:site_name is "Acme Store". */
-export function stripSiteName(title: string | null, siteName: string | null): string | null {
+/**
+ * "Blue Shirt | Acme Store" is "Blue Shirt" when og:site_name is "Acme Store", or, without a
+ * site name, when the shop's host is acme-store.com (or acmestore.de, amazon.de for "Amazon.de").
+ */
+export function stripSiteName(title: string | null, siteName: string | null, base = ""): string | null {
   if (!title) return null;
   const site = cleanText(siteName);
-  if (!site) return title;
-  const escaped = site.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const stripped = title
-    .replace(new RegExp(`\\s*[|\\-–—:·•]\\s*${escaped}\\s*$`, "i"), "")
-    .replace(new RegExp(`^${escaped}\\s*[|\\-–—:·•]\\s*`, "i"), "")
-    .trim();
-  return stripped === "" ? title : stripped;
+  const parts = title.split(/\s+[|\-–—·•]\s+|\s*[:：]\s+|\s*[|｜]\s*/u);
+  if (parts.length < 2) return title;
+  const shop = [site ? squash(site) : "", squash(hostLabel(base))].filter((name) => name.length >= 3);
+  const isShop = (part: string): boolean => shop.some((name) => squash(part) === name || squash(part).startsWith(name));
+  const first = parts[0] ?? "";
+  const last = parts[parts.length - 1] ?? "";
+  if (isShop(last)) return title.slice(0, title.lastIndexOf(last)).replace(/[\s|\-–—:·•｜]+$/u, "") || title;
+  if (isShop(first)) return title.slice(first.length).replace(/^[\s|\-–—:·•｜]+/u, "") || title;
+  return title;
+}
+
+/** Letters and digits only, lower case: "Acme-Store" and "Acme Store" are one name. */
+function squash(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+}
+
+/** The shop's own label in a host: "www.acme-store.co.uk" gives "acme-store". */
+function hostLabel(url: string): string {
+  try {
+    const labels = new URL(url).hostname.split(".").filter((l) => l !== "www");
+    const generic = /^(com|co|org|net|shop|store)$/;
+    while (labels.length > 1 && (generic.test(labels[labels.length - 1] ?? "") || (labels[labels.length - 1] ?? "").length <= 3)) labels.pop();
+    return labels[labels.length - 1] ?? "";
+  } catch {
+    return "";
+  }
 }
