@@ -176,3 +176,22 @@ describe("extractProduct: the title without the shop's name", () => {
       .toBe("Blue Shirt");
   });
 });
+
+describe("extractProduct: markup not updated for a sale", () => {
+  const markup = `<div itemscope itemtype="https://schema.org/Product"><meta itemprop="name" content="Dress">
+    <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="219.99"><meta itemprop="priceCurrency" content="EUR"></div></div>`;
+
+  test("markup's price shown struck through beside a lower current price: the shown price", () => {
+    const html = page(`${markup}<h1>Dress</h1><div class="price-block"><span class="original-price">EUR219.99</span> -50%
+      <span class="product-price">EUR110.00</span></div>`);
+    const c = extractProduct(html, URL_);
+    expect(c?.price).toEqual({ amount: "110.00", currency: "EUR" });
+    expect(c?.provenance.price?.method).toMatch(/markup's 219.99 is shown as the old price/);
+  });
+
+  test("the same old price in a related product's tile changes nothing", () => {
+    const html = page(`${markup}<h1>Dress</h1><div class="price">EUR219.99</div>
+      <div class="product-tile"><p class="product-tile__price"><del>EUR219.99</del> <em>EUR99.00</em></p></div>`);
+    expect(extractProduct(html, URL_)?.price).toEqual({ amount: "219.99", currency: "EUR" });
+  });
+});

@@ -2,7 +2,8 @@ import { load } from "cheerio/slim";
 import type { CheerioAPI } from "./dom.js";
 import type { ProductCandidate } from "../product-candidate.js";
 import { newFound, setField, type Found, type FoundField } from "./found.js";
-import { FORM_SKU_METHOD, heuristicProduct, URL_ID_METHOD } from "./heuristics.js";
+import { FORM_SKU_METHOD, heuristicProduct, titleElement, URL_ID_METHOD } from "./heuristics.js";
+import { saleOverMarkup } from "./sale-price.js";
 import { jsonLdProduct } from "./json-ld.js";
 import { mergeFound } from "./merge.js";
 import { metaProduct, readMetaTags } from "./meta-tags.js";
@@ -54,7 +55,11 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
   if (internalSku) needed.add("sku");
   const heuristic = heuristicProduct($, pageUrl, base, hint, needed);
   const shown = internalSku ? shownReference(heuristic, markupSku) : null;
-  const found = [shown, ...known, heuristic, jsonLd.variantSku].filter((f): f is Found => f !== null);
+  const markupPrice = known.find((f) => f.values.price !== undefined)?.values.price;
+  const sale = markupPrice ? saleOverMarkup($, markupPrice, titleElement($), hint) : null;
+  const onSale = sale ? newFound("heuristic") : null;
+  if (sale && onSale) setField(onSale, "price", { amount: sale.value.amount, currency: sale.value.currency ?? markupPrice?.currency ?? null }, sale.method);
+  const found = [shown, onSale, ...known, heuristic, jsonLd.variantSku].filter((f): f is Found => f !== null);
   // Without markup saying "product", a title with a price or a labelled product code makes one
   // (an id in the URL alone does not: articles have those too).
   const titled = found.some((f) => f.values.title !== undefined);

@@ -23,7 +23,7 @@ export function heuristicProduct(
   $: CheerioAPI, pageUrl: string, base: string, currencyHint: string | null, needed: ReadonlySet<FoundField>,
 ): Found {
   const found = newFound("heuristic");
-  const h1 = pickTitleElement($);
+  const h1 = titleElement($);
   setField(found, "title", h1 ? cleanText($(h1).text()) : null, "h1");
   if (needed.has("price")) {
     const price = findPagePrice($, h1, currencyHint);
@@ -50,7 +50,8 @@ export function heuristicProduct(
   return found;
 }
 
-function pickTitleElement($: CheerioAPI): ElementNode | null {
+/** The element holding the product's name: a heading named for it, else the first h1, else an element named like a product title. */
+export function titleElement($: CheerioAPI): ElementNode | null {
   const headings = tagged($, "h1").filter((el) => {
     const text = cleanText($(el).text()) ?? "";
     return text.length >= 2 && text.length <= 300;

@@ -6,9 +6,9 @@ import { readAmount } from "./read-amount.js";
 import { cleanText } from "./text.js";
 
 // Prices that are not what the product costs now.
-const NOT_CURRENT = /old|was|regular|strike|before|compare|list-?price|rrp|uvp|original|crossed|saving|save|discount|unit-?price|per-?unit|base-?price|shipping|delivery|instal|monthly|financ|basket|cart|tax|vat|points/i;
+export const NOT_CURRENT = /old|was|regular|strike|before|compare|list-?price|rrp|uvp|original|crossed|saving|save|discount|unit-?price|per-?unit|base-?price|shipping|delivery|instal|monthly|financ|basket|cart|tax|vat|points/i;
 // Places holding other products' prices.
-const ELSEWHERE = /related|recommend|similar|carousel|upsell|cross-?sell|also-?(bought|viewed|like)|sponsored|recently/i;
+export const ELSEWHERE = /related|recommend|similar|carousel|upsell|cross-?sell|also-?(bought|viewed|like)|sponsored|recently/i;
 const CURRENT = /sale|current|final|now|special|actual|our|offer|deal|main|product|buy|price-?value|price-?amount/i;
 const WAS_WORDS = /\b(was|statt|uvp|rrp|list price|avant|antes|prima|m\.?r\.?p)\b/i;
 const INLINE = new Set(["span", "b", "strong", "sup", "sub", "small", "font", "em", "i", "u", "a", "bdi"]);
@@ -17,7 +17,7 @@ const INSTALMENT = /每期|分期|per month|\/\s*mo\b|monthly|\bx\s*\d|\d\s*x\b|
 const SKIP_TAGS = new Set(["del", "s", "strike", "header", "nav", "footer", "aside", "script", "style", "noscript", "option"]);
 
 // [class*=price], [class*=Price], [id*=price], [id*=Price], [class*=deal], [data-price-amount], [itemprop=price]
-function isPriceNamed(el: ElementNode): boolean {
+export function isPriceNamed(el: ElementNode): boolean {
   const cls = el.attribs["class"];
   const id = el.attribs["id"];
   return (cls !== undefined && (cls.includes("price") || cls.includes("Price") || cls.includes("deal")))
@@ -30,11 +30,11 @@ export interface PagePrice {
   method: string;
 }
 
-function marker(el: ElementNode): string {
+export function marker(el: ElementNode): string {
   return `${el.attribs["class"] ?? ""} ${el.attribs["id"] ?? ""}`;
 }
 
-function ancestors(el: ElementNode): ElementNode[] {
+export function ancestors(el: ElementNode): ElementNode[] {
   const out: ElementNode[] = [];
   let current = el.parent;
   while (current && current.type === "tag") {
