@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
-import { parsePrice } from "../src/price/index.js";
+import { currencyForRegion, parsePrice } from "../src/price/index.js";
+import { isIsoCurrency } from "../src/price/currency-symbols.js";
 
 describe("parsePrice", () => {
   test.each([
@@ -50,6 +51,27 @@ describe("parsePrice", () => {
     expect(parsePrice("120 kr")?.currency).toBeNull();
     expect(parsePrice("120 kr", { currency: "SEK" })?.currency).toBe("SEK");
     expect(parsePrice("12.50", { currency: "GBP" })).toEqual({ amount: "12.50", currency: "GBP" });
+  });
+
+  test("retired currencies (kuna, lev): the amount is read, the currency is none, and which one it was is said", () => {
+    expect(parsePrice("199,99 kn")).toEqual({ amount: "199.99", currency: null, retiredCurrency: "HRK" });
+    expect(parsePrice("HRK 20.00")).toEqual({ amount: "20.00", currency: null, retiredCurrency: "HRK" });
+    expect(parsePrice("550,00 лв")).toEqual({ amount: "550.00", currency: null, retiredCurrency: "BGN" });
+    expect(parsePrice("3430 лв.")).toEqual({ amount: "3430.00", currency: null, retiredCurrency: "BGN" });
+    expect(parsePrice("12.00 BGN")).toEqual({ amount: "12.00", currency: null, retiredCurrency: "BGN" });
+    // Neither a hint nor a locale turns a price in kuna into one in euros.
+    expect(parsePrice("199,99 kn", { currency: "EUR", locale: "hr-HR" })).toEqual({ amount: "199.99", currency: null, retiredCurrency: "HRK" });
+    // A retired code is no hint: a bare amount stays without a currency.
+    expect(parsePrice("12.50", { currency: "HRK" })).toEqual({ amount: "12.50", currency: null });
+    expect(parsePrice("12.50", { currency: "BGN" })?.currency).toBeNull();
+  });
+
+  test("Croatia and Bulgaria price in euros; HRK and BGN are not current ISO codes though ICU lists them", () => {
+    expect(currencyForRegion("HR")).toBe("EUR");
+    expect(currencyForRegion("BG")).toBe("EUR");
+    expect(parsePrice("€ 19,99", { locale: "bg-BG" })).toEqual({ amount: "19.99", currency: "EUR" });
+    expect(Intl.supportedValuesOf("currency")).toEqual(expect.arrayContaining(["HRK", "BGN"]));
+    expect([isIsoCurrency("HRK"), isIsoCurrency("BGN"), isIsoCurrency("EUR")]).toEqual([false, false, true]);
   });
 
   test("three digits after a lone separator are thousands unless the currency or locale says otherwise", () => {

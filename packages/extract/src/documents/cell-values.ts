@@ -1,4 +1,13 @@
+import { retiredCurrency } from "../price/currency-symbols.js";
 import { parsePrice } from "../price/index.js";
+
+/**
+ * The currency of a price or row that names a currency which is no longer legal tender (HRK,
+ * "kn", BGN, "лв"). It is not null, so nothing falls back to the row's or the store's currency
+ * for it (a price in kuna is not a price in euros), and it is falsy, so no `Money` is made of
+ * it: the amount is kept without a currency (price-fields.ts).
+ */
+export const NO_CURRENT_CURRENCY = "";
 
 /** A cell or JSON value as trimmed text; empty and non-scalar values are null. */
 export function textOf(value: unknown): string | null {
@@ -35,7 +44,8 @@ export function readPrice(value: unknown, currencyHint: string | null): PriceRea
   if (plain) return { kind: "ok", amount: formatAmount(plain[1]!, plain[2] ?? ""), currency: null };
   if (/^-|^\(.*\)$/.test(text)) return { kind: "bad", text };
   const parsed = parsePrice(text, currencyHint ? { currency: currencyHint } : {});
-  return parsed ? { kind: "ok", amount: parsed.amount, currency: parsed.currency } : { kind: "bad", text };
+  if (!parsed) return { kind: "bad", text };
+  return { kind: "ok", amount: parsed.amount, currency: parsed.retiredCurrency ? NO_CURRENT_CURRENCY : parsed.currency };
 }
 
 /** "19.9" -> "19.90", "007" -> "7.00": the same shape the price parser and the catalog use. */
@@ -50,12 +60,19 @@ function numberText(n: number): string {
   return text.includes("e") ? n.toFixed(4) : text;
 }
 
-/** An ISO-4217 code from "EUR", "eur", "€" or "US$"; null when the text does not say. */
+/**
+ * An ISO-4217 code from "EUR", "eur", "€" or "US$"; NO_CURRENT_CURRENCY for a retired one
+ * ("HRK", "kn", "BGN", "лв"); null when the text does not name a currency.
+ */
 export function currencyCode(value: unknown): string | null {
   const text = textOf(value);
   if (!text) return null;
-  if (/^[A-Za-z]{3}$/.test(text)) return text.toUpperCase();
-  return parsePrice("1", { currency: text })?.currency ?? null;
+  if (/^[A-Za-z]{3}$/.test(text)) {
+    const code = text.toUpperCase();
+    return retiredCurrency(code) ? NO_CURRENT_CURRENCY : code;
+  }
+  const parsed = parsePrice("1", { currency: text });
+  return parsed?.retiredCurrency ? NO_CURRENT_CURRENCY : parsed?.currency ?? null;
 }
 
 const AVAILABILITY: Record<string, string> = {

@@ -1,5 +1,6 @@
 import { detectDelimiter, DelimitedParser } from "./delimited-parser.js";
 import type { TableRecord } from "./document-row.js";
+import type { TextDecoding } from "./text-encoding.js";
 
 export interface DelimitedInfo {
   delimiter: string;
@@ -7,19 +8,25 @@ export interface DelimitedInfo {
 
 /**
  * CSV/TSV text chunks to numbered records. A record is one spreadsheet row even when a quoted
- * cell spans several lines, so record N is row N.
+ * cell spans several lines, so record N is row N. Once `decoding` has put out a U+FFFD, records
+ * holding one are marked `undecodable` (the cells are only looked at from then on).
  */
 export function delimitedRecords(
-  text: AsyncIterable<string>, headText: string, preferTab: boolean,
+  decoding: TextDecoding, text: AsyncIterable<string>, headText: string, preferTab: boolean,
 ): { info: DelimitedInfo; records: AsyncGenerator<TableRecord> } {
   const { delimiter, newline } = detectDelimiter(headText, preferTab);
   const parser = new DelimitedParser(delimiter, newline);
+  let row = 0;
+  const record = (cells: string[]): TableRecord => {
+    row++;
+    if (decoding.replaced && cells.some((cell) => cell.includes("\ufffd"))) return { row, cells, undecodable: decoding.choice?.name ?? "the file's encoding" };
+    return { row, cells };
+  };
   async function* records(): AsyncGenerator<TableRecord> {
-    let row = 0;
     for await (const chunk of text) {
-      for (const cells of parser.push(chunk)) yield { row: ++row, cells };
+      for (const cells of parser.push(chunk)) yield record(cells);
     }
-    for (const cells of parser.push("", true)) yield { row: ++row, cells };
+    for (const cells of parser.push("", true)) yield record(cells);
   }
   return { info: { delimiter }, records: records() };
 }

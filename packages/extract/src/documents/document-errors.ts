@@ -12,6 +12,16 @@ export abstract class DocumentError extends Error {
   }
 }
 
+/** 400: the encoding the uploader named is not one that can be read. */
+export class UnknownEncodingError extends DocumentError {
+  readonly status = 400;
+
+  constructor(readonly encoding: string) {
+    super(`"${encoding.slice(0, 40)}" is not a text encoding that can be read here; name one such as utf-8, windows-1252, windows-1251, ` +
+      "windows-1250, iso-8859-2, shift_jis, gb18030 or euc-kr, or leave it out to have it detected");
+  }
+}
+
 /** 415: not CSV, TSV, XLSX, JSON or NDJSON. */
 export class UnsupportedDocumentError extends DocumentError {
   readonly status = 415;

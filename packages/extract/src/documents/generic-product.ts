@@ -106,7 +106,7 @@ function readPriceHits(hits: readonly FieldHit[], label: string, ctx: CurrencyCo
       value = nested[amountKey];
       method = `${method}.${amountKey}`;
       const code = currencyCode(nested.currency ?? nested.currencyCode ?? nested.priceCurrency);
-      if (code) hitCtx = { ...ctx, rowCurrency: code };
+      if (code !== null) hitCtx = { ...ctx, rowCurrency: code };
     }
     const cell = readPriceCell(value, method, label, hitCtx);
     if (cell && "error" in cell) return cell;

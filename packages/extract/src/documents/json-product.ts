@@ -71,7 +71,7 @@ function readVariants(value: unknown, optionNames: string[], label: string, ctx:
       if (!hit) continue;
       const money = isRecord(hit.value) ? hit.value : null;
       const code = money ? currencyCode(money.currency ?? money.currencyCode) : null;
-      const cellCtx = code ? { ...ctx, rowCurrency: code } : ctx;
+      const cellCtx = code !== null ? { ...ctx, rowCurrency: code } : ctx;
       const cell = readPriceCell(money ? money.amount ?? money.value : hit.value, hit.method, label, cellCtx);
       if (cell && "error" in cell) return { error: cell.error };
       if (cell) { price = { ...cell.read, currency: cell.read.currency ?? cellCtx.rowCurrency }; break; }

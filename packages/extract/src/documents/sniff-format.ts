@@ -1,10 +1,16 @@
 import { MalformedDocumentError, UnsupportedDocumentError } from "./document-errors.js";
 import type { DocumentMeta } from "./document-row.js";
-import { decodeHead, detectEncoding, type TextEncodingName } from "./text-encoding.js";
+import { decodeSample, detectEncoding } from "./text-encoding.js";
 
 export type SniffedFormat =
   | { format: "zip" }
-  | { format: "delimited" | "json" | "ndjson"; encoding: TextEncodingName; text: string };
+  | {
+    format: "delimited" | "json" | "ndjson";
+    /** What the head shows (named, BOM, UTF-16, UTF-8, detected), or null when it is plain ASCII. */
+    encoding: string | null;
+    /** The head decoded so (plain ASCII when `encoding` is null). */
+    text: string;
+  };
 
 const ACCEPTED = "upload a CSV, TSV, XLSX, JSON or NDJSON file";
 
@@ -24,8 +30,9 @@ const SIGNATURES: { bytes: number[]; offset?: number; name: string; hint?: strin
 /**
  * Decides how to read the document from its first bytes. The content decides; the file name and
  * content type only settle what the bytes leave open (NDJSON vs JSON, a damaged "XLSX").
+ * `named` is the encoding the uploader gave (checked), which decodes the head when given.
  */
-export function sniffFormat(head: Buffer, meta: Pick<DocumentMeta, "filename" | "contentType">): SniffedFormat {
+export function sniffFormat(head: Buffer, meta: Pick<DocumentMeta, "filename" | "contentType">, named: string | null = null): SniffedFormat {
   const declared = declaredKind(meta);
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06])) return { format: "zip" };
   for (const sig of SIGNATURES) {
@@ -34,9 +41,9 @@ export function sniffFormat(head: Buffer, meta: Pick<DocumentMeta, "filename" | 
       throw new UnsupportedDocumentError(`this is ${sig.name}, not a product list; ${sig.hint ? `${sig.hint}, or ` : ""}${ACCEPTED}`);
     }
   }
-  const encoding = detectEncoding(head);
-  const text = decodeHead(head, encoding);
-  if (!encoding.startsWith("utf-16") && looksBinary(text)) {
+  const encoding = named ?? detectEncoding(head, { legacy: true, atStart: true });
+  const text = encoding ? decodeSample(head, encoding) : head.toString("latin1");
+  if (!encoding?.startsWith("utf-16") && looksBinary(text)) {
     if (declared === "xlsx") throw new MalformedDocumentError(`the file is named as XLSX but is not a ZIP-based workbook (damaged or renamed?); ${ACCEPTED}`);
     throw new UnsupportedDocumentError(`this is a binary file of an unknown kind, not a product list; ${ACCEPTED}`);
   }

@@ -1,6 +1,7 @@
 import { detectLayout, indexHeaders } from "./column-names.js";
-import { EmptyDocumentError } from "./document-errors.js";
+import { EmptyDocumentError, MalformedDocumentError } from "./document-errors.js";
 import { DOCUMENT_LIMITS, overLimit } from "./document-limits.js";
+import { clip } from "./price-fields.js";
 import type { DocumentRow, TableMapper, TableRecord } from "./document-row.js";
 import { genericTableMapper } from "./generic-table-mapper.js";
 import { shopifyMapper } from "./shopify-mapper.js";
@@ -24,11 +25,19 @@ export async function* tableRows(records: AsyncIterable<TableRecord>, options: T
   for await (const record of records) {
     if (isBlank(record.cells)) continue;
     if (!headers || !mapper) {
+      if (record.undecodable) {
+        throw new MalformedDocumentError(`the header row holds bytes that are not valid ${record.undecodable} text (${shown(record.cells)}); ` +
+          "import the file again naming its encoding, or save it as UTF-8");
+      }
       headers = record.cells.map((c) => c.trim());
       mapper = mapperFor(headers, options.defaultCurrency);
       continue;
     }
     if (++dataRows > DOCUMENT_LIMITS.rows) throw overLimit.rows();
+    if (record.undecodable) {
+      yield { row: record.row, ok: false, error: undecodableRow(record, headers) };
+      continue;
+    }
     const width = widthProblem(record, headers.length);
     if (options.checkWidth && width) {
       yield { row: record.row, ok: false, error: width };
@@ -53,6 +62,21 @@ function mapperFor(headers: string[], defaultCurrency: string | null): TableMapp
 function isBlank(cells: readonly string[]): boolean {
   for (const c of cells) if (c.trim() !== "") return false;
   return true;
+}
+
+/** A row with bytes its encoding cannot decode is not imported: its text would be stored with "�" in it. */
+function undecodableRow(record: TableRecord, headers: readonly string[]): string {
+  const at = record.cells.findIndex((cell) => cell.includes("\ufffd"));
+  const column = headers[at] ? `column "${clip(headers[at])}"` : `cell ${at + 1}`;
+  return `row ${record.row}: ${column} holds bytes that are not valid ${record.undecodable} text (${shown([record.cells[at]!])}), ` +
+    "so the row was not imported; correct it, or import the file again naming its encoding";
+}
+
+function shown(cells: readonly string[]): string {
+  const cell = cells.find((c) => c.includes("\ufffd")) ?? "";
+  const at = cell.indexOf("\ufffd");
+  const from = Math.max(0, at - 30);
+  return `"${from > 0 ? "…" : ""}${clip(cell.slice(from).trim(), 60)}"`;
 }
 
 function widthProblem(record: TableRecord, columns: number): string | null {

@@ -7,6 +7,12 @@ export interface CurrencySign {
   sign: string;
   codes: readonly string[];
   defaultCode: string | null;
+  /**
+   * The ISO code of a currency that is no longer legal tender, for its signs and code ("kn" and
+   * HRK): such a price names its currency, but no current one, so it resolves to no currency
+   * (`codes` is empty) rather than to its successor or to a hint.
+   */
+  retired?: string;
 }
 
 const DOLLAR_CODES = [
@@ -22,6 +28,20 @@ function one(sign: string, code: string): CurrencySign {
 function shared(sign: string, codes: readonly string[], defaultCode: string | null): CurrencySign {
   return { sign, codes, defaultCode };
 }
+
+function retired(sign: string, code: string): CurrencySign {
+  return { sign, codes: [], defaultCode: null, retired: code };
+}
+
+/**
+ * Currencies ICU (and so `Intl.supportedValuesOf("currency")`) still lists that are no longer
+ * legal tender, with the day they went: a price in one cannot be stored as its successor (the
+ * amounts differ by the conversion rate), so it is read as a price without a currency.
+ */
+export const RETIRED_CURRENCIES: Readonly<Record<string, string>> = {
+  HRK: "2023-01-01", // Croatian kuna, replaced by the euro
+  BGN: "2026-01-01", // Bulgarian lev, replaced by the euro
+};
 
 const SIGNS: CurrencySign[] = [
   shared("$", DOLLAR_CODES, "USD"),
@@ -40,8 +60,8 @@ const SIGNS: CurrencySign[] = [
   shared("₨", ["INR", "PKR", "LKR", "NPR", "MUR", "SCR"], null),
   one("৳", "BDT"), one("₽", "RUB"), one("руб", "RUB"), one("рублей", "RUB"), one("рубля", "RUB"), one("рубль", "RUB"), one("р", "RUB"), one("Р", "RUB"),
   one("₴", "UAH"), one("грн", "UAH"), one("zł", "PLN"), one("zl", "PLN"), one("Kč", "CZK"),
-  one("Ft", "HUF"), one("lei", "RON"), one("Lei", "RON"), one("LEI", "RON"), one("лв", "BGN"), one("ден", "MKD"), one("дин", "RSD"),
-  one("din", "RSD"), one("kn", "HRK"), one("Br", "BYN"), one("₸", "KZT"), one("сом", "KGS"),
+  one("Ft", "HUF"), one("lei", "RON"), one("Lei", "RON"), one("LEI", "RON"), retired("лв", "BGN"), retired("лв.", "BGN"), one("ден", "MKD"), one("дин", "RSD"),
+  one("din", "RSD"), retired("kn", "HRK"), one("Br", "BYN"), one("₸", "KZT"), one("сом", "KGS"),
   one("₾", "GEL"), one("֏", "AMD"), one("₼", "AZN"), one("₺", "TRY"), one("TL", "TRY"),
   shared("kr", ["SEK", "NOK", "DKK", "ISK"], null), shared("kr.", ["DKK", "ISK", "SEK", "NOK"], null),
   one("CHF", "CHF"), one("Fr.", "CHF"), one("SFr.", "CHF"),
@@ -59,10 +79,16 @@ const SIGNS: CurrencySign[] = [
   shared("ريال", ["SAR", "IRR", "QAR", "OMR", "YER"], null),
 ];
 
-const ISO_CODES = new Set(Intl.supportedValuesOf("currency"));
+const ISO_CODES = new Set(Intl.supportedValuesOf("currency").filter((code) => !(code in RETIRED_CURRENCIES)));
 
+/** An ISO 4217 code in use today ("EUR"); retired ones (HRK, BGN) are not. Upper case only. */
 export function isIsoCurrency(code: string): boolean {
   return ISO_CODES.has(code);
+}
+
+/** The retired currency an ISO code names ("HRK"), or null. */
+export function retiredCurrency(code: string): string | null {
+  return Object.hasOwn(RETIRED_CURRENCIES, code) ? code : null;
 }
 
 const BY_SIGN = new Map<string, CurrencySign>(SIGNS.map((s) => [s.sign.toLowerCase(), s]));
@@ -96,7 +122,7 @@ export function findCurrencyTokens(text: string): CurrencyToken[] {
     const raw = match[0];
     const index = match.index ?? 0;
     const sign = /^[A-Z]{3}$/.test(raw)
-      ? (ISO_CODES.has(raw) ? one(raw, raw) : BY_SIGN.get(raw.toLowerCase()))
+      ? (ISO_CODES.has(raw) ? one(raw, raw) : retiredCurrency(raw) ? retired(raw, raw) : BY_SIGN.get(raw.toLowerCase()))
       : BY_SIGN.get(raw.toLowerCase()) ?? BY_SIGN.get(raw);
     if (sign) found.push({ index, end: index + raw.length, sign });
   }

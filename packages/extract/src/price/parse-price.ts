@@ -16,6 +16,12 @@ export interface ParsedPrice {
   amount: string;
   /** ISO 4217, or null when the text and hint do not say which currency. */
   currency: string | null;
+  /**
+   * Present when the price is in a currency that is no longer legal tender ("199,99 kn",
+   * "550 лв", "HRK 20"): its ISO code. `currency` is then null, and a caller must not fill in
+   * another currency (a hint, the page's or the store's) for it.
+   */
+  retiredCurrency?: string;
 }
 
 /**
@@ -28,13 +34,14 @@ export function parsePrice(text: string, hint: PriceHint = {}): ParsedPrice | nu
   const preferred = preferredCodes(hint);
   const tokens = findCurrencyTokens(clean);
   // The currency decides how to read "1.299" (KWD has three decimals), so look for it first.
-  const provisional = pickCurrency(tokens, null, preferred);
+  const provisional = pickCurrency(tokens, null, preferred).code;
   const options = { minorUnits: minorUnits(provisional), decimalSeparator: decimalSeparatorOf(hint.locale) };
   const numbers = findNumbers(clean, options).filter((n) => !isPercent(clean, n));
   const chosen = pickNumber(clean, numbers, tokens);
   if (!chosen) return null;
-  const currency = pickCurrency(tokens, chosen, preferred);
-  return { amount: formatAmount(chosen.whole, chosen.fraction), currency };
+  const { code, retired } = pickCurrency(tokens, chosen, preferred);
+  const amount = formatAmount(chosen.whole, chosen.fraction);
+  return retired ? { amount, currency: null, retiredCurrency: retired } : { amount, currency: code };
 }
 
 function normalise(text: string): string {
@@ -94,25 +101,29 @@ function preferredCodes(hint: PriceHint): { explicit: string[]; all: string[] } 
   return { explicit, all: regional ? [...explicit, regional] : explicit };
 }
 
-/** The sign next to the number if there is one, else the first sign anywhere, else the hint. */
+/**
+ * The sign next to the number if there is one, else the first sign anywhere, else the hint. A
+ * retired currency's sign resolves to no code, and says which currency it was.
+ */
 function pickCurrency(
   tokens: CurrencyToken[], near: NumberRun | null, preferred: { explicit: string[]; all: string[] },
-): string | null {
+): { code: string | null; retired?: string } {
   let token = tokens[0];
   if (near) {
     const adjacent = tokens.find((t) => gap(t, near) <= 2);
     if (adjacent) token = adjacent;
   }
   if (token) {
+    if (token.sign.retired) return { code: null, retired: token.sign.retired };
     // "$1,190.00 AUD": a code elsewhere in the text settles a shared sign.
     const codes = token.sign.codes.length > 1
       ? tokens.filter((t) => t.sign.codes.length === 1 && token.sign.codes.includes(t.sign.codes[0] as string)).map((t) => t.sign.codes[0] as string)
       : [];
-    return resolveSign(token.sign, [...codes, ...preferred.all]);
+    return { code: resolveSign(token.sign, [...codes, ...preferred.all]) };
   }
   // Without a sign, only an explicit currency hint counts: a locale tells how to read a
   // number, not what a bare "12.50" is priced in.
-  return preferred.explicit[0] ?? null;
+  return { code: preferred.explicit[0] ?? null };
 }
 
 function gap(token: CurrencyToken, run: NumberRun): number {

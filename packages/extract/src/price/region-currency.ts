@@ -1,13 +1,14 @@
 /**
  * The currency a country prices in, for signs shared between countries ("$" in Canada is CAD).
  * Keyed by ISO 3166 region, as found in a locale ("en-CA") or a country domain (".ca").
+ * Croatia prices in euros since 2023-01-01 (kuna retired), Bulgaria since 2026-01-01 (lev retired).
  */
 const REGION_CURRENCY: Record<string, string> = {
   US: "USD", CA: "CAD", AU: "AUD", NZ: "NZD", HK: "HKD", SG: "SGD", TW: "TWD", MX: "MXN",
   AR: "ARS", CL: "CLP", CO: "COP", UY: "UYU", BR: "BRL", PE: "PEN", JM: "JMD", TT: "TTD",
   GB: "GBP", UK: "GBP", IE: "EUR", JP: "JPY", CN: "CNY", KR: "KRW", IN: "INR", PK: "PKR",
   LK: "LKR", NP: "NPR", BD: "BDT", RU: "RUB", UA: "UAH", BY: "BYN", KZ: "KZT", PL: "PLN",
-  CZ: "CZK", HU: "HUF", RO: "RON", BG: "BGN", HR: "EUR", RS: "RSD", TR: "TRY", CH: "CHF",
+  CZ: "CZK", HU: "HUF", RO: "RON", BG: "EUR", HR: "EUR", RS: "RSD", TR: "TRY", CH: "CHF",
   LI: "CHF", SE: "SEK", NO: "NOK", DK: "DKK", IS: "ISK", IL: "ILS", VN: "VND", ID: "IDR",
   MY: "MYR", PH: "PHP", TH: "THB", AE: "AED", SA: "SAR", QA: "QAR", KW: "KWD", BH: "BHD",
   OM: "OMR", EG: "EGP", MA: "MAD", ZA: "ZAR", NG: "NGN", KE: "KES", IR: "IRR",
