@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import iconv from "iconv-lite";
 import { createTestOrg, type TestOrg } from "@catalog/testing";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { documentUpload, multipart } from "./multipart.js";
@@ -85,7 +86,65 @@ test("a JSON body instead of multipart is 415, and a missing file part is 422", 
   expect(errorOf(res)).toMatch(/"file"/);
 });
 
-test("a bad persist or currency part is 422", async () => {
+test("a bad persist or currency part is 422; a retired currency (HRK, BGN) is refused by name", async () => {
   expect((await upload(CSV, "p.csv", { persist: "maybe" })).statusCode).toBe(422);
   expect((await upload(CSV, "p.csv", { currency: "euros" })).statusCode).toBe(422);
+  for (const code of ["HRK", "bgn"]) {
+    const res = await upload(CSV, "p.csv", { currency: code });
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res)).toMatch(new RegExp(`${code.toUpperCase()} is no longer a current currency`));
+  }
+});
+
+describe("encodings", () => {
+  const RUSSIAN = "Title;SKU;Price;Brand;Description\r\n" +
+    "Чайник электрический;ENC-RU-1;1990;Витязь;Стеклянный корпус, синяя подсветка\r\n" +
+    "Утюг паровой;ENC-RU-2;2490;Скарлетт;Керамическая подошва, защита от накипи\r\n" +
+    "Пылесос беспроводной;ENC-RU-3;8990;Кёрхер;Мощный и тихий, работает до часа\r\n" +
+    "Мясорубка;ENC-RU-4;3590;Редмонд;Три насадки в комплекте\r\n";
+  const titles = (body: { items: { ok: boolean; product?: { title: string } }[] }) => body.items.flatMap((i) => (i.ok ? [i.product!.title] : []));
+
+  test("a windows-1251 CSV is read in windows-1251, and the answer says so", async () => {
+    const res = await upload(iconv.encode(RUSSIAN, "windows-1251"), "ru.csv", { currency: "RUB" });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.encoding).toEqual({ name: "windows-1251", source: "detected" });
+    expect(titles(body)).toEqual(["Чайник электрический", "Утюг паровой", "Пылесос беспроводной", "Мясорубка"]);
+    expect(body.items[2].product).toMatchObject({ brand: "Кёрхер", price: { amount: "8990.00", currency: "RUB" } });
+  });
+
+  test("the encoding part names it instead (in any of its usual names); the answer says it was named", async () => {
+    const bytes = iconv.encode(RUSSIAN, "koi8-r");
+    const body = (await upload(bytes, "ru.csv", { currency: "RUB", encoding: "KOI8-R" })).json();
+    expect(body.encoding).toEqual({ name: "koi8-r", source: "named" });
+    expect(titles(body)[0]).toBe("Чайник электрический");
+    const cp = (await upload(iconv.encode(RUSSIAN, "windows-1251"), "ru.csv", { encoding: "cp1251" })).json();
+    expect(cp.encoding).toEqual({ name: "windows-1251", source: "named" });
+  });
+
+  test("an unknown encoding is 400 { error } naming it, and nothing is read or stored", async () => {
+    const before = await count();
+    const res = await upload(CSV, "p.csv", { persist: "true", encoding: "klingon-8" });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toMatch(/multipart part "encoding": "klingon-8" is not a known text encoding/);
+    expect(await count()).toBe(before);
+  });
+
+  test("a UTF-8 file with one invalid byte: its row is an error item, the other rows keep their accents", async () => {
+    const text = "Title,SKU,Price,Currency\nCafé crème,ENC-FR-1,3.50,EUR\nCrème brûlée,ENC-FR-2,4.20,EUR\nPâté en croûte,ENC-FR-3,7.90,EUR\n";
+    const good = Buffer.from(text);
+    const at = good.indexOf(Buffer.from("û"));
+    const bytes = Buffer.concat([good.subarray(0, at), Buffer.from([0xfb]), good.subarray(at + 2)]);
+    const body = (await upload(bytes, "fr.csv")).json();
+    expect(body.encoding).toEqual({ name: "utf-8", source: "detected" });
+    expect(titles(body)).toEqual(["Café crème", "Pâté en croûte"]);
+    expect(body.items[1]).toEqual({ row: 3, ok: false, error: expect.stringMatching(/^row 3: column "Title" holds bytes that are not valid utf-8 text/) });
+    expect(body.summary).toMatchObject({ requested: 3, succeeded: 2, failed: 1 });
+  });
+
+  test("JSON and XLSX answer encoding null", async () => {
+    const body = (await upload(JSON.stringify([{ title: "Café", sku: "ENC-JSON-1" }]), "p.json", { encoding: "windows-1251" }, "application/json")).json();
+    expect(body.encoding).toBeNull();
+    expect(titles(body)).toEqual(["Café"]);
+  });
 });

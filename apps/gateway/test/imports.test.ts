@@ -1,3 +1,4 @@
+import iconv from "iconv-lite";
 import { createTestOrg, makeProduct, startFixtureServer, type FixturePage, type TestOrg } from "@catalog/testing";
 import { errorOf, login, startGateway, startScrapeWorker, type Gateway } from "./harness.js";
 import { documentUpload, multipart } from "./multipart.js";
@@ -329,7 +330,7 @@ test("OpenAPI documents every import route under /api and /api/v1, with a summar
   }
   const create = doc.paths["/api/imports"].post;
   expect(create.requestBody.content["application/json"].schema.properties.urls.maxItems).toBe(500);
-  expect(Object.keys(create.requestBody.content["multipart/form-data"].schema.properties)).toEqual(["currency", "file"]);
+  expect(Object.keys(create.requestBody.content["multipart/form-data"].schema.properties)).toEqual(["currency", "encoding", "file"]);
 });
 
 test("a WooCommerce export without a currency: rows in document order, prices without a currency counted and named per row", async () => {
@@ -356,4 +357,34 @@ test("a WooCommerce export without a currency: rows in document order, prices wi
   expect(tee.product.variants.map((v: { price: unknown }) => v.price)).toEqual([{ amount: "18.00", currency: "USD" }, { amount: "18.00", currency: "USD" }]);
   expect(cap.product.price).toEqual({ amount: "12.00", currency: "USD" });
   expect([tee.warnings, cap.warnings]).toEqual([[], []]);
+});
+
+test("a document import says which encoding its CSV is read in: detected, or named by the encoding part", async () => {
+  const csv = "Title,SKU,Price\n" +
+    "商品名電気ケトル,IMP-JP-1,3980\n" +
+    "スチームアイロン,IMP-JP-2,4980\n" +
+    "コードレス掃除機,IMP-JP-3,19800\n" +
+    "炊飯器でおいしいご飯が炊ける,IMP-JP-4,12800\n";
+  const started = await upload(iconv.encode(csv, "shift_jis"), "jp.csv", { currency: "JPY" });
+  expect(started.statusCode).toBe(202);
+  expect(started.json()).toMatchObject({ kind: "document", encoding: { name: "shift_jis", source: "detected" } });
+  const ready = await settle(started.json().id);
+  expect(ready).toMatchObject({ status: "ready", encoding: { name: "shift_jis", source: "detected" }, counts: { create: 4, error: 0 } });
+  expect((await rowsOf(ready.id)).items.map((r: { product: { title: string } }) => r.product.title)).toEqual(
+    ["商品名電気ケトル", "スチームアイロン", "コードレス掃除機", "炊飯器でおいしいご飯が炊ける"],
+  );
+
+  const named = await settle((await upload(iconv.encode(csv, "euc-jp"), "jp.csv", { currency: "JPY", encoding: "EUC-JP" })).json().id);
+  expect(named).toMatchObject({ status: "ready", encoding: { name: "euc-jp", source: "named" }, counts: { create: 4 } });
+  const listed = (await get("/api/imports")).json().items.find((i: { id: string }) => i.id === named.id);
+  expect(listed.encoding).toEqual({ name: "euc-jp", source: "named" });
+
+  const json = await settle((await upload(JSON.stringify([{ title: "Mug", sku: "IMP-JSON-ENC" }]), "p.json", {}, "application/json")).json().id);
+  expect(json.encoding).toBeNull();
+
+  const before = (await get("/api/imports")).json().total;
+  const unknown = await upload(csv, "jp.csv", { encoding: "no-such-encoding" });
+  expect(unknown.statusCode).toBe(400);
+  expect(errorOf(unknown)).toMatch(/"no-such-encoding" is not a known text encoding/);
+  expect((await get("/api/imports")).json().total).toBe(before);
 });

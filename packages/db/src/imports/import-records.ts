@@ -23,12 +23,19 @@ export interface ImportView {
   status: ImportStatus;
   error: string | null;
   currency: string | null;
+  /** A CSV/TSV document's text encoding and how it was chosen; null for URLs, XLSX and JSON. */
+  encoding: ImportEncoding | null;
   progress: { done: number; total: number | null; etaSeconds: number | null };
   counts: { create: number; update: number; unchanged: number; error: number; skipped: number; noCurrency: number };
   result: { created: number; updated: number; unchanged: number; skipped: number } | null;
   createdAt: string;
   updatedAt: string;
   expiresAt: string;
+}
+
+export interface ImportEncoding {
+  name: string;
+  source: "named" | "detected";
 }
 
 /** Thrown by a background step that finds its import no longer in the status it works on. */
@@ -52,6 +59,7 @@ export function toImportView(row: Import, now = Date.now()): ImportView {
     status: row.status,
     error: row.error,
     currency: row.currency,
+    encoding: row.encoding ? { name: row.encoding, source: row.encodingSource === "named" ? "named" : "detected" } : null,
     progress: { done: row.done, total: row.total, etaSeconds: etaOf(row, now) },
     counts: { create: row.countCreate, update: row.countUpdate, unchanged: row.countUnchanged, error: row.countError, skipped: row.countSkipped, noCurrency: row.countNoCurrency },
     result: row.result as ImportView["result"],
@@ -78,14 +86,20 @@ export interface NewImport {
   kind: ImportKind;
   name: string;
   currency: string | null;
+  /** A CSV/TSV document's, as it was read when checked. */
+  encoding?: ImportEncoding | null;
   total: number | null;
   createdBy: string | null;
 }
 
 export async function createImport(db: Db, orgId: string, fields: NewImport): Promise<ImportView> {
   await tidy(db, orgId);
+  const { encoding, ...rest } = fields;
   const row = await db.import.create({
-    data: { orgId, ...fields, leaseUntil: leaseFromNow(), expiresAt: new Date(Date.now() + IMPORT_TTL_MS) },
+    data: {
+      orgId, ...rest, encoding: encoding?.name ?? null, encodingSource: encoding?.source ?? null,
+      leaseUntil: leaseFromNow(), expiresAt: new Date(Date.now() + IMPORT_TTL_MS),
+    },
   });
   return toImportView(row);
 }

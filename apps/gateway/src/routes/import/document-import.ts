@@ -5,7 +5,7 @@ import type { Semaphore } from "@catalog/fetch/semaphore";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { createImageScreen } from "./image-screen.js";
 import { Tally, itemOf, type ItemResult } from "./outcomes.js";
-import { parseInThread, type ParsedEntry } from "./parse-thread.js";
+import { parseInThread, type ParsedDocument, type ParsedEntry } from "./parse-thread.js";
 import { spoolUpload } from "./spool.js";
 
 /** Rows per batch: large enough for bulk statements, small enough to keep memory flat. */
@@ -35,6 +35,8 @@ export interface DocumentImportRequest {
   persist: boolean;
   /** The store's currency, for documents whose prices do not say (Shopify's export does not). */
   currency?: string;
+  /** A CSV/TSV file's encoding as the uploader named it (checked with `encodingName`); else detected. */
+  encoding?: string;
   limits: DocumentLimits;
   /** The page URL policy, applied to the document's image URLs. */
   imagePolicy: UrlPolicy;
@@ -47,7 +49,8 @@ export interface DocumentImportRequest {
  * persists each batch as it comes. A persisted import is one transaction, committed once the
  * last row is read: a document refused part way (a limit, broken JSON at row 80,000), a batch
  * the database refuses, or a client gone leaves the catalog as it was, and the client reads a
- * plain `{ error }` (413/415/422, or 5xx for the database). The answer is written to the spool
+ * plain `{ error }` (413/415/422, or 5xx for the database). The answer ends with the encoding the
+ * text was read in (`encoding`, null for XLSX and JSON). The answer is written to the spool
  * as batches complete and sent once the import is complete, so a 100,000-row document never
  * sits in memory, neither as rows nor as the answer. The spool is removed on every path.
  */
@@ -69,10 +72,16 @@ export async function importDocument(db: Db, request: DocumentImportRequest): Pr
       return answer.write(text);
     };
     await answer.write(`{"persisted":${request.persist},"items":[`);
-    const batches = parseInThread({
+    let parsed: ParsedDocument | null = null;
+    const parsing = parseInThread({
       path: spool.path, tmpDir: spool.dir, batchRows: BATCH_ROWS, batchChars: BATCH_CHARS,
-      meta: { filename: request.file.filename, contentType: request.file.mimetype, maxBytes: limits.maxBytes, ...(request.currency ? { currency: request.currency } : {}) },
+      meta: {
+        filename: request.file.filename, contentType: request.file.mimetype, maxBytes: limits.maxBytes,
+        ...(request.currency ? { currency: request.currency } : {}), ...(request.encoding ? { encoding: request.encoding } : {}),
+      },
     }, { heapMb: limits.parseHeapMb, signal: request.signal });
+    // The same batches, keeping what the parser returns at the end (stopping early stops it too).
+    const batches = (async function* () { parsed = yield* parsing; })();
     await limits.slots.run(() => importInOneTransaction(db, request.orgId, {
       actor: request.actor, source: "document", persist: request.persist, timeoutMs: limits.timeoutMs,
     }, async (importBatch) => {
@@ -86,7 +95,7 @@ export async function importDocument(db: Db, request: DocumentImportRequest): Pr
         request.signal.throwIfAborted();
       }
     }));
-    await answer.write(`],"summary":${JSON.stringify(tally.summary)}}`);
+    await answer.write(`],"summary":${JSON.stringify(tally.summary)},"encoding":${JSON.stringify((parsed as ParsedDocument | null)?.encoding ?? null)}}`);
     return await answer.read();
   } finally {
     await spool.remove();

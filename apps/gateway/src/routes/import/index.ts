@@ -3,6 +3,7 @@ import { Type } from "typebox";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ServiceError, invalid, type Db } from "@catalog/db";
 import { DOCUMENT_LIMITS } from "@catalog/extract/documents";
+import { documentCurrencyPart, documentEncodingPart } from "./document-parts.js";
 import { importDocument, type DocumentLimits } from "./document-import.js";
 import { removeStaleSpools } from "./spool.js";
 import { principalOf } from "../../plugins/auth.js";
@@ -56,8 +57,14 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
     schema: {
       tags: ["import"],
       summary: "Import products from a CSV, TSV, XLSX, JSON or NDJSON document: a preview unless persist is true",
-      description: 'multipart/form-data with the document in part "file" and, before it, optional text parts "persist" ("true" or "false"; default false) ' +
-        'and "currency" (the store currency, for documents whose prices do not name one). ' +
+      description: 'multipart/form-data with the document in part "file" and, before it, optional text parts "persist" ("true" or "false"; default false), ' +
+        '"currency" (the store currency, for documents whose prices do not name one) and "encoding" (a CSV/TSV file\'s text encoding, e.g. ' +
+        '"windows-1251", "shift_jis", "utf-8"; an unknown name is a 400). ' +
+        "Without \"encoding\", a CSV/TSV file's encoding is detected: a BOM, UTF-16, UTF-8 (also with a few stray invalid bytes), else the legacy " +
+        "code page its bytes show (windows-1250/1251/1252, ISO-8859-x, Shift_JIS, GB18030, EUC-KR, ...); short files in similar single-byte code " +
+        "pages can be told apart wrongly, which is what naming the encoding is for. A row holding bytes the encoding cannot decode is an item " +
+        "with ok: false saying so, not stored. The answer's \"encoding\" says which was used ({ name, source: named | detected }); it is null " +
+        "for XLSX, JSON and NDJSON (XLSX is UTF-8 inside; JSON is read as UTF-8, or UTF-16 by its BOM, per RFC 8259), which \"encoding\" does not apply to. " +
         "Shopify and WooCommerce product exports are recognised, and generic headers (title, sku, price, currency, brand, gtin, images, description). " +
         "A persisted import is one transaction: the answer comes once every row is read and stored, and if any part fails (a limit below, a damaged file, the database) nothing is stored and the answer is { error }. " +
         documentLimitsText(options.document),
@@ -80,8 +87,8 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
     };
     const persistValue = field("persist") ?? "false";
     if (persistValue !== "true" && persistValue !== "false") throw invalid('multipart part "persist" must be "true" or "false"');
-    const currency = field("currency")?.toUpperCase();
-    if (currency !== undefined && !/^[A-Z]{3}$/.test(currency)) throw invalid('multipart part "currency" must be an ISO-4217 code such as EUR');
+    const currency = documentCurrencyPart(field("currency"));
+    const encoding = documentEncodingPart(field("encoding"));
     const { org, user } = principalOf(request);
     const persist = persistValue === "true";
     const gone = new AbortController();
@@ -89,7 +96,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
       if (!reply.raw.writableFinished) gone.abort(new ServiceError(400, "the client closed the connection before the import finished; nothing was stored"));
     });
     const body = await importDocument(options.db, {
-      orgId: org.id, actor: { type: "user", id: user.id }, file, persist, currency, signal: gone.signal, imagePolicy: policy,
+      orgId: org.id, actor: { type: "user", id: user.id }, file, persist, currency, encoding, signal: gone.signal, imagePolicy: policy,
       limits: { ...options.document, timeoutMs: DOCUMENT_TRANSACTION_MS },
     });
     // Committed: every gateway must see it before this answer reaches the client.

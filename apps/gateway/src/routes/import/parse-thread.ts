@@ -2,7 +2,7 @@ import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { ServiceError, type ImportItem } from "@catalog/db";
-import type { DocumentMeta } from "@catalog/extract";
+import type { DocumentMeta, EncodingChoice } from "@catalog/extract/documents";
 
 /** What the worker thread (parse-worker.ts) is given. */
 export interface ParseJob {
@@ -17,12 +17,19 @@ export interface ParseJob {
   countOnly?: boolean;
 }
 
+/** What reading the whole document found out, besides its rows. */
+export interface ParsedDocument {
+  rows: number;
+  /** The CSV/TSV text encoding it was read in; null for XLSX, JSON and NDJSON. */
+  encoding: EncodingChoice | null;
+}
+
 /** One row of the document: an item to import, or why the row cannot be one. */
 export type ParsedEntry = { row: number; item: ImportItem } | { row: number; error: string };
 
 export type WorkerMessage =
   | { type: "batch"; json: string }
-  | { type: "done"; rows: number }
+  | { type: "done"; rows: number; encoding: EncodingChoice | null }
   | { type: "refused"; status: number; message: string };
 
 export interface ParseThreadOptions {
@@ -41,9 +48,10 @@ const MODULE = new URL(`./parse-worker${extension}`, import.meta.url).href;
  * document that slips past every explicit limit (document-limits.ts in @catalog/extract) then
  * exhausts the thread's heap, not the gateway's: that is a 413 naming the memory limit. A
  * document refused by the parser is a ServiceError with its status; the thread is stopped as
- * soon as the caller stops iterating or `signal` aborts. It returns the number of rows read.
+ * soon as the caller stops iterating or `signal` aborts. It returns the number of rows read and
+ * the encoding the document was read in.
  */
-export async function* parseInThread(job: ParseJob, options: ParseThreadOptions): AsyncGenerator<ParsedEntry[], number> {
+export async function* parseInThread(job: ParseJob, options: ParseThreadOptions): AsyncGenerator<ParsedEntry[], ParsedDocument> {
   const worker = new Worker(ENTRY, {
     workerData: { ...job, module: MODULE },
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb, stackSizeMb: 4 },
@@ -66,7 +74,7 @@ export async function* parseInThread(job: ParseJob, options: ParseThreadOptions)
       options.signal.throwIfAborted();
       const message = inbox.shift();
       if (!message) throw failureOf(failure, options.heapMb);
-      if (message.type === "done") return message.rows;
+      if (message.type === "done") return { rows: message.rows, encoding: message.encoding };
       if (message.type === "refused") throw new ServiceError(message.status, message.message);
       const batch = JSON.parse(message.json) as ParsedEntry[];
       worker.postMessage("more");

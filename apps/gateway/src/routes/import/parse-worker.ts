@@ -1,5 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { DocumentError, parseDocumentFile, type DocumentMeta, type DocumentRow } from "@catalog/extract/documents";
+import { DocumentError, parseDocumentFile, type DocumentMeta, type DocumentRow, type EncodingChoice } from "@catalog/extract/documents";
 import type { ImportItem } from "@catalog/db";
 import { toImportItem } from "./candidate.js";
 import type { ParseJob, ParsedEntry, WorkerMessage } from "./parse-thread.js";
@@ -40,7 +40,8 @@ try {
   let batch: string[] = [];
   let chars = 0;
   let rows = 0;
-  const meta: DocumentMeta = job.meta;
+  let encoding: EncodingChoice | null = null;
+  const meta: DocumentMeta = { ...job.meta, onEncoding: (choice) => { encoding = choice; } };
   for await (const parsed of parseDocumentFile(job.path, meta)) {
     rows++;
     if (job.countOnly) continue;
@@ -54,7 +55,7 @@ try {
     }
   }
   if (batch.length > 0) await post({ type: "batch", json: `[${batch.join(",")}]` });
-  port.postMessage({ type: "done", rows } satisfies WorkerMessage);
+  port.postMessage({ type: "done", rows, encoding } satisfies WorkerMessage);
 } catch (error) {
   if (!(error instanceof DocumentError)) throw error;
   port.postMessage({ type: "refused", status: error.status, message: error.message } satisfies WorkerMessage);

@@ -50,6 +50,17 @@ export const UrlImportResultSchema = Type.Object({
   summary: SummarySchema,
 });
 
+export const DocumentEncodingSchema = Type.Union([
+  Type.Object({
+    name: Type.String({ description: 'The encoding the text was read in, e.g. "utf-8", "windows-1251", "shift_jis", "gb18030", "euc-kr"' }),
+    source: Type.Enum(["named", "detected"], { description: 'named: the uploader\'s "encoding" part; detected: read from the bytes' }),
+  }),
+  Type.Null(),
+], {
+  description: "A CSV/TSV document's text encoding; null for XLSX, JSON and NDJSON (XLSX is UTF-8 inside; JSON is read as UTF-8, " +
+    "or UTF-16 by its BOM, per RFC 8259) and for URL imports",
+});
+
 export const DocumentImportResultSchema = Type.Object({
   persisted: Type.Boolean(),
   items: Type.Array(Type.Union([
@@ -57,4 +68,5 @@ export const DocumentImportResultSchema = Type.Object({
     Type.Object({ row: Type.Integer(), ...FailedItem.properties }),
   ])),
   summary: SummarySchema,
+  encoding: DocumentEncodingSchema,
 });

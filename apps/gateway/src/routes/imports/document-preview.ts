@@ -1,4 +1,5 @@
 import type { MultipartFile } from "@fastify/multipart";
+import type { EncodingChoice } from "@catalog/extract/documents";
 import { finishPreview, recordPreviewBatch, startPhase, type Actor, type Db } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import type { DocumentLimits } from "../import/document-import.js";
@@ -13,11 +14,19 @@ const BATCH_CHARS = 8 * 1024 * 1024;
 
 export type DocumentPreviewLimits = Omit<DocumentLimits, "timeoutMs">;
 
-/** An upload that has been read once: it can be imported, and how many rows it has. */
+/** An upload that has been read once: it can be imported, how many rows it has, and in which encoding it reads. */
 export interface CheckedDocument {
   spool: Spool;
   job: ParseJob;
   rows: number;
+  /** A CSV/TSV file's; null for XLSX, JSON and NDJSON. */
+  encoding: EncodingChoice | null;
+}
+
+/** The upload's text parts: the store currency, and a CSV/TSV file's encoding when the uploader names it. */
+export interface DocumentParts {
+  currency?: string | undefined;
+  encoding?: string | undefined;
 }
 
 /**
@@ -28,21 +37,25 @@ export interface CheckedDocument {
  * preview (the caller removes it); on refusal it is removed here.
  */
 export async function checkDocument(
-  file: MultipartFile, currency: string | undefined, limits: DocumentPreviewLimits, signal: AbortSignal,
+  file: MultipartFile, parts: DocumentParts, limits: DocumentPreviewLimits, signal: AbortSignal,
 ): Promise<CheckedDocument> {
   const spool = await spoolUpload(file.file, limits.maxBytes, limits.spoolDir);
   try {
     const job: ParseJob = {
       path: spool.path, tmpDir: spool.dir, batchRows: BATCH_ROWS, batchChars: BATCH_CHARS,
-      meta: { filename: file.filename, contentType: file.mimetype, maxBytes: limits.maxBytes, ...(currency ? { currency } : {}) },
+      meta: {
+        filename: file.filename, contentType: file.mimetype, maxBytes: limits.maxBytes,
+        ...(parts.currency ? { currency: parts.currency } : {}), ...(parts.encoding ? { encoding: parts.encoding } : {}),
+      },
     };
-    const rows = await limits.slots.run(async () => {
+    const { rows, encoding } = await limits.slots.run(async () => {
       const counting = parseInThread({ ...job, countOnly: true }, { heapMb: limits.parseHeapMb, signal });
       let step = await counting.next();
       while (!step.done) step = await counting.next();
       return step.value;
     });
-    return { spool, job, rows };
+    // The preview reads the same bytes with the same rules, so in the same encoding.
+    return { spool, job, rows, encoding };
   } catch (error) {
     await spool.remove();
     throw error;

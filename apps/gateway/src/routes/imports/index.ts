@@ -38,6 +38,10 @@ const ImportParamsSchema = Type.Object({ id: Type.String({ maxLength: 64 }) });
 /** The multipart form, for the OpenAPI document: the parts are read as a stream by the handler, not validated here. */
 const DocumentPartsSchema = Type.Object({
   currency: Type.Optional(Type.String({ description: "ISO-4217 code for prices the document gives without one; send this part before the file" })),
+  encoding: Type.Optional(Type.String({
+    description: 'A CSV/TSV file\'s text encoding, e.g. "windows-1251", "shift_jis", "gb18030", "utf-8", used instead of detecting one (an unknown ' +
+      "name is a 400); not used for XLSX, JSON and NDJSON. Send this part before the file",
+  })),
   file: Type.Optional(Type.String({ format: "binary", description: "Required: the document (CSV, TSV, XLSX, JSON or NDJSON), as the last part" })),
 });
 
@@ -79,10 +83,11 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
       schema: {
         ...common,
         summary: "Start an import: a preview of URLs or of a document, worked on in the background",
-        description: `Either JSON { urls } (1 to ${MAX_IMPORT_URLS} page URLs), or multipart/form-data with the optional text part "currency" ` +
-          '(ISO-4217, for prices the document gives without one) and then the part "file" (CSV, TSV, XLSX, JSON or NDJSON; the same formats and limits as ' +
+        description: `Either JSON { urls } (1 to ${MAX_IMPORT_URLS} page URLs), or multipart/form-data with the optional text parts "currency" ` +
+          '(ISO-4217, for prices the document gives without one) and "encoding" (a CSV/TSV file\'s text encoding; detected when left out) and then ' +
+          'the part "file" (CSV, TSV, XLSX, JSON or NDJSON; the same formats, encodings and limits as ' +
           `POST /api/import/document). ${following} A document is read once before the answer, so a refused one (type, size, a limit, empty ` +
-          "or damaged) is an error answer and no import.",
+          "or damaged) is an error answer and no import; the import's `encoding` says which encoding a CSV/TSV file is read in.",
         consumes: ["application/json", "multipart/form-data"],
         body: { content: { "application/json": { schema: CreateUrlImportBodySchema }, "multipart/form-data": { schema: DocumentPartsSchema } } } as never,
         response: {

@@ -1,6 +1,6 @@
 import { Type } from "typebox";
 import { PageQuerySchema } from "../../schemas/common.js";
-import { DroppedImagesSchema } from "../import/schemas.js";
+import { DocumentEncodingSchema, DroppedImagesSchema } from "../import/schemas.js";
 import { ProductFieldsSchema } from "../products/schemas.js";
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -40,6 +40,7 @@ export const ImportSchema = Type.Object({
   }),
   error: Nullable(Type.String()),
   currency: Nullable(Type.String({ description: "Used for prices the document gives without one" })),
+  encoding: DocumentEncodingSchema,
   progress: Type.Object({
     done: Count,
     total: Nullable(Count),

@@ -4,6 +4,7 @@ import {
 } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { actingOf } from "../../plugins/auth.js";
+import { documentCurrencyPart, documentEncodingPart } from "../import/document-parts.js";
 import { checkUrls } from "../import/url-import.js";
 import { checkDocument, previewDocument, type DocumentPreviewLimits } from "./document-preview.js";
 import type { ImportTask, ImportTasks } from "./import-tasks.js";
@@ -56,7 +57,7 @@ export async function startUrlImport(deps: StartImportDeps, request: FastifyRequ
 }
 
 /**
- * POST /imports as multipart: the optional text part "currency" first, then the part "file".
+ * POST /imports as multipart: the optional text parts "currency" and "encoding" first, then the part "file".
  * The document is read once before the answer (a refused one is 413/415/422 and no import);
  * the preview itself runs in the background.
  */
@@ -64,20 +65,23 @@ export async function startDocumentImport(deps: StartImportDeps, request: Fastif
   const { orgId, actor, userId } = actingOf(request);
   await checkCapacity(deps.db, orgId);
   const file = await request.file();
-  if (!file || file.fieldname !== "file") throw invalid('multipart part "file" is required (send "currency" before it)');
-  const part = file.fields.currency;
-  const given = part && !Array.isArray(part) && part.type === "field" ? String(part.value).trim().toUpperCase() : "";
-  if (given !== "" && !/^[A-Z]{3}$/.test(given)) throw invalid('multipart part "currency" must be an ISO-4217 code such as EUR');
-  const currency = given || undefined;
+  if (!file || file.fieldname !== "file") throw invalid('multipart part "file" is required (send "currency" and "encoding" before it)');
+  const field = (name: string) => {
+    const part = file.fields[name];
+    return part && !Array.isArray(part) && part.type === "field" ? String(part.value) : undefined;
+  };
+  const currency = documentCurrencyPart(field("currency"));
+  const encoding = documentEncodingPart(field("encoding"));
   const gone = new AbortController();
   reply.raw.on("close", () => {
     if (!reply.raw.writableFinished) gone.abort(new ServiceError(400, "the client closed the connection before the document was read; no import was started"));
   });
-  const document = await checkDocument(file, currency, deps.document, gone.signal);
+  const document = await checkDocument(file, { currency, encoding }, deps.document, gone.signal);
   let view: ImportView;
   try {
     view = await createImport(deps.db, orgId, {
-      kind: "document", name: (file.filename || "document").slice(0, 255), currency: currency ?? null, total: document.rows, createdBy: userId,
+      kind: "document", name: (file.filename || "document").slice(0, 255), currency: currency ?? null, encoding: document.encoding,
+      total: document.rows, createdBy: userId,
     });
   } catch (error) {
     await document.spool.remove();

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "imports" ADD COLUMN     "encoding" VARCHAR(40),
+ADD COLUMN     "encoding_source" VARCHAR(16);
