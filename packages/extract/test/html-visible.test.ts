@@ -22,18 +22,38 @@ describe("extractProduct: availability the shopper sees", () => {
     ["a sold-out button", `<button disabled>Sold out</button>`, "OutOfStock"],
     ["a notify-me button in place of the buy button", `<button>Notify me when available</button>`, "OutOfStock"],
     ["a pre-order button", `<button>Pre-order</button>`, "PreOrder"],
+    ["a link that runs the shop's script, Chinese", `<a href="javascript:buy_process('x1')">加入購物車</a>`, "InStock"],
+    ["an image button named for buying", `<a id="buy_btn" href="javascript:;" onclick="buy('51')"><div class="buy_btn"></div></a>`, "InStock"],
   ])("%s", (_name, control, expected) => {
     const c = extractProduct(page(`${PRODUCT}${control}`), URL_);
     expect(c?.availability).toBe(expected);
     expect(c?.provenance.availability).toEqual({ source: "heuristic", method: "buy button" });
   });
 
+  test.each([
+    ["English", `<button class="reply-button">reply</button>`],
+    ["English, a link styled as a button", `<a class="button" href="/FormUsedAdEmail?id=7">Email User</a>`],
+    ["German", `<button id="ButtonMail" type="button"><strong>Kontaktieren</strong></button>`],
+    ["French", `<button>Contacter le vendeur</button>`],
+  ])("a classified ad that can be answered (%s) is on offer", (_name, control) => {
+    const c = extractProduct(page(`${PRODUCT}${control}`), URL_);
+    expect(c?.availability).toBe("InStock");
+    expect(c?.provenance.availability).toEqual({ source: "heuristic", method: "contact button" });
+  });
+
+  test("a contact button never outweighs the buy button's state, and \"Contact us\" is no offer", () => {
+    expect(extractProduct(page(`${PRODUCT}<button>Contact seller</button><button>Sold out</button>`), URL_)?.availability).toBe("OutOfStock");
+    expect(extractProduct(page(`${PRODUCT}<button>Contact us</button>`), URL_)?.availability).toBeNull();
+    expect(extractProduct(page(`${PRODUCT}<a href="/contact">Kontaktieren</a>`), URL_)?.availability).toBeNull();
+  });
+
   test("a disabled buy button says nothing (it may wait for a size to be chosen)", () => {
     expect(extractProduct(page(`${PRODUCT}<button class="add-to-cart disabled" disabled>Add to cart</button>`), URL_)?.availability).toBeNull();
   });
 
-  test("a plain link reading \"Buy\" in the menu is not a buy button", () => {
+  test("a plain link reading \"Buy\" in the menu, or an empty link to the cart, is not a buy button", () => {
     expect(extractProduct(page(`<nav><a href="/buy">Buy</a></nav>${PRODUCT}`), URL_)?.availability).toBeNull();
+    expect(extractProduct(page(`${PRODUCT}<a class="cart" href="/cart"><img src="/cart.png"></a>`), URL_)?.availability).toBeNull();
   });
 
   test("the product's own button counts, not a related product's further down", () => {

@@ -44,6 +44,21 @@ const NOTIFY = /^(notify me|email me when (it'?s )?(available|back in stock)|ben
 
 const BUTTON_LIKE = /btn|button|cart|basket|buy|purchase|kaufen|panier|carrello|order/i;
 
+/** A control without words whose id or class names the buy action ("buy_btn", "add-to-cart"). */
+const NAMED_BUY = /(^|[-_\s])(buy|add-?to-?(cart|basket|bag)|add_to_(cart|basket)|addto(cart|basket))([-_\s]|$)/i;
+
+/**
+ * What a classified ad shows instead of a buy button: a way to reach the seller about this item.
+ * An ad that can still be answered is on offer; used only when the page has no buy button.
+ */
+const CONTACT = new RegExp(`^(${[
+  "reply", "reply to (this )?(ad|post|seller)", "contact( the)? (seller|advertiser|owner|poster)", "email( the)? (user|seller|advertiser)",
+  "message( the)? seller", "send (a )?message", "show (phone )?number", "(verk[äa]ufer|anbieter|inserenten?) kontaktieren", "kontaktieren",
+  "nachricht (senden|schreiben)", "telefonnummer anzeigen", "contacter( le vendeur| l['’]annonceur)?", "contactar( al vendedor| con el anunciante)?",
+  "contatta( il venditore| l['’]inserzionista)?", "napisz wiadomość", "kontakt med (s[æa]lger|selger)", "kontakta säljaren",
+  "написать продавцу", "показать (номер|телефон)", "聯絡賣家", "联系卖家", "出品者に連絡",
+].join("|")})$`, "iu");
+
 /**
  * Availability from what the shopper sees, when no markup states it: a stock line (an element
  * named for stock or availability whose text says so), a labelled value ("Availability: 3 pcs"),
@@ -58,8 +73,7 @@ export function visibleAvailability(
   if (line) return { value: line, method: "stock text" };
   const stated = labelled ? stockOfText(labelled) : null;
   if (stated) return { value: stated, method: "label availability" };
-  const button = buyButton($, title);
-  return button ? { value: button, method: "buy button" } : null;
+  return controlState($, title);
 }
 
 /** InStock or OutOfStock from a stock line's words, or a count of pieces ("3 pcs", "> 10 Stück"). */
@@ -88,33 +102,72 @@ function stockLine($: CheerioAPI): string | null {
   return null;
 }
 
-function buyButton($: CheerioAPI, title: ElementNode | null): string | null {
+/**
+ * The product's buy button (the first after the title, else the first before it); without one,
+ * a classified ad's contact button.
+ */
+function controlState($: CheerioAPI, title: ElementNode | null): { value: string; method: string } | null {
   const elements = pageIndex($).elements;
   const start = title ? Math.max(elements.indexOf(title), 0) : 0;
-  return firstButtonState(elements, start, elements.length) ?? firstButtonState(elements, 0, start);
+  const first = (read: (el: ElementNode) => string | null): string | null =>
+    firstControl(elements, start, elements.length, read) ?? firstControl(elements, 0, start, read);
+  const bought = first(buttonState);
+  if (bought) return { value: bought, method: "buy button" };
+  const contact = first(contactState);
+  return contact ? { value: contact, method: "contact button" } : null;
 }
 
-function firstButtonState(elements: ElementNode[], from: number, to: number): string | null {
+function firstControl(elements: ElementNode[], from: number, to: number, read: (el: ElementNode) => string | null): string | null {
   for (let i = from; i < to; i++) {
     const el = elements[i] as ElementNode;
     if (el.name !== "button" && el.name !== "input" && el.name !== "a") continue;
-    const state = buttonState(el);
+    const state = read(el);
     if (state) return state;
   }
   return null;
 }
 
-/** What one control says about the product: InStock, OutOfStock, PreOrder, or nothing. */
-function buttonState(el: ElementNode): string | null {
+/**
+ * A button, a submit input, or a link that acts rather than leads somewhere: named as a button
+ * or cart, or running a script (`href="javascript:…"`, `onclick`).
+ */
+function isControl(el: ElementNode): boolean {
   const a = el.attribs;
-  if (el.name === "input" && a["type"] !== "submit" && a["type"] !== "button") return null;
-  if (el.name === "a" && !BUTTON_LIKE.test(`${a["class"] ?? ""} ${a["id"] ?? ""} ${a["role"] ?? ""}`)) return null;
+  if (el.name === "input") return a["type"] === "submit" || a["type"] === "button";
+  if (el.name !== "a") return true;
+  return BUTTON_LIKE.test(`${a["class"] ?? ""} ${a["id"] ?? ""} ${a["role"] ?? ""}`) || /^\s*javascript:/i.test(a["href"] ?? "") || a["onclick"] !== undefined;
+}
+
+function isDisabled(el: ElementNode): boolean {
+  const a = el.attribs;
+  return a["disabled"] !== undefined || a["aria-disabled"] === "true" || /(^|\s)(disabled|is-disabled)(\s|$)/.test(a["class"] ?? "");
+}
+
+/** A control's words (its value, text, aria-label or title), without closing punctuation; null if none or too long. */
+function controlLabel(el: ElementNode): string | null {
+  const a = el.attribs;
   const text = cleanText(el.name === "input" ? a["value"] : boundedText(el, 40) || a["aria-label"] || a["title"]);
   if (!text || text.length > 40) return null;
-  const label = text.replace(/[!.…]+$/u, "").trim();
+  return text.replace(/[!.…]+$/u, "").trim();
+}
+
+/** What one control says about the product: InStock, OutOfStock, PreOrder, or nothing. */
+function buttonState(el: ElementNode): string | null {
+  if (!isControl(el)) return null;
+  const label = controlLabel(el);
+  if (label === null) {
+    // An image button: its id or class says what it does.
+    const named = !boundedText(el, 1) && NAMED_BUY.test(`${el.attribs["id"] ?? ""} ${el.attribs["class"] ?? ""}`);
+    return named && !isDisabled(el) ? "InStock" : null;
+  }
   if (OUT_OF_STOCK.test(label) || NOTIFY.test(label)) return "OutOfStock";
   if (/^pre-?order|^vorbestellen|^pr[ée]-?commander|^preordina|^reservar/i.test(label)) return "PreOrder";
   if (!BUY.test(label)) return null;
-  const disabled = a["disabled"] !== undefined || a["aria-disabled"] === "true" || /(^|\s)(disabled|is-disabled)(\s|$)/.test(a["class"] ?? "");
-  return disabled ? null : "InStock";
+  return isDisabled(el) ? null : "InStock";
+}
+
+function contactState(el: ElementNode): string | null {
+  if (!isControl(el) || isDisabled(el)) return null;
+  const label = controlLabel(el);
+  return label !== null && CONTACT.test(label) ? "InStock" : null;
 }
