@@ -118,6 +118,13 @@ describe("extractProduct: the reference the page labels for the shopper", () => 
     expect(c?.[field as "brand" | "sku"]).toBe(value);
   });
 
+  test("a classified ad's number is its reference; a display size under the same word is not", () => {
+    const ad = (label: string, value: string) => extractProduct(page(`${PRODUCT}<div class="lbl">${label}</div><strong>${value}</strong>`), URL_)?.sku;
+    expect(ad("Anzeige:", "278526196")).toBe("278526196");
+    expect(ad("Ad ID:", "35985065")).toBe("35985065");
+    expect(ad("Anzeige:", "15.6 Zoll")).toBeNull();
+  });
+
   test("a value ending a sentence in a bullet list loses the full stop", () => {
     expect(extractProduct(page(`${PRODUCT}<ul><li>EAN: 6935364088101.</li></ul>`), URL_)?.gtin).toBe("6935364088101");
   });

@@ -7,7 +7,7 @@ import { cleanText } from "./text.js";
  * in the languages of the shops we read. Order matters: the first label found for a field
  * wins, so the labels that name the field most precisely come first.
  */
-const LABELS: { field: "sku" | "mpn" | "brand" | "gtin" | "availability"; pattern: RegExp }[] = [
+const LABELS: { field: "sku" | "mpn" | "brand" | "gtin" | "availability"; pattern: RegExp; value?: RegExp }[] = [
   { field: "sku", pattern: words([
     "sku", "asin", "art(ikel)?[.\\s-]*(nr|nummer|no)\\.?", "artikelnummer", "artikelnr\\.?", "item\\s*(no\\.?|number|#|code)",
     "product\\s*(code|id|no\\.?|number)", "stock\\s+code", "product\\s+ref(erence)?", "ref(erence)?\\.?", "r[ée]f[ée]rence",
@@ -17,6 +17,13 @@ const LABELS: { field: "sku" | "mpn" | "brand" | "gtin" | "availability"; patter
     "produkta\\s+kods", "kods", "tootekood", "prek[ėe]s\\s+kodas", "artikul", "артикул", "код(\\s+товара)?",
     "商品編號", "商品编号", "商品番号", "品番", "상품\\s*번호", "상품\\s*코드",
   ]) },
+  // A classified ad's number is its reference. "Anzeige" and "annonce" also mean "display" or
+  // "notice": only a long plain number under them is an ad number.
+  { field: "sku", pattern: words([
+    "ad\\s*(id|no\\.?|number|#)", "listing\\s*(id|no\\.?|number)", "post(ing)?\\s*id", "anzeigen?[-\\s]*(nr\\.?|nummer|id)",
+    "n[°º]\\s*d['’]annonce", "numero\\s+annuncio", "n[úu]mero\\s+de\\s+anuncio", "numer\\s+ogłoszenia",
+  ]) },
+  { field: "sku", pattern: words(["anzeige", "annonce", "annuncio", "anuncio", "ogłoszenie", "inzer[áa]t", "hirdet[ée]s"]), value: /^\d{5,12}$/ },
   { field: "mpn", pattern: words([
     "mpn", "(item\\s+)?model\\s*(number|no\\.?)", "part\\s*number", "modellnummer", "herstellernummer",
     "numero\\s+(di\\s+)?modello", "n[uú]mero\\s+de\\s+modelo", "r[ée]f[ée]rence\\s+du\\s+fabricant", "型番",
@@ -82,7 +89,7 @@ export function findLabelledValues($: CheerioAPI): Map<LabelField, string> {
     const inline = colon?.[2]?.trim();
     // "EAN: 6935364088101." in a bullet list: the sentence's full stop is not part of the value.
     const value = (inline || valueAfter(el))?.replace(/[.;,]+$/, "");
-    if (value && plausible(rule.field, value)) out.set(rule.field, value);
+    if (value && plausible(rule.field, value) && (!rule.value || rule.value.test(value))) out.set(rule.field, value);
   }
   return out;
 }
