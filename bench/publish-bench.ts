@@ -396,7 +396,7 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
     `requests of at most ${REQUEST_MAX_PRODUCTS} products x ${REQUEST_MAX_DESTINATIONS} destinations (the route's limits), one after another; ` +
     "the gateway and HTTP are not involved. Channel: the stand-in (zero latency) in its own process. This process only enqueues, polls PostgreSQL and samples.");
 
-  const standin = await startChildServer(cleanup, "stand-in", "packages/channels/src/standin/standin-main.ts",
+  const standin = await startChildServer(cleanup, "stand-in", "packages/channels/src/standins/generic/standin-main.ts",
     (port) => ({ STANDIN_PORT: String(port) }), "/_control/stores/ready-check");
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   cleanup.add("disconnect bench Redis", async () => redis.disconnect());

@@ -72,7 +72,7 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
     `${destinations * products} publishes per run, the stand-in answering each call after ${latencyMs} ms`);
   console.log(`workers: apps/publish-worker/src/main.ts processes on this host, PUBLISH_LANES=${config.PUBLISH_LANES} each, ` +
     `DESTINATION_CONCURRENCY=${config.DESTINATION_CONCURRENCY}; each run is a deployment of its own (database, Redis prefix)`);
-  const standin = await startChildServer(cleanup, "stand-in", "packages/channels/src/standin/standin-main.ts",
+  const standin = await startChildServer(cleanup, "stand-in", "packages/channels/src/standins/generic/standin-main.ts",
     (port) => ({ STANDIN_PORT: String(port) }), "/_control/stores/ready-check");
 
   const runs: Run[] = [];

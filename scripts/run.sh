@@ -28,10 +28,10 @@ trap stop INT TERM EXIT
 # Node with tsx as a loader (not pnpm, not the tsx CLI), so that stop signals reach the
 # processes themselves and each can finish its work in flight.
 start() { node --import tsx "$@" & pids+=($!); }
-start packages/channels/src/standin/standin-main.ts --port "$STANDIN_PORT"
+start packages/channels/src/standins/generic/standin-main.ts --port "$STANDIN_PORT"
 # Shopify, eBay, Etsy and WooCommerce stand-ins; the gateway and the worker are pointed at them
 # (client ids, secrets, base URLs) unless the environment already names real channels.
-start packages/channels/src/standin-kit/channel-standins-main.ts --port "$CHANNELS_PORT" --public-url "$PUBLIC_URL" --write-env "$channels_env"
+start packages/channels/src/standins/channel-standins-main.ts --port "$CHANNELS_PORT" --public-url "$PUBLIC_URL" --write-env "$channels_env"
 for _ in $(seq 1 60); do [ -s "$channels_env" ] && break; sleep 0.5; done
 [ -s "$channels_env" ] || die "the channel stand-ins did not start"
 while IFS='=' read -r key value; do [ -n "${!key:-}" ] || export "$key=$value"; done < "$channels_env"

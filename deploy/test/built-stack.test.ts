@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startStandinChannel, type StandinChannel } from "@catalog/channels";
+import { startStandinChannel, type StandinChannel } from "@catalog/channels/standins";
 import { newKeyringSpec } from "@catalog/db";
 import { withDatabaseName } from "@catalog/db/migrations";
 import { deleteRedisPrefix, dropTestDatabase, eventually } from "@catalog/testing";

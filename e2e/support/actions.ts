@@ -58,7 +58,7 @@ export async function addStandinDestination(db: Db, keyring: CredentialKeyring, 
   return { id: destination.id, store };
 }
 
-/** Sets a fault on a stand-in's store over its control API (packages/channels/src/standin-kit/control-api.ts). */
+/** Sets a fault on a stand-in's store over its control API (packages/channels/src/standins/kit/control-api.ts). */
 export async function setStandinFault(standinUrl: string, store: string, fault: Record<string, unknown> | null): Promise<void> {
   const url = `${standinUrl}/_control/stores/${encodeURIComponent(store)}/fault`;
   const response = fault

@@ -73,10 +73,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       HEALTH_PORT: String(importHealth),
       CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     });
-    const standin = start("standin", "packages/channels/src/standin/standin-main.ts", {}, ["--port", "0"]);
+    const standin = start("standin", "packages/channels/src/standins/generic/standin-main.ts", {}, ["--port", "0"]);
     const channelsEnvFile = join(ARTIFACTS, "channel-standins.env");
     rmSync(channelsEnvFile, { force: true });
-    const channels = start("channel-standins", "packages/channels/src/standin-kit/channel-standins-main.ts", {}, [
+    const channels = start("channel-standins", "packages/channels/src/standins/channel-standins-main.ts", {}, [
       "--port", "0", "--public-url", gatewayUrl, "--write-env", channelsEnvFile,
     ]);
     const standinUrl = (await standin.waitForOutput(/stand-in channel listening on (http:\/\/\S+)/, START_TIMEOUT_MS))[1]!;

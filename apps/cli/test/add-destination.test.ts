@@ -1,8 +1,7 @@
 // An operator adds stores from credentials they already hold; what is kept must publish.
 import { randomUUID } from "node:crypto";
-import {
-  createChannelRegistry, startShopifyStandin, startWoocommerceStandin, type DestinationTarget, type ShopifyStandin, type WoocommerceStandin,
-} from "@catalog/channels";
+import { createChannelRegistry, type DestinationTarget } from "@catalog/channels";
+import { startShopifyStandin, startWoocommerceStandin, type ShopifyStandin, type WoocommerceStandin } from "@catalog/channels/standins";
 import { loadGatewayConfig } from "@catalog/config";
 import { createDb, listDestinations, loadDestinationTarget, newKeyringSpec, parseKeyring, type Db } from "@catalog/db";
 import { createTestOrg, type TestOrg } from "@catalog/testing";

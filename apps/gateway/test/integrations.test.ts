@@ -1,7 +1,7 @@
 // The gateway's side of connecting a store, where no channel is involved: guards, configuration
 // errors, refused states and destination settings. Connecting through each channel's authorize
 // page is tested end to end in apps/publish-worker/test/channels-end-to-end.test.ts.
-import { startShopifyStandin, type ShopifyStandin } from "@catalog/channels";
+import { startShopifyStandin, type ShopifyStandin } from "@catalog/channels/standins";
 import { createDestination, newKeyringSpec, parseKeyring } from "@catalog/db";
 import { createTestOrg, type TestOrg } from "@catalog/testing";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";

@@ -1,4 +1,5 @@
-import { startEbayStandin, startEtsyStandin, startShopifyStandin, startWoocommerceStandin, type ChannelName, type ChannelStandin, type StandinOptions } from "@catalog/channels";
+import type { ChannelName } from "@catalog/channels";
+import { startEbayStandin, startEtsyStandin, startShopifyStandin, startWoocommerceStandin, type ChannelStandin, type StandinOptions } from "@catalog/channels/standins";
 import { randomBytes } from "node:crypto";
 
 /** How a merchant connects and sets up one channel in the end-to-end tests. */

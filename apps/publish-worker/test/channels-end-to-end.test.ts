@@ -4,7 +4,7 @@
 // authorize page, publish, edit and publish again, then live through throttling, an outage and
 // an expired token, all visible in the sync logs.
 import { randomBytes } from "node:crypto";
-import type { ChannelStandin } from "@catalog/channels";
+import type { ChannelStandin } from "@catalog/channels/standins";
 import { loadDestinationTarget, replaceDestinationCredentials } from "@catalog/db";
 import { eventually, makeProduct, startFixtureServer } from "@catalog/testing";
 import { login, startServedPipeline, syncLogsOf, type Pipeline } from "./pipeline-harness.js";

@@ -2,7 +2,7 @@
 // and a worker logging as deployed: the logs keep request ids and paths, and none of the secrets
 // that passed through (session token, API key, OAuth code/state/hmac, the store's access token).
 import { randomBytes } from "node:crypto";
-import { startShopifyStandin, type ChannelStandin } from "@catalog/channels";
+import { startShopifyStandin, type ChannelStandin } from "@catalog/channels/standins";
 import { loadDestinationTarget } from "@catalog/db";
 import { eventually, makeProduct } from "@catalog/testing";
 import { startServedPipeline, syncLogsOf, type Pipeline } from "./pipeline-harness.js";

@@ -5,7 +5,7 @@ import { buildApp } from "@catalog/gateway";
 
 type FastifyInstance = Awaited<ReturnType<typeof buildApp>>;
 export type InjectResponse = Awaited<ReturnType<FastifyInstance["inject"]>>;
-import { startStandinChannel, type StandinChannel } from "@catalog/channels";
+import { startStandinChannel, type StandinChannel } from "@catalog/channels/standins";
 import { createDb, createDestination, newKeyringSpec, parseKeyring, type CredentialKeyring, type Db } from "@catalog/db";
 import { producerConnection, workerConnection, type RedisClient } from "@catalog/queue";
 import { createTestDatabase, createTestOrg, deleteRedisPrefix, dropTestDatabase, freePort, makeProduct, type TestOrg } from "@catalog/testing";

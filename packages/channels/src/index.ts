@@ -20,13 +20,6 @@ export {
 } from "./errors.js";
 export { classifyChannelResponse, classifyNetworkError, parseRetryAfter, type HeaderSource } from "./classify.js";
 export { createChannelRegistry, type ChannelDefinition, type ChannelOptions, type ChannelRegistry } from "./registry.js";
-export { createStandinAdapter, standinListingBody, type StandinAdapterOptions } from "./standin/standin-adapter.js";
-export { startStandinChannel, type StandinChannel, type StandinChannelOptions } from "./standin/standin-server.js";
-export type { StandinCounts, StandinFault, StandinInspection, StandinListing, StandinListingInput, StandinPrice } from "./standin/standin-store.js";
-export type { ChannelStandin, ListingSummary, StandinFault as ChannelStandinFault } from "./standin-kit/channel-standin.js";
-export type { StandinOptions } from "./standin-kit/standin-options.js";
-export { sharedContractsDir, CONTRACTS_ABSENT, type ContractViolation } from "./contract/contract-check.js";
-export { shopifyAccountFromToken, startShopifyStandin, type ShopifyStandin } from "./shopify/index.js";
-export { startEbayStandin } from "./ebay/index.js";
-export { startEtsyStandin } from "./etsy/index.js";
-export { startWoocommerceStandin, woocommerceAccountFromKeys, type WoocommerceStandin } from "./woocommerce/index.js";
+export { createStandinAdapter, standinListingBody, type StandinAdapterOptions } from "./standin-adapter.js";
+export { shopifyAccountFromToken } from "./shopify/index.js";
+export { woocommerceAccountFromKeys } from "./woocommerce/index.js";

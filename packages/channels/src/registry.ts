@@ -8,7 +8,7 @@ import { GiveUpChannelError } from "./errors.js";
 import { ebayChannel } from "./ebay/index.js";
 import { etsyChannel } from "./etsy/index.js";
 import { shopifyChannel } from "./shopify/index.js";
-import { createStandinAdapter } from "./standin/standin-adapter.js";
+import { createStandinAdapter } from "./standin-adapter.js";
 import { woocommerceChannel } from "./woocommerce/index.js";
 
 export interface ChannelOptions {

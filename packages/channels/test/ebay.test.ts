@@ -1,8 +1,6 @@
 import { loadGatewayConfig } from "@catalog/config";
-import {
-  ChannelWaitError, createChannelRegistry, RetryableChannelError, sharedContractsDir, startEbayStandin,
-  CONTRACTS_ABSENT, type ChannelStandin, type DestinationTarget,
-} from "../src/index.js";
+import { ChannelWaitError, createChannelRegistry, RetryableChannelError, type DestinationTarget } from "../src/index.js";
+import { CONTRACTS_ABSENT, sharedContractsDir, startEbayStandin, type ChannelStandin } from "../src/standins/index.js";
 import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 

@@ -1,9 +1,7 @@
 import { loadGatewayConfig } from "@catalog/config";
 import { startFixtureServer } from "@catalog/testing";
-import {
-  ChannelWaitError, createChannelRegistry, RetryableChannelError, sharedContractsDir, startEtsyStandin,
-  CONTRACTS_ABSENT, type ChannelStandin, type DestinationTarget,
-} from "../src/index.js";
+import { ChannelWaitError, createChannelRegistry, RetryableChannelError, type DestinationTarget } from "../src/index.js";
+import { CONTRACTS_ABSENT, sharedContractsDir, startEtsyStandin, type ChannelStandin } from "../src/standins/index.js";
 import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 

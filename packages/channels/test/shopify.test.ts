@@ -1,9 +1,9 @@
 import { loadGatewayConfig } from "@catalog/config";
 import {
-  ChannelWaitError, ConnectError, createChannelRegistry, GiveUpChannelError, RetryableChannelError, sharedContractsDir, startShopifyStandin,
-  CONTRACTS_ABSENT, type ChannelStandin, type DestinationTarget,
+  ChannelWaitError, ConnectError, createChannelRegistry, GiveUpChannelError, RetryableChannelError, type DestinationTarget,
 } from "../src/index.js";
-import { loadGraphqlContract } from "../src/contract/graphql-contract.js";
+import { CONTRACTS_ABSENT, sharedContractsDir, startShopifyStandin, type ChannelStandin } from "../src/standins/index.js";
+import { loadGraphqlContract } from "../src/standins/contract/graphql-contract.js";
 import { PRODUCT_BY_SKU, PRODUCT_SET, productSetInput, SHOP_CHECK, shopifyHandle } from "../src/shopify/shopify-documents.js";
 import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";

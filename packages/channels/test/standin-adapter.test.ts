@@ -5,9 +5,8 @@ import {
   createStandinAdapter,
   GiveUpChannelError,
   RetryableChannelError,
-  startStandinChannel,
-  type StandinChannel,
 } from "../src/index.js";
+import { startStandinChannel, type StandinChannel } from "../src/standins/index.js";
 import { destination, product, publishInput } from "./fixtures.js";
 
 const adapter = createStandinAdapter({ timeoutMs: 2_000 });

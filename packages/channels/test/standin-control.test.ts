@@ -1,9 +1,8 @@
 // The channel stand-ins' control API over HTTP: what the demo (or a stand-in in another process)
 // offers to look at a store's listings and to make it misbehave on demand.
 import { loadGatewayConfig } from "@catalog/config";
-import {
-  ChannelWaitError, createChannelRegistry, startEbayStandin, startEtsyStandin, startShopifyStandin, startWoocommerceStandin, type ChannelStandin,
-} from "../src/index.js";
+import { ChannelWaitError, createChannelRegistry } from "../src/index.js";
+import { startEbayStandin, startEtsyStandin, startShopifyStandin, startWoocommerceStandin, type ChannelStandin } from "../src/standins/index.js";
 import { failureOf } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 

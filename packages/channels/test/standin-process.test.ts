@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import { createStandinAdapter, GiveUpChannelError, type StandinInspection } from "../src/index.js";
+import { createStandinAdapter, GiveUpChannelError } from "../src/index.js";
+import type { StandinInspection } from "../src/standins/index.js";
 import { destination, product, publishInput } from "./fixtures.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
-const main = fileURLToPath(new URL("../src/standin/standin-main.ts", import.meta.url));
+const main = fileURLToPath(new URL("../src/standins/generic/standin-main.ts", import.meta.url));
 
 // What a worker test or a benchmark does: the stand-in in another process, driven over HTTP only.
 describe("stand-in channel in its own process", () => {

@@ -1,4 +1,4 @@
-import { startStandinChannel, type StandinChannel } from "../src/index.js";
+import { startStandinChannel, type StandinChannel } from "../src/standins/index.js";
 
 const listing = (overrides: Record<string, unknown> = {}) => ({ sku: "MUG-1", title: "Mug", price: { amount: "19.99", currency: "EUR" }, images: [], variants: [], ...overrides });
 

@@ -1,10 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadGatewayConfig } from "@catalog/config";
-import {
-  ChannelWaitError, createChannelRegistry, RetryableChannelError, sharedContractsDir, startWoocommerceStandin,
-  CONTRACTS_ABSENT, type DestinationTarget, type WoocommerceStandin,
-} from "../src/index.js";
+import { ChannelWaitError, createChannelRegistry, RetryableChannelError, type DestinationTarget } from "../src/index.js";
+import { CONTRACTS_ABSENT, sharedContractsDir, startWoocommerceStandin, type WoocommerceStandin } from "../src/standins/index.js";
 import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 

@@ -1,4 +1,4 @@
-// eBay: Sell Inventory API (items, groups, offers, publishing), OAuth code grant with refresh tokens, and its stand-in.
+// eBay: Sell Inventory API (items, groups, offers, publishing), OAuth code grant with refresh tokens.
 import type { ChannelsConfig } from "@catalog/config";
 import type { ChannelDefinition, ChannelOptions } from "../registry.js";
 import { createEbayAdapter } from "./ebay-adapter.js";
@@ -13,4 +13,3 @@ export function ebayChannel(config: ChannelsConfig, options: ChannelOptions): Ch
   };
 }
 
-export { startEbayStandin } from "./ebay-standin.js";

@@ -1,4 +1,4 @@
-// Etsy: Open API v3 (draft listing, inventory, uploaded images), OAuth 2 with PKCE and rotating refresh tokens, and its stand-in.
+// Etsy: Open API v3 (draft listing, inventory, uploaded images), OAuth 2 with PKCE and rotating refresh tokens.
 import type { ChannelsConfig } from "@catalog/config";
 import type { ChannelDefinition, ChannelOptions } from "../registry.js";
 import { createEtsyAdapter } from "./etsy-adapter.js";
@@ -13,4 +13,3 @@ export function etsyChannel(config: ChannelsConfig, options: ChannelOptions): Ch
   };
 }
 
-export { startEtsyStandin } from "./etsy-standin.js";

@@ -1,4 +1,4 @@
-// Shopify: Admin GraphQL (productSet as the upsert), OAuth with a signed callback, and its stand-in.
+// Shopify: Admin GraphQL (productSet as the upsert), OAuth with a signed callback.
 import type { ChannelsConfig } from "@catalog/config";
 import type { ChannelDefinition, ChannelOptions } from "../registry.js";
 import { createShopifyAdapter } from "./shopify-adapter.js";
@@ -13,5 +13,4 @@ export function shopifyChannel(config: ChannelsConfig, options: ChannelOptions):
 }
 
 export { shopifyAccountFromToken } from "./shopify-connect.js";
-export { startShopifyStandin, type ShopifyStandin } from "./shopify-standin.js";
 export { shopifyShopDomain, shopUrl } from "./shop-domain.js";

@@ -1,4 +1,4 @@
-// WooCommerce: REST wc/v3 with consumer keys, the store's key-provisioning connect flow, and its stand-in.
+// WooCommerce: REST wc/v3 with consumer keys, the store's key-provisioning connect flow.
 import type { ChannelsConfig } from "@catalog/config";
 import type { ChannelDefinition, ChannelOptions } from "../registry.js";
 import { createWoocommerceAdapter } from "./woocommerce-adapter.js";
@@ -14,4 +14,3 @@ export function woocommerceChannel(config: ChannelsConfig, options: ChannelOptio
 }
 
 export { woocommerceAccountFromKeys } from "./woocommerce-connect.js";
-export { startWoocommerceStandin, type WoocommerceStandin } from "./woocommerce-standin.js";

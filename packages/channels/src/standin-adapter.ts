@@ -2,10 +2,10 @@
 // create with an idempotency key (so a worker that died after the channel created the listing
 // cannot create it twice), and adopt what the channel already has under our SKU when the create
 // is refused as a duplicate.
-import type { ChannelAdapter, PublishableProduct, PublishInput, PublishOutcome } from "../adapter.js";
-import { channelCaller, jsonBody, okJson, throwIfFailed, type Answer } from "../channel-http.js";
-import { missingField, requiredBaseUrl, requiredString, toChannelAmount } from "../destination-fields.js";
-import { RetryableChannelError } from "../errors.js";
+import type { ChannelAdapter, PublishableProduct, PublishInput, PublishOutcome } from "./adapter.js";
+import { channelCaller, jsonBody, okJson, throwIfFailed, type Answer } from "./channel-http.js";
+import { missingField, requiredBaseUrl, requiredString, toChannelAmount } from "./destination-fields.js";
+import { RetryableChannelError } from "./errors.js";
 
 export interface StandinAdapterOptions {
   /** Budget for the whole publish (every request of it), not per request. */

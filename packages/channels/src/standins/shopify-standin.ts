@@ -6,16 +6,16 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Kind, parse, type OperationDefinitionNode } from "graphql";
-import { sharedContractsDir, type ContractViolation } from "../contract/contract-check.js";
-import { loadGraphqlContract, type GraphqlContract } from "../contract/graphql-contract.js";
-import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "../standin-kit/channel-standin.js";
-import { withControl } from "../standin-kit/control-api.js";
-import { FaultBook } from "../standin-kit/fault-book.js";
-import { playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "../standin-kit/http.js";
-import { OAuthBook } from "../standin-kit/oauth-book.js";
-import type { StandinOptions } from "../standin-kit/standin-options.js";
-import { shopifySignature } from "./shopify-connect.js";
-import { API_VERSION } from "./shopify-documents.js";
+import { sharedContractsDir, type ContractViolation } from "./contract/contract-check.js";
+import { loadGraphqlContract, type GraphqlContract } from "./contract/graphql-contract.js";
+import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "./kit/channel-standin.js";
+import { withControl } from "./kit/control-api.js";
+import { FaultBook } from "./kit/fault-book.js";
+import { playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "./kit/http.js";
+import { OAuthBook } from "./kit/oauth-book.js";
+import type { StandinOptions } from "./kit/standin-options.js";
+import { shopifySignature } from "../shopify/shopify-connect.js";
+import { API_VERSION } from "../shopify/shopify-documents.js";
 
 type Json = Record<string, any>;
 

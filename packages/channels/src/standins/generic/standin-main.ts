@@ -1,7 +1,7 @@
 // Runs the stand-in channel as a process of its own, for the demo and for benchmarks or tests
 // that drive it from elsewhere (faults over /_control). Prints one line with its URL, so a parent
 // process can read where it listens when started with --port 0.
-//   tsx packages/channels/src/standin/standin-main.ts [--host 127.0.0.1] [--port 4100]
+//   tsx packages/channels/src/standins/generic/standin-main.ts [--host 127.0.0.1] [--port 4100]
 import { parseArgs } from "node:util";
 import { startStandinChannel } from "./standin-server.js";
 

@@ -4,13 +4,13 @@
 // request is checked against the published (unofficial) OpenAPI file when ../shared is present.
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sharedContractsDir, type ContractViolation } from "../contract/contract-check.js";
-import { loadOpenApiContract, type OpenApiContract } from "../contract/openapi-contract.js";
-import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "../standin-kit/channel-standin.js";
-import { withControl } from "../standin-kit/control-api.js";
-import { FaultBook, retryAfterHeader } from "../standin-kit/fault-book.js";
-import { playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "../standin-kit/http.js";
-import type { StandinOptions } from "../standin-kit/standin-options.js";
+import { sharedContractsDir, type ContractViolation } from "./contract/contract-check.js";
+import { loadOpenApiContract, type OpenApiContract } from "./contract/openapi-contract.js";
+import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "./kit/channel-standin.js";
+import { withControl } from "./kit/control-api.js";
+import { FaultBook, retryAfterHeader } from "./kit/fault-book.js";
+import { playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "./kit/http.js";
+import type { StandinOptions } from "./kit/standin-options.js";
 
 type Json = Record<string, any>;
 

@@ -4,15 +4,15 @@
 // error shapes. Inventory requests are checked against eBay's published OpenAPI file (with the
 // `aspects` defect mended) when ../shared is present.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sharedContractsDir, type ContractViolation } from "../contract/contract-check.js";
-import { ebayAspectsOverlay } from "../contract/ebay-overlay.js";
-import { loadOpenApiContract, type OpenApiContract } from "../contract/openapi-contract.js";
-import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "../standin-kit/channel-standin.js";
-import { withControl } from "../standin-kit/control-api.js";
-import { FaultBook, retryAfterHeader } from "../standin-kit/fault-book.js";
-import { paramsOf, playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "../standin-kit/http.js";
-import { OAuthBook, type TokenResult } from "../standin-kit/oauth-book.js";
-import type { StandinOptions } from "../standin-kit/standin-options.js";
+import { sharedContractsDir, type ContractViolation } from "./contract/contract-check.js";
+import { ebayAspectsOverlay } from "./contract/ebay-overlay.js";
+import { loadOpenApiContract, type OpenApiContract } from "./contract/openapi-contract.js";
+import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "./kit/channel-standin.js";
+import { withControl } from "./kit/control-api.js";
+import { FaultBook, retryAfterHeader } from "./kit/fault-book.js";
+import { paramsOf, playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "./kit/http.js";
+import { OAuthBook, type TokenResult } from "./kit/oauth-book.js";
+import type { StandinOptions } from "./kit/standin-options.js";
 
 type Json = Record<string, any>;
 

@@ -4,7 +4,7 @@
 // lean per request (Maps, no framework) so it is never the bottleneck of a benchmark.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { controlReply, type ControlTarget } from "../standin-kit/control-api.js";
+import { controlReply, type ControlTarget } from "../kit/control-api.js";
 import { type InputProblem, parseListingInput, type StandinFault, type StandinInspection, type StandinListing, StandinStore } from "./standin-store.js";
 
 export interface StandinChannelOptions {

@@ -5,10 +5,10 @@
 // --env-file: Node 20 takes that flag for itself wherever it appears on the command line.)
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { startEbayStandin } from "../ebay/index.js";
-import { startEtsyStandin } from "../etsy/index.js";
-import { startShopifyStandin } from "../shopify/index.js";
-import { startWoocommerceStandin } from "../woocommerce/index.js";
+import { startEbayStandin } from "./ebay-standin.js";
+import { startEtsyStandin } from "./etsy-standin.js";
+import { startShopifyStandin } from "./shopify-standin.js";
+import { startWoocommerceStandin } from "./woocommerce-standin.js";
 
 const { values } = parseArgs({ options: { port: { type: "string", default: "3201" }, "write-env": { type: "string" }, "public-url": { type: "string", default: "http://127.0.0.1:3000" } } });
 const port = Number(values.port);

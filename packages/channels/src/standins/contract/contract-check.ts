@@ -17,7 +17,7 @@ export interface ContractViolation {
 export function sharedContractsDir(): string | null {
   const fromEnv = process.env.SHARED_CONTRACTS_DIR;
   if (fromEnv) return existsSync(fromEnv) ? fromEnv : null;
-  const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "../../../..");
+  const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "../../../../..");
   const dir = join(repoRoot, "../shared/contracts");
   return existsSync(dir) ? dir : null;
 }

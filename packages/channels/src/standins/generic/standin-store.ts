@@ -2,7 +2,7 @@
 // each store is told to play. Plain Maps and no I/O, so the HTTP layer stays a thin router and a
 // benchmark measures the pipeline, not the stand-in.
 
-import type { StandinFault } from "../standin-kit/channel-standin.js";
+import type { StandinFault } from "../kit/channel-standin.js";
 
 export type { StandinFault };
 
