@@ -75,9 +75,11 @@ export const imports = {
   get: (id: string) => api<Import>(`/api/imports/${encodeURIComponent(id)}`),
   rows: (id: string, query: Query) => api<List<ImportRow>>(`/api/imports/${encodeURIComponent(id)}/rows`, { query }),
   startUrls: (urls: string[]) => api<Import>("/api/imports", { method: "POST", body: { urls } }),
-  startFile: (file: File, currency?: string) => {
+  /** The text parts go before the file (the gateway reads them first); each only when given. */
+  startFile: (file: File, options: { currency?: string | undefined; encoding?: string | undefined } = {}) => {
     const form = new FormData();
-    if (currency) form.append("currency", currency);
+    if (options.currency) form.append("currency", options.currency);
+    if (options.encoding) form.append("encoding", options.encoding);
     form.append("file", file, file.name);
     return api<Import>("/api/imports", { method: "POST", form });
   },

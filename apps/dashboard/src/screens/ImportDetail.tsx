@@ -18,7 +18,7 @@ import { useToast } from "../ui/Toast";
 import { formatTimeLeft } from "../ui/clock";
 import { formatDateTime, formatRelative } from "../ui/format";
 import { MAX_SELECTION, useSelection } from "../ui/selection";
-import { IMPORT_STATUS_LABELS } from "./Imports";
+import { ENCODING_FIELD_ANCHOR, IMPORT_STATUS_LABELS, encodingLabel, encodingText } from "./Imports";
 
 const route = getRouteApi("/app/imports/$id");
 const PAGE_SIZE = 50;
@@ -159,6 +159,7 @@ export function ImportDetail() {
             <StatusBadge status={i.status} label={IMPORT_STATUS_LABELS[i.status]} />{" "}
             <span title={formatDateTime(i.createdAt)}>Started {formatRelative(i.createdAt)}</span>
             {i.currency ? <> · prices without a currency read as {i.currency}</> : null}
+            {i.encoding ? <EncodingNote encoding={i.encoding} again={i.status !== "discarded"} /> : null}
           </>
         }
         actions={ready ? <button type="button" className="btn" onClick={() => setConfirmDiscard(true)}>Discard</button> : null}
@@ -283,6 +284,28 @@ export function ImportDetail() {
         <p>Nothing from “{i.name}” has been stored, and nothing will be. The preview is removed; import the file or pages again to start over.</p>
       </ConfirmDialog>
     </div>
+  );
+}
+
+/**
+ * "Text read as windows-1251 (detected)", a CSV/TSV's text encoding, on a line of its own under
+ * the header's first; when it was detected, a quiet way to import the file again naming another,
+ * for when letters come out wrong.
+ */
+function EncodingNote({ encoding, again }: { encoding: NonNullable<Import["encoding"]>; again: boolean }) {
+  const label = encodingLabel(encoding.name);
+  return (
+    <span className="header-sub">
+      Text <span className="nowrap" title={label ? `Text encoding: ${label}` : undefined}>read as {encodingText(encoding)}</span>
+      {again && encoding.source === "detected" ? (
+        <>
+          {" · "}
+          <Link to="/imports" search={{ tab: "file" }} hash={ENCODING_FIELD_ANCHOR} className="quiet-link">
+            Letters wrong? Import it again in another encoding
+          </Link>
+        </>
+      ) : null}
+    </span>
   );
 }
 

@@ -1,7 +1,7 @@
 // /imports: start an import (web pages, a spreadsheet or file; the extension's captures are
 // explained), and the recent imports, so one started earlier can be opened again.
 import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from "react";
-import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
+import { Link, getRouteApi, useLocation, useNavigate } from "@tanstack/react-router";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Import } from "@catalog/gateway/api-types";
 import { errorMessage, qk } from "../api/client";
@@ -23,6 +23,35 @@ const MAX_URLS = 500;
 const MAX_URL_LENGTH = 2048;
 const FILE_TYPES = [".csv", ".tsv", ".xlsx", ".json", ".ndjson"];
 const CURRENCIES = ["USD", "EUR", "GBP", "CAD", "AUD", "NZD", "CHF", "SEK", "NOK", "DKK", "PLN", "CZK", "JPY", "CNY", "INR", "BRL", "MXN", "ZAR"];
+/**
+ * Text encodings a CSV/TSV can be named in ("encoding" part; the gateway takes any name iconv-lite
+ * knows, these are the common ones), as the gateway reports them back, grouped for the select.
+ */
+export const TEXT_ENCODINGS: { group: string; options: { name: string; label: string }[] }[] = [
+  { group: "Unicode", options: [{ name: "utf-8", label: "Unicode (UTF-8)" }] },
+  {
+    group: "European", options: [
+      { name: "windows-1252", label: "Western European (windows-1252)" },
+      { name: "windows-1250", label: "Central European (windows-1250)" },
+      { name: "iso-8859-2", label: "Central European (ISO-8859-2)" },
+      { name: "windows-1251", label: "Cyrillic (windows-1251)" },
+      { name: "koi8-r", label: "Cyrillic (KOI8-R)" },
+      { name: "windows-1253", label: "Greek (windows-1253)" },
+      { name: "windows-1254", label: "Turkish (windows-1254)" },
+      { name: "windows-1257", label: "Baltic (windows-1257)" },
+    ],
+  },
+  {
+    group: "Asian", options: [
+      { name: "shift_jis", label: "Japanese (Shift_JIS)" },
+      { name: "gb18030", label: "Chinese, simplified (GB18030)" },
+      { name: "big5", label: "Chinese, traditional (Big5)" },
+      { name: "euc-kr", label: "Korean (EUC-KR)" },
+    ],
+  },
+];
+/** Where the file form's encoding select is: "Import it again in another encoding" links here. */
+export const ENCODING_FIELD_ANCHOR = "text-encoding";
 
 
 export const IMPORT_STATUS_LABELS: Record<Import["status"], string> = {
@@ -217,12 +246,19 @@ function formatBytes(n: number): string {
 function FileForm() {
   const [file, setFile] = useState<File | null>(null);
   const [currency, setCurrency] = useState("");
+  const [encoding, setEncoding] = useState("");
   const [fileError, setFileError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const encodingRef = useRef<HTMLSelectElement>(null);
   const start = useStartImport();
+  // Opened from "Import it again in another encoding": the select is what the user came for.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === ENCODING_FIELD_ANCHOR) encodingRef.current?.focus();
+  }, [hash]);
 
   function choose(f: File | null | undefined) {
     setError(null);
@@ -253,7 +289,7 @@ function FileForm() {
     setBusy(true);
     setError(null);
     try {
-      await start(() => endpoints.imports.startFile(file, currency || undefined));
+      await start(() => endpoints.imports.startFile(file, { currency: currency || undefined, encoding: encoding || undefined }));
     } catch (err) {
       setError(errorMessage(err));
       setBusy(false);
@@ -291,24 +327,54 @@ function FileForm() {
           </p>
         ) : null}
       </div>
-      <Field
-        label="Currency for prices without one"
-        hint="Shopify's and WooCommerce's exports never say their currency: choose your store's, or their prices are left out."
-        className="currency-field"
-      >
-        {(p) => (
-          <select {...p} className="select" value={currency} onChange={(e) => setCurrency(e.target.value)}>
-            <option value="">None: the file says</option>
-            {CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
-          </select>
-        )}
-      </Field>
+      <div className="file-options">
+        <Field
+          label="Currency for prices without one"
+          hint="Shopify's and WooCommerce's exports never say their currency: choose your store's, or their prices are left out."
+          className="currency-field"
+        >
+          {(p) => (
+            <select {...p} className="select" value={currency} onChange={(e) => setCurrency(e.target.value)}>
+              <option value="">None: the file says</option>
+              {CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
+            </select>
+          )}
+        </Field>
+        <div id={ENCODING_FIELD_ANCHOR} className="encoding-field">
+          <Field
+            label="Text encoding"
+            hint="CSV and TSV only, for files whose accents come out wrong."
+          >
+            {(p) => (
+              <select {...p} ref={encodingRef} className="select" value={encoding} onChange={(e) => { setEncoding(e.target.value); setError(null); }}>
+                <option value="">Detect automatically</option>
+                {TEXT_ENCODINGS.map((g) => (
+                  <optgroup key={g.group} label={g.group}>
+                    {g.options.map((o) => <option key={o.name} value={o.name}>{o.label}</option>)}
+                  </optgroup>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+      </div>
       {error ? <div className="alert alert-bad" role="alert"><p>{error}</p></div> : null}
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Uploading…" : "Preview file"}</button>
       </div>
     </form>
   );
+}
+
+/** "windows-1251 (detected)", "shift_jis (named)": the name the gateway used and who chose it. */
+export function encodingText(encoding: NonNullable<Import["encoding"]>): string {
+  return `${encoding.name} (${encoding.source})`;
+}
+
+/** "Cyrillic (windows-1251)" for the common ones, for a title; null for others. */
+export function encodingLabel(name: string): string | null {
+  for (const g of TEXT_ENCODINGS) for (const o of g.options) if (o.name === name) return o.label;
+  return null;
 }
 
 /** Starts an import, then opens it. */
@@ -387,7 +453,10 @@ function RecentImports() {
                   <tr key={i.id}>
                     <td className="full">
                       <Link to="/imports/$id" params={{ id: i.id }} search={{}} className="cell-title wrap-anywhere">{i.name}</Link>
-                      <div className="cell-sub">{i.kind === "urls" ? "Web pages" : "File"}{i.currency ? ` · prices in ${i.currency} when missing` : ""}</div>
+                      <div className="cell-sub">
+                        {i.kind === "urls" ? "Web pages" : "File"}{i.currency ? ` · prices in ${i.currency} when missing` : ""}
+                        {i.encoding ? <> · <span className="nowrap">read as {encodingText(i.encoding)}</span></> : null}
+                      </div>
                     </td>
                     <td data-label="Status">
                       <StatusBadge status={i.status} label={IMPORT_STATUS_LABELS[i.status]} />
