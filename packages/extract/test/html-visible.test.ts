@@ -135,6 +135,29 @@ describe("extractProduct: the reference the page labels for the shopper", () => 
   });
 });
 
+describe("extractProduct: the brand without a brand field", () => {
+  const state = (brand: string) => `<script>window.__data = {"product":{"partNumber":"4667999","brand":${JSON.stringify(brand)},"price":34.99}};</script>`;
+
+  test("the title's first words, when the page's scripts name them as the brand (spelt as the title has it)", () => {
+    const c = extractProduct(page(`<h1>TP-Link Tapo C200 Pan/Tilt Camera</h1><div class="price">£34.99</div>${state("TP Link")}`), URL_);
+    expect(c?.brand).toBe("TP-Link");
+    expect(c?.provenance.brand?.method).toBe("title's start named as brand by the page's scripts");
+  });
+
+  test("a script's brand that the title does not start with is no evidence (a related product's)", () => {
+    expect(extractProduct(page(`<h1>Tapo C200 Pan/Tilt Camera</h1><div class="price">£34.99</div>${state("Belkin")}`), URL_)?.brand).toBeNull();
+  });
+
+  test("a classified ad's \"make/manufacturer\" line", () => {
+    expect(extractProduct(page(`${PRODUCT}<p><span>condition: <b>good</b></span><br><span>make/manufacturer: <b>Indesit</b></span></p>`), URL_)?.brand).toBe("Indesit");
+  });
+
+  test("a menu link reading \"Brand\" is not a label: the next menu entry is no brand", () => {
+    const menu = `<div class="categorylist"><a href="/ch/700096">Brand</a></div><div class="categorylist"><a href="/ch/700336">Gift vouchers</a></div>`;
+    expect(extractProduct(page(`${PRODUCT}${menu}`), URL_)?.brand).toBeNull();
+  });
+});
+
 describe("extractProduct: values checked before they are kept", () => {
   const withGtin = (gtin: string): string => page("", ld({ "@type": "Product", name: "Kettle", gtin13: gtin }));
 

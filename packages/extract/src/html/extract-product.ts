@@ -53,7 +53,8 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
   const markupSku = known.find((f) => f.values.sku !== undefined)?.values.sku;
   const internalSku = markupSku !== undefined && isPageUrlId(markupSku, pageUrl);
   if (internalSku) needed.add("sku");
-  const heuristic = heuristicProduct($, pageUrl, base, hint, needed);
+  const markupTitle = known.find((f) => f.values.title !== undefined)?.values.title ?? null;
+  const heuristic = heuristicProduct($, pageUrl, base, hint, needed, markupTitle);
   const shown = internalSku ? shownReference(heuristic, markupSku) : null;
   const markupPrice = known.find((f) => f.values.price !== undefined)?.values.price;
   const sale = markupPrice ? saleOverMarkup($, markupPrice, titleElement($), hint) : null;

@@ -7,6 +7,7 @@ import { productIdFromUrl } from "./url-id.js";
 import { cleanGtin } from "./schema-product.js";
 import { cleanCode, cleanText } from "./text.js";
 import { mainImage } from "./main-image.js";
+import { titleBrandFromScripts } from "./script-brand.js";
 import { resolveUrl } from "./urls.js";
 import { visibleAvailability } from "./visible-stock.js";
 
@@ -20,7 +21,7 @@ const TITLE_HINT = /product[-_]?(title|name)|title|name/i;
  * labels for SKU, brand and model number, a stock line, and the largest product-looking image.
  */
 export function heuristicProduct(
-  $: CheerioAPI, pageUrl: string, base: string, currencyHint: string | null, needed: ReadonlySet<FoundField>,
+  $: CheerioAPI, pageUrl: string, base: string, currencyHint: string | null, needed: ReadonlySet<FoundField>, markupTitle: string | null = null,
 ): Found {
   const found = newFound("heuristic");
   const h1 = titleElement($);
@@ -41,7 +42,10 @@ export function heuristicProduct(
   }
   setField(found, "mpn", cleanCode(labelled.get("mpn")), "label model number");
   setField(found, "gtin", cleanGtin(labelled.get("gtin") ?? null), "label EAN/GTIN");
-  if (needed.has("brand")) setField(found, "brand", bylineBrand($) ?? cleanText(labelled.get("brand")), "label brand");
+  if (needed.has("brand")) {
+    setField(found, "brand", bylineBrand($) ?? cleanText(labelled.get("brand")), "label brand");
+    if (found.values.brand === undefined) setField(found, "brand", titleBrandFromScripts($, markupTitle ?? found.values.title ?? null), "title's start named as brand by the page's scripts");
+  }
   if (needed.has("availability")) {
     const stock = visibleAvailability($, h1, labelled.get("availability"));
     if (stock) setField(found, "availability", stock.value, stock.method);

@@ -30,7 +30,7 @@ const LABELS: { field: "sku" | "mpn" | "brand" | "gtin" | "availability"; patter
   ]) },
   { field: "gtin", pattern: words(["gtin(-?\\d+)?", "ean(-?13)?(\\s+code)?", "upc", "isbn(-1[03])?", "barcode", "jan(\\s+code)?", "ean-kod", "ean\\s+kods", "vöötkood", "штрихкод"]) },
   { field: "brand", pattern: words([
-    "brand", "brand\\s+name", "brand/manufacturer", "manufacturer", "marke", "hersteller", "marca", "marque", "fabricant", "merk",
+    "brand", "brand\\s+name", "brand/manufacturer", "manufacturer", "make", "make/manufacturer", "manufacturer/make", "marke", "hersteller", "marca", "marque", "fabricant", "merk",
     "m[aä]rke", "fabrikant", "fabricante", "produttore", "producent", "marka", "m[aá]rka", "gy[aá]rt[oó]", "valmistaja", "merkki",
     "tillverkare", "varum[aä]rke", "m[æe]rke", "produsent", "znamka", "proizvajalec", "proizvo[đd]a[čc]", "zna[čc]ka", "v[ýy]robce",
     "v[ýy]robca", "produc[ăa]tor", "marc[ăa]", "ra[žz]ot[āa]js", "z[īi]mols", "kaubam[äa]rk", "tootja", "prek[ėe]s\\s+ženklas",
@@ -85,13 +85,27 @@ export function findLabelledValues($: CheerioAPI): Map<LabelField, string> {
     const colon = label.match(/^([^:：]{2,40})\s*[:：]\s*(.*)$/u);
     const name = (colon ? colon[1] : label)?.replace(/[\s:：#]+$/u, "").trim() ?? "";
     const rule = LABELS.find((l) => l.pattern.test(name));
-    if (!rule || out.has(rule.field)) continue;
+    if (!rule || out.has(rule.field) || isLink(el)) continue;
     const inline = colon?.[2]?.trim();
     // "EAN: 6935364088101." in a bullet list: the sentence's full stop is not part of the value.
     const value = (inline || valueAfter(el))?.replace(/[.;,]+$/, "");
     if (value && plausible(rule.field, value) && (!rule.value || rule.value.test(value))) out.set(rule.field, value);
   }
   return out;
+}
+
+/** A label that is a link ("<div><a href=/c/brands>Brand</a></div>") is a menu entry, not a field's name. */
+function isLink(el: ElementNode): boolean {
+  let only: ElementNode | null = null;
+  for (const child of el.children) {
+    if (child.type === "text") {
+      if (/\S/.test((child as unknown as { data: string }).data)) return false;
+    } else if (child.type === "tag") {
+      if (only) return false;
+      only = child as ElementNode;
+    }
+  }
+  return only?.name === "a" && only.attribs["href"] !== undefined;
 }
 
 /** The value next to a label: the next sibling element (td after th, dd after dt), or what
