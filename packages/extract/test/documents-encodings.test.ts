@@ -108,6 +108,17 @@ describe("CSV/TSV in legacy encodings: detected, decoded, and named in the answe
     expect(describeDocument(bytes, { filename: "products.csv" })).toMatchObject({ format: "csv", encoding });
   });
 
+  test.each([
+    ["windows-1251", "Title;Price\r\nЧайник;1990\r\n", "Чайник"],
+    ["koi8-r", "Title;Price\r\nЧайник электрический;1990\r\n", "Чайник электрический"],
+    ["windows-1250", "Title;Price\r\nŚwieca zapachowa;19,99\r\n", "Świeca zapachowa"],
+    ["windows-1252", "Title,Price\r\nCrème brûlée,4.20\r\n", "Crème brûlée"],
+  ])("a one-row file in %s, too short for the detector's statistics, reads as words", async (encoding, text, title) => {
+    const { rows, encoding: used } = await parse(iconv.encode(text, encoding), { currency: "EUR" });
+    expect(used).toEqual({ name: encoding, source: "detected" });
+    expect(titles(rows)).toEqual([title]);
+  });
+
   test("windows-1251 Cyrillic rows keep their prices, and the header is recognised through the decoding", async () => {
     const bytes = iconv.encode(csv(RUSSIAN, ";"), "windows-1251");
     const { rows } = await parse(bytes, { currency: "RUB" });

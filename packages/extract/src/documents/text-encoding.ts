@@ -1,6 +1,7 @@
 import { isAscii, isUtf8 } from "node:buffer";
 import { analyse } from "chardet";
 import iconv from "iconv-lite";
+import { readability } from "./text-plausibility.js";
 
 /** How an encoding was chosen: named by the uploader, or read from the bytes. */
 export type EncodingSource = "named" | "detected";
@@ -158,13 +159,17 @@ const NOT_ASKED = /^(utf-|ascii|iso-2022)/;
 /** Encodings of two (or more) bytes a character. */
 const MULTI_BYTE = new Set(["shift_jis", "euc-jp", "gb18030", "euc-kr", "big5"]);
 
+/** Code pages tried besides the detector's answers: what spreadsheet programs save CSV in across Europe. */
+const COMMON_SINGLE_BYTE = ["windows-1252", "windows-1250", "iso-8859-2", "windows-1251", "koi8-r", "windows-1253", "windows-1254", "windows-1257"];
+
 /**
- * The detector's answers in order of confidence, each decoded and checked: the first that
- * decodes the sample without a replacement character and reads as plausible text wins. The
- * detector's statistics are easily fooled on short samples (Polish in windows-1250 can score
- * as Big5): a double-byte reading whose CJK characters sit inside Latin words ("pod菏ietlenie")
- * is not text. Without any usable answer, windows-1252 (what Excel on Windows writes in Western
- * Europe and the Americas).
+ * The detector's answers (in order of confidence) and the common code pages, each decoded: the
+ * one that reads most like words wins (text-plausibility.ts), the detector's order breaking ties.
+ * The detector's statistics alone are easily fooled on short files (two rows of Russian in
+ * windows-1251 score as windows-1252; Polish in windows-1250 can score as Big5), and a
+ * double-byte reading whose CJK characters sit inside Latin words ("pod菏ietlenie") is not text.
+ * Without any candidate, windows-1252 (what Excel on Windows writes in Western Europe and the
+ * Americas).
  */
 function detectLegacy(sample: Buffer): string {
   const names: string[] = [];
@@ -174,16 +179,18 @@ function detectLegacy(sample: Buffer): string {
     if (match.confidence <= 0 || NOT_ASKED.test(name) || names.includes(name) || !encodingName(name)) continue;
     names.push(name);
   }
-  let fallback: { name: string; replaced: number } | null = null;
+  for (const name of COMMON_SINGLE_BYTE) if (!names.includes(name)) names.push(name);
+  // Reading each candidate is the costly part: 16 KiB of text holds words enough.
+  const scored = sample.subarray(0, 16 * 1024);
+  let best: { name: string; score: number } | null = null;
   for (const name of names) {
     // write() without end(): a character cut short by the end of the sample is not a fault.
-    const text = iconv.getDecoder(name).write(sample);
+    const text = iconv.getDecoder(name).write(scored);
     if (MULTI_BYTE.has(name) && !plausibleCjk(text)) continue;
-    const replaced = count(text, "\ufffd");
-    if (replaced === 0) return encodingName(name)!;
-    if (!fallback || replaced < fallback.replaced) fallback = { name, replaced };
+    const score = readability(text) - 3 * count(text, "\ufffd");
+    if (!best || score > best.score) best = { name, score };
   }
-  return fallback ? encodingName(fallback.name)! : "windows-1252";
+  return best ? encodingName(best.name)! : "windows-1252";
 }
 
 function count(text: string, char: string): number {
