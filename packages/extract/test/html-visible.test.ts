@@ -245,3 +245,14 @@ describe("extractProduct: markup not updated for a sale", () => {
     expect(extractProduct(html, URL_)?.price).toEqual({ amount: "219.99", currency: "EUR" });
   });
 });
+
+describe("extractProduct: a price in the text after the title", () => {
+  test("is the product's own, not one inside a link to another product", () => {
+    const tile = `<ul><li><a href="/dp/B08CXTKMHJ"><span>2,86 €</span></a></li></ul>`;
+    expect(extractProduct(page(`<h1>Hair dye cream 80 g</h1><p>SKU: HD-80</p>${tile}`), URL_)?.price).toBeNull();
+    expect(extractProduct(page(`<h1>Hair dye cream 80 g</h1><p><b>12,50 €</b></p>${tile}`), URL_)?.price).toEqual({ amount: "12.50", currency: "EUR" });
+    // A link beside the price that leads elsewhere without a price of its own hides nothing.
+    const beside = `<h1>Hair dye cream 80 g</h1><p>12,50 € <a href="https://pay.example/start">Pay later</a></p>${tile}`;
+    expect(extractProduct(page(beside), URL_)?.price).toEqual({ amount: "12.50", currency: "EUR" });
+  });
+});

@@ -117,9 +117,11 @@ function priceTextAfter(
     if (i > start && i <= start + 150) after.push(el);
   });
   for (const el of after) {
-    if ([el, ...ancestors(el).slice(0, 4)].some((a) => SKIP_TAGS.has(a.tagName.toLowerCase()))) continue;
+    const chain = ancestors(el);
+    if ([el, ...chain.slice(0, 4)].some((a) => SKIP_TAGS.has(a.tagName.toLowerCase()))) continue;
+    if (chain.some((a) => ELSEWHERE.test(marker(a))) || [el, ...chain].some(linksAway)) continue;
     if (el.children.some((c) => c.type === "tag" && !INLINE.has((c as ElementNode).tagName))) continue;
-    if ($(el).find("del, s, strike").length > 0) continue;
+    if ($(el).find("del, s, strike").length > 0 || $(el).find("a").toArray().some(pricedLinkAway)) continue;
     const text = cleanText(boundedText(el, 40));
     if (!text || INSTALMENT.test(text)) continue;
     const parsed = parse(text, hint);
@@ -128,6 +130,18 @@ function priceTextAfter(
     }
   }
   return null;
+}
+
+/** A link to another page: a price inside one is the price of the product it leads to (a tile). */
+function linksAway(el: ElementNode): boolean {
+  if (el.tagName !== "a") return false;
+  const href = el.attribs["href"]?.trim() ?? "";
+  return href !== "" && !href.startsWith("#") && !/^javascript:/i.test(href);
+}
+
+/** A link to another page with a number in its text: a tile's price, not a "pay now" link beside this one. */
+function pricedLinkAway(el: ElementNode): boolean {
+  return linksAway(el) && /\d/.test(boundedText(el, 40) ?? "");
 }
 
 /** Whether the text itself names a currency, hint aside ("12,99 €" does, "12,99" does not). */
