@@ -227,6 +227,22 @@ describe("extractProduct: the title without the shop's name", () => {
   });
 });
 
+describe("extractProduct: the heading as the shopper reads it", () => {
+  const titleOf = (h1: string) => extractProduct(page(`${h1}<div class="price">€ 39,99</div>`), URL_)?.title;
+
+  test.each([
+    ["words in separate blocks stay apart",
+      `<h1><div class="title--big">MÖCKELBY</div><div><span>Table, oak</span><span>235x100 cm</span></div></h1>`, "MÖCKELBY Table, oak 235x100 cm"],
+    ["text for screen readers only is left out", `<h1 class="product-name">FLAT BOOTS<span class="offleft"> Details</span></h1>`, "FLAT BOOTS"],
+    ["hidden text is left out", `<h1>Steel Kettle <span aria-hidden="true">★</span><span style="display:none">SEO words</span></h1>`, "Steel Kettle"],
+    ["the brand's own element inside the heading is left out",
+      `<h1 itemprop="name"><span class="PdpTitle--brand"><a href="/b/ultra">Ultra</a></span> Retro Console</h1>`, "Retro Console"],
+    ["a symbol next to a word stays attached", `<h1>Nike<sup>®</sup> Air Max</h1>`, "Nike® Air Max"],
+  ])("%s", (_name, h1, expected) => {
+    expect(titleOf(h1)).toBe(expected);
+  });
+});
+
 describe("extractProduct: markup not updated for a sale", () => {
   const markup = `<div itemscope itemtype="https://schema.org/Product"><meta itemprop="name" content="Dress">
     <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="219.99"><meta itemprop="priceCurrency" content="EUR"></div></div>`;

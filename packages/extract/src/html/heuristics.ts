@@ -8,6 +8,7 @@ import { cleanGtin } from "./schema-product.js";
 import { cleanCode, cleanText } from "./text.js";
 import { mainImage } from "./main-image.js";
 import { titleBrandFromScripts } from "./script-brand.js";
+import { titleText } from "./title-text.js";
 import { resolveUrl } from "./urls.js";
 import { visibleAvailability } from "./visible-stock.js";
 
@@ -25,7 +26,7 @@ export function heuristicProduct(
 ): Found {
   const found = newFound("heuristic");
   const h1 = titleElement($);
-  setField(found, "title", h1 ? cleanText($(h1).text()) : null, "h1");
+  setField(found, "title", h1 ? titleText(h1) : null, "h1");
   if (needed.has("price")) {
     const price = findPagePrice($, h1, currencyHint);
     if (price) setField(found, "price", price.value, price.method);

@@ -1,0 +1,45 @@
+import type { ElementNode } from "./dom.js";
+import { cleanText } from "./text.js";
+
+type ChildNode = ElementNode["children"][number];
+
+const BLOCK = new Set(["address", "article", "br", "dd", "div", "dl", "dt", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "ol", "p", "section", "td", "th", "tr", "ul"]);
+/** Text for screen readers only, or not shown: "<span class="sr-only"> Details</span>". */
+const HIDDEN_CLASS = /(^|[\s_-])(sr-only|screen-?reader(-text|-only)?|visually-?hidden|visuallyhidden|off-?(left|screen)|a11y-hidden|hidden|hide)($|[\s_-])/i;
+/** An element inside the title naming the brand: a line of its own above or before the name. */
+const BRAND = /brand/i;
+/** Where an inline element starts or ends: a space there only between two letters or digits. */
+const EDGE = "\u0001";
+
+/**
+ * The product name a title element shows, as a shopper reads it: words in separate blocks or
+ * elements stay apart ("MÖCKELBY" over "Table, oak" is "MÖCKELBY Table, oak", not
+ * "MÖCKELBYTable"), text only screen readers get ("Details") and the brand's own element
+ * inside the heading are left out. Scripts and styles say nothing.
+ */
+export function titleText(el: ElementNode): string | null {
+  const parts: string[] = [];
+  for (const child of el.children) visit(child, parts);
+  const text = parts.join("").replace(/(?<=[\p{L}\p{N}])\u0001+(?=[\p{L}\p{N}])/gu, " ").replaceAll(EDGE, "");
+  return cleanText(text);
+}
+
+function visit(node: ChildNode, parts: string[]): void {
+  if (node.type === "text") {
+    parts.push((node as unknown as { data: string }).data);
+    return;
+  }
+  if (node.type !== "tag") return;
+  const el = node as ElementNode;
+  if (isHidden(el) || BRAND.test(`${el.attribs["class"] ?? ""} ${el.attribs["id"] ?? ""} ${el.attribs["itemprop"] ?? ""}`)) return;
+  const edge = BLOCK.has(el.name) ? " " : EDGE;
+  parts.push(edge);
+  for (const child of el.children) visit(child, parts);
+  parts.push(edge);
+}
+
+function isHidden(el: ElementNode): boolean {
+  const a = el.attribs;
+  return a["hidden"] !== undefined || a["aria-hidden"] === "true" || HIDDEN_CLASS.test(a["class"] ?? "")
+    || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a["style"] ?? "");
+}
