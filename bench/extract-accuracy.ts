@@ -6,6 +6,7 @@
  *   pnpm exec tsx bench/extract-accuracy.ts --shops      also each shop's results
  *   pnpm exec tsx bench/extract-accuracy.ts --failures   also every wrong, missed or spurious value
  *   pnpm exec tsx bench/extract-accuracy.ts --field sku  failures of one field only
+ *   pnpm exec tsx bench/extract-accuracy.ts --without-markup   the pages with their structured data removed
  * Definitions are in packages/extract/src/html/corpus-accuracy.ts.
  */
 import { performance } from "node:perf_hooks";
@@ -14,6 +15,7 @@ import {
 } from "../packages/extract/src/html/corpus-accuracy.js";
 import { extractProduct } from "../packages/extract/src/html/index.js";
 import { shopOf, splitShops } from "./shop-split.js";
+import { stripMarkup } from "./strip-markup.js";
 
 /** Floors from issue 16: recall where a value is expected; precision for every field. */
 const RECALL_TARGETS: Record<ScoredField, number> = {
@@ -31,13 +33,15 @@ const args = process.argv.slice(2);
 const showFailures = args.includes("--failures");
 const showShops = args.includes("--shops");
 const onlyField = args.includes("--field") ? args[args.indexOf("--field") + 1] : undefined;
+const withoutMarkup = args.includes("--without-markup");
 
 if (!corpusAvailable()) {
   console.error(`No corpus at ${corpusDir().pathname}: nothing to measure.`);
   process.exit(1);
 }
 
-const { pages } = loadCorpus();
+const corpus = loadCorpus().pages;
+const pages = withoutMarkup ? corpus.map((page) => ({ ...page, html: stripMarkup(page.html) })) : corpus;
 const results = pages.map((p) => extractProduct(p.html, p.expected.url ?? ""));
 
 // Speed: a warm-up pass above, then whole passes over the corpus, the median pass counted.
@@ -65,6 +69,7 @@ const pad = (text: string, width: number): string => text.padEnd(width);
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 let allPass = true;
 console.log(`Extraction accuracy: ${pages.length} pages from ${corpusDir().pathname}`);
+if (withoutMarkup) console.log("(structured data removed: JSON-LD, microdata, RDFa, OpenGraph and product meta tags; the targets are for pages as they are)");
 console.log(`${pad("field", 16)}${"expected".padStart(9)}${"correct".padStart(8)}${"wrong".padStart(7)}${"missed".padStart(7)}${"spurious".padStart(9)}${"precision".padStart(10)}${"recall".padStart(8)}  targets`);
 for (const field of SCORED_FIELDS) {
   const s = scoreOf(field, () => true);
