@@ -207,6 +207,19 @@ describe("extractProduct: the main image without og:image or JSON-LD", () => {
       <div><img src="/media/lettan-mirror.jpg" alt="Lettan mirror, 60 cm" width="600" height="600"></div>`);
     expect(extractProduct(html, URL_)?.images[0]).toBe("https://shop.example.com/media/lettan-mirror.jpg");
   });
+
+  test("a spacer GIF waiting for a script is no image, though named the main one", () => {
+    const html = page(`${title}<img id="zoom_main_img" style="display: none;" alt="" src="https://static.example.com/pics/s.gif">
+      <img id="icImg" src="/media/lettan-mirror-l300.jpg" alt="Lettan-Mirror-60-cm">`);
+    expect(extractProduct(html, URL_)?.images[0]).toBe("https://shop.example.com/media/lettan-mirror-l300.jpg");
+  });
+
+  test("a related product's thumbnail with a like alt text is not the product's picture", () => {
+    const html = page(`${title}<ul class="recent"><li><img src="/thumbs/lettan-mirror-40.jpg" alt="Lettan mirror 40 cm"></li>
+      <li><img src="/media/x.jpg" style="max-width:64px" alt="Lettan mirror 80 cm"></li></ul>
+      <img src="/media/lettan-mirror-60.jpg" alt="Lettan mirror 60 cm">`);
+    expect(extractProduct(html, URL_)?.images[0]).toBe("https://shop.example.com/media/lettan-mirror-60.jpg");
+  });
 });
 
 describe("extractProduct: the title without the shop's name", () => {

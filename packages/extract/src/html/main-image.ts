@@ -5,6 +5,8 @@ import { largestFromSrcset, resolveUrl } from "./urls.js";
 const IMAGE_HINT = /(main|primary|hero|landing|zoom|large|product)[-_]?(image|img|photo|picture)|landingImage|imgBlkFront|main-image/i;
 const GALLERY_HINT = /gallery|carousel|slider|swiper|slick|product[-_]?(images?|media|photos?|pictures?)|pdp[-_]?(image|media)|fotorama/i;
 const NOT_THE_PRODUCT = /logo|icon|sprite|banner|avatar|flag|payment|badge|placeholder|spinner|loading|pixel|rating|stars?[-_.]/i;
+/** A spacer: the transparent GIF a page shows until a script puts the picture in. */
+const SPACER = /(^|\/)(s|spacer|blank|clear|trans(parent)?|1x1|empty|dot)\.(gif|png)(\?|$)/i;
 const MAX_GALLERIES = 30;
 
 /**
@@ -16,8 +18,7 @@ export function mainImage($: CheerioAPI, title: ElementNode | null, base: string
   const images = tagged($, "img").filter((el) => source(el) !== null && !NOT_THE_PRODUCT.test(describe(el)));
   const named = images.find((el) => IMAGE_HINT.test(`${el.attribs["id"] ?? ""} ${el.attribs["class"] ?? ""}`));
   const words = titleWords(title ? $(title).text() : "");
-  const described = words.size === 0 ? undefined : images.find((el) => sharesHalf(words, titleWords(el.attribs["alt"] ?? ""))
-    && Number(el.attribs["width"] ?? Infinity) >= 100);
+  const described = words.size === 0 ? null : firstDescribed(images, words);
   const chosen = named ?? described ?? galleryImage($, title, new Set(images)) ?? largestDeclared(images);
   return chosen ? resolveUrl(source(chosen), base) : null;
 }
@@ -26,7 +27,7 @@ function source(el: ElementNode): string | null {
   const a = el.attribs;
   const url = a["data-old-hires"] || a["data-zoom-image"] || a["data-large_image"] || a["data-zoom"]
     || largestFromSrcset(a["srcset"] ?? a["data-srcset"]) || a["data-src"] || a["src"] || null;
-  return url && !url.startsWith("data:") ? url : null;
+  return url && !url.startsWith("data:") && !SPACER.test(url) ? url : null;
 }
 
 function describe(el: ElementNode): string {
@@ -57,6 +58,25 @@ function galleryImage($: CheerioAPI, title: ElementNode | null, usable: Set<Elem
 /** Words of three letters or more, lower case. */
 function titleWords(text: string): Set<string> {
   return new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3));
+}
+
+/**
+ * The first image whose alt text names the product (shares at least half its words with the
+ * title) and is not a thumbnail: declared or styled under 100 px wide, or served from a
+ * "thumbs" path. Related products' thumbnails often carry alt texts much like this product's.
+ */
+function firstDescribed(images: ElementNode[], words: Set<string>): ElementNode | null {
+  return images.find((el) => !isThumbnail(el) && sharesHalf(words, titleWords(el.attribs["alt"] ?? ""))) ?? null;
+}
+
+const THUMB_PATH = /(^|[/_-])thumbs?([/_.-]|$)|thumbnail/i;
+
+function isThumbnail(el: ElementNode): boolean {
+  const a = el.attribs;
+  if (Number(a["width"] ?? Infinity) < 100) return true;
+  const styled = /(?:^|;)\s*(?:max-)?width\s*:\s*(\d+)px/i.exec(a["style"] ?? "");
+  if (styled && Number(styled[1]) < 100) return true;
+  return THUMB_PATH.test(a["src"] ?? "");
 }
 
 /** The alt text shares at least half of its words (or of the title's, when fewer) with the title. */
