@@ -3,14 +3,10 @@
 // adapter plain data; the adapter never touches the database, Redis or the queue. Every failure
 // it reports is one of the classes in errors.ts, so the worker can decide retry / give up / wait.
 
-/** Mirrors the Prisma `Channel` enum without depending on @catalog/db. */
-export type ChannelName = "shopify" | "ebay" | "etsy" | "woocommerce" | "standin";
+import type { CHANNEL_DEFINITIONS } from "./channel-list.js";
 
-export const CHANNEL_NAMES: readonly ChannelName[] = ["shopify", "ebay", "etsy", "woocommerce", "standin"];
-
-export function isChannelName(value: unknown): value is ChannelName {
-  return typeof value === "string" && (CHANNEL_NAMES as readonly string[]).includes(value);
-}
+/** The channels of the list (the Prisma `Channel` enum holds the same values: a test checks it). */
+export type ChannelName = (typeof CHANNEL_DEFINITIONS)[number]["name"];
 
 export interface PublishableVariant {
   sku?: string | null;

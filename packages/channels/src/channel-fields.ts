@@ -1,10 +1,9 @@
-/**
- * A field a merchant fills in for a channel: asked before connecting (a query parameter of
- * the connect request) or among the destination's settings. Each channel lists its own, beside
- * the code that reads them, so a form can be drawn without knowing the channel.
- */
+// The forms a merchant fills in for a channel (connect, destination settings), drawn from the
+// channel's TypeBox schemas so the form, the OpenAPI text and the 422 messages cannot drift.
+import type { TObject, TSchema } from "typebox";
+
+/** A field a merchant fills in: a query parameter of the connect request or a settings key. */
 export interface ChannelField {
-  /** The query parameter (connect) or settings key. */
   name: string;
   label: string;
   required: boolean;
@@ -12,6 +11,23 @@ export interface ChannelField {
   placeholder: string | null;
 }
 
-export const field = (name: string, label: string, description: string, options: { required?: boolean; placeholder?: string } = {}): ChannelField => ({
-  name, label, description, required: options.required ?? true, placeholder: options.placeholder ?? null,
-});
+interface Annotated {
+  title?: string;
+  description?: string;
+  examples?: unknown[];
+}
+
+/** One field per property of `schema`, in its order; `title` is the label, `examples[0]` the placeholder. */
+export function fieldsOf(schema: TObject): ChannelField[] {
+  const required = new Set<string>((schema as { required?: string[] }).required ?? []);
+  return Object.entries(schema.properties as Record<string, TSchema>).map(([name, property]) => {
+    const { title, description, examples } = property as Annotated;
+    return {
+      name,
+      label: title ?? name,
+      required: required.has(name),
+      description: description ?? "",
+      placeholder: examples && examples.length > 0 ? String(examples[0]) : null,
+    };
+  });
+}

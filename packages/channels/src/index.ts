@@ -1,6 +1,9 @@
-export { CHANNEL_NAMES, isChannelName } from "./adapter.js";
+export { CHANNEL_DEFINITIONS, CHANNEL_NAMES, isChannelName } from "./channel-list.js";
+export { defineChannel, type AnyChannelDefinition, type ChannelContext, type ChannelDefinition, type OperatorAccount } from "./channel-definition.js";
+export { channelsConfig, channelsEnvSchema, SharedChannelsEnvSchema, type ChannelsConfig, type ChannelsEnvProperties } from "./channels-config.js";
+export { checkSettings } from "./settings-check.js";
 export type { ChannelAdapter, ChannelName, DestinationTarget, OAuthCredentials, PublishableProduct, PublishableVariant, PublishInput, PublishOutcome } from "./adapter.js";
-export type { ChannelField } from "./channel-fields.js";
+export { fieldsOf, type ChannelField } from "./channel-fields.js";
 export { ConnectError, type ConnectedAccount, type ConnectFinishInput, type ConnectFlow, type ConnectRedirect, type ConnectStartInput } from "./connect.js";
 export { channelCaller, jsonBody, okJson, throwIfFailed, type Answer, type ChannelCall, type ChannelRequest } from "./channel-http.js";
 export { missingField, requiredBaseUrl, requiredString, toChannelAmount } from "./destination-fields.js";
@@ -19,7 +22,5 @@ export {
   type GiveUpKind,
 } from "./errors.js";
 export { classifyChannelResponse, classifyNetworkError, parseRetryAfter, type HeaderSource } from "./classify.js";
-export { createChannelRegistry, type ChannelDefinition, type ChannelOptions, type ChannelRegistry } from "./registry.js";
+export { createChannelRegistry, type Channel, type ChannelOptions, type ChannelRegistry } from "./registry.js";
 export { createStandinAdapter, standinListingBody, type StandinAdapterOptions } from "./standin-adapter.js";
-export { shopifyAccountFromToken } from "./shopify/index.js";
-export { woocommerceAccountFromKeys } from "./woocommerce/index.js";

@@ -1,60 +1,85 @@
-// The one place that maps a destination's channel to its adapter, connect flow and settings
-// check, so the gateway and the publish worker never import a channel folder directly.
-import type { ChannelsConfig } from "@catalog/config";
+// The channels as the gateway, the publish worker and the CLI use them: each listed definition
+// built once with the configuration, so none of them imports a channel folder.
+import type { TObject } from "typebox";
 import type { ChannelAdapter, ChannelName } from "./adapter.js";
-import type { ChannelField } from "./channel-fields.js";
-import type { ConnectFlow } from "./connect.js";
+import type { AnyChannelDefinition, ChannelContext } from "./channel-definition.js";
+import { fieldsOf, type ChannelField } from "./channel-fields.js";
+import { CHANNEL_DEFINITIONS } from "./channel-list.js";
+import type { ChannelsConfig } from "./channels-config.js";
+import type { ConnectedAccount, ConnectFlow } from "./connect.js";
 import { GiveUpChannelError } from "./errors.js";
-import { ebayChannel } from "./ebay/index.js";
-import { etsyChannel } from "./etsy/index.js";
-import { shopifyChannel } from "./shopify/index.js";
-import { createStandinAdapter } from "./standin-adapter.js";
-import { woocommerceChannel } from "./woocommerce/index.js";
+import { checkSettings } from "./settings-check.js";
 
 export interface ChannelOptions {
   /** Budget of one publish (all its requests), and of one token refresh. */
   timeoutMs: number;
 }
 
-/** What one channel brings: how to publish, how a merchant connects, which destination settings it needs. */
-export interface ChannelDefinition {
+/** One channel, built: how to publish, how a merchant connects, which destination settings it needs. */
+export interface Channel {
   channel: ChannelName;
-  /** How people name the channel ("Shopify", "eBay"). */
   displayName: string;
   adapter: ChannelAdapter;
   /** null for channels that are only added by an operator (the stand-in). */
   connect: ConnectFlow | null;
   /** Problems with a destination's settings, each naming the setting; empty when publishing can start. */
   checkSettings(settings: Record<string, unknown>): string[];
-  /** What a merchant names before connecting (the connect request's query). */
+  /** What a merchant names before connecting (the connect request's query), from `connectQuery`. */
   connectFields: ChannelField[];
-  /** The destination settings publishing reads; the required ones are those checkSettings asks for. */
+  /** The destination settings publishing reads, from the settings schema. */
   settingsFields: ChannelField[];
+  connectQuery: TObject;
+  callbackQuery: TObject;
+  /** Adding a store from credentials an operator holds (the CLI), or null. */
+  operatorAccount: {
+    flags: Record<string, string>;
+    secret: string;
+    create(flags: Record<string, string>, secret: string, signal: AbortSignal): Promise<ConnectedAccount>;
+  } | null;
 }
 
 export interface ChannelRegistry {
-  definition(channel: ChannelName): ChannelDefinition;
-  /** Every channel, in a stable order (the stand-in last). */
-  definitions(): ChannelDefinition[];
-  adapter(channel: ChannelName): ChannelAdapter;
+  channel(name: ChannelName): Channel;
+  /** Every channel, in the list's order (the stand-in last). */
+  channels(): Channel[];
+  adapter(name: ChannelName): ChannelAdapter;
 }
 
-export function createChannelRegistry(config: ChannelsConfig, options: ChannelOptions = { timeoutMs: 10_000 }): ChannelRegistry {
-  const definitions = new Map<ChannelName, ChannelDefinition>([
-    ["shopify", shopifyChannel(config, options)],
-    ["ebay", ebayChannel(config, options)],
-    ["etsy", etsyChannel(config, options)],
-    ["woocommerce", woocommerceChannel(config, options)],
-    ["standin", {
-      channel: "standin", displayName: "Stand-in channel", adapter: createStandinAdapter(options), connect: null,
-      checkSettings: () => [], connectFields: [], settingsFields: [],
-    }],
-  ]);
-  const definition = (channel: ChannelName) => {
-    const found = definitions.get(channel);
+function build(definition: AnyChannelDefinition, config: ChannelsConfig, options: ChannelOptions): Channel {
+  if (!(definition.name in config.apps)) throw new Error(`the configuration was read without channel ${definition.name}`);
+  const context: ChannelContext<unknown> = {
+    app: config.apps[definition.name], publicUrl: config.publicUrl,
+    allowPrivateStoreUrls: config.allowPrivateStoreUrls, timeoutMs: options.timeoutMs,
+  };
+  const operator = definition.operatorAccount;
+  return {
+    channel: definition.name as ChannelName,
+    displayName: definition.displayName,
+    adapter: definition.adapter(context),
+    connect: definition.connect?.(context) ?? null,
+    checkSettings(settings) {
+      const { value, problems } = checkSettings(definition.settings, settings);
+      return problems.length > 0 ? problems : definition.settingsRules?.(value) ?? [];
+    },
+    connectFields: fieldsOf(definition.connectQuery),
+    settingsFields: fieldsOf(definition.settings),
+    connectQuery: definition.connectQuery,
+    callbackQuery: definition.callbackQuery,
+    operatorAccount: operator
+      ? { flags: operator.flags, secret: operator.secret, create: (flags, secret, signal) => operator.create(context, flags, secret, signal) }
+      : null,
+  };
+}
+
+export function createChannelRegistry(
+  config: ChannelsConfig, options: ChannelOptions = { timeoutMs: 10_000 }, definitions: readonly AnyChannelDefinition[] = CHANNEL_DEFINITIONS,
+): ChannelRegistry {
+  const channels = new Map(definitions.map((d) => [d.name, build(d, config, options)]));
+  const channel = (name: ChannelName) => {
+    const found = channels.get(name);
     // Give up rather than retry: no amount of retrying makes a missing adapter appear.
-    if (!found) throw new GiveUpChannelError(`publishing to ${channel} is not supported`, { channel, kind: "validation" });
+    if (!found) throw new GiveUpChannelError(`publishing to ${name} is not supported`, { channel: name, kind: "validation" });
     return found;
   };
-  return { definition, definitions: () => [...definitions.values()], adapter: (channel) => definition(channel).adapter };
+  return { channel, channels: () => [...channels.values()], adapter: (name) => channel(name).adapter };
 }

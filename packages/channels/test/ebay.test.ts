@@ -1,11 +1,11 @@
-import { loadGatewayConfig } from "@catalog/config";
+import { channelsConfigFrom } from "./channels-env.js";
 import { ChannelWaitError, createChannelRegistry, RetryableChannelError, type DestinationTarget } from "../src/index.js";
 import { CONTRACTS_ABSENT, sharedContractsDir, startEbayStandin, type ChannelStandin } from "../src/standins/index.js";
 import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 
 let standin: ChannelStandin;
-let channel: ReturnType<ReturnType<typeof createChannelRegistry>["definition"]>;
+let channel: ReturnType<ReturnType<typeof createChannelRegistry>["channel"]>;
 const contracts = sharedContractsDir();
 if (!contracts) console.warn(`ebay: ${CONTRACTS_ABSENT}`);
 const SETTINGS = {
@@ -15,7 +15,7 @@ const redirectUri = "https://catalog.example/api/integrations/ebay/callback";
 
 beforeAll(async () => {
   standin = await startEbayStandin({ callbackUrl: redirectUri });
-  channel = createChannelRegistry(loadGatewayConfig(standin.env).channels, { timeoutMs: 3_000 }).definition("ebay");
+  channel = createChannelRegistry(channelsConfigFrom(standin.env), { timeoutMs: 3_000 }).channel("ebay");
 });
 afterAll(() => standin.close());
 afterEach(() => standin.clearFaults());
@@ -33,7 +33,8 @@ async function connectSeller(): Promise<DestinationTarget & { storeId: string }>
 
 test("settings: every missing one is named, by checkSettings and before any call", async () => {
   expect(channel.checkSettings({ marketplaceId: "EBAY_US" })).toEqual([
-    "categoryId is required", "merchantLocationKey is required", "paymentPolicyId is required", "returnPolicyId is required", "fulfillmentPolicyId is required",
+    expect.stringMatching(/^categoryId is required: The eBay leaf category/), expect.stringMatching(/^merchantLocationKey is required: /),
+    expect.stringMatching(/^paymentPolicyId is required: /), expect.stringMatching(/^returnPolicyId is required: /), expect.stringMatching(/^fulfillmentPolicyId is required: /),
   ]);
   expect(channel.checkSettings(SETTINGS)).toEqual([]);
   const dest = { ...(await connectSeller()), settings: { marketplaceId: "EBAY_US" } };

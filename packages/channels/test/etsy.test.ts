@@ -1,13 +1,13 @@
-import { loadGatewayConfig } from "@catalog/config";
-import { startFixtureServer } from "@catalog/testing";
+import { channelsConfigFrom } from "./channels-env.js";
+import { startImageServer } from "./image-server.js";
 import { ChannelWaitError, createChannelRegistry, RetryableChannelError, type DestinationTarget } from "../src/index.js";
 import { CONTRACTS_ABSENT, sharedContractsDir, startEtsyStandin, type ChannelStandin } from "../src/standins/index.js";
 import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 
 let standin: ChannelStandin;
-let images: Awaited<ReturnType<typeof startFixtureServer>>;
-let channel: ReturnType<ReturnType<typeof createChannelRegistry>["definition"]>;
+let images: Awaited<ReturnType<typeof startImageServer>>;
+let channel: ReturnType<ReturnType<typeof createChannelRegistry>["channel"]>;
 const contracts = sharedContractsDir();
 if (!contracts) console.warn(`etsy: ${CONTRACTS_ABSENT}`);
 const redirectUri = "https://catalog.example/api/integrations/etsy/callback";
@@ -15,8 +15,8 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 beforeAll(async () => {
   standin = await startEtsyStandin();
-  images = await startFixtureServer(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`/${i}.png`, { body: PNG, contentType: "image/png" }])));
-  channel = createChannelRegistry(loadGatewayConfig(standin.env).channels, { timeoutMs: 5_000 }).definition("etsy");
+  images = await startImageServer(PNG);
+  channel = createChannelRegistry(channelsConfigFrom(standin.env), { timeoutMs: 5_000 }).channel("etsy");
 });
 afterAll(async () => {
   await standin.close();
@@ -80,7 +80,7 @@ test("a failure after the listing was created is retried as an update of it, nev
 
 test("an image on a private address is never fetched: with production settings publishing gives up naming it", async () => {
   const dest = await connectShop();
-  const production = createChannelRegistry(loadGatewayConfig({ ...standin.env, CHANNEL_PRIVATE_URLS: "false" }).channels, { timeoutMs: 5_000 }).definition("etsy");
+  const production = createChannelRegistry(channelsConfigFrom({ ...standin.env, CHANNEL_PRIVATE_URLS: "false" }), { timeoutMs: 5_000 }).channel("etsy");
   const inside = images.url("/0.png");
   const before = images.hits.length;
   const error = await failureOf(production.adapter.publish(publishInput(dest, product({ variants: [], images: [inside] }))));
@@ -93,7 +93,7 @@ test("an image on a private address is never fetched: with production settings p
 test("settings are checked before any call; Etsy's 10-image limit and 140-character titles", async () => {
   const dest = await connectShop();
   expect(channel.checkSettings({ shopId: "1" })).toEqual([expect.stringMatching(/^taxonomyId is required/), expect.stringMatching(/^readinessStateId is required/)]);
-  expect(channel.checkSettings({ shopId: "1", taxonomyId: "abc", readinessStateId: 7 })).toEqual(['taxonomyId must be a positive integer (the Etsy taxonomy node id of the listings), not "abc"']);
+  expect(channel.checkSettings({ shopId: "1", taxonomyId: "abc", readinessStateId: 7 })).toEqual(['taxonomyId must be a positive integer, not "abc"']);
   const before = standin.store(dest.storeId).counts.requests;
   const incomplete = await failureOf(channel.adapter.publish(publishInput({ ...dest, settings: { shopId: dest.settings.shopId } }, product())));
   expect(incomplete).toMatchObject({ kind: "validation", field: "settings" });

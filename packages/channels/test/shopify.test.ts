@@ -1,4 +1,4 @@
-import { loadGatewayConfig } from "@catalog/config";
+import { channelsConfigFrom } from "./channels-env.js";
 import {
   ChannelWaitError, ConnectError, createChannelRegistry, GiveUpChannelError, RetryableChannelError, type DestinationTarget,
 } from "../src/index.js";
@@ -9,13 +9,13 @@ import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 
 let standin: ChannelStandin;
-let channel: ReturnType<ReturnType<typeof createChannelRegistry>["definition"]>;
+let channel: ReturnType<ReturnType<typeof createChannelRegistry>["channel"]>;
 const contracts = sharedContractsDir();
 if (!contracts) console.warn(`shopify: ${CONTRACTS_ABSENT}`);
 
 beforeAll(async () => {
   standin = await startShopifyStandin();
-  channel = createChannelRegistry(loadGatewayConfig(standin.env).channels, { timeoutMs: 3_000 }).definition("shopify");
+  channel = createChannelRegistry(channelsConfigFrom(standin.env), { timeoutMs: 3_000 }).channel("shopify");
 }, 20_000);
 afterAll(() => standin.close());
 afterEach(() => standin.clearFaults());

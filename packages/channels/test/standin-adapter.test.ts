@@ -1,4 +1,4 @@
-import { loadGatewayConfig } from "@catalog/config";
+import { channelsConfigFrom } from "./channels-env.js";
 import {
   createChannelRegistry,
   ChannelWaitError,
@@ -139,7 +139,7 @@ describe("standin adapter", () => {
 
 describe("channel registry", () => {
   test("gives every channel an adapter, and the stand-in its own", () => {
-    const registry = createChannelRegistry(loadGatewayConfig({}).channels);
+    const registry = createChannelRegistry(channelsConfigFrom({}));
     expect(registry.adapter("standin").channel).toBe("standin");
     expect(registry.adapter("standin")).toBe(registry.adapter("standin"));
     for (const channel of ["shopify", "ebay", "etsy", "woocommerce"] as const) expect(registry.adapter(channel).channel).toBe(channel);

@@ -1,6 +1,6 @@
 // The channel stand-ins' control API over HTTP: what the demo (or a stand-in in another process)
 // offers to look at a store's listings and to make it misbehave on demand.
-import { loadGatewayConfig } from "@catalog/config";
+import { channelsConfigFrom } from "./channels-env.js";
 import { ChannelWaitError, createChannelRegistry } from "../src/index.js";
 import { startEbayStandin, startEtsyStandin, startShopifyStandin, startWoocommerceStandin, type ChannelStandin } from "../src/standins/index.js";
 import { failureOf } from "./channel-fixtures.js";
@@ -30,7 +30,7 @@ test.each(starts)("%s: stores are listed, a malformed fault is refused with the 
 test("a fault set over HTTP is played to the adapter in the channel's shape; the store's listings are visible", async () => {
   const standin = await startWoocommerceStandin({ contract: false });
   try {
-    const channel = createChannelRegistry(loadGatewayConfig(standin.env).channels, { timeoutMs: 3_000 }).definition("woocommerce");
+    const channel = createChannelRegistry(channelsConfigFrom(standin.env), { timeoutMs: 3_000 }).channel("woocommerce");
     const { storeId, storeUrl, consumerKey, consumerSecret } = standin.createStore();
     const dest = { id: "d", channel: "woocommerce" as const, baseUrl: storeUrl, credentials: { consumerKey, consumerSecret }, settings: {} };
     const set = await fetch(`${standin.url}/_control/stores/${storeId}/fault`, { method: "POST", body: JSON.stringify({ kind: "throttle", retryAfterSeconds: 7, times: 1 }) });

@@ -1,19 +1,19 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { loadGatewayConfig } from "@catalog/config";
+import { channelsConfigFrom } from "./channels-env.js";
 import { ChannelWaitError, createChannelRegistry, RetryableChannelError, type DestinationTarget } from "../src/index.js";
 import { CONTRACTS_ABSENT, sharedContractsDir, startWoocommerceStandin, type WoocommerceStandin } from "../src/standins/index.js";
 import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 
 let standin: WoocommerceStandin;
-let channel: ReturnType<ReturnType<typeof createChannelRegistry>["definition"]>;
+let channel: ReturnType<ReturnType<typeof createChannelRegistry>["channel"]>;
 const contracts = sharedContractsDir();
 if (!contracts) console.warn(`woocommerce: ${CONTRACTS_ABSENT}`);
 
 beforeAll(async () => {
   standin = await startWoocommerceStandin();
-  channel = createChannelRegistry(loadGatewayConfig(standin.env).channels, { timeoutMs: 3_000 }).definition("woocommerce");
+  channel = createChannelRegistry(channelsConfigFrom(standin.env), { timeoutMs: 3_000 }).channel("woocommerce");
 });
 afterAll(() => standin.close());
 afterEach(() => standin.clearFaults());
@@ -26,7 +26,7 @@ function storeDestination(): DestinationTarget & { storeId: string } {
 describe("publish", () => {
   test("the store's address is checked on every publish: one that is (or now resolves to) a private address gets nothing", async () => {
     const dest = storeDestination();
-    const production = createChannelRegistry(loadGatewayConfig({ ...standin.env, CHANNEL_PRIVATE_URLS: "false" }).channels, { timeoutMs: 3_000 }).definition("woocommerce");
+    const production = createChannelRegistry(channelsConfigFrom({ ...standin.env, CHANNEL_PRIVATE_URLS: "false" }), { timeoutMs: 3_000 }).channel("woocommerce");
     const error = await failureOf(production.adapter.publish(publishInput(dest, product({ variants: [] }))));
     expect(error).toMatchObject({ kind: "validation", field: "baseUrl" });
     expect((error as Error).message).toMatch(/^woocommerce: the store's address cannot be used: .*loopback/);
@@ -147,7 +147,7 @@ describe("connect", () => {
     const { url } = await channel.connect!.start({ state: "s", redirectUri: receiver.url, query: { storeUrl } });
     expect(new URL((await fetch(url, { redirect: "manual" })).headers.get("location")!).searchParams.get("success")).toBe("0");
     expect(receiver.posted).toHaveLength(count);
-    const strict = createChannelRegistry(loadGatewayConfig({}).channels).definition("woocommerce").connect!;
+    const strict = createChannelRegistry(channelsConfigFrom({})).channel("woocommerce").connect!;
     for (const storeUrl of ["ftp://shop.example", "not a url", "http://127.0.0.1:8080", "https://10.0.0.5/shop"]) {
       expect(await failureOf(strict.start({ state: "s", redirectUri: "https://x/cb", query: { storeUrl } }))).toMatchObject({ status: 422 });
     }

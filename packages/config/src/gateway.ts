@@ -3,11 +3,10 @@ import { fileURLToPath } from "node:url";
 import { Type, type Static } from "typebox";
 import { Bool, Int, Str, readEnv } from "./env.js";
 import { CommonEnvSchema, withRedisKeyPrefix } from "./common.js";
-import { ChannelsEnvSchema, channelsConfig, type ChannelsConfig } from "./channels.js";
+import { CHANNEL_DEFINITIONS, channelsConfig, channelsEnvSchema, type AnyChannelDefinition, type ChannelsConfig } from "@catalog/channels";
 
-export const GatewayEnvSchema = Type.Object({
+const GatewayOwnEnvSchema = Type.Object({
   ...CommonEnvSchema.properties,
-  ...ChannelsEnvSchema.properties,
   /** Keys that seal the tokens of connected channels (`id:base64key[,...]`, the first one current); without them connecting a channel answers 503. */
   CREDENTIALS_KEYS: Type.String({ default: "" }),
   HOST: Str("127.0.0.1"),
@@ -50,6 +49,12 @@ export const GatewayEnvSchema = Type.Object({
   TRUST_PROXY: Bool(false),
 });
 
+/** The gateway's variables with those of the listed channels (a test lists one more). */
+export const gatewayEnvSchema = <const Defs extends readonly AnyChannelDefinition[]>(channels: Defs) =>
+  Type.Object({ ...GatewayOwnEnvSchema.properties, ...channelsEnvSchema(channels).properties });
+
+export const GatewayEnvSchema = gatewayEnvSchema(CHANNEL_DEFINITIONS);
+
 export type GatewayConfig = Omit<Static<typeof GatewayEnvSchema>, "CORS_ORIGINS" | "REDIS_PREFIX"> & {
   CORS_ORIGINS: string[];
   channels: ChannelsConfig;
@@ -59,12 +64,14 @@ export type GatewayConfig = Omit<Static<typeof GatewayEnvSchema>, "CORS_ORIGINS"
 /** apps/dashboard/dist, found from this file, so it does not depend on the working directory. */
 const defaultDashboardDir = fileURLToPath(new URL("../../../apps/dashboard/dist", import.meta.url));
 
-export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
-  const raw = readEnv(GatewayEnvSchema, env);
+export function loadGatewayConfig(
+  env: Record<string, string | undefined> = process.env, channels: readonly AnyChannelDefinition[] = CHANNEL_DEFINITIONS,
+): GatewayConfig {
+  const raw = readEnv(channels === CHANNEL_DEFINITIONS ? GatewayEnvSchema : gatewayEnvSchema(channels), env) as Static<typeof GatewayEnvSchema>;
   return {
     ...withRedisKeyPrefix(raw),
     DASHBOARD_DIR: raw.DASHBOARD_DIR ? resolve(raw.DASHBOARD_DIR) : defaultDashboardDir,
     CORS_ORIGINS: raw.CORS_ORIGINS.split(",").map((o) => o.trim()).filter((o) => o.length > 0),
-    channels: channelsConfig(raw),
+    channels: channelsConfig(raw, channels),
   };
 }

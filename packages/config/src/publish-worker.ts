@@ -1,12 +1,11 @@
 import { Type, type Static } from "typebox";
 import { ConfigError, Int, readEnv } from "./env.js";
 import { CommonEnvSchema, WorkerHealthEnvSchema, withRedisKeyPrefix } from "./common.js";
-import { ChannelsEnvSchema, channelsConfig, type ChannelsConfig } from "./channels.js";
+import { CHANNEL_DEFINITIONS, channelsConfig, channelsEnvSchema, type AnyChannelDefinition, type ChannelsConfig } from "@catalog/channels";
 
-export const PublishWorkerEnvSchema = Type.Object({
+const PublishWorkerOwnEnvSchema = Type.Object({
   ...CommonEnvSchema.properties,
   ...WorkerHealthEnvSchema.properties,
-  ...ChannelsEnvSchema.properties,
   /** Keys that open destination credentials: `id:base64key[,id:base64key]`, the first one current. */
   CREDENTIALS_KEYS: Type.String({ minLength: 1 }),
   /** Destinations this process serves at once; each lane holds one Redis connection while it serves. */
@@ -45,13 +44,21 @@ export const PublishWorkerEnvSchema = Type.Object({
   PENDING_LEASE_MS: Int(60_000, 500),
 });
 
+/** The publish worker's variables with those of the listed channels. */
+export const publishWorkerEnvSchema = <const Defs extends readonly AnyChannelDefinition[]>(channels: Defs) =>
+  Type.Object({ ...PublishWorkerOwnEnvSchema.properties, ...channelsEnvSchema(channels).properties });
+
+export const PublishWorkerEnvSchema = publishWorkerEnvSchema(CHANNEL_DEFINITIONS);
+
 export type PublishWorkerConfig = Omit<Static<typeof PublishWorkerEnvSchema>, "REDIS_PREFIX"> & { channels: ChannelsConfig; redisKeyPrefix: string };
 
-export function loadPublishWorkerConfig(env: Record<string, string | undefined> = process.env): PublishWorkerConfig {
-  const raw = readEnv(PublishWorkerEnvSchema, env);
+export function loadPublishWorkerConfig(
+  env: Record<string, string | undefined> = process.env, channels: readonly AnyChannelDefinition[] = CHANNEL_DEFINITIONS,
+): PublishWorkerConfig {
+  const raw = readEnv(channels === CHANNEL_DEFINITIONS ? PublishWorkerEnvSchema : publishWorkerEnvSchema(channels), env) as Static<typeof PublishWorkerEnvSchema>;
   // Two renewals must fit in one time to live, or a slow round trip loses a lease that is in use.
   if (raw.LEASE_HEARTBEAT_MS * 2 > raw.JOB_LOCK_MS) {
     throw new ConfigError(`Invalid configuration: LEASE_HEARTBEAT_MS (${raw.LEASE_HEARTBEAT_MS}) must be at most half of JOB_LOCK_MS (${raw.JOB_LOCK_MS})`);
   }
-  return { ...withRedisKeyPrefix(raw), channels: channelsConfig(raw) };
+  return { ...withRedisKeyPrefix(raw), channels: channelsConfig(raw, channels) };
 }

@@ -2,13 +2,14 @@
 // update by nature): inventory item(s), an item group when the product has variations, an offer
 // per SKU found by SKU or created, then publishing the offer (or the group). Tokens expire after
 // two hours and are refreshed with the seller's refresh token.
-import type { ChannelsConfig } from "@catalog/config";
+import type { ChannelContext } from "../channel-definition.js";
+import type { EbayApp } from "./ebay-env.js";
 import type { ChannelAdapter, DestinationTarget, PublishableProduct, PublishInput, PublishOutcome } from "../adapter.js";
 import { channelCaller, okJson, throwIfFailed, type Answer } from "../channel-http.js";
-import { assertSettingsComplete, missingField, requiredBaseUrl, requiredString } from "../destination-fields.js";
+import { missingField, requiredBaseUrl, requiredString } from "../destination-fields.js";
 import { RetryableChannelError } from "../errors.js";
 import { inventoryItem, itemGroup, offer } from "./ebay-bodies.js";
-import { checkEbaySettings, ebaySettings } from "./ebay-settings.js";
+import { ebaySettings } from "./ebay-settings.js";
 import { requestEbayToken } from "./ebay-token.js";
 
 const CHANNEL = "ebay";
@@ -19,7 +20,6 @@ const hasVariations = (product: PublishableProduct) => product.variants.some((v)
 
 async function publish(input: PublishInput, timeoutMs: number): Promise<PublishOutcome> {
   const { product, destination } = input;
-  assertSettingsComplete(CHANNEL, checkEbaySettings(destination.settings));
   const settings = ebaySettings(destination.settings);
   if (!product.title?.trim()) throw missingField(CHANNEL, product, "title");
   if (!product.priceAmount?.trim()) throw missingField(CHANNEL, product, "priceAmount");
@@ -64,13 +64,13 @@ async function publish(input: PublishInput, timeoutMs: number): Promise<PublishO
   return { remoteId: published.listingId, remoteUrl: `${settings.itemUrlBase}/itm/${published.listingId}` };
 }
 
-export function createEbayAdapter(config: ChannelsConfig, timeoutMs: number): ChannelAdapter {
+export function createEbayAdapter({ app, timeoutMs }: ChannelContext<EbayApp>): ChannelAdapter {
   return {
     channel: CHANNEL,
     publish: (input) => publish(input, timeoutMs),
     async refreshCredentials(destination: DestinationTarget, signal: AbortSignal) {
       const refreshToken = requiredString(CHANNEL, destination, "refreshToken");
-      const tokens = await requestEbayToken(config.ebay, requiredBaseUrl(CHANNEL, destination), { grant_type: "refresh_token", refresh_token: refreshToken, scope: config.ebay.scopes }, signal, timeoutMs);
+      const tokens = await requestEbayToken(app, requiredBaseUrl(CHANNEL, destination), { grant_type: "refresh_token", refresh_token: refreshToken, scope: app.scopes }, signal, timeoutMs);
       return { ...destination.credentials, ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
     },
   };

@@ -1,13 +1,13 @@
 // eBay's OAuth code grant: the seller signs in on eBay's authorize page, eBay sends them back
 // through the app's RuName (registered with eBay to point at our callback), and the code is
 // exchanged for a two-hour access token and an 18-month refresh token.
-import type { ChannelsConfig } from "@catalog/config";
+import type { ChannelContext } from "../channel-definition.js";
 import { ConnectError, type ConnectFlow } from "../connect.js";
 import { isChannelError } from "../errors.js";
+import type { EbayApp } from "./ebay-env.js";
 import { requestEbayToken } from "./ebay-token.js";
 
-export function ebayConnect(config: ChannelsConfig): ConnectFlow {
-  const app = config.ebay;
+export function ebayConnect({ app }: ChannelContext<EbayApp>): ConnectFlow {
   return {
     channel: "ebay",
     missingConfiguration: () =>

@@ -1,6 +1,8 @@
 // What an eBay seller must choose before anything can be listed (eBay asks for them on every
 // offer), checked when the merchant saves them and again before the first call of a publish.
-const REQUIRED = ["marketplaceId", "categoryId", "merchantLocationKey", "paymentPolicyId", "returnPolicyId", "fulfillmentPolicyId"] as const;
+import { Type, type Static } from "typebox";
+import { assertSettingsComplete } from "../destination-fields.js";
+import { checkSettings } from "../settings-check.js";
 
 const MARKETPLACES: Record<string, { language: string; currency: string; site: string }> = {
   EBAY_US: { language: "en-US", currency: "USD", site: "https://www.ebay.com" },
@@ -12,6 +14,32 @@ const MARKETPLACES: Record<string, { language: string; currency: string; site: s
   EBAY_AU: { language: "en-AU", currency: "AUD", site: "https://www.ebay.com.au" },
   EBAY_CA: { language: "en-CA", currency: "CAD", site: "https://www.ebay.ca" },
 };
+
+const Text = (title: string, description: string, placeholder?: string) =>
+  Type.String({ pattern: "\\S", title, description, ...(placeholder ? { examples: [placeholder] } : {}) });
+
+// Where a seller finds each value is in its description: the dashboard shows it as the help.
+export const EbaySettingsSchema = Type.Object({
+  marketplaceId: Text("Marketplace", "The eBay site the listings go to", "EBAY_US"),
+  categoryId: Text("Category id", "The eBay leaf category of the listings", "31388"),
+  merchantLocationKey: Text("Inventory location key", "The key of the inventory location items ship from (Seller Hub > Shipping > Locations)"),
+  paymentPolicyId: Text("Payment policy id", "The id of the business policy for payment (Account > Business policies)"),
+  returnPolicyId: Text("Return policy id", "The id of the business policy for returns"),
+  fulfillmentPolicyId: Text("Shipping policy id", "The id of the business policy for shipping (fulfillment)"),
+  contentLanguage: Type.Optional(Text("Listing language", "Needed only for a marketplace not listed by eBay's defaults; else taken from the marketplace", "en-US")),
+  currency: Type.Optional(Text("Currency", "The currency of the prices; by default the product's, else the marketplace's", "USD")),
+  condition: Type.Optional(Text("Condition", "eBay's item condition", "NEW")),
+});
+
+type EbaySettingsInput = Static<typeof EbaySettingsSchema>;
+
+/** A marketplace whose language we do not know needs contentLanguage. */
+export function ebaySettingsRules(settings: Record<string, unknown>): string[] {
+  const { marketplaceId, contentLanguage } = settings as Partial<EbaySettingsInput>;
+  return typeof marketplaceId === "string" && !MARKETPLACES[marketplaceId.trim()] && !contentLanguage
+    ? [`marketplaceId ${marketplaceId} is not one we know the language of: set contentLanguage too (e.g. en-US)`]
+    : [];
+}
 
 export interface EbaySettings {
   marketplaceId: string;
@@ -29,32 +57,25 @@ export interface EbaySettings {
   itemUrlBase: string;
 }
 
-const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : typeof value === "number" ? String(value) : null);
-
-export function checkEbaySettings(settings: Record<string, unknown>): string[] {
-  const problems: string[] = REQUIRED.filter((name) => !text(settings[name])).map((name) => `${name} is required`);
-  const marketplace = text(settings.marketplaceId);
-  if (marketplace && !MARKETPLACES[marketplace] && !text(settings.contentLanguage)) {
-    problems.push(`marketplaceId ${marketplace} is not one we know the language of: set contentLanguage too (e.g. en-US)`);
-  }
-  return problems;
-}
-
-/** The settings with defaults filled in; call after checkEbaySettings found nothing. */
-export function ebaySettings(settings: Record<string, unknown>): EbaySettings {
-  const marketplaceId = text(settings.marketplaceId)!;
+/** The settings with defaults filled in; gives up naming every setting to fix before any call. */
+export function ebaySettings(raw: Record<string, unknown>): EbaySettings {
+  const { value, problems } = checkSettings(EbaySettingsSchema, raw);
+  assertSettingsComplete("ebay", [...problems, ...(problems.length === 0 ? ebaySettingsRules(value) : [])]);
+  const s = value as EbaySettingsInput;
+  const marketplaceId = s.marketplaceId.trim();
   const known = MARKETPLACES[marketplaceId];
+  const itemUrlBase = typeof raw.itemUrlBase === "string" && raw.itemUrlBase.trim() ? raw.itemUrlBase.trim() : null;
   return {
     marketplaceId,
-    categoryId: text(settings.categoryId)!,
-    merchantLocationKey: text(settings.merchantLocationKey)!,
-    paymentPolicyId: text(settings.paymentPolicyId)!,
-    returnPolicyId: text(settings.returnPolicyId)!,
-    fulfillmentPolicyId: text(settings.fulfillmentPolicyId)!,
-    contentLanguage: text(settings.contentLanguage) ?? known?.language ?? "en-US",
-    currency: text(settings.currency),
+    categoryId: s.categoryId.trim(),
+    merchantLocationKey: s.merchantLocationKey.trim(),
+    paymentPolicyId: s.paymentPolicyId.trim(),
+    returnPolicyId: s.returnPolicyId.trim(),
+    fulfillmentPolicyId: s.fulfillmentPolicyId.trim(),
+    contentLanguage: s.contentLanguage?.trim() ?? known?.language ?? "en-US",
+    currency: s.currency?.trim() ?? null,
     marketplaceCurrency: known?.currency ?? "USD",
-    condition: text(settings.condition) ?? "NEW",
-    itemUrlBase: (text(settings.itemUrlBase) ?? known?.site ?? "https://www.ebay.com").replace(/\/+$/, ""),
+    condition: s.condition?.trim() ?? "NEW",
+    itemUrlBase: (itemUrlBase ?? known?.site ?? "https://www.ebay.com").replace(/\/+$/, ""),
   };
 }

@@ -1,10 +1,10 @@
 // eBay's token endpoint (both grants): Basic client authentication, a form body.
-import type { ChannelsConfig } from "@catalog/config";
+import type { EbayApp } from "./ebay-env.js";
 import type { OAuthCredentials } from "../adapter.js";
 import { tokenGrant } from "../oauth-token.js";
 
 export async function requestEbayToken(
-  app: ChannelsConfig["ebay"], apiUrl: string, form: Record<string, string>, signal: AbortSignal, timeoutMs: number,
+  app: EbayApp, apiUrl: string, form: Record<string, string>, signal: AbortSignal, timeoutMs: number,
 ): Promise<OAuthCredentials> {
   const basic = Buffer.from(`${app.clientId}:${app.clientSecret}`).toString("base64");
   const body = await tokenGrant("ebay", { url: `${apiUrl}/identity/v1/oauth2/token`, form, headers: { authorization: `Basic ${basic}` } }, signal, timeoutMs);

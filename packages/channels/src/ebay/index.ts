@@ -1,15 +1,26 @@
 // eBay: Sell Inventory API (items, groups, offers, publishing), OAuth code grant with refresh tokens.
-import type { ChannelsConfig } from "@catalog/config";
-import type { ChannelDefinition, ChannelOptions } from "../registry.js";
+import { Type } from "typebox";
+import { defineChannel } from "../channel-definition.js";
 import { createEbayAdapter } from "./ebay-adapter.js";
 import { ebayConnect } from "./ebay-connect.js";
-import { EBAY_CONNECT_FIELDS, EBAY_SETTINGS_FIELDS } from "./ebay-fields.js";
-import { checkEbaySettings } from "./ebay-settings.js";
+import { ebayApp, EbayEnvSchema } from "./ebay-env.js";
+import { EbaySettingsSchema, ebaySettingsRules } from "./ebay-settings.js";
 
-export function ebayChannel(config: ChannelsConfig, options: ChannelOptions): ChannelDefinition {
-  return {
-    channel: "ebay", displayName: "eBay", adapter: createEbayAdapter(config, options.timeoutMs), connect: ebayConnect(config), checkSettings: checkEbaySettings,
-    connectFields: EBAY_CONNECT_FIELDS, settingsFields: EBAY_SETTINGS_FIELDS,
-  };
-}
+const Param = (description: string) => Type.Optional(Type.String({ description }));
 
+export const ebayDefinition = defineChannel({
+  name: "ebay",
+  displayName: "eBay",
+  env: EbayEnvSchema,
+  app: ebayApp,
+  settings: EbaySettingsSchema,
+  settingsRules: ebaySettingsRules,
+  connectQuery: Type.Object({}),
+  callbackQuery: Type.Object({
+    code: Param("The authorization code"),
+    state: Param("The state from the connect redirect"),
+    error: Param("Set when the seller refused (access_denied)"),
+  }),
+  adapter: createEbayAdapter,
+  connect: ebayConnect,
+});

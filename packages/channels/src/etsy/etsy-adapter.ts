@@ -1,20 +1,21 @@
 // Publishes to an Etsy shop through Open API v3: a draft listing (form-encoded) whose id is saved
 // at once, since Etsy has neither idempotency keys nor a lookup by SKU; then its inventory (SKUs,
 // prices, variations) and its images. A stored listing id is updated instead.
-import type { ChannelsConfig } from "@catalog/config";
+import type { ChannelContext } from "../channel-definition.js";
 import type { ChannelAdapter, DestinationTarget, PublishInput, PublishOutcome } from "../adapter.js";
 import { channelCaller, okJson, throwIfFailed, type Answer, type ChannelRequest } from "../channel-http.js";
-import { assertSettingsComplete, missingField, requiredBaseUrl, requiredString } from "../destination-fields.js";
+import { missingField, requiredBaseUrl, requiredString } from "../destination-fields.js";
 import { ChannelWaitError, RetryableChannelError } from "../errors.js";
 import { inventory, listingFields } from "./etsy-bodies.js";
 import { syncImages } from "./etsy-images.js";
-import { checkEtsySettings, etsySettings } from "./etsy-settings.js";
+import { etsySettings } from "./etsy-settings.js";
+import type { EtsyApp } from "./etsy-env.js";
 import { requestEtsyToken } from "./etsy-token.js";
 
 const CHANNEL = "etsy";
 
 /** Etsy's `x-api-key`: the keystring, or keystring:shared-secret where the app has one configured. */
-export const etsyApiKey = (app: ChannelsConfig["etsy"]) => (app.clientSecret ? `${app.clientId}:${app.clientSecret}` : app.clientId);
+export const etsyApiKey = (app: EtsyApp) => (app.clientSecret ? `${app.clientId}:${app.clientSecret}` : app.clientId);
 
 const msUntilUtcMidnight = (now = new Date()) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime();
 
@@ -26,9 +27,8 @@ function throwIfEtsyFailed(answer: Answer): void {
   throwIfFailed(CHANNEL, answer);
 }
 
-async function publish(config: ChannelsConfig, input: PublishInput, timeoutMs: number): Promise<PublishOutcome> {
+async function publish(context: ChannelContext<EtsyApp>, input: PublishInput, timeoutMs: number): Promise<PublishOutcome> {
   const { product, destination } = input;
-  assertSettingsComplete(CHANNEL, checkEtsySettings(destination.settings));
   const settings = etsySettings(destination.settings);
   if (!product.title?.trim()) throw missingField(CHANNEL, product, "title");
   if (!product.priceAmount?.trim()) throw missingField(CHANNEL, product, "priceAmount");
@@ -38,7 +38,7 @@ async function publish(config: ChannelsConfig, input: PublishInput, timeoutMs: n
   const token = requiredString(CHANNEL, destination, "accessToken");
   const call = channelCaller(CHANNEL, input.signal, timeoutMs);
   const send = ({ path, ...request }: Omit<ChannelRequest, "url"> & { path: string }) =>
-    call({ ...request, url: `${api}${path}`, headers: { authorization: `Bearer ${token}`, "x-api-key": etsyApiKey(config.etsy), ...request.headers } });
+    call({ ...request, url: `${api}${path}`, headers: { authorization: `Bearer ${token}`, "x-api-key": etsyApiKey(context.app), ...request.headers } });
   const form = { "content-type": "application/x-www-form-urlencoded" };
   const checked = async (request: Omit<ChannelRequest, "url"> & { path: string }) => {
     const answer = await send(request);
@@ -64,17 +64,18 @@ async function publish(config: ChannelsConfig, input: PublishInput, timeoutMs: n
     const answer = await send(request);
     throwIfEtsyFailed(answer);
     return answer;
-  }, settings.shopId, listingId, product, config.allowPrivateStoreUrls, input.signal);
+  }, settings.shopId, listingId, product, context.allowPrivateStoreUrls, input.signal);
   return { remoteId: listingId, remoteUrl: `https://www.etsy.com/listing/${listingId}` };
 }
 
-export function createEtsyAdapter(config: ChannelsConfig, timeoutMs: number): ChannelAdapter {
+export function createEtsyAdapter(context: ChannelContext<EtsyApp>): ChannelAdapter {
+  const { timeoutMs } = context;
   return {
     channel: CHANNEL,
-    publish: (input) => publish(config, input, timeoutMs),
+    publish: (input) => publish(context, input, timeoutMs),
     async refreshCredentials(destination: DestinationTarget, signal: AbortSignal) {
       const refreshToken = requiredString(CHANNEL, destination, "refreshToken");
-      const tokens = await requestEtsyToken(requiredBaseUrl(CHANNEL, destination), { grant_type: "refresh_token", client_id: config.etsy.clientId, refresh_token: refreshToken }, signal, timeoutMs);
+      const tokens = await requestEtsyToken(requiredBaseUrl(CHANNEL, destination), { grant_type: "refresh_token", client_id: context.app.clientId, refresh_token: refreshToken }, signal, timeoutMs);
       // Etsy rotates refresh tokens: the new one replaces the old, which stops working.
       return { ...destination.credentials, ...tokens };
     },

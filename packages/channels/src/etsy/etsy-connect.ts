@@ -1,14 +1,14 @@
 // Etsy's OAuth 2 with PKCE (S256): the verifier stays server-side with the state; after the code
 // is exchanged, the shop is found from the user id Etsy puts in front of the access token.
 import { createHash, randomBytes } from "node:crypto";
-import type { ChannelsConfig } from "@catalog/config";
+import type { ChannelContext } from "../channel-definition.js";
 import { ConnectError, type ConnectFlow } from "../connect.js";
 import { isChannelError } from "../errors.js";
 import { etsyApiKey } from "./etsy-adapter.js";
+import type { EtsyApp } from "./etsy-env.js";
 import { requestEtsyToken } from "./etsy-token.js";
 
-export function etsyConnect(config: ChannelsConfig): ConnectFlow {
-  const app = config.etsy;
+export function etsyConnect({ app }: ChannelContext<EtsyApp>): ConnectFlow {
   return {
     channel: "etsy",
     missingConfiguration: () => (app.clientId ? [] : ["ETSY_CLIENT_ID"]),

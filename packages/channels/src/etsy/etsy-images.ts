@@ -27,7 +27,8 @@ async function download(url: string, allowPrivate: boolean, signal: AbortSignal)
     const image = await fetchPublicBytes(url, {
       policy: { allowPrivate }, accept: ["image/*"], expected: "an image", maxBytes: MAX_IMAGE_BYTES, timeoutMs: IMAGE_TIMEOUT_MS, signal,
     });
-    return new Blob([image.bytes], { type: image.contentType });
+    // A copy over a plain ArrayBuffer: Blob takes no view of a possibly shared one.
+    return new Blob([new Uint8Array(image.bytes)], { type: image.contentType });
   } catch (error) {
     if (signal.aborted) throw classifyNetworkError("etsy", error);
     const message = `etsy: image ${url} cannot be uploaded: ${(error as Error).message}`;

@@ -1,7 +1,24 @@
 // What an Etsy listing needs besides the product: the shop (set when the merchant connects), the
 // taxonomy node, and the processing profile (readiness state) every offering must name.
-const WHO_MADE = ["i_did", "someone_else", "collective"];
-const WHEN_MADE = ["made_to_order", "2020_2026", "2010_2019", "2007_2009", "before_2007", "2000_2006", "1990s", "1980s", "1970s", "1960s", "1950s", "1940s", "1930s", "1920s", "1910s", "1900s", "1800s", "1700s", "before_1700"];
+import { Type, type Static } from "typebox";
+import { assertSettingsComplete } from "../destination-fields.js";
+import { checkSettings } from "../settings-check.js";
+
+const WHO_MADE = ["i_did", "someone_else", "collective"] as const;
+const WHEN_MADE = ["made_to_order", "2020_2026", "2010_2019", "2007_2009", "before_2007", "2000_2006", "1990s", "1980s", "1970s", "1960s", "1950s", "1940s", "1930s", "1920s", "1910s", "1900s", "1800s", "1700s", "before_1700"] as const;
+
+const Id = (title: string, description: string, placeholder?: string) =>
+  Type.Integer({ minimum: 1, title, description, ...(placeholder ? { examples: [placeholder] } : {}) });
+
+// Numbers given as text ("1633") are read as numbers.
+export const EtsySettingsSchema = Type.Object({
+  shopId: Id("Shop id", "Your Etsy shop's numeric id: set when the shop is connected"),
+  taxonomyId: Id("Taxonomy id", "The Etsy category (taxonomy node) of the listings, a number", "1633"),
+  readinessStateId: Id("Processing profile id", "The id of the shop's processing profile (how long orders take to ship)"),
+  whoMade: Type.Optional(Type.Union(WHO_MADE.map((v) => Type.Literal(v)), { title: "Who made it", description: "i_did, someone_else or collective (default i_did)", examples: ["i_did"] })),
+  whenMade: Type.Optional(Type.Union(WHEN_MADE.map((v) => Type.Literal(v)), { title: "When it was made", description: "One of Etsy's periods (default made_to_order)", examples: ["made_to_order"] })),
+  shippingProfileId: Type.Optional(Id("Shipping profile id", "The id of the shop's shipping profile, if the listings need one")),
+});
 
 export interface EtsySettings {
   shopId: string;
@@ -12,35 +29,17 @@ export interface EtsySettings {
   shippingProfileId: number | null;
 }
 
-const integer = (value: unknown) => {
-  const n = typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value;
-  return typeof n === "number" && Number.isInteger(n) && n > 0 ? n : null;
-};
-
-export function checkEtsySettings(settings: Record<string, unknown>): string[] {
-  const problems: string[] = [];
-  const required = (name: string, what: string) => {
-    if (integer(settings[name])) return;
-    const given = settings[name] !== undefined && settings[name] !== null && settings[name] !== "";
-    problems.push(given ? `${name} must be a positive integer (${what}), not ${JSON.stringify(settings[name])}` : `${name} is required: ${what} (a positive integer)`);
-  };
-  required("shopId", "the shop's id, set when the shop is connected");
-  required("taxonomyId", "the Etsy taxonomy node id of the listings");
-  required("readinessStateId", "the id of the shop's processing profile");
-  if (settings.whoMade !== undefined && !WHO_MADE.includes(String(settings.whoMade))) problems.push(`whoMade must be one of ${WHO_MADE.join(", ")}`);
-  if (settings.whenMade !== undefined && !WHEN_MADE.includes(String(settings.whenMade))) problems.push(`whenMade must be one of Etsy's periods, e.g. made_to_order`);
-  if (settings.shippingProfileId !== undefined && !integer(settings.shippingProfileId)) problems.push("shippingProfileId must be a positive integer");
-  return problems;
-}
-
-/** The settings with defaults; call after checkEtsySettings found nothing. */
-export function etsySettings(settings: Record<string, unknown>): EtsySettings {
+/** The settings with defaults; gives up naming every setting to fix before any call. */
+export function etsySettings(raw: Record<string, unknown>): EtsySettings {
+  const { value, problems } = checkSettings(EtsySettingsSchema, raw);
+  assertSettingsComplete("etsy", problems);
+  const s = value as Static<typeof EtsySettingsSchema>;
   return {
-    shopId: String(integer(settings.shopId)),
-    taxonomyId: integer(settings.taxonomyId)!,
-    readinessStateId: integer(settings.readinessStateId)!,
-    whoMade: String(settings.whoMade ?? "i_did"),
-    whenMade: String(settings.whenMade ?? "made_to_order"),
-    shippingProfileId: integer(settings.shippingProfileId),
+    shopId: String(s.shopId),
+    taxonomyId: s.taxonomyId,
+    readinessStateId: s.readinessStateId,
+    whoMade: s.whoMade ?? "i_did",
+    whenMade: s.whenMade ?? "made_to_order",
+    shippingProfileId: s.shippingProfileId ?? null,
   };
 }

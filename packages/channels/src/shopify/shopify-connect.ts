@@ -2,7 +2,8 @@
 // with the app's secret (hmac over the other parameters), and the code is exchanged for an
 // offline access token, which does not expire.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { ChannelsConfig } from "@catalog/config";
+import type { ChannelContext } from "../channel-definition.js";
+import type { ShopifyApp } from "./shopify-env.js";
 import { ConnectError, type ConnectedAccount, type ConnectFlow } from "../connect.js";
 import { shopifyShopDomain, shopUrl } from "./shop-domain.js";
 import { API_VERSION, SHOP_CHECK } from "./shopify-documents.js";
@@ -19,15 +20,15 @@ function signatureValid(params: Record<string, string>, secret: string): boolean
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export function shopifyConnect(config: ChannelsConfig): ConnectFlow {
-  const { clientId, clientSecret, scopes } = config.shopify;
+export function shopifyConnect({ app }: ChannelContext<ShopifyApp>): ConnectFlow {
+  const { clientId, clientSecret, scopes } = app;
   return {
     channel: "shopify",
     missingConfiguration: () => [!clientId && "SHOPIFY_CLIENT_ID", !clientSecret && "SHOPIFY_CLIENT_SECRET"].filter((v): v is string => !!v),
     async start({ state, redirectUri, query }) {
       const shop = shopifyShopDomain(query.shop ?? "");
       if (!shop) throw new ConnectError(422, "querystring/shop must be the shop's myshopify.com domain, e.g. acme.myshopify.com");
-      const url = new URL(`${shopUrl(config.shopify.shopUrl, shop)}/admin/oauth/authorize`);
+      const url = new URL(`${shopUrl(app.shopUrl, shop)}/admin/oauth/authorize`);
       url.search = new URLSearchParams({ client_id: clientId, scope: scopes, redirect_uri: redirectUri, state }).toString();
       return { url: url.toString(), pending: { shop } };
     },
@@ -36,7 +37,7 @@ export function shopifyConnect(config: ChannelsConfig): ConnectFlow {
       if (!signatureValid(params, clientSecret)) throw new ConnectError(401, "the callback's hmac does not match: it was not signed by Shopify with this app's secret");
       if (params.shop !== pending.shop) throw new ConnectError(403, `the callback names shop ${params.shop ?? "(none)"}, not ${pending.shop}`);
       if (!params.code) throw new ConnectError(400, "the callback carries no code");
-      const baseUrl = shopUrl(config.shopify.shopUrl, pending.shop!);
+      const baseUrl = shopUrl(app.shopUrl, pending.shop!);
       let response: Response;
       try {
         response = await fetch(`${baseUrl}/admin/oauth/access_token`, {
@@ -57,11 +58,11 @@ export function shopifyConnect(config: ChannelsConfig): ConnectFlow {
  * A shop added from a custom app's Admin API access token the operator already has (no OAuth):
  * the token is tried on the shop before it is kept.
  */
-export async function shopifyAccountFromToken(config: ChannelsConfig, input: { shop: string; accessToken: string }, signal: AbortSignal): Promise<ConnectedAccount> {
+export async function shopifyAccountFromToken({ app }: ChannelContext<ShopifyApp>, input: { shop: string; accessToken: string }, signal: AbortSignal): Promise<ConnectedAccount> {
   const shop = shopifyShopDomain(input.shop);
   if (!shop) throw new ConnectError(422, "the shop must be its myshopify.com domain, e.g. acme.myshopify.com");
   if (!input.accessToken.trim()) throw new ConnectError(422, "the access token is empty");
-  const baseUrl = shopUrl(config.shopify.shopUrl, shop);
+  const baseUrl = shopUrl(app.shopUrl, shop);
   let response: Response;
   try {
     response = await fetch(`${baseUrl}/admin/api/${API_VERSION}/graphql.json`, {

@@ -1,16 +1,33 @@
 // WooCommerce: REST wc/v3 with consumer keys, the store's key-provisioning connect flow.
-import type { ChannelsConfig } from "@catalog/config";
-import type { ChannelDefinition, ChannelOptions } from "../registry.js";
+import { Type } from "typebox";
+import { defineChannel } from "../channel-definition.js";
 import { createWoocommerceAdapter } from "./woocommerce-adapter.js";
-import { woocommerceConnect } from "./woocommerce-connect.js";
-import { WOOCOMMERCE_CONNECT_FIELDS, WOOCOMMERCE_SETTINGS_FIELDS } from "./woocommerce-fields.js";
+import { woocommerceAccountFromKeys, woocommerceConnect } from "./woocommerce-connect.js";
+import { woocommerceApp, WoocommerceEnvSchema } from "./woocommerce-env.js";
 
-export function woocommerceChannel(config: ChannelsConfig, options: ChannelOptions): ChannelDefinition {
-  return {
-    channel: "woocommerce", displayName: "WooCommerce", adapter: createWoocommerceAdapter(options.timeoutMs, config.allowPrivateStoreUrls),
-    connect: woocommerceConnect(config), checkSettings: () => [],
-    connectFields: WOOCOMMERCE_CONNECT_FIELDS, settingsFields: WOOCOMMERCE_SETTINGS_FIELDS,
-  };
-}
+const Param = (description: string) => Type.Optional(Type.String({ description }));
 
-export { woocommerceAccountFromKeys } from "./woocommerce-connect.js";
+export const woocommerceDefinition = defineChannel({
+  name: "woocommerce",
+  displayName: "WooCommerce",
+  env: WoocommerceEnvSchema,
+  app: woocommerceApp,
+  // WooCommerce needs no settings.
+  settings: Type.Object({}),
+  connectQuery: Type.Object({
+    storeUrl: Type.String({ title: "Store address", description: "The public https address of your WordPress site running WooCommerce", examples: ["https://shop.example"] }),
+  }),
+  // The store's server first POSTs the keys ({ key_id, user_id, consumer_key, consumer_secret }), then the browser returns.
+  callbackQuery: Type.Object({
+    user_id: Param("Carries the state"),
+    success: Param("1 when the store owner approved"),
+  }),
+  adapter: ({ timeoutMs, allowPrivateStoreUrls }) => createWoocommerceAdapter(timeoutMs, allowPrivateStoreUrls),
+  connect: woocommerceConnect,
+  operatorAccount: {
+    flags: { "store-url": "<https://store>", "consumer-key": "<ck_...>" },
+    secret: "the consumer secret",
+    create: (context, flags, secret, signal) =>
+      woocommerceAccountFromKeys(context, { storeUrl: flags["store-url"] ?? "", consumerKey: flags["consumer-key"] ?? "", consumerSecret: secret }, signal),
+  },
+});

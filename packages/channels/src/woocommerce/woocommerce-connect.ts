@@ -1,7 +1,8 @@
 // WooCommerce's key-provisioning flow: the merchant names their store, approves on the store's
 // /wc-auth page, and the store's server POSTs a consumer key and secret to our callback (the
 // state travels as `user_id`). The keys are checked against the store before they are kept.
-import type { ChannelsConfig } from "@catalog/config";
+import type { ChannelContext } from "../channel-definition.js";
+import type { WoocommerceApp } from "./woocommerce-env.js";
 import { BlockedUrlError, checkPublicUrl, InvalidUrlError, requestPublic } from "@catalog/fetch/public";
 import { ConnectError, type ConnectedAccount, type ConnectFlow } from "../connect.js";
 
@@ -46,14 +47,14 @@ async function checkedAccount(storeUrl: string, allowPrivate: boolean, keys: Woo
 
 /** A store added from REST API keys the operator already made in the store's admin. */
 export async function woocommerceAccountFromKeys(
-  config: ChannelsConfig, input: { storeUrl: string; consumerKey: string; consumerSecret: string }, signal: AbortSignal,
+  config: ChannelContext<WoocommerceApp>, input: { storeUrl: string; consumerKey: string; consumerSecret: string }, signal: AbortSignal,
 ): Promise<ConnectedAccount> {
   const storeUrl = await storeAddress(input.storeUrl, config.allowPrivateStoreUrls, "storeUrl");
   if (!input.consumerKey.trim() || !input.consumerSecret.trim()) throw new ConnectError(422, "the consumer key and secret are both needed");
   return checkedAccount(storeUrl, config.allowPrivateStoreUrls, { consumerKey: input.consumerKey.trim(), consumerSecret: input.consumerSecret.trim(), keyId: null }, "given", signal);
 }
 
-export function woocommerceConnect(config: ChannelsConfig): ConnectFlow {
+export function woocommerceConnect(config: ChannelContext<WoocommerceApp>): ConnectFlow {
   return {
     channel: "woocommerce",
     deliveredStateParam: "user_id",
@@ -63,7 +64,7 @@ export function woocommerceConnect(config: ChannelsConfig): ConnectFlow {
       const storeUrl = await storeAddress(query.storeUrl, config.allowPrivateStoreUrls, "querystring/storeUrl");
       const url = new URL(`${storeUrl}/wc-auth/v1/authorize`);
       url.search = new URLSearchParams({
-        app_name: config.woocommerce.appName, scope: "read_write", user_id: state, return_url: redirectUri, callback_url: redirectUri,
+        app_name: config.app.appName, scope: "read_write", user_id: state, return_url: redirectUri, callback_url: redirectUri,
       }).toString();
       return { url: url.toString(), pending: { storeUrl } };
     },

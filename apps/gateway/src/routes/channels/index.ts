@@ -23,7 +23,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRoutesOptions> = as
       response: { 200: ChannelListSchema, ...errorResponses(401, 429) },
     },
   }, async () => ({
-    items: channels.definitions().flatMap((d) => (d.connect
+    items: channels.channels().flatMap((d) => (d.connect
       ? [{
         channel: d.channel,
         displayName: d.displayName,

@@ -56,7 +56,7 @@ export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = 
       response: { 200: UpdatedDestinationSchema, ...errorResponses(401, 403, 404, 415, 422, 429) },
     },
   }, async (request) => updateDestination(
-    db, principalOf(request).org.id, request.query.id, request.body, (channel, settings) => channels.definition(channel).checkSettings(settings),
+    db, principalOf(request).org.id, request.query.id, request.body, (channel, settings) => channels.channel(channel).checkSettings(settings),
   ));
 
   app.delete("/destinations", {

@@ -4,7 +4,7 @@
 // WooCommerce delivers its keys by a server-to-server POST to the same callback first.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { RedisClient } from "@catalog/queue";
-import { ConnectError, isChannelName, type ChannelRegistry, type ConnectFlow } from "@catalog/channels";
+import { ConnectError, type ChannelRegistry, type ConnectFlow } from "@catalog/channels";
 import { connectDestination, listDestinations, randomToken, ServiceError, type CredentialKeyring, type Db, type DestinationView } from "@catalog/db";
 import type { FastifyRequest } from "fastify";
 import { prefersHtml } from "../../accept.js";
@@ -12,7 +12,7 @@ import { principalOf } from "../../plugins/auth.js";
 import { classify } from "../../plugins/errors.js";
 import { errorResponses } from "../../schemas/common.js";
 import { connectStates, STATE_TTL_SECONDS, type PendingConnect } from "./connect-state.js";
-import { CallbackQuerySchema, ChannelParamsSchema, ConnectedSchema, ConnectQuerySchema, DeliveredKeysSchema } from "./schemas.js";
+import { ConnectedSchema, DeliveredKeysSchema, integrationSchemas } from "./schemas.js";
 
 export interface IntegrationOptions {
   db: Db;
@@ -36,10 +36,12 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
   const common = { tags: ["integrations"] };
   // The app's handler (plugins/errors.ts): JSON clients of the callback keep its answers.
   const jsonErrors = app.errorHandler;
+  const { ChannelParamsSchema, ConnectQuerySchema, CallbackQuerySchema, connectAsks, delivering } = integrationSchemas(channels.channels());
+  const connectable = channels.channels().filter((c) => c.connect).map((c) => c.channel).join(", ");
 
   const flowOf = (channel: string): ConnectFlow => {
-    const flow = isChannelName(channel) ? channels.definition(channel).connect : null;
-    if (!flow) throw new ServiceError(404, `there is no integration for channel "${channel}" (shopify, ebay, etsy, woocommerce)`);
+    const flow = channels.channels().find((c) => c.channel === channel)?.connect ?? null;
+    if (!flow) throw new ServiceError(404, `there is no integration for channel "${channel}" (${connectable})`);
     return flow;
   };
   const sealingKeys = (): CredentialKeyring => {
@@ -65,7 +67,7 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
     schema: {
       ...common, security: [{ session: [] }], params: ChannelParamsSchema, querystring: ConnectQuerySchema,
       summary: "Start connecting a store: redirects (302) to the channel's authorize page",
-      description: `Owners only: a member, or the platform operator in its own org, is 403. Shopify needs \`shop\` (acme.myshopify.com), WooCommerce \`storeUrl\`; eBay and Etsy need nothing. The state is good for one callback, from this session, within ${STATE_TTL_SECONDS} s.`,
+      description: `Owners only: a member, or the platform operator in its own org, is 403. It needs, per channel: ${connectAsks}. The state is good for one callback, from this session, within ${STATE_TTL_SECONDS} s.`,
       response: { 302: { type: "null", description: "Location: the channel's authorize page" }, ...errorResponses(401, 403, 404, 422, 429, 503) },
     },
   }, async (request, reply) => {
@@ -76,7 +78,7 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
     const principal = principalOf(request);
     const redirectUri = `${publicUrl}/api/integrations/${flow.channel}/callback`;
     const state = randomToken();
-    const redirect = await flow.start({ state, redirectUri, query: request.query }).catch(asServiceError);
+    const redirect = await flow.start({ state, redirectUri, query: request.query as Record<string, string> }).catch(asServiceError);
     await states.open(state, {
       channel: flow.channel, orgId: principal.org.id, session: states.bindSession(principal.sessionId), redirectUri, pending: redirect.pending,
     });
@@ -139,7 +141,7 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
   app.post("/integrations/:channel/callback", {
     schema: {
       ...common, params: ChannelParamsSchema, body: DeliveredKeysSchema,
-      summary: "WooCommerce only: the store's server delivers the API keys here (authenticated by the single-use state in user_id)",
+      summary: `${delivering} only: the store's server delivers the API keys here (authenticated by the single-use state it carries)`,
       response: { 200: { type: "object", properties: { ok: { type: "boolean" } } }, ...errorResponses(400, 401, 403, 404, 415, 422, 429, 502, 503) },
     },
   }, async (request) => {

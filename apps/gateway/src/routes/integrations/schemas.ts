@@ -1,30 +1,49 @@
-import { Type } from "typebox";
+// The integration routes' schemas, drawn from the channels' definitions: the channel parameter
+// names the channels that can be connected, and the connect and callback queries document every
+// channel's own parameters (each saying which channels use it).
+import { Type, type TObject, type TProperties, type TSchema } from "typebox";
+import type { Channel } from "@catalog/channels";
 
-export const ChannelParamsSchema = Type.Object({
-  channel: Type.String({ maxLength: 32, description: "shopify, ebay, etsy or woocommerce" }),
-});
+const MAX_PARAM = 4096;
 
-const Param = (description: string) => Type.Optional(Type.String({ maxLength: 4096, description }));
+/** One optional string per parameter any channel names, described with the channels that use it. */
+function mergedQuery(channels: Channel[], queryOf: (c: Channel) => TObject, maxLength: number): TObject {
+  const uses = new Map<string, { channels: string[]; descriptions: Set<string> }>();
+  for (const c of channels) {
+    for (const [name, schema] of Object.entries(queryOf(c).properties as Record<string, TSchema & { description?: string }>)) {
+      const use = uses.get(name) ?? { channels: [], descriptions: new Set<string>() };
+      use.channels.push(c.displayName);
+      if (schema.description) use.descriptions.add(schema.description);
+      uses.set(name, use);
+    }
+  }
+  const properties: TProperties = {};
+  for (const [name, use] of uses) {
+    const description = `${use.channels.join(", ")}: ${[...use.descriptions].join("; ")}`;
+    properties[name] = Type.Optional(Type.String({ maxLength, description }));
+  }
+  // Any other parameter is accepted as a bounded string and passed on to the channel's check.
+  return Type.Object(properties, { additionalProperties: Type.String({ maxLength }) });
+}
 
-// Channels put their own parameters on the callback: the known ones are listed for the
-// documentation, and any other is accepted as a bounded string and passed on to the channel's check.
-export const CallbackQuerySchema = Type.Object({
-  state: Param("The state from the connect redirect (all channels but WooCommerce)"),
-  code: Param("The authorization code (Shopify, eBay, Etsy)"),
-  error: Param("Set when the merchant refused (access_denied)"),
-  hmac: Param("Shopify: the signature of the other parameters"),
-  shop: Param("Shopify: the shop's myshopify.com domain"),
-  user_id: Param("WooCommerce: carries the state"),
-  success: Param("WooCommerce: 1 when the store owner approved"),
-}, { additionalProperties: Type.String({ maxLength: 4096 }) });
+export function integrationSchemas(all: Channel[]) {
+  const connectable = all.filter((c) => c.connect);
+  const names = connectable.map((c) => c.channel).join(", ");
+  const delivering = connectable.filter((c) => c.connect?.deliveredStateParam).map((c) => c.displayName);
+  const asked = connectable.map((c) => `${c.displayName} ${c.connectFields.length > 0 ? c.connectFields.map((f) => `\`${f.name}\``).join(", ") : "nothing"}`);
+  return {
+    ChannelParamsSchema: Type.Object({ channel: Type.String({ maxLength: 32, description: names }) }),
+    ConnectQuerySchema: mergedQuery(connectable, (c) => c.connectQuery, 2048),
+    CallbackQuerySchema: mergedQuery(connectable, (c) => c.callbackQuery, MAX_PARAM),
+    /** Which channels need what before connecting, for the connect route's description. */
+    connectAsks: asked.join("; "),
+    /** The channels whose server delivers keys by POST to the callback. */
+    delivering: delivering.join(", ") || "no channel",
+  };
+}
 
-export const ConnectQuerySchema = Type.Object({
-  shop: Param("Shopify: the shop's domain, e.g. acme.myshopify.com"),
-  storeUrl: Param("WooCommerce: the store's address, e.g. https://shop.example"),
-}, { additionalProperties: Type.String({ maxLength: 2048 }) });
-
-// WooCommerce's server posts { key_id, user_id, consumer_key, consumer_secret, key_permissions }.
-export const DeliveredKeysSchema = Type.Record(Type.String({ maxLength: 64 }), Type.Union([Type.String({ maxLength: 4096 }), Type.Number()]));
+// A delivering channel's server posts its keys (WooCommerce: { key_id, user_id, consumer_key, consumer_secret, key_permissions }).
+export const DeliveredKeysSchema = Type.Record(Type.String({ maxLength: 64 }), Type.Union([Type.String({ maxLength: MAX_PARAM }), Type.Number()]));
 
 export const ConnectedSchema = Type.Object({
   destination: Type.Object({

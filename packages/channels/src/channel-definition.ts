@@ -1,0 +1,64 @@
+// A channel is one module: its folder exports one ChannelDefinition holding everything the rest
+// of the service needs to know about it, and channel-list.ts names the definitions. Config,
+// the gateway's routes and OpenAPI text, the CLI and the end-to-end suite read them from there.
+import type { Static, TObject } from "typebox";
+import type { ChannelAdapter, ChannelName } from "./adapter.js";
+import type { ConnectedAccount, ConnectFlow } from "./connect.js";
+
+/** What a channel's adapter and connect flow are built with. */
+export interface ChannelContext<App> {
+  /** This channel's part of the configuration, read from its `env`. */
+  app: App;
+  /** Where browsers reach the gateway (callbacks are `<publicUrl>/api/integrations/<channel>/callback`). */
+  publicUrl: string;
+  /** Store addresses on private or loopback networks are allowed (development and tests). */
+  allowPrivateStoreUrls: boolean;
+  /** Budget of one publish (all its requests), and of one token refresh. */
+  timeoutMs: number;
+}
+
+/** A store an operator already holds credentials for, added without the merchant's round trip (the CLI's add-destination). */
+export interface OperatorAccount<App> {
+  /** Command-line flags it needs, each with what it holds (`shop`: "<shop>.myshopify.com"). */
+  flags: Record<string, string>;
+  /** What the operator types on stdin (never on the command line). */
+  secret: string;
+  /** Checks the credentials on the store and gives what is sealed and stored. */
+  create(context: ChannelContext<App>, flags: Record<string, string>, secret: string, signal: AbortSignal): Promise<ConnectedAccount>;
+}
+
+export interface ChannelDefinition<Name extends string = string, Env extends TObject = TObject, App = unknown> {
+  /** The Prisma `Channel` enum's value (a test checks the enum against the list). */
+  name: Name;
+  /** How people name the channel ("Shopify", "eBay"). */
+  displayName: string;
+  /** Its environment variables, with defaults; merged into the gateway's and the publish worker's. */
+  env: Env;
+  /** Its part of the configuration, from its variables (already checked against `env`). */
+  app(env: Static<Env>): App;
+  /**
+   * A destination's settings: PATCH /api/destinations is refused (422, naming each setting) and a
+   * publish gives up before any call while they do not match; the dashboard's form is drawn
+   * from it (`title` is the label, `description` the help, `examples[0]` the placeholder).
+   */
+  settings: TObject;
+  /** Checks one setting against another, which the schema cannot say; each problem names its setting. */
+  settingsRules?(settings: Static<TObject>): string[];
+  /** The connect request's query: what a merchant names before connecting (drawn as the connect form). */
+  connectQuery: TObject;
+  /** The parameters the channel puts on our callback (documented in the OpenAPI text). */
+  callbackQuery: TObject;
+  adapter(context: ChannelContext<App>): ChannelAdapter;
+  /** Absent for channels only an operator adds (the stand-in). */
+  connect?(context: ChannelContext<App>): ConnectFlow;
+  operatorAccount?: OperatorAccount<App>;
+}
+
+/** Any channel's definition, as lists hold them. */
+export type AnyChannelDefinition = ChannelDefinition<string, TObject, unknown>;
+
+/** Infers the definition's name, variables and configuration, so its parts are checked against each other. */
+export const defineChannel = <const Name extends string, Env extends TObject, App>(definition: ChannelDefinition<Name, Env, App>) => definition;
+
+/** The definition's name, typed as a channel of the list (test-only lists may hold others). */
+export const channelNameOf = (definition: { name: string }) => definition.name as ChannelName;

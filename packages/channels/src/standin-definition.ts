@@ -1,0 +1,18 @@
+// The generic stand-in channel: destinations an operator adds (the demo, the benchmarks), with no
+// connect flow, no variables and no settings but an optional default currency.
+import { Type } from "typebox";
+import { defineChannel } from "./channel-definition.js";
+import { createStandinAdapter } from "./standin-adapter.js";
+
+export const standinDefinition = defineChannel({
+  name: "standin",
+  displayName: "Stand-in channel",
+  env: Type.Object({}),
+  app: () => ({}),
+  settings: Type.Object({
+    currency: Type.Optional(Type.String({ pattern: "^[A-Za-z]{3}$", title: "Currency", description: "The currency of prices given without one", examples: ["EUR"] })),
+  }),
+  connectQuery: Type.Object({}),
+  callbackQuery: Type.Object({}),
+  adapter: ({ timeoutMs }) => createStandinAdapter({ timeoutMs }),
+});
