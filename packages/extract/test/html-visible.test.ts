@@ -275,6 +275,17 @@ describe("extractProduct: markup not updated for a sale", () => {
   });
 });
 
+describe("extractProduct: a price whose cents stand apart", () => {
+  test.each([
+    [`<div class="price">$229<span class="right">99</span></div>`, "https://shop.example.ca/p/1", { amount: "229.99", currency: "CAD" }],
+    [`<p class="product-new-price">63<sup>07</sup> <span>Lei</span></p>`, "https://shop.example.ro/p/1", { amount: "63.07", currency: "RON" }],
+    [`<span class="price">1.299<sup>00</sup> €</span>`, URL_, { amount: "1299.00", currency: "EUR" }],
+    [`<span class="price">12,50 <small>€</small></span>`, URL_, { amount: "12.50", currency: "EUR" }],
+  ])("%s", (markup, url, expected) => {
+    expect(extractProduct(page(`<h1>Steel Kettle 1.7 l</h1>${markup}`), url)?.price).toEqual(expected);
+  });
+});
+
 describe("extractProduct: a price in the text after the title", () => {
   test("is the product's own, not one inside a link to another product", () => {
     const tile = `<ul><li><a href="/dp/B08CXTKMHJ"><span>2,86 €</span></a></li></ul>`;

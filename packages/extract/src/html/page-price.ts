@@ -1,5 +1,6 @@
 import { parsePrice } from "../price/index.js";
 import { boundedText, documentOrder, type CheerioAPI, type ElementNode } from "./dom.js";
+import { priceText } from "./price-text.js";
 import type { PriceValue } from "./found.js";
 import { matching, tagged } from "./page-index.js";
 import { readAmount } from "./read-amount.js";
@@ -71,7 +72,7 @@ export function findPagePrice($: CheerioAPI, title: ElementNode | null, currency
       how = "data-price-amount";
     }
     if (!price) {
-      const text = cleanText(boundedText(el, 60));
+      const text = cleanText(priceText(el, 60));
       if (!text || !/\d/.test(text)) continue;
       const parsed = parse(text, hint);
       if (!parsed || Number(parsed.amount) === 0) continue;
@@ -122,7 +123,7 @@ function priceTextAfter(
     if (chain.some((a) => ELSEWHERE.test(marker(a))) || [el, ...chain].some(linksAway)) continue;
     if (el.children.some((c) => c.type === "tag" && !INLINE.has((c as ElementNode).tagName))) continue;
     if ($(el).find("del, s, strike").length > 0 || $(el).find("a").toArray().some(pricedLinkAway)) continue;
-    const text = cleanText(boundedText(el, 40));
+    const text = cleanText(priceText(el, 40));
     if (!text || INSTALMENT.test(text)) continue;
     const parsed = parse(text, hint);
     if (parsed && Number(parsed.amount) > 0 && hasSign(text, parse)) {

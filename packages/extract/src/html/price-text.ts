@@ -1,0 +1,44 @@
+import type { ElementNode } from "./dom.js";
+
+type ChildNode = ElementNode["children"][number];
+
+/**
+ * A price element's text as it reads, or null when it runs past `max` characters. Cents set
+ * apart in an element of their own, raised or small ("$229<span>99</span>",
+ * "63<sup>07</sup> Lei"), join the units with a decimal separator: the page shows 229.99, not
+ * 22999. Scripts and styles say nothing.
+ */
+export function priceText(el: ElementNode, max: number): string | null {
+  const out = { text: "" };
+  if (!visit(el, out, max)) return null;
+  const text = out.text.replace(/\s+/g, " ").trim();
+  return text.length <= max ? text : null;
+}
+
+function visit(node: ElementNode, out: { text: string }, max: number): boolean {
+  for (const child of node.children as ChildNode[]) {
+    if (child.type === "text") {
+      out.text += (child as unknown as { data: string }).data;
+      if (out.text.length > max * 4) return false;
+      continue;
+    }
+    if (child.type !== "tag") continue;
+    const el = child as ElementNode;
+    const cents = centsOf(el);
+    if (cents !== null && /\d$/.test(out.text) && !/[.,]\d{1,2}$/.test(out.text)) {
+      // "1.299" + "00": the separator not used between thousands marks the cents.
+      const thousands = /([.,])\d{3}$/.exec(out.text)?.[1];
+      out.text += (thousands === "." ? "," : ".") + cents;
+      continue;
+    }
+    if (!visit(el, out, max)) return false;
+  }
+  return true;
+}
+
+/** Two digits alone in an element: the cents of a price written "229<sup>99</sup>". */
+function centsOf(el: ElementNode): string | null {
+  if (el.children.length !== 1 || el.children[0]!.type !== "text") return null;
+  const text = (el.children[0] as unknown as { data: string }).data.trim();
+  return /^\d{2}$/.test(text) ? text : null;
+}
