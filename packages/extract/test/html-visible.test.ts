@@ -275,6 +275,22 @@ describe("extractProduct: markup not updated for a sale", () => {
   });
 });
 
+describe("extractProduct: a heading that is not the product's", () => {
+  const price = `<div class="price">€ 43,97</div>`;
+
+  test("a banner heading sharing no word with the page's <title> gives way to a heading that does", () => {
+    const html = page(`<h1>COVID-19 policies and precautions</h1><h1>Casio FX-991ES Calculator</h1>${price}`, "<title>Casio FX-991ES Calculator - Used Victoria</title>");
+    expect(extractProduct(html, "https://www.used-victoria.com/ad/1")?.title).toBe("Casio FX-991ES Calculator");
+  });
+
+  test("without such a heading, the page's <title> without the shop's name", () => {
+    const html = page(`<h1>Sale</h1>${price}`, "<title>Sports shoes amx1 | VM Zona</title>");
+    const c = extractProduct(html, "https://vmzona.com/p/amx1");
+    expect(c?.title).toBe("Sports shoes amx1");
+    expect(c?.provenance.title).toEqual({ source: "heuristic", method: "document title" });
+  });
+});
+
 describe("extractProduct: a price whose cents stand apart", () => {
   test.each([
     [`<div class="price">$229<span class="right">99</span></div>`, "https://shop.example.ca/p/1", { amount: "229.99", currency: "CAD" }],

@@ -7,6 +7,7 @@ import { productIdFromUrl } from "./url-id.js";
 import { cleanGtin } from "./schema-product.js";
 import { cleanCode, cleanText } from "./text.js";
 import { mainImage } from "./main-image.js";
+import { stripSiteName } from "./meta-tags.js";
 import { titleBrandFromScripts } from "./script-brand.js";
 import { titleText } from "./title-text.js";
 import { resolveUrl } from "./urls.js";
@@ -27,6 +28,8 @@ export function heuristicProduct(
   const found = newFound("heuristic");
   const h1 = titleElement($);
   setField(found, "title", h1 ? titleText(h1) : null, "h1");
+  // No heading names the product: the page's <title>, without the shop's name.
+  if (!h1) setField(found, "title", stripSiteName(documentTitle($), null, base), "document title");
   if (needed.has("price")) {
     const price = findPagePrice($, h1, currencyHint);
     if (price) setField(found, "price", price.value, price.method);
@@ -55,11 +58,17 @@ export function heuristicProduct(
   return found;
 }
 
-/** The element holding the product's name: a heading named for it, else the first h1, else an element named like a product title. */
+/**
+ * The element holding the product's name: a heading named for it, else the first h1, else an
+ * element named like a product title. A heading that shares no word with the page's <title> is
+ * not the product's ("Sale", "COVID-19 policies" above the ad): a product page's <title> names
+ * its product.
+ */
 export function titleElement($: CheerioAPI): ElementNode | null {
+  const pageWords = words(documentTitle($) ?? "");
   const headings = tagged($, "h1").filter((el) => {
     const text = cleanText($(el).text()) ?? "";
-    return text.length >= 2 && text.length <= 300;
+    return text.length >= 2 && text.length <= 300 && (pageWords.size === 0 || [...words(text)].some((w) => pageWords.has(w)));
   });
   const hinted = headings.find((el) => TITLE_HINT.test(`${el.attribs["class"] ?? ""} ${el.attribs["id"] ?? ""}`)
     || $(el).find("[id*=itle], [class*=itle], [class*=name]").length > 0);
@@ -71,6 +80,17 @@ export function titleElement($: CheerioAPI): ElementNode | null {
     || attrContains(el, "class", "product-name") || attrContains(el, "class", "productName")
     || attrContains(el, "class", "productTitle") || attrContains(el, "id", "productTitle"));
   return named ?? null;
+}
+
+/** The page's own <title> (not an SVG's), cleaned; null when it has none. */
+export function documentTitle($: CheerioAPI): string | null {
+  const title = tagged($, "title").find((el) => el.parent?.type === "tag" && (el.parent as ElementNode).name === "head");
+  return title ? cleanText($(title).text()) : null;
+}
+
+/** Lower-case words of two letters or more: a CJK run counts as one. */
+function words(text: string): Set<string> {
+  return new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 2));
 }
 
 const FORM_SKU_NAMES = new Set(["sku", "product_sku", "ASIN"]);
