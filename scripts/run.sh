@@ -29,8 +29,9 @@ trap stop INT TERM EXIT
 # processes themselves and each can finish its work in flight.
 start() { node --import tsx "$@" & pids+=($!); }
 start packages/channels/src/standins/generic/standin-main.ts --port "$STANDIN_PORT"
-# Shopify, eBay, Etsy and WooCommerce stand-ins; the gateway and the worker are pointed at them
-# (client ids, secrets, base URLs) unless the environment already names real channels.
+# A stand-in of every channel (their list is the stand-ins entry's CHANNEL_STANDINS); the gateway
+# and the worker are pointed at them (client ids, secrets, base URLs) unless the environment
+# already names real channels.
 start packages/channels/src/standins/channel-standins-main.ts --port "$CHANNELS_PORT" --public-url "$PUBLIC_URL" --write-env "$channels_env"
 for _ in $(seq 1 60); do [ -s "$channels_env" ] && break; sleep 0.5; done
 [ -s "$channels_env" ] || die "the channel stand-ins did not start"
@@ -54,6 +55,6 @@ echo "  curl -b cookies.txt http://$HOST:$PORT/api/products" >&2
 echo "Publish a product to the demo stand-in store (ids from /api/products and /api/destinations):" >&2
 echo "  curl -b cookies.txt -H 'content-type: application/json' -d '{\"productIds\":[\"<product id>\"],\"destinationAccountIds\":[\"<destination id>\"]}' http://$HOST:$PORT/api/products/publish" >&2
 echo "  curl -b cookies.txt http://$HOST:$PORT/api/sync-logs" >&2
-echo "Connect a store on a channel's local stand-in (connecting is for the org's owner: open in a browser signed in as owner@demo.local, or sign in as that owner with the curl above and follow the redirects with curl -L -b cookies.txt):" >&2
-echo "  http://$HOST:$PORT/api/integrations/shopify/connect?shop=demo.myshopify.com   (also: ebay, etsy, woocommerce?storeUrl=http://127.0.0.1:$((CHANNELS_PORT + 3))/stores/demo)" >&2
+echo "Connect a store on a channel's local stand-in (connecting is for the org's owner): sign in as owner@demo.local and use Connect on" >&2
+echo "  http://$HOST:$PORT/destinations   (each stand-in's address is printed above; the form says what each channel asks for)" >&2
 wait -n "${pids[@]}"

@@ -80,11 +80,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       "--port", "0", "--public-url", gatewayUrl, "--write-env", channelsEnvFile,
     ]);
     const standinUrl = (await standin.waitForOutput(/stand-in channel listening on (http:\/\/\S+)/, START_TIMEOUT_MS))[1]!;
-    // The process writes the env file, then prints one line per stand-in: the last line means the file is whole.
-    const channelUrls: Record<string, string> = {};
-    for (const channel of ["shopify", "ebay", "etsy", "woocommerce"]) {
-      channelUrls[channel] = (await channels.waitForOutput(new RegExp(`${channel} stand-in listening on (http://\\S+)`), START_TIMEOUT_MS))[1]!;
-    }
+    // The process writes the env file, then prints one line per stand-in of its list and a last
+    // "ready" line: from then on the file is whole.
+    const listening = (await channels.waitForOutput(/((?:\w+ stand-in listening on http:\/\/\S+\r?\n)+)channel stand-ins ready/, START_TIMEOUT_MS))[1]!;
+    const channelUrls = Object.fromEntries([...listening.matchAll(/(\w+) stand-in listening on (http:\/\/\S+)/g)].map((m) => [m[1]!, m[2]!]));
     const channelsEnv = Object.fromEntries(readFileSync(channelsEnvFile, "utf8").split("\n").filter(Boolean).map((line) => {
       const at = line.indexOf("=");
       return [line.slice(0, at), line.slice(at + 1)];

@@ -6,7 +6,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { RedisClient } from "@catalog/queue";
 import type { GatewayConfig } from "@catalog/config";
 import { openChangeFeed, parseKeyring, type Db } from "@catalog/db";
-import { createChannelRegistry } from "@catalog/channels";
+import { createChannelRegistry, type AnyChannelDefinition } from "@catalog/channels";
 import { Semaphore } from "@catalog/fetch/semaphore";
 import { clientErrorHandler } from "./client-errors.js";
 import { gatewayLoggerOptions, type GatewayLogging } from "./logger-options.js";
@@ -47,6 +47,8 @@ export interface AppDeps {
   logger?: false | GatewayLogging;
   /** Opens the database's change feed; by default a `LISTEN` connection to `config.DATABASE_URL`. */
   changeFeed?: ChangeFeedOpener;
+  /** The channels (default: CHANNEL_DEFINITIONS); `config` must have been read with the same list. */
+  channels?: readonly AnyChannelDefinition[];
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -96,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardPlugin, { dir: config.DASHBOARD_DIR });
   await app.register(runEventsPlugin, { db, redis, redisPrefix: config.redisKeyPrefix });
 
-  const channels = createChannelRegistry(config.channels);
+  const channels = createChannelRegistry(config.channels, undefined, deps.channels);
   const keyring = config.CREDENTIALS_KEYS ? parseKeyring(config.CREDENTIALS_KEYS) : null;
   // One set of document-import slots for /api and /api/v1 alike.
   const documentSlots = new Semaphore(config.DOCUMENT_IMPORT_CONCURRENCY);

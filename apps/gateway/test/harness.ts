@@ -23,7 +23,7 @@ export async function startGateway(env: Record<string, string> = {}, deps: Parti
   // from 127.0.0.1: one per-address budget (600 a minute) for all the test files running side by
   // side, which a file polling an import used up for the others (their first request got 429).
   // Tests of the limiter set their own prefix and limit.
-  const config = loadGatewayConfig({ ...process.env, RATE_LIMIT_MAX: "1000000", ...env });
+  const config = loadGatewayConfig({ ...process.env, RATE_LIMIT_MAX: "1000000", ...env }, deps.channels);
   const db = createDb(config.DATABASE_URL, { poolSize: 4 });
   const redis = deps.redis ?? producerConnection(config, { lazyConnect: true });
   if (!deps.redis) await redis.connect();

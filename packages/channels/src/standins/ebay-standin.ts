@@ -13,6 +13,7 @@ import { FaultBook, retryAfterHeader } from "./kit/fault-book.js";
 import { paramsOf, playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "./kit/http.js";
 import { OAuthBook, type TokenResult } from "./kit/oauth-book.js";
 import type { StandinOptions } from "./kit/standin-options.js";
+import type { ChannelStandinEntry } from "./channel-standin-entry.js";
 
 type Json = Record<string, any>;
 
@@ -211,3 +212,16 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
   };
   return standin;
 }
+
+/** The stand-ins list's entry: how to start it, and how the end-to-end suite connects a store on it. */
+export const ebayStandin: ChannelStandinEntry = {
+  channel: "ebay",
+  start: startEbayStandin,
+  testCase: {
+    variants: true, expiringTokens: true, connectQuery: () => ({}),
+    settings: {
+      marketplaceId: "EBAY_US", categoryId: "20625", merchantLocationKey: "warehouse-1",
+      paymentPolicyId: "pay-1", returnPolicyId: "ret-1", fulfillmentPolicyId: "ful-1",
+    },
+  },
+};

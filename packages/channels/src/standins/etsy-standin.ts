@@ -11,6 +11,7 @@ import { FaultBook, retryAfterHeader } from "./kit/fault-book.js";
 import { paramsOf, playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "./kit/http.js";
 import { OAuthBook, type TokenResult } from "./kit/oauth-book.js";
 import type { StandinOptions } from "./kit/standin-options.js";
+import type { ChannelStandinEntry } from "./channel-standin-entry.js";
 
 type Json = Record<string, any>;
 
@@ -197,3 +198,10 @@ export async function startEtsyStandin(options: StandinOptions = {}): Promise<Ch
   };
   return standin;
 }
+
+/** The stand-ins list's entry: how to start it, and how the end-to-end suite connects a store on it. */
+export const etsyStandin: ChannelStandinEntry = {
+  channel: "etsy",
+  start: startEtsyStandin,
+  testCase: { variants: true, expiringTokens: true, connectQuery: () => ({}), settings: { taxonomyId: 1633, readinessStateId: 7 } },
+};

@@ -7,6 +7,8 @@ export type { StandinCounts, StandinFault, StandinInspection, StandinListing, St
 export type { ChannelStandin, ListingSummary, StandinFault as ChannelStandinFault } from "./kit/channel-standin.js";
 export type { StandinOptions } from "./kit/standin-options.js";
 export { sharedContractsDir, CONTRACTS_ABSENT, type ContractViolation } from "./contract/contract-check.js";
+export { CHANNEL_STANDINS } from "./channel-standins.js";
+export type { ChannelStandinEntry, ChannelTestCase } from "./channel-standin-entry.js";
 export { startShopifyStandin, type ShopifyStandin } from "./shopify-standin.js";
 export { startEbayStandin } from "./ebay-standin.js";
 export { startEtsyStandin } from "./etsy-standin.js";

@@ -14,6 +14,7 @@ import { FaultBook } from "./kit/fault-book.js";
 import { playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "./kit/http.js";
 import { OAuthBook } from "./kit/oauth-book.js";
 import type { StandinOptions } from "./kit/standin-options.js";
+import type { ChannelStandinEntry } from "./channel-standin-entry.js";
 import { shopifySignature } from "../shopify/shopify-connect.js";
 import { API_VERSION } from "../shopify/shopify-documents.js";
 
@@ -202,3 +203,13 @@ function safeOperation(query: string): OperationDefinitionNode | null {
     return null;
   }
 }
+
+/** The stand-ins list's entry: how to start it, and how the end-to-end suite connects a store on it. */
+export const shopifyStandin: ChannelStandinEntry = {
+  channel: "shopify",
+  start: startShopifyStandin,
+  testCase: {
+    variants: true, expiringTokens: false, settings: null,
+    connectQuery: () => ({ shop: `acme-${randomUUID().slice(0, 6)}.myshopify.com` }),
+  },
+};

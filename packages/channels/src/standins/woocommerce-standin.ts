@@ -11,6 +11,7 @@ import { withControl } from "./kit/control-api.js";
 import { FaultBook, retryAfterHeader } from "./kit/fault-book.js";
 import { playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "./kit/http.js";
 import type { StandinOptions } from "./kit/standin-options.js";
+import type { ChannelStandinEntry } from "./channel-standin-entry.js";
 
 type Json = Record<string, any>;
 
@@ -200,3 +201,13 @@ export async function startWoocommerceStandin(options: StandinOptions = {}): Pro
   };
   return standin;
 }
+
+/** The stand-ins list's entry: how to start it, and how the end-to-end suite connects a store on it. */
+export const woocommerceStandin: ChannelStandinEntry = {
+  channel: "woocommerce",
+  start: startWoocommerceStandin,
+  testCase: {
+    variants: true, expiringTokens: false, settings: null,
+    connectQuery: (standin) => ({ storeUrl: (standin as WoocommerceStandin).createStore().storeUrl }),
+  },
+};
