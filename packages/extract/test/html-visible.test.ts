@@ -113,6 +113,7 @@ describe("extractProduct: the reference the page labels for the shopper", () => 
     ["Šifra", "0638", "sku"],
     ["Tootekood", "920O-32732", "sku"],
     ["品番", "ABC-1234", "sku"],
+    ["Article number:", "VEI22G013-K11", "sku"],
   ])("a spec table row labelled %s", (label, value, field) => {
     const c = extractProduct(page(`${PRODUCT}<table><tr><td>${label}</td><td>${value}</td></tr></table>`), URL_);
     expect(c?.[field as "brand" | "sku"]).toBe(value);
@@ -127,6 +128,11 @@ describe("extractProduct: the reference the page labels for the shopper", () => 
 
   test("a value ending a sentence in a bullet list loses the full stop", () => {
     expect(extractProduct(page(`${PRODUCT}<ul><li>EAN: 6935364088101.</li></ul>`), URL_)?.gtin).toBe("6935364088101");
+  });
+
+  test("a label word left before the code without a colon is dropped; a model's name keeps its word", () => {
+    expect(extractProduct(page(`${PRODUCT}<span class="product-sku">SKU MKI6IKW1N4</span>`), URL_)?.sku).toBe("MKI6IKW1N4");
+    expect(extractProduct(page(`${PRODUCT}<table><tr><td>Model number</td><td>Model 3</td></tr></table>`), URL_)?.mpn).toBe("Model 3");
   });
 
   test("\"Item No.\" left in the value is dropped", () => {

@@ -9,7 +9,7 @@ import { cleanText } from "./text.js";
  */
 const LABELS: { field: "sku" | "mpn" | "brand" | "gtin" | "availability"; pattern: RegExp; value?: RegExp }[] = [
   { field: "sku", pattern: words([
-    "sku", "asin", "art(ikel)?[.\\s-]*(nr|nummer|no)\\.?", "artikelnummer", "artikelnr\\.?", "item\\s*(no\\.?|number|#|code)",
+    "sku", "asin", "art(ikel)?[.\\s-]*(nr|nummer|no)\\.?", "article\\s*(number|no\\.?|code|#)", "artikelnummer", "artikelnr\\.?", "item\\s*(no\\.?|number|#|code)",
     "product\\s*(code|id|no\\.?|number)", "stock\\s+code", "product\\s+ref(erence)?", "ref(erence)?\\.?", "r[ée]f[ée]rence",
     "r[ée]f\\.?", "numero\\s+articolo", "codice(\\s+articolo|\\s+prodotto)?", "c[oó]digo(\\s+(de\\s+)?(producto|produto|artículo))?",
     "varenummer", "varenr\\.?", "artikelnr", "cod\\.?\\s*produs", "[šs]ifra(\\s+proizvoda)?", "k[oó]d(a)?(\\s+(produktu|tovaru|zbo[žz][íi]))?",

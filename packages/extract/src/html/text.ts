@@ -47,6 +47,9 @@ export function isPlaceholder(text: string): boolean {
 export function cleanCode(value: unknown): string | null {
   const text = cleanText(value);
   if (!text) return null;
-  const stripped = text.replace(/^(sku|mpn|gtin\d*|ean|upc|isbn|art\.?-?nr|item(\s*(no|number))?|model)\s*[:#.]\s*/i, "").trim();
+  const stripped = text.replace(/^(sku|mpn|gtin\d*|ean|upc|isbn|art\.?-?nr|item(\s*(no|number))?|model)\s*[:#.]\s*/i, "")
+    // "SKU MKI6IKW1N4": a label word without a colon, before a code with a digit ("Model 3" keeps its word).
+    .replace(/^(sku|mpn|gtin\d*|ean|upc|isbn|ref\.?|art\.?-?nr\.?|item\s*(no\.?|number|#))\s+(?=\S*\d\S*$)/i, "")
+    .trim();
   return stripped === "" || stripped.length > 80 ? null : stripped;
 }
