@@ -154,6 +154,17 @@ describe("extractProduct: the brand without a brand field", () => {
     expect(extractProduct(page(`<h1>Tapo C200 Pan/Tilt Camera</h1><div class="price">£34.99</div>${state("Belkin")}`), URL_)?.brand).toBeNull();
   });
 
+  test("a link to the brand's page just above the name", () => {
+    const price = `<div class="price">€ 344,00</div>`;
+    const brandOf = (above: string) => extractProduct(page(`${above}<h1>BULL BAROQUE - Slim fit jeans</h1>${price}`), URL_)?.brand ?? null;
+    expect(brandOf(`<div><a href="https://shop.example.com/versace-jeans-couture/"><h3>Versace Jeans Couture</h3></a></div>`)).toBe("Versace Jeans Couture");
+    expect(brandOf(`<a href="/brands/4711">Diesel</a>`)).toBe("Diesel");
+    // A category whose words are the title's, a breadcrumb, a link elsewhere: none is the brand.
+    expect(brandOf(`<a href="/jeans/">Jeans</a>`)).toBeNull();
+    expect(brandOf(`<ol class="breadcrumbs"><li><a href="/men/">Men</a></li></ol>`)).toBeNull();
+    expect(brandOf(`<a href="/help/returns">Free returns</a>`)).toBeNull();
+  });
+
   test("a classified ad's \"make/manufacturer\" line", () => {
     expect(extractProduct(page(`${PRODUCT}<p><span>condition: <b>good</b></span><br><span>make/manufacturer: <b>Indesit</b></span></p>`), URL_)?.brand).toBe("Indesit");
   });

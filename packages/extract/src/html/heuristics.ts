@@ -8,6 +8,7 @@ import { cleanGtin } from "./schema-product.js";
 import { cleanCode, cleanText } from "./text.js";
 import { mainImage } from "./main-image.js";
 import { stripSiteName } from "./meta-tags.js";
+import { brandLinkNearTitle } from "./brand-link.js";
 import { titleBrandFromScripts } from "./script-brand.js";
 import { titleText } from "./title-text.js";
 import { resolveUrl } from "./urls.js";
@@ -48,7 +49,9 @@ export function heuristicProduct(
   setField(found, "gtin", cleanGtin(labelled.get("gtin") ?? null), "label EAN/GTIN");
   if (needed.has("brand")) {
     setField(found, "brand", bylineBrand($) ?? cleanText(labelled.get("brand")), "label brand");
-    if (found.values.brand === undefined) setField(found, "brand", titleBrandFromScripts($, markupTitle ?? found.values.title ?? null), "title's start named as brand by the page's scripts");
+    const title = markupTitle ?? found.values.title ?? null;
+    if (found.values.brand === undefined) setField(found, "brand", titleBrandFromScripts($, title), "title's start named as brand by the page's scripts");
+    if (found.values.brand === undefined) setField(found, "brand", brandLinkNearTitle($, h1, title), "link to the brand's page beside the title");
   }
   if (needed.has("availability")) {
     const stock = visibleAvailability($, h1, labelled.get("availability"));
