@@ -5,7 +5,6 @@ import type { Static, TObject, TSchema } from "typebox";
 import { Value } from "typebox/value";
 
 interface Described {
-  description?: string;
   type?: string;
   minimum?: number;
   pattern?: string;
@@ -38,9 +37,9 @@ export function checkSettings(schema: TObject, settings: Record<string, unknown>
     for (const name of names) {
       const property = properties[name];
       if (!property || problems.has(name)) continue;
-      const why = property.description ? `: ${property.description}` : "";
+      // The form shows each field's description beside it; the message only says what is wrong.
       problems.set(name, error.keyword === "required"
-        ? `${name} is required${why}`
+        ? `${name} is required`
         : `${name} must be ${expected(property)}, not ${JSON.stringify(value[name])}`);
     }
   }

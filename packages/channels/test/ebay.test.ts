@@ -33,8 +33,7 @@ async function connectSeller(): Promise<DestinationTarget & { storeId: string }>
 
 test("settings: every missing one is named, by checkSettings and before any call", async () => {
   expect(channel.checkSettings({ marketplaceId: "EBAY_US" })).toEqual([
-    expect.stringMatching(/^categoryId is required: The eBay leaf category/), expect.stringMatching(/^merchantLocationKey is required: /),
-    expect.stringMatching(/^paymentPolicyId is required: /), expect.stringMatching(/^returnPolicyId is required: /), expect.stringMatching(/^fulfillmentPolicyId is required: /),
+    "categoryId is required", "merchantLocationKey is required", "paymentPolicyId is required", "returnPolicyId is required", "fulfillmentPolicyId is required",
   ]);
   expect(channel.checkSettings(SETTINGS)).toEqual([]);
   const dest = { ...(await connectSeller()), settings: { marketplaceId: "EBAY_US" } };

@@ -9,7 +9,7 @@ export const ChannelFieldSchema = Type.Object({
 });
 
 export const ChannelInfoSchema = Type.Object({
-  channel: Type.String({ description: "shopify, ebay, etsy or woocommerce" }),
+  channel: Type.String({ description: "The channel's name, as destinations and /api/integrations/{channel} give it" }),
   displayName: Type.String(),
   configured: Type.Boolean({ description: "false when the server lacks this channel's client id or secret: connecting answers 503" }),
   connectFields: Type.Array(ChannelFieldSchema, { description: "Asked before GET /api/integrations/{channel}/connect (e.g. Shopify's shop)" }),
