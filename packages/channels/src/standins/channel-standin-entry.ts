@@ -22,4 +22,6 @@ export interface ChannelStandinEntry {
   /** `callbackUrl` is where its authorize page returns when the channel names the redirect by alias (eBay's RuName). */
   start(options: StandinOptions): Promise<ChannelStandin>;
   testCase: ChannelTestCase;
+  /** What a person types in the connect form to reach a store on the stand-in at `url` (printed by the demo). */
+  connectHint?(url: string): string;
 }

@@ -1,9 +1,9 @@
 // Every channel's stand-in (CHANNEL_STANDINS) as one process, for the demo and the browser tests:
 // on consecutive ports from --port (default 3201), or each on a free port of its own with --port 0.
 // It writes the environment that points the gateway and the publish worker at them to
-// --write-env (KEY=value lines) once all are listening, then prints one line per stand-in and a
-// last "channel stand-ins ready" line. (Not --env-file: Node 20 takes that flag for itself
-// wherever it appears on the command line.)
+// --write-env (KEY=value lines) once all are listening, then prints one line per stand-in, a
+// "channel stand-ins ready" line, and what to type in the connect forms. (Not --env-file:
+// Node 20 takes that flag for itself wherever it appears on the command line.)
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { CHANNEL_STANDINS } from "./channel-standins.js";
@@ -18,6 +18,11 @@ const env = Object.assign({}, ...standins.map((s) => s.env)) as Record<string, s
 if (values["write-env"]) await writeFile(values["write-env"], Object.entries(env).map(([k, v]) => `${k}=${v}\n`).join(""));
 for (const s of standins) console.log(`${s.channel} stand-in listening on ${s.url}`);
 console.log("channel stand-ins ready");
+// What a person types in each connect form to reach a store on the stand-ins (after the lines above, which the browser tests read).
+for (const [i, s] of standins.entries()) {
+  const hint = CHANNEL_STANDINS[i]!.connectHint?.(s.url);
+  if (hint) console.log(`  to connect ${s.channel}, enter ${hint}`);
+}
 
 const stop = async () => {
   await Promise.all(standins.map((s) => s.close()));

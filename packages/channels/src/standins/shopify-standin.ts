@@ -208,6 +208,7 @@ function safeOperation(query: string): OperationDefinitionNode | null {
 export const shopifyStandin: ChannelStandinEntry = {
   channel: "shopify",
   start: startShopifyStandin,
+  connectHint: () => "shop demo.myshopify.com (any *.myshopify.com name)",
   testCase: {
     variants: true, expiringTokens: false, settings: null,
     connectQuery: () => ({ shop: `acme-${randomUUID().slice(0, 6)}.myshopify.com` }),

@@ -206,6 +206,8 @@ export async function startWoocommerceStandin(options: StandinOptions = {}): Pro
 export const woocommerceStandin: ChannelStandinEntry = {
   channel: "woocommerce",
   start: startWoocommerceStandin,
+  // Any store id names a store; the first authorization creates it.
+  connectHint: (url) => `store address ${url}/stores/demo`,
   testCase: {
     variants: true, expiringTokens: false, settings: null,
     connectQuery: (standin) => ({ storeUrl: (standin as WoocommerceStandin).createStore().storeUrl }),
