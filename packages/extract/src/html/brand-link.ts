@@ -1,7 +1,7 @@
 import { boundedText, type CheerioAPI, type ElementNode } from "./dom.js";
 import { ancestors } from "./page-price.js";
 import { pageIndex } from "./page-index.js";
-import { cleanText } from "./text.js";
+import { cleanText, squash, wordSet } from "./text.js";
 
 /** How far before or after the title's element the brand's link may stand. */
 const NEAR = 15;
@@ -20,14 +20,14 @@ export function brandLinkNearTitle($: CheerioAPI, title: ElementNode | null, tit
   const elements = pageIndex($).elements;
   const at = elements.indexOf(title);
   if (at < 0) return null;
-  const titleWords = words(titleText ?? "");
+  const titleWords = wordSet(titleText ?? "");
   let best: { text: string; distance: number } | null = null;
   for (let i = Math.max(0, at - NEAR); i <= Math.min(elements.length - 1, at + NEAR); i++) {
     const el = elements[i] as ElementNode;
     if (el.name !== "a" || i === at) continue;
     const text = cleanText(boundedText(el, 40));
     if (!text || text.length < 2 || !/\p{L}/u.test(text)) continue;
-    const own = words(text);
+    const own = wordSet(text);
     if ([...own].every((w) => titleWords.has(w))) continue;
     if (!leadsToBrand(el.attribs["href"] ?? "", text)) continue;
     if ([el, ...ancestors(el)].some((a) => a.name === "nav" || a.name === "header" || a.name === "footer" || NAVIGATION.test(`${a.attribs["class"] ?? ""} ${a.attribs["id"] ?? ""}`))) continue;
@@ -55,12 +55,4 @@ function decodeURIComponentSafe(text: string): string {
   } catch {
     return text;
   }
-}
-
-function squash(text: string): string {
-  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
-}
-
-function words(text: string): Set<string> {
-  return new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 2));
 }

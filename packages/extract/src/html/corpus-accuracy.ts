@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { ProductCandidate } from "../product-candidate.js";
+import { squash } from "./text.js";
 
 /**
  * Scoring extraction against the shared corpus (`corpus/expected-pages.jsonl`), as its README
@@ -81,10 +82,6 @@ export function normaliseTitle(text: string): string {
  * suffixes ("_SX300_", "-300x300", "@2x", "/w/560/", eBay's "s-l400.jpg") do not make a
  * different image.
  */
-export function normaliseBrand(text: string): string {
-  return text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
-}
-
 export function normaliseImage(url: string): string {
   return url.trim().toLowerCase()
     .replace(/^https?:\/\//, "").replace(/^\/\//, "").replace(/^([^/]+):(443|80)\//, "$1/")
@@ -155,7 +152,7 @@ function matches(field: ScoredField, page: ExpectedPage, c: ProductCandidate | n
     }
     case "gtin": return expected.some((e) => e.replace(/^0+/, "") === (c.gtin ?? "").replace(/^0+/, ""));
     // One brand however it is punctuated or spaced: "De’Longhi" is "DeLonghi", "TP Link" is "TP-Link".
-    case "brand": return expected.some((e) => normaliseBrand(e) === normaliseBrand(c.brand ?? ""));
+    case "brand": return expected.some((e) => squash(e) === squash(c.brand ?? ""));
     default: {
       const got = (c[field] ?? "").trim().toLowerCase();
       return expected.some((e) => e.trim().toLowerCase() === got);

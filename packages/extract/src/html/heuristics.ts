@@ -5,7 +5,7 @@ import { findPagePrice } from "./page-price.js";
 import { attrContains, firstMatching, hasAttr, matching, tagged } from "./page-index.js";
 import { productIdFromUrl } from "./url-id.js";
 import { cleanGtin } from "./schema-product.js";
-import { cleanCode, cleanText } from "./text.js";
+import { cleanCode, cleanText, wordSet } from "./text.js";
 import { mainImage } from "./main-image.js";
 import { stripSiteName } from "./meta-tags.js";
 import { brandLinkNearTitle } from "./brand-link.js";
@@ -68,10 +68,10 @@ export function heuristicProduct(
  * its product.
  */
 export function titleElement($: CheerioAPI): ElementNode | null {
-  const pageWords = words(documentTitle($) ?? "");
+  const pageWords = wordSet(documentTitle($) ?? "");
   const headings = tagged($, "h1").filter((el) => {
     const text = cleanText($(el).text()) ?? "";
-    return text.length >= 2 && text.length <= 300 && (pageWords.size === 0 || [...words(text)].some((w) => pageWords.has(w)));
+    return text.length >= 2 && text.length <= 300 && (pageWords.size === 0 || [...wordSet(text)].some((w) => pageWords.has(w)));
   });
   const hinted = headings.find((el) => TITLE_HINT.test(`${el.attribs["class"] ?? ""} ${el.attribs["id"] ?? ""}`)
     || $(el).find("[id*=itle], [class*=itle], [class*=name]").length > 0);
@@ -89,11 +89,6 @@ export function titleElement($: CheerioAPI): ElementNode | null {
 export function documentTitle($: CheerioAPI): string | null {
   const title = tagged($, "title").find((el) => el.parent?.type === "tag" && (el.parent as ElementNode).name === "head");
   return title ? cleanText($(title).text()) : null;
-}
-
-/** Lower-case words of two letters or more: a CJK run counts as one. */
-function words(text: string): Set<string> {
-  return new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 2));
 }
 
 const FORM_SKU_NAMES = new Set(["sku", "product_sku", "ASIN"]);

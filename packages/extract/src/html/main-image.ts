@@ -1,5 +1,6 @@
 import type { CheerioAPI, ElementNode } from "./dom.js";
 import { pageIndex, tagged } from "./page-index.js";
+import { wordSet } from "./text.js";
 import { largestFromSrcset, resolveUrl } from "./urls.js";
 
 const IMAGE_HINT = /(main|primary|hero|landing|zoom|large|product)[-_]?(image|img|photo|picture)|landingImage|imgBlkFront|main-image/i;
@@ -17,7 +18,7 @@ const MAX_GALLERIES = 30;
 export function mainImage($: CheerioAPI, title: ElementNode | null, base: string): string | null {
   const images = tagged($, "img").filter((el) => source(el) !== null && !NOT_THE_PRODUCT.test(describe(el)));
   const named = images.find((el) => IMAGE_HINT.test(`${el.attribs["id"] ?? ""} ${el.attribs["class"] ?? ""}`));
-  const words = titleWords(title ? $(title).text() : "");
+  const words = wordSet(title ? $(title).text() : "", 3);
   const described = words.size === 0 ? null : firstDescribed(images, words);
   const chosen = named ?? described ?? galleryImage($, title, new Set(images)) ?? largestDeclared(images);
   return chosen ? resolveUrl(source(chosen), base) : null;
@@ -55,10 +56,6 @@ function galleryImage($: CheerioAPI, title: ElementNode | null, usable: Set<Elem
   return best?.image ?? null;
 }
 
-/** Words of three letters or more, lower case. */
-function titleWords(text: string): Set<string> {
-  return new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3));
-}
 
 /**
  * The first image whose alt text names the product (shares at least half its words with the
@@ -66,7 +63,7 @@ function titleWords(text: string): Set<string> {
  * "thumbs" path. Related products' thumbnails often carry alt texts much like this product's.
  */
 function firstDescribed(images: ElementNode[], words: Set<string>): ElementNode | null {
-  return images.find((el) => !isThumbnail(el) && sharesHalf(words, titleWords(el.attribs["alt"] ?? ""))) ?? null;
+  return images.find((el) => !isThumbnail(el) && sharesHalf(words, wordSet(el.attribs["alt"] ?? "", 3))) ?? null;
 }
 
 const THUMB_PATH = /(^|[/_-])thumbs?([/_.-]|$)|thumbnail/i;

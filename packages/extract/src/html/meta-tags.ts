@@ -6,7 +6,7 @@ import { tagged } from "./page-index.js";
 import { readAmount } from "./read-amount.js";
 import { brandOf, cleanGtin } from "./schema-product.js";
 import { firstText } from "./schema-node.js";
-import { cleanCode, cleanText } from "./text.js";
+import { cleanCode, cleanText, squash } from "./text.js";
 import { resolveUrl } from "./urls.js";
 
 /** All <meta> values by lower-cased property or name, in page order. */
@@ -99,11 +99,6 @@ export function stripSiteName(title: string | null, siteName: string | null, bas
   if (isShop(last)) return title.slice(0, title.lastIndexOf(last)).replace(/[\s|\-–—:·•｜]+$/u, "") || title;
   if (isShop(first)) return title.slice(first.length).replace(/^[\s|\-–—:·•｜]+/u, "") || title;
   return title;
-}
-
-/** Letters and digits only, lower case: "Acme-Store" and "Acme Store" are one name. */
-function squash(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 }
 
 /** The shop's own label in a host: "www.acme-store.co.uk" gives "acme-store". */

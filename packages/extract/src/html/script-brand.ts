@@ -1,5 +1,6 @@
 import type { CheerioAPI } from "./dom.js";
 import { hasAttr, tagged } from "./page-index.js";
+import { squash } from "./text.js";
 
 // "brand":"TP Link", "brandName":"Tikkers", "brand":{"id":"35mn","name":"Tikkers"}: how app state
 // and analytics scripts carry a product's brand.
@@ -35,7 +36,3 @@ export function titleBrandFromScripts($: CheerioAPI, title: string | null): stri
   return best;
 }
 
-/** Letters and digits only, lower case: "TP-Link" and "TP Link" are one brand. */
-function squash(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
-}

@@ -53,3 +53,13 @@ export function cleanCode(value: unknown): string | null {
     .trim();
   return stripped === "" || stripped.length > 80 ? null : stripped;
 }
+
+/** Letters and digits only, lower case, accents dropped: "TP-Link", "TP Link" and "tp_link" are one name. */
+export function squash(text: string): string {
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+}
+
+/** The lower-case words of a text, `minLength` letters or more (a CJK run counts as one word). */
+export function wordSet(text: string, minLength = 2): Set<string> {
+  return new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= minLength));
+}
