@@ -1,6 +1,7 @@
 // The one list of channels. Adding one: its folder with a definition, a line here, and the
 // value in the Prisma `Channel` enum (a test checks the two agree).
 import type { ChannelName } from "./adapter.js";
+import { amazonDefinition } from "./amazon/index.js";
 import { ebayDefinition } from "./ebay/index.js";
 import { etsyDefinition } from "./etsy/index.js";
 import { shopifyDefinition } from "./shopify/index.js";
@@ -8,7 +9,7 @@ import { standinDefinition } from "./standin-definition.js";
 import { woocommerceDefinition } from "./woocommerce/index.js";
 
 /** Every channel, in the order lists show them (the stand-in last). */
-export const CHANNEL_DEFINITIONS = [shopifyDefinition, ebayDefinition, etsyDefinition, woocommerceDefinition, standinDefinition] as const;
+export const CHANNEL_DEFINITIONS = [shopifyDefinition, ebayDefinition, etsyDefinition, woocommerceDefinition, amazonDefinition, standinDefinition] as const;
 
 export const CHANNEL_NAMES: readonly ChannelName[] = CHANNEL_DEFINITIONS.map((d) => d.name);
 

@@ -1,5 +1,5 @@
 // @catalog/channels/standins: local fake sales channels for tests, benchmarks and the demo (the
-// generic stand-in channel and the Shopify, eBay, Etsy and WooCommerce stand-ins), their shared
+// generic stand-in channel and the Shopify, eBay, Etsy, WooCommerce and Amazon stand-ins), their shared
 // kit and the contract checks they hold every request to. Nothing the gateway or the workers
 // import reaches this folder (packages/channels/test/standins-apart.test.ts).
 export { startStandinChannel, type StandinChannel, type StandinChannelOptions } from "./generic/standin-server.js";
@@ -12,4 +12,5 @@ export type { ChannelStandinEntry, ChannelTestCase } from "./channel-standin-ent
 export { startShopifyStandin, type ShopifyStandin } from "./shopify-standin.js";
 export { startEbayStandin } from "./ebay-standin.js";
 export { startEtsyStandin } from "./etsy-standin.js";
+export { startAmazonStandin } from "./amazon-standin.js";
 export { startWoocommerceStandin, type WoocommerceStandin } from "./woocommerce-standin.js";

@@ -1,0 +1,75 @@
+// Publishes through Listings Items 2021-08-01, keyed by SKU: each SKU (the parent, then each
+// child, or the single SKU) is looked up; a new one is put whole (`putListingsItem`), a known one
+// patched (`patchListingsItem`, replacing each attribute we build, the offer's price and quantity
+// included). The attributes are checked against the product type's definition first. Access
+// tokens live an hour and come from the seller's LWA refresh token.
+import type { ChannelAdapter, DestinationTarget, PublishInput, PublishOutcome } from "../adapter.js";
+import type { ChannelContext } from "../channel-definition.js";
+import { channelCaller, type Answer } from "../channel-http.js";
+import { missingField, requiredBaseUrl, requiredString } from "../destination-fields.js";
+import { checkSubmission, throwIfAmazonFailed } from "./amazon-answers.js";
+import { type AmazonListingItem, listingItems } from "./amazon-attributes.js";
+import type { AmazonApp } from "./amazon-env.js";
+import { fitToProductType, productTypeSchema } from "./amazon-product-type.js";
+import { amazonSettings } from "./amazon-settings.js";
+import { requestLwaToken } from "./amazon-token.js";
+
+const CHANNEL = "amazon";
+
+async function publish(input: PublishInput, app: AmazonApp, timeoutMs: number): Promise<PublishOutcome> {
+  const { product, destination } = input;
+  const settings = amazonSettings(destination.settings);
+  if (!product.title?.trim()) throw missingField(CHANNEL, product, "title");
+  if (!product.priceAmount?.trim()) throw missingField(CHANNEL, product, "priceAmount");
+  if (!product.sku) throw missingField(CHANNEL, product, "sku", "Amazon keys every listing by SKU");
+  if (product.variants.some((v) => Object.keys(v.options ?? {}).length > 0 && !v.sku)) {
+    throw missingField(CHANNEL, product, "variants.sku", "every variation needs its own SKU on Amazon");
+  }
+
+  const api = requiredBaseUrl(CHANNEL, destination);
+  const token = requiredString(CHANNEL, destination, "accessToken");
+  const call = channelCaller(CHANNEL, input.signal, timeoutMs);
+  const schema = await productTypeSchema(call, api, token, settings);
+  const items = fitToProductType(listingItems(product, settings), schema, settings.productType);
+
+  const send = (method: string, sku: string, query: Record<string, string>, body?: unknown): Promise<Answer> => call({
+    method,
+    url: `${api}/listings/2021-08-01/items/${encodeURIComponent(settings.sellerId)}/${encodeURIComponent(sku)}?${new URLSearchParams({ marketplaceIds: settings.marketplaceId, ...query })}`,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { "x-amz-access-token": token, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+  });
+
+  const upsert = async (item: AmazonListingItem) => {
+    const found = await send("GET", item.sku, { includedData: "summaries" });
+    if (found.status !== 404) throwIfAmazonFailed(found);
+    const requirements = item.role === "parent" ? "LISTING_PRODUCT_ONLY" : "LISTING";
+    const answer = found.status === 404
+      ? await send("PUT", item.sku, { includedData: "issues" }, { productType: settings.productType, requirements, attributes: item.attributes })
+      : await send("PATCH", item.sku, { includedData: "issues" }, {
+        productType: settings.productType,
+        patches: Object.entries(item.attributes).map(([name, value]) => ({ op: "replace", path: `/attributes/${name}`, value })),
+      });
+    return checkSubmission(item.sku, answer);
+  };
+
+  const sku = product.sku;
+  const remoteUrl = `${app.sellerCentralUrl}/myinventory/inventory?searchField=all&searchTerm=${encodeURIComponent(sku)}`;
+  const [first, ...rest] = items;
+  await upsert(first!);
+  // The parent (or single) SKU exists from here: a retry updates it instead of creating it again.
+  await input.saveRemoteId(sku, remoteUrl);
+  for (const item of rest) await upsert(item);
+  return { remoteId: sku, remoteUrl };
+}
+
+export function createAmazonAdapter({ app, timeoutMs }: ChannelContext<AmazonApp>): ChannelAdapter {
+  return {
+    channel: CHANNEL,
+    publish: (input) => publish(input, app, timeoutMs),
+    async refreshCredentials(destination: DestinationTarget, signal: AbortSignal) {
+      const refreshToken = requiredString(CHANNEL, destination, "refreshToken");
+      const tokens = await requestLwaToken(app, { grant_type: "refresh_token", refresh_token: refreshToken }, signal, timeoutMs);
+      return { ...destination.credentials, ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+// Amazon: Listings Items 2021-08-01 (put for a new SKU, patch for changes, parent and child SKUs
+// for variations), attributes checked against the product type's definition, Amazon's website
+// authorization workflow with LWA refresh tokens.
+import { Type } from "typebox";
+import { defineChannel } from "../channel-definition.js";
+import { createAmazonAdapter } from "./amazon-adapter.js";
+import { amazonConnect } from "./amazon-connect.js";
+import { amazonApp, AmazonEnvSchema } from "./amazon-env.js";
+import { AmazonSettingsSchema, amazonSettingsRules } from "./amazon-settings.js";
+
+const Param = (description: string) => Type.Optional(Type.String({ description }));
+
+export const amazonDefinition = defineChannel({
+  name: "amazon",
+  displayName: "Amazon",
+  env: AmazonEnvSchema,
+  app: amazonApp,
+  settings: AmazonSettingsSchema,
+  settingsRules: amazonSettingsRules,
+  connectQuery: Type.Object({
+    marketplaceId: Type.Optional(Type.String({ title: "Marketplace id", description: "The Amazon store to list on (default ATVPDKIKX0DER, amazon.com); can be changed in the settings later", examples: ["ATVPDKIKX0DER"] })),
+  }),
+  callbackQuery: Type.Object({
+    state: Param("The state from the connect redirect"),
+    selling_partner_id: Param("The seller's merchant token"),
+    spapi_oauth_code: Param("The LWA authorization code, exchanged for a refresh token"),
+    mws_auth_token: Param("Only for apps that also used MWS; ignored"),
+    error: Param("Set when the seller refused"),
+  }),
+  adapter: createAmazonAdapter,
+  connect: amazonConnect,
+});

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "Channel" ADD VALUE 'amazon';
