@@ -2,10 +2,11 @@
 // create with an idempotency key (so a worker that died after the channel created the listing
 // cannot create it twice), and adopt what the channel already has under our SKU when the create
 // is refused as a duplicate.
+import { Type } from "typebox";
 import type { ChannelAdapter, PublishableProduct, PublishInput, PublishOutcome } from "./adapter.js";
-import { channelCaller, jsonBody, okJson, throwIfFailed, type Answer } from "./channel-http.js";
+import { okAnswer } from "./channel-answer.js";
+import { channelCaller, type Answer } from "./channel-http.js";
 import { missingField, requiredBaseUrl, requiredString, toChannelAmount } from "./destination-fields.js";
-import { RetryableChannelError } from "./errors.js";
 
 export interface StandinAdapterOptions {
   /** Budget for the whole publish (every request of it), not per request. */
@@ -13,6 +14,10 @@ export interface StandinAdapterOptions {
 }
 
 const CHANNEL = "standin";
+
+// The parts of the stand-in's answers we read (README: listings carry id, url, version, ...).
+const ListingAnswer = Type.Object({ id: Type.String({ minLength: 1 }), url: Type.Optional(Type.Unknown()) });
+const ListingsAnswer = Type.Object({ items: Type.Array(Type.Object({ id: Type.String({ minLength: 1 }) })) });
 
 export function standinListingBody(product: PublishableProduct, defaultCurrency: string | null): Record<string, unknown> {
   if (!product.title?.trim()) throw missingField(CHANNEL, product, "title");
@@ -40,8 +45,7 @@ export function standinListingBody(product: PublishableProduct, defaultCurrency:
 }
 
 function outcomeOf(answer: Answer): PublishOutcome {
-  const body = okJson(CHANNEL, answer);
-  if (typeof body.id !== "string") throw new RetryableChannelError(`${CHANNEL} answered ${answer.status} without a listing id`, { channel: CHANNEL, status: answer.status });
+  const body = okAnswer(CHANNEL, answer, ListingAnswer, "listing");
   return { remoteId: body.id, remoteUrl: typeof body.url === "string" ? body.url : null };
 }
 
@@ -69,10 +73,8 @@ async function publish(input: PublishInput, timeoutMs: number): Promise<PublishO
   if (created.status === 409 && product.sku) {
     // The store has a listing under this SKU already (listed by hand, or under another key): adopt it.
     const found = await send("GET", `/v1/listings?sku=${encodeURIComponent(product.sku)}`, false);
-    throwIfFailed(CHANNEL, found);
-    const items = jsonBody(CHANNEL, found).items;
-    const existing = Array.isArray(items) ? (items[0] as { id?: unknown } | undefined) : undefined;
-    if (typeof existing?.id === "string") return outcomeOf(await update(existing.id));
+    const existing = okAnswer(CHANNEL, found, ListingsAnswer, "listing list").items[0];
+    if (existing) return outcomeOf(await update(existing.id));
   }
   return outcomeOf(created);
 }

@@ -2,19 +2,25 @@
 // update by nature): inventory item(s), an item group when the product has variations, an offer
 // per SKU found by SKU or created, then publishing the offer (or the group). Tokens expire after
 // two hours and are refreshed with the seller's refresh token.
+import { Type } from "typebox";
 import type { ChannelContext } from "../channel-definition.js";
 import type { EbayApp } from "./ebay-env.js";
 import type { ChannelAdapter, DestinationTarget, PublishableProduct, PublishInput, PublishOutcome } from "../adapter.js";
-import { channelCaller, okJson, throwIfFailed, type Answer } from "../channel-http.js";
+import { okAnswer } from "../channel-answer.js";
+import { channelCaller, throwIfFailed, type Answer } from "../channel-http.js";
 import { missingField, requiredBaseUrl, requiredString } from "../destination-fields.js";
-import { RetryableChannelError } from "../errors.js";
 import { inventoryItem, itemGroup, offer } from "./ebay-bodies.js";
 import { ebaySettings } from "./ebay-settings.js";
 import { requestEbayToken } from "./ebay-token.js";
 
 const CHANNEL = "ebay";
 
-type Json = Record<string, any>;
+// The parts of eBay's answers we read; the rest (and any field eBay adds) passes unread.
+const OffersAnswer = Type.Object({
+  offers: Type.Optional(Type.Array(Type.Object({ offerId: Type.String(), marketplaceId: Type.Optional(Type.String()) }))),
+});
+const CreatedOffer = Type.Object({ offerId: Type.String() });
+const PublishedAnswer = Type.Object({ listingId: Type.String() });
 
 const hasVariations = (product: PublishableProduct) => product.variants.some((v) => Object.keys(v.options ?? {}).length > 0);
 
@@ -39,29 +45,28 @@ async function publish(input: PublishInput, timeoutMs: number): Promise<PublishO
   /** The offer of this SKU on the marketplace, updated, or a new one. */
   const upsertOffer = async (sku: string, amount: string): Promise<string> => {
     const found = await send("GET", `/offer?sku=${encodeURIComponent(sku)}&marketplace_id=${settings.marketplaceId}`);
-    const existing = found.status === 404 ? undefined : ((okJson(CHANNEL, found).offers ?? []) as Json[]).find((o) => o.marketplaceId === settings.marketplaceId);
+    const offers = found.status === 404 ? [] : okAnswer(CHANNEL, found, OffersAnswer, "offer list").offers ?? [];
+    const existing = offers.find((o) => o.marketplaceId === settings.marketplaceId);
     if (existing?.offerId) {
       await put(`/offer/${encodeURIComponent(existing.offerId)}`, offer(product, settings, sku, amount, false));
-      return existing.offerId as string;
+      return existing.offerId;
     }
-    const created = okJson(CHANNEL, await send("POST", "/offer", offer(product, settings, sku, amount, true)));
-    if (typeof created.offerId !== "string") throw new RetryableChannelError(`${CHANNEL} created an offer without an offerId`, { channel: CHANNEL });
-    return created.offerId;
+    return okAnswer(CHANNEL, await send("POST", "/offer", offer(product, settings, sku, amount, true)), CreatedOffer, "created offer").offerId;
   };
 
-  let published: Json;
+  let published: Answer;
   if (!grouped) {
     await put(`/inventory_item/${encodeURIComponent(product.sku)}`, inventoryItem(product, settings));
     const offerId = await upsertOffer(product.sku, product.priceAmount);
-    published = okJson(CHANNEL, await send("POST", `/offer/${encodeURIComponent(offerId)}/publish`));
+    published = await send("POST", `/offer/${encodeURIComponent(offerId)}/publish`);
   } else {
     for (const variant of product.variants) await put(`/inventory_item/${encodeURIComponent(variant.sku!)}`, inventoryItem(product, settings, variant));
     await put(`/inventory_item_group/${encodeURIComponent(product.sku)}`, itemGroup(product, product.sku));
     for (const variant of product.variants) await upsertOffer(variant.sku!, variant.priceAmount?.trim() || product.priceAmount);
-    published = okJson(CHANNEL, await send("POST", "/offer/publish_by_inventory_item_group", { inventoryItemGroupKey: product.sku, marketplaceId: settings.marketplaceId }));
+    published = await send("POST", "/offer/publish_by_inventory_item_group", { inventoryItemGroupKey: product.sku, marketplaceId: settings.marketplaceId });
   }
-  if (typeof published.listingId !== "string") throw new RetryableChannelError(`${CHANNEL} published without a listingId`, { channel: CHANNEL });
-  return { remoteId: published.listingId, remoteUrl: `${settings.itemUrlBase}/itm/${published.listingId}` };
+  const { listingId } = okAnswer(CHANNEL, published, PublishedAnswer, "published offer");
+  return { remoteId: listingId, remoteUrl: `${settings.itemUrlBase}/itm/${listingId}` };
 }
 
 export function createEbayAdapter({ app, timeoutMs }: ChannelContext<EbayApp>): ChannelAdapter {

@@ -1,11 +1,13 @@
 // Publishes to an Etsy shop through Open API v3: a draft listing (form-encoded) whose id is saved
 // at once, since Etsy has neither idempotency keys nor a lookup by SKU; then its inventory (SKUs,
 // prices, variations) and its images. A stored listing id is updated instead.
+import { Type, type TSchema } from "typebox";
 import type { ChannelContext } from "../channel-definition.js";
 import type { ChannelAdapter, DestinationTarget, PublishInput, PublishOutcome } from "../adapter.js";
-import { channelCaller, okJson, throwIfFailed, type Answer, type ChannelRequest } from "../channel-http.js";
+import { okAnswer } from "../channel-answer.js";
+import { channelCaller, throwIfFailed, type Answer, type ChannelRequest } from "../channel-http.js";
 import { missingField, requiredBaseUrl, requiredString } from "../destination-fields.js";
-import { ChannelWaitError, RetryableChannelError } from "../errors.js";
+import { ChannelWaitError } from "../errors.js";
 import { inventory, listingFields } from "./etsy-bodies.js";
 import { syncImages } from "./etsy-images.js";
 import { etsySettings } from "./etsy-settings.js";
@@ -13,6 +15,11 @@ import type { EtsyApp } from "./etsy-env.js";
 import { requestEtsyToken } from "./etsy-token.js";
 
 const CHANNEL = "etsy";
+
+// The parts of Etsy's answers we read; the rest (and any field Etsy adds) passes unread.
+const CreatedListing = Type.Object({ listing_id: Type.Integer() });
+/** Nothing of it is read, but it must be JSON, as Etsy's answers are. */
+const InventoryAnswer = Type.Object({});
 
 /** Etsy's `x-api-key`: the keystring, or keystring:shared-secret where the app has one configured. */
 export const etsyApiKey = (app: EtsyApp) => (app.clientSecret ? `${app.clientId}:${app.clientSecret}` : app.clientId);
@@ -40,10 +47,10 @@ async function publish(context: ChannelContext<EtsyApp>, input: PublishInput, ti
   const send = ({ path, ...request }: Omit<ChannelRequest, "url"> & { path: string }) =>
     call({ ...request, url: `${api}${path}`, headers: { authorization: `Bearer ${token}`, "x-api-key": etsyApiKey(context.app), ...request.headers } });
   const form = { "content-type": "application/x-www-form-urlencoded" };
-  const checked = async (request: Omit<ChannelRequest, "url"> & { path: string }) => {
+  const checked = async <T extends TSchema>(request: Omit<ChannelRequest, "url"> & { path: string }, schema: T, what: string) => {
     const answer = await send(request);
     throwIfEtsyFailed(answer);
-    return okJson(CHANNEL, answer);
+    return okAnswer(CHANNEL, answer, schema, what);
   };
 
   let listingId = input.remoteId;
@@ -54,12 +61,11 @@ async function publish(context: ChannelContext<EtsyApp>, input: PublishInput, ti
     else throwIfEtsyFailed(answer);
   }
   if (!listingId) {
-    const created = await checked({ method: "POST", path: `/shops/${settings.shopId}/listings`, body: listingFields(product, settings, true), headers: form });
-    if (typeof created.listing_id !== "number") throw new RetryableChannelError("etsy created a listing without a listing_id", { channel: CHANNEL });
+    const created = await checked({ method: "POST", path: `/shops/${settings.shopId}/listings`, body: listingFields(product, settings, true), headers: form }, CreatedListing, "created listing");
     listingId = String(created.listing_id);
     await input.saveRemoteId(listingId, `https://www.etsy.com/listing/${listingId}`);
   }
-  await checked({ method: "PUT", path: `/listings/${listingId}/inventory`, body: JSON.stringify(stock), headers: { "content-type": "application/json" } });
+  await checked({ method: "PUT", path: `/listings/${listingId}/inventory`, body: JSON.stringify(stock), headers: { "content-type": "application/json" } }, InventoryAnswer, "inventory");
   await syncImages(async (request) => {
     const answer = await send(request);
     throwIfEtsyFailed(answer);

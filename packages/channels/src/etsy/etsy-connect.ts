@@ -1,12 +1,17 @@
 // Etsy's OAuth 2 with PKCE (S256): the verifier stays server-side with the state; after the code
 // is exchanged, the shop is found from the user id Etsy puts in front of the access token.
 import { createHash, randomBytes } from "node:crypto";
+import { Type, type Static } from "typebox";
+import { answerProblem } from "../channel-answer.js";
 import type { ChannelContext } from "../channel-definition.js";
 import { ConnectError, type ConnectFlow } from "../connect.js";
 import { isChannelError } from "../errors.js";
 import { etsyApiKey } from "./etsy-adapter.js";
 import type { EtsyApp } from "./etsy-env.js";
 import { requestEtsyToken } from "./etsy-token.js";
+
+/** The user's shop, as far as connecting reads it. */
+const ShopAnswer = Type.Object({ shop_id: Type.Integer(), shop_name: Type.Optional(Type.String()) });
 
 export function etsyConnect({ app }: ChannelContext<EtsyApp>): ConnectFlow {
   return {
@@ -32,8 +37,9 @@ export function etsyConnect({ app }: ChannelContext<EtsyApp>): ConnectFlow {
         const response = await fetch(`${app.apiUrl}/v3/application/users/${encodeURIComponent(userId ?? "")}/shops`, {
           headers: { authorization: `Bearer ${credentials.accessToken}`, "x-api-key": etsyApiKey(app), accept: "application/json" }, signal,
         });
-        const shop = (await response.json().catch(() => ({}))) as { shop_id?: number; shop_name?: string };
-        if (!response.ok || typeof shop.shop_id !== "number") throw new ConnectError(502, `etsy did not name the user's shop (${response.status}): does the account have a shop?`);
+        const body: unknown = await response.json().catch(() => undefined);
+        if (!response.ok || answerProblem(ShopAnswer, body)) throw new ConnectError(502, `etsy did not name the user's shop (${response.status}): does the account have a shop?`);
+        const shop = body as Static<typeof ShopAnswer>;
         const shopId = String(shop.shop_id);
         return { name: shop.shop_name ?? `Etsy shop ${shopId}`, externalId: shopId, baseUrl: app.apiUrl, credentials: { ...credentials }, settings: { shopId } };
       } catch (error) {

@@ -2,8 +2,10 @@
 // bounded in size) and uploaded; the source URL is kept as the image's alt text, so a later
 // publish uploads only what is new and deletes what the product dropped.
 import { fetchPublicBytes, FetchFailedError } from "@catalog/fetch/public";
+import { Type } from "typebox";
 import type { PublishableProduct } from "../adapter.js";
-import { okJson, throwIfFailed, type Answer, type ChannelRequest } from "../channel-http.js";
+import { okAnswer } from "../channel-answer.js";
+import { throwIfFailed, type Answer, type ChannelRequest } from "../channel-http.js";
 import { classifyNetworkError } from "../classify.js";
 import { GiveUpChannelError, RetryableChannelError } from "../errors.js";
 import { MAX_IMAGES } from "./etsy-bodies.js";
@@ -12,6 +14,11 @@ import { MAX_IMAGES } from "./etsy-bodies.js";
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const MAX_ALT_TEXT = 500;
 const IMAGE_TIMEOUT_MS = 30_000;
+
+/** The listing's images, as far as we read them: the id to delete one, the alt text that names its source. */
+const ImagesAnswer = Type.Object({
+  results: Type.Array(Type.Object({ listing_image_id: Type.Integer(), alt_text: Type.Optional(Type.Union([Type.String(), Type.Null()])) })),
+});
 
 type Send = (request: Omit<ChannelRequest, "url"> & { path: string }) => Promise<Answer>;
 
@@ -39,8 +46,7 @@ async function download(url: string, allowPrivate: boolean, signal: AbortSignal)
 
 export async function syncImages(send: Send, shopId: string, listingId: string, product: PublishableProduct, allowPrivate: boolean, signal: AbortSignal): Promise<void> {
   const wanted = product.images.slice(0, MAX_IMAGES);
-  const listed = okJson("etsy", await send({ method: "GET", path: `/listings/${listingId}/images` }));
-  const existing = (Array.isArray(listed.results) ? listed.results : []) as { listing_image_id: number; alt_text?: string | null }[];
+  const existing = okAnswer("etsy", await send({ method: "GET", path: `/listings/${listingId}/images` }), ImagesAnswer, "image list").results;
   const present = new Set(existing.map((i) => i.alt_text));
   for (const [index, url] of wanted.entries()) {
     if (present.has(altText(url))) continue;

@@ -2,11 +2,22 @@
 // with the app's secret (hmac over the other parameters), and the code is exchanged for an
 // offline access token, which does not expire.
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { Type, type Static } from "typebox";
+import { answerProblem } from "../channel-answer.js";
 import type { ChannelContext } from "../channel-definition.js";
 import type { ShopifyApp } from "./shopify-env.js";
 import { ConnectError, type ConnectedAccount, type ConnectFlow } from "../connect.js";
 import { shopifyShopDomain, shopUrl } from "./shop-domain.js";
 import { API_VERSION, SHOP_CHECK } from "./shopify-documents.js";
+
+// The parts of Shopify's answers the connect flows read.
+const AccessTokenAnswer = Type.Object({ access_token: Type.String({ minLength: 1 }), scope: Type.Optional(Type.String()) });
+const ShopCheckAnswer = Type.Object({ data: Type.Object({ shop: Type.Object({ name: Type.String() }) }) });
+
+/** The JSON of a fetch answer, or undefined when it is not JSON. */
+async function jsonOf(response: Response): Promise<unknown> {
+  return response.json().catch(() => undefined);
+}
 
 /** Shopify's signature: hex HMAC-SHA256 of the parameters but `hmac`, sorted, joined k=v&k=v. */
 export function shopifySignature(params: Record<string, string>, secret: string): string {
@@ -47,9 +58,12 @@ export function shopifyConnect({ app }: ChannelContext<ShopifyApp>): ConnectFlow
       } catch (error) {
         throw new ConnectError(502, `shopify token endpoint could not be reached: ${(error as Error).message}`);
       }
-      const body = (await response.json().catch(() => ({}))) as { access_token?: string; scope?: string };
-      if (!response.ok || !body.access_token) throw new ConnectError(502, `shopify token endpoint answered ${response.status}`);
-      return { name: pending.shop!, externalId: pending.shop!, baseUrl, credentials: { accessToken: body.access_token, scope: body.scope ?? scopes }, settings: {} };
+      if (!response.ok) throw new ConnectError(502, `shopify token endpoint answered ${response.status}`);
+      const body = await jsonOf(response);
+      const problem = answerProblem(AccessTokenAnswer, body);
+      if (problem) throw new ConnectError(502, `shopify token endpoint answered ${response.status} with an unexpected token answer: ${problem}`);
+      const token = body as Static<typeof AccessTokenAnswer>;
+      return { name: pending.shop!, externalId: pending.shop!, baseUrl, credentials: { accessToken: token.access_token, scope: token.scope ?? scopes }, settings: {} };
     },
   };
 }
@@ -73,7 +87,10 @@ export async function shopifyAccountFromToken({ app }: ChannelContext<ShopifyApp
     throw new ConnectError(502, `${shop} could not be reached to check the token: ${(error as Error).message}`);
   }
   if (response.status === 401 || response.status === 403) throw new ConnectError(401, `${shop} refused the access token (${response.status})`);
-  const body = (await response.json().catch(() => ({}))) as { data?: { shop?: { name?: string } }; errors?: unknown };
-  if (!response.ok || !body.data?.shop) throw new ConnectError(502, `${shop} answered ${response.status} when the token was checked${body.errors ? `: ${JSON.stringify(body.errors).slice(0, 300)}` : ""}`);
+  const body = await jsonOf(response);
+  if (!response.ok || answerProblem(ShopCheckAnswer, body)) {
+    const errors = body && typeof body === "object" ? (body as { errors?: unknown }).errors : undefined;
+    throw new ConnectError(502, `${shop} answered ${response.status} when the token was checked${errors ? `: ${JSON.stringify(errors).slice(0, 300)}` : ""}`);
+  }
   return { name: shop, externalId: shop, baseUrl, credentials: { accessToken: input.accessToken.trim() }, settings: {} };
 }

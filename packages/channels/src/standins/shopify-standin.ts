@@ -128,10 +128,12 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     if (!shop || typeof token !== "string" || oauth.storeOf(token) !== name) {
       return sendJson(response, 401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
     }
-    const played = await playCommonFault(faults.take(name), response);
+    const body = JSON.parse((await readBody(request)).toString("utf8") || "{}") as Json;
+    // Shopify answers userErrors only to mutations: an "invalid" fault waits for the productSet.
+    const invalidLater = faults.peek(name)?.kind === "invalid" && !/\bproductSet\s*\(/.test(String(body.query ?? ""));
+    const played = invalidLater ? null : await playCommonFault(faults.take(name), response);
     if (played === "handled") return;
     if (played) return fault(response, played);
-    const body = JSON.parse((await readBody(request)).toString("utf8") || "{}") as Json;
     const problems = contract?.check(String(body.query ?? ""), (body.variables ?? {}) as Json) ?? [];
     const operation = safeOperation(String(body.query ?? ""));
     if (problems.length > 0 || !operation) {

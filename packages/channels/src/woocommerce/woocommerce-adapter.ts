@@ -1,17 +1,23 @@
 // Publishes to a WooCommerce store (REST wc/v3, consumer key and secret as HTTP Basic, so the
 // store must be served over https): update the stored product, else adopt the one with our SKU,
 // else create; then bring its variations in line with the catalog's variants, matched by SKU.
+import { Type, type Static } from "typebox";
 import type { ChannelAdapter, PublishableProduct, PublishInput, PublishOutcome } from "../adapter.js";
-import { channelCaller, jsonBody, okJson, throwIfFailed, type Answer } from "../channel-http.js";
+import { okAnswer } from "../channel-answer.js";
+import { channelCaller, okJson, type Answer } from "../channel-http.js";
 import { requiredBaseUrl, requiredString } from "../destination-fields.js";
-import { RetryableChannelError } from "../errors.js";
 import { isVariable, productBody, variationBody } from "./woocommerce-body.js";
 
 const CHANNEL = "woocommerce";
 /** WooCommerce's batch endpoints take at most 100 items. */
 const BATCH = 100;
 
-type Json = Record<string, any>;
+// The parts of WooCommerce's answers we read; the rest (and any field a store's plugins add) passes unread.
+const SavedProduct = Type.Object({ id: Type.Integer(), permalink: Type.Optional(Type.Unknown()) });
+type SavedProduct = Static<typeof SavedProduct>;
+const ProductsBySku = Type.Array(Type.Object({ id: Type.Integer() }));
+const Variations = Type.Array(Type.Object({ id: Type.Integer(), sku: Type.String() }));
+type Batch = { create: Record<string, unknown>[]; update: Record<string, unknown>[]; delete: number[] };
 
 async function publish(input: PublishInput, timeoutMs: number, allowPrivate: boolean): Promise<PublishOutcome> {
   const { product, destination } = input;
@@ -26,28 +32,27 @@ async function publish(input: PublishInput, timeoutMs: number, allowPrivate: boo
     headers: { authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString("base64")}`, ...(payload === undefined ? {} : { "content-type": "application/json" }) },
   });
   const bySku = async (sku: string): Promise<number | null> => {
-    const found = okJson(CHANNEL, await send("GET", `/products?sku=${encodeURIComponent(sku)}`));
-    const first = (Array.isArray(found) ? found : [])[0] as Json | undefined;
-    return typeof first?.id === "number" ? first.id : null;
+    const found = okAnswer(CHANNEL, await send("GET", `/products?sku=${encodeURIComponent(sku)}`), ProductsBySku, "product list");
+    return found[0]?.id ?? null;
   };
 
-  let saved: Json | null = null;
+  const savedProduct = (answer: Answer) => okAnswer(CHANNEL, answer, SavedProduct, "product");
+  let saved: SavedProduct | null = null;
   if (input.remoteId) {
     const answer = await send("PUT", `/products/${encodeURIComponent(input.remoteId)}`, body);
     // Deleted in the store since we stored its id: publish it anew below.
-    if (answer.status !== 404) saved = okJson(CHANNEL, answer);
+    if (answer.status !== 404) saved = savedProduct(answer);
   }
   if (!saved && product.sku) {
     const id = await bySku(product.sku);
-    if (id !== null) saved = okJson(CHANNEL, await send("PUT", `/products/${id}`, body));
+    if (id !== null) saved = savedProduct(await send("PUT", `/products/${id}`, body));
   }
   if (!saved) {
     const answer = await send("POST", "/products", body);
     // Created by a parallel publish between our lookup and this create: adopt it.
     const race = answer.status === 400 && product.sku && /product_invalid_sku|duplicate/i.test(answer.text) ? await bySku(product.sku) : null;
-    saved = race !== null ? okJson(CHANNEL, await send("PUT", `/products/${race}`, body)) : okJson(CHANNEL, answer);
+    saved = savedProduct(race !== null ? await send("PUT", `/products/${race}`, body) : answer);
   }
-  if (typeof saved.id !== "number") throw new RetryableChannelError(`${CHANNEL} answered without a product id`, { channel: CHANNEL });
   const outcome = { remoteId: String(saved.id), remoteUrl: typeof saved.permalink === "string" ? saved.permalink : null };
   await input.saveRemoteId(outcome.remoteId, outcome.remoteUrl);
   if (isVariable(product)) await syncVariations(send, saved.id, product);
@@ -56,13 +61,11 @@ async function publish(input: PublishInput, timeoutMs: number, allowPrivate: boo
 
 /** Creates, updates and deletes variations so the store holds exactly the catalog's variants. */
 async function syncVariations(send: (m: string, p: string, b?: unknown) => Promise<Answer>, productId: number, product: PublishableProduct) {
-  const existingAnswer = await send("GET", `/products/${productId}/variations?per_page=100`);
-  throwIfFailed(CHANNEL, existingAnswer);
-  const existing = jsonBody(CHANNEL, existingAnswer) as unknown as Json[];
-  const bySku = new Map((Array.isArray(existing) ? existing : []).map((v) => [v.sku as string, v.id as number]));
+  const existing = okAnswer(CHANNEL, await send("GET", `/products/${productId}/variations?per_page=100`), Variations, "variation list");
+  const bySku = new Map(existing.map((v) => [v.sku, v.id]));
   const wanted = new Set(product.variants.map((v) => v.sku).filter(Boolean));
-  const create: Json[] = [];
-  const update: Json[] = [];
+  const create: Record<string, unknown>[] = [];
+  const update: Record<string, unknown>[] = [];
   for (const variant of product.variants) {
     const id = variant.sku ? bySku.get(variant.sku) : undefined;
     if (id !== undefined) update.push({ id, ...variationBody(product, variant) });
@@ -71,8 +74,11 @@ async function syncVariations(send: (m: string, p: string, b?: unknown) => Promi
   const remove = [...bySku.entries()].filter(([sku]) => !wanted.has(sku)).map(([, id]) => id);
   const items = [...create.map((c) => ["create", c] as const), ...update.map((u) => ["update", u] as const), ...remove.map((d) => ["delete", d] as const)];
   for (let i = 0; i < items.length; i += BATCH) {
-    const batch: Json = { create: [], update: [], delete: [] };
-    for (const [kind, item] of items.slice(i, i + BATCH)) batch[kind].push(item);
+    const batch: Batch = { create: [], update: [], delete: [] };
+    for (const [kind, item] of items.slice(i, i + BATCH)) {
+      if (kind === "delete") batch.delete.push(item);
+      else batch[kind].push(item);
+    }
     okJson(CHANNEL, await send("POST", `/products/${productId}/variations/batch`, batch));
   }
 }

@@ -29,6 +29,11 @@ export class FaultBook {
     this.faults.clear();
   }
 
+  /** The store's fault, if any, without counting it down. */
+  peek(storeId: string): StandinFault | null {
+    return this.faults.get(storeId) ?? null;
+  }
+
   /** The fault this request of the store must play, counting it down. */
   take(storeId: string): StandinFault | null {
     const fault = this.faults.get(storeId);
