@@ -4,6 +4,7 @@
 import type { Static, TObject } from "typebox";
 import type { ChannelAdapter, ChannelName } from "./adapter.js";
 import type { ConnectedAccount, ConnectFlow } from "./connect.js";
+import type { PreflightInput, PreflightProblem } from "./preflight.js";
 
 /** What a channel's adapter and connect flow are built with. */
 export interface ChannelContext<App> {
@@ -44,6 +45,16 @@ export interface ChannelDefinition<Name extends string = string, Env extends TOb
   settings: TObject;
   /** Checks one setting against another, which the schema cannot say; each problem names its setting. */
   settingsRules?(settings: Static<TObject>): string[];
+  /**
+   * What a publish of this product to this destination would be refused for, without creating
+   * anything (POST /api/products/publish with dryRun). Settings are checked before it, against
+   * `settings` and `settingsRules`; this names the product's problems, with the same functions
+   * the adapter gives up with before its first call (a GiveUpChannelError thrown here is
+   * reported as a problem too). A channel with a validating mode of its own (Amazon's
+   * putListingsItem with mode=VALIDATION_PREVIEW) may call it here, through its adapter, with
+   * `input.signal`. Without it, only the settings are checked.
+   */
+  preflight?(context: ChannelContext<App>, input: PreflightInput): Promise<PreflightProblem[]> | PreflightProblem[];
   /** The connect request's query: what a merchant names before connecting (drawn as the connect form). */
   connectQuery: TObject;
   /** The parameters the channel puts on our callback (documented in the OpenAPI text). */

@@ -1,5 +1,6 @@
 import type { ChannelName, DestinationTarget, PublishableProduct } from "./adapter.js";
 import { GiveUpChannelError } from "./errors.js";
+import { apiFieldName } from "./preflight.js";
 
 /** The destination's base URL without trailing slashes; a destination without one cannot be published to. */
 export function requiredBaseUrl(channel: ChannelName, destination: DestinationTarget): string {
@@ -25,8 +26,8 @@ export function assertSettingsComplete(channel: ChannelName, problems: string[])
 }
 
 /** A product missing what the channel requires fails before any call, naming the field. */
-export function missingField(channel: ChannelName, product: PublishableProduct, field: string, why = `${field} is required`): GiveUpChannelError {
-  return new GiveUpChannelError(`${channel} needs a ${field}: product ${product.id} has none`, { channel, kind: "validation", field, channelMessage: why });
+export function missingField(channel: ChannelName, product: PublishableProduct, field: string, why = `${apiFieldName(field)} is required`): GiveUpChannelError {
+  return new GiveUpChannelError(`${channel} needs a ${apiFieldName(field)}: product ${product.id} has none`, { channel, kind: "validation", field, channelMessage: why });
 }
 
 /** "19.9900" -> "19.99", "20" -> "20.00"; significant digits are never dropped, and no float is involved. */

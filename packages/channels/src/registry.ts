@@ -7,8 +7,9 @@ import { fieldsOf, type ChannelField } from "./channel-fields.js";
 import { CHANNEL_DEFINITIONS } from "./channel-list.js";
 import type { ChannelsConfig } from "./channels-config.js";
 import type { ConnectedAccount, ConnectFlow } from "./connect.js";
-import { GiveUpChannelError } from "./errors.js";
-import { checkSettings } from "./settings-check.js";
+import { GiveUpChannelError, isChannelError } from "./errors.js";
+import { problemOf, settingsProblem, type PreflightInput, type PreflightProblem } from "./preflight.js";
+import { checkSettings as checkSettingsAgainst } from "./settings-check.js";
 
 export interface ChannelOptions {
   /** Budget of one publish (all its requests), and of one token refresh. */
@@ -24,6 +25,12 @@ export interface Channel {
   connect: ConnectFlow | null;
   /** Problems with a destination's settings, each naming the setting; empty when publishing can start. */
   checkSettings(settings: Record<string, unknown>): string[];
+  /**
+   * Everything a publish of the product to the destination would be refused for before (or, for
+   * a channel with a validating mode, at) the channel: the settings' problems, then the
+   * product's. Creates nothing; empty means the channel's own checks are the only ones left.
+   */
+  preflight(input: PreflightInput): Promise<PreflightProblem[]>;
   /** What a merchant names before connecting (the connect request's query), from `connectQuery`. */
   connectFields: ChannelField[];
   /** The destination settings publishing reads, from the settings schema. */
@@ -46,6 +53,10 @@ export interface ChannelRegistry {
 }
 
 function build(definition: AnyChannelDefinition, config: ChannelsConfig, options: ChannelOptions): Channel {
+  const checkSettings = (settings: Record<string, unknown>) => {
+    const { value, problems } = checkSettingsAgainst(definition.settings, settings);
+    return problems.length > 0 ? problems : definition.settingsRules?.(value) ?? [];
+  };
   if (!(definition.name in config.apps)) throw new Error(`the configuration was read without channel ${definition.name}`);
   const context: ChannelContext<unknown> = {
     app: config.apps[definition.name], publicUrl: config.publicUrl,
@@ -57,9 +68,18 @@ function build(definition: AnyChannelDefinition, config: ChannelsConfig, options
     displayName: definition.displayName,
     adapter: definition.adapter(context),
     connect: definition.connect?.(context) ?? null,
-    checkSettings(settings) {
-      const { value, problems } = checkSettings(definition.settings, settings);
-      return problems.length > 0 ? problems : definition.settingsRules?.(value) ?? [];
+    checkSettings,
+    async preflight(input) {
+      const problems = checkSettings(input.destination.settings).map(settingsProblem);
+      try {
+        problems.push(...(await definition.preflight?.(context, input) ?? []));
+      } catch (error) {
+        if (error instanceof GiveUpChannelError) problems.push(problemOf(error));
+        else if (isChannelError(error)) problems.push({ field: "destination", message: `${definition.displayName} could not check it now: ${error.message}` });
+        else throw error;
+      }
+      // A setting the hook names again (a channel's own settings parser) is listed once.
+      return problems.filter((p, n) => problems.findIndex((q) => q.field === p.field && q.message === p.message) === n);
     },
     connectFields: fieldsOf(definition.connectQuery),
     settingsFields: fieldsOf(definition.settings),

@@ -7,6 +7,8 @@ import type { ChannelAdapter, PublishableProduct, PublishInput, PublishOutcome }
 import { okAnswer } from "./channel-answer.js";
 import { channelCaller, type Answer } from "./channel-http.js";
 import { missingField, requiredBaseUrl, requiredString, toChannelAmount } from "./destination-fields.js";
+import type { GiveUpChannelError } from "./errors.js";
+import { throwFirst } from "./preflight.js";
 
 export interface StandinAdapterOptions {
   /** Budget for the whole publish (every request of it), not per request. */
@@ -19,9 +21,16 @@ const CHANNEL = "standin";
 const ListingAnswer = Type.Object({ id: Type.String({ minLength: 1 }), url: Type.Optional(Type.Unknown()) });
 const ListingsAnswer = Type.Object({ items: Type.Array(Type.Object({ id: Type.String({ minLength: 1 }) })) });
 
+/** What the stand-in refuses before any call: the listing body's checks, and a dry run's. */
+export function standinProductProblems(product: PublishableProduct): GiveUpChannelError[] {
+  const problems: GiveUpChannelError[] = [];
+  if (!product.title?.trim()) problems.push(missingField(CHANNEL, product, "title"));
+  if (!product.priceAmount?.trim()) problems.push(missingField(CHANNEL, product, "priceAmount"));
+  return problems;
+}
+
 export function standinListingBody(product: PublishableProduct, defaultCurrency: string | null): Record<string, unknown> {
-  if (!product.title?.trim()) throw missingField(CHANNEL, product, "title");
-  if (!product.priceAmount?.trim()) throw missingField(CHANNEL, product, "priceAmount");
+  throwFirst(standinProductProblems(product));
   const currency = (product.priceCurrency ?? defaultCurrency)?.toUpperCase() ?? null;
   return {
     sku: product.sku,
@@ -31,7 +40,7 @@ export function standinListingBody(product: PublishableProduct, defaultCurrency:
     gtin: product.gtin,
     mpn: product.mpn,
     availability: product.availability ?? null,
-    price: { amount: toChannelAmount(product.priceAmount), currency },
+    price: { amount: toChannelAmount(product.priceAmount!), currency },
     images: product.images,
     variants: product.variants.map((v) => ({
       sku: v.sku ?? null,

@@ -2,11 +2,12 @@
 // connect flow, no variables and no settings but an optional default currency.
 import { Type } from "typebox";
 import { defineChannel } from "./channel-definition.js";
-import { createStandinAdapter } from "./standin-adapter.js";
+import { productPreflight } from "./preflight.js";
+import { createStandinAdapter, standinProductProblems } from "./standin-adapter.js";
 
 export const standinDefinition = defineChannel({
   name: "standin",
-  displayName: "Stand-in channel",
+  displayName: "Stand-in",
   env: Type.Object({}),
   app: () => ({}),
   settings: Type.Object({
@@ -15,4 +16,5 @@ export const standinDefinition = defineChannel({
   connectQuery: Type.Object({}),
   callbackQuery: Type.Object({}),
   adapter: ({ timeoutMs }) => createStandinAdapter({ timeoutMs }),
+  preflight: productPreflight(standinProductProblems),
 });

@@ -72,7 +72,8 @@ describe("standin adapter", () => {
     const error = await failureOf(adapter.publish(publishInput(dest, product(overrides))));
     expect(error).toBeInstanceOf(GiveUpChannelError);
     expect(error).toMatchObject({ kind: "validation", field, channel: "standin" });
-    expect((error as Error).message).toMatch(new RegExp(`^standin needs a ${field}: product prod_`));
+    // The message names the field as the API does (a product's `price`).
+    expect((error as Error).message).toMatch(new RegExp(`^standin needs a ${field === "priceAmount" ? "price" : field}: product prod_`));
     expect(standin.store(dest.storeId).counts.requests).toBe(0);
   }, 5_000);
 

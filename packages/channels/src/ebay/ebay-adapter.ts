@@ -5,11 +5,13 @@
 import { Type } from "typebox";
 import type { ChannelContext } from "../channel-definition.js";
 import type { EbayApp } from "./ebay-env.js";
-import type { ChannelAdapter, DestinationTarget, PublishableProduct, PublishInput, PublishOutcome } from "../adapter.js";
+import type { ChannelAdapter, DestinationTarget, PublishInput, PublishOutcome } from "../adapter.js";
 import { okAnswer } from "../channel-answer.js";
 import { channelCaller, throwIfFailed, type Answer } from "../channel-http.js";
 import { missingField, requiredBaseUrl, requiredString } from "../destination-fields.js";
+import { throwFirst } from "../preflight.js";
 import { inventoryItem, itemGroup, offer } from "./ebay-bodies.js";
+import { ebayProductProblems, hasVariations } from "./ebay-checks.js";
 import { ebaySettings } from "./ebay-settings.js";
 import { requestEbayToken } from "./ebay-token.js";
 
@@ -22,16 +24,13 @@ const OffersAnswer = Type.Object({
 const CreatedOffer = Type.Object({ offerId: Type.String() });
 const PublishedAnswer = Type.Object({ listingId: Type.String() });
 
-const hasVariations = (product: PublishableProduct) => product.variants.some((v) => Object.keys(v.options ?? {}).length > 0);
-
 async function publish(input: PublishInput, timeoutMs: number): Promise<PublishOutcome> {
   const { product, destination } = input;
   const settings = ebaySettings(destination.settings);
-  if (!product.title?.trim()) throw missingField(CHANNEL, product, "title");
-  if (!product.priceAmount?.trim()) throw missingField(CHANNEL, product, "priceAmount");
-  if (!product.sku) throw missingField(CHANNEL, product, "sku", "eBay keys every listing by SKU");
+  throwFirst(ebayProductProblems(product));
+  // Found by ebayProductProblems already; said again for TypeScript, which cannot see through it.
+  if (!product.sku || !product.priceAmount) throw missingField(CHANNEL, product, product.sku ? "priceAmount" : "sku");
   const grouped = hasVariations(product);
-  if (grouped && product.variants.some((v) => !v.sku)) throw missingField(CHANNEL, product, "variants.sku", "every variation needs its own SKU on eBay");
 
   const api = `${requiredBaseUrl(CHANNEL, destination)}/sell/inventory/v1`;
   const token = requiredString(CHANNEL, destination, "accessToken");

@@ -1,6 +1,8 @@
 // eBay: Sell Inventory API (items, groups, offers, publishing), OAuth code grant with refresh tokens.
 import { Type } from "typebox";
 import { defineChannel } from "../channel-definition.js";
+import { productPreflight } from "../preflight.js";
+import { ebayProductProblems } from "./ebay-checks.js";
 import { createEbayAdapter } from "./ebay-adapter.js";
 import { ebayConnect } from "./ebay-connect.js";
 import { ebayApp, EbayEnvSchema } from "./ebay-env.js";
@@ -22,5 +24,6 @@ export const ebayDefinition = defineChannel({
     error: Param("Set when the seller refused (access_denied)"),
   }),
   adapter: createEbayAdapter,
+  preflight: productPreflight(ebayProductProblems),
   connect: ebayConnect,
 });

@@ -6,7 +6,7 @@ import type { ChannelContext } from "../channel-definition.js";
 import type { ChannelAdapter, DestinationTarget, PublishInput, PublishOutcome } from "../adapter.js";
 import { okAnswer } from "../channel-answer.js";
 import { channelCaller, throwIfFailed, type Answer, type ChannelRequest } from "../channel-http.js";
-import { missingField, requiredBaseUrl, requiredString } from "../destination-fields.js";
+import { requiredBaseUrl, requiredString } from "../destination-fields.js";
 import { ChannelWaitError } from "../errors.js";
 import { inventory, listingFields } from "./etsy-bodies.js";
 import { syncImages } from "./etsy-images.js";
@@ -37,8 +37,7 @@ function throwIfEtsyFailed(answer: Answer): void {
 async function publish(context: ChannelContext<EtsyApp>, input: PublishInput, timeoutMs: number): Promise<PublishOutcome> {
   const { product, destination } = input;
   const settings = etsySettings(destination.settings);
-  if (!product.title?.trim()) throw missingField(CHANNEL, product, "title");
-  if (!product.priceAmount?.trim()) throw missingField(CHANNEL, product, "priceAmount");
+  // Gives up on what etsyProductProblems finds before any call.
   const stock = inventory(product, settings);
 
   const api = `${requiredBaseUrl(CHANNEL, destination)}/v3/application`;

@@ -1,8 +1,9 @@
 // The catalog product as Etsy's Open API v3 takes it: the listing's fields (form-encoded), and its
 // inventory (JSON): one product per SKU, variations on Etsy's two custom properties.
 import type { PublishableProduct } from "../adapter.js";
-import { toChannelAmount } from "../destination-fields.js";
+import { missingField, toChannelAmount } from "../destination-fields.js";
 import { GiveUpChannelError } from "../errors.js";
+import { positivePriceProblems, throwFirst } from "../preflight.js";
 import type { EtsySettings } from "./etsy-settings.js";
 
 // Etsy's limits: titles 140 characters, 10 images per listing, 2 variation properties.
@@ -30,11 +31,27 @@ export function listingFields(product: PublishableProduct, settings: EtsySetting
   return new URLSearchParams(fields);
 }
 
-export function inventory(product: PublishableProduct, settings: EtsySettings): Record<string, unknown> {
-  const names = [...new Set(product.variants.flatMap((v) => Object.keys(v.options ?? {})))];
+const optionNamesOf = (product: PublishableProduct) => [...new Set(product.variants.flatMap((v) => Object.keys(v.options ?? {})))];
+
+/** What Etsy would refuse, found before any call: the publish's checks, and a dry run's. */
+export function etsyProductProblems(product: PublishableProduct): GiveUpChannelError[] {
+  const problems: GiveUpChannelError[] = [];
+  if (!product.title?.trim()) problems.push(missingField("etsy", product, "title"));
+  if (!product.priceAmount?.trim()) problems.push(missingField("etsy", product, "priceAmount"));
+  else problems.push(...positivePriceProblems("etsy", product, "Etsy lists nothing for free"));
+  const names = optionNamesOf(product);
   if (names.length > CUSTOM_PROPERTIES.length) {
-    throw new GiveUpChannelError(`etsy takes at most ${CUSTOM_PROPERTIES.length} variation properties; product ${product.id} has ${names.length}`, { channel: "etsy", kind: "validation", field: "variants" });
+    problems.push(new GiveUpChannelError(`etsy takes at most ${CUSTOM_PROPERTIES.length} variation properties; product ${product.id} has ${names.length}`, {
+      channel: "etsy", kind: "validation", field: "variants.options",
+      channelMessage: `Etsy takes at most ${CUSTOM_PROPERTIES.length} variant options (${names.join(", ")} are ${names.length})`,
+    }));
   }
+  return problems;
+}
+
+export function inventory(product: PublishableProduct, settings: EtsySettings): Record<string, unknown> {
+  throwFirst(etsyProductProblems(product));
+  const names = optionNamesOf(product);
   // Etsy's API takes prices as JSON numbers; toChannelAmount keeps the decimal text exact up to there.
   const offering = (amount: string) => [{ price: Number(toChannelAmount(amount)), quantity: quantityOf(product), is_enabled: true, readiness_state_id: settings.readinessStateId }];
   if (names.length === 0 || product.variants.length === 0) {

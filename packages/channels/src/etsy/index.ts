@@ -1,6 +1,8 @@
 // Etsy: Open API v3 (draft listing, inventory, uploaded images), OAuth 2 with PKCE and rotating refresh tokens.
 import { Type } from "typebox";
 import { defineChannel } from "../channel-definition.js";
+import { productPreflight } from "../preflight.js";
+import { etsyProductProblems } from "./etsy-bodies.js";
 import { createEtsyAdapter } from "./etsy-adapter.js";
 import { etsyConnect } from "./etsy-connect.js";
 import { etsyApp, EtsyEnvSchema } from "./etsy-env.js";
@@ -21,5 +23,6 @@ export const etsyDefinition = defineChannel({
     error: Param("Set when the shop owner refused (access_denied)"),
   }),
   adapter: createEtsyAdapter,
+  preflight: productPreflight(etsyProductProblems),
   connect: etsyConnect,
 });

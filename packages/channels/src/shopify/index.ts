@@ -1,6 +1,8 @@
 // Shopify: Admin GraphQL (productSet as the upsert), OAuth with a signed callback.
 import { Type } from "typebox";
 import { defineChannel } from "../channel-definition.js";
+import { productPreflight } from "../preflight.js";
+import { shopifyProductProblems } from "./shopify-documents.js";
 import { createShopifyAdapter } from "./shopify-adapter.js";
 import { shopifyAccountFromToken, shopifyConnect } from "./shopify-connect.js";
 import { shopifyApp, ShopifyEnvSchema } from "./shopify-env.js";
@@ -25,6 +27,7 @@ export const shopifyDefinition = defineChannel({
     timestamp: Param("When Shopify signed the callback"),
   }),
   adapter: ({ timeoutMs }) => createShopifyAdapter(timeoutMs),
+  preflight: productPreflight(shopifyProductProblems),
   connect: shopifyConnect,
   operatorAccount: {
     flags: { shop: "<shop>.myshopify.com" },

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import type { PublishableProduct } from "../adapter.js";
 import { missingField, toChannelAmount } from "../destination-fields.js";
 import { GiveUpChannelError } from "../errors.js";
+import { throwFirst } from "../preflight.js";
 
 export const API_VERSION = "2026-10";
 
@@ -54,16 +55,25 @@ export function shopifyHandle(product: PublishableProduct): string {
 export const skuQuery = (sku: string) => `sku:"${sku.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
 function tooMany(what: string, limit: number): GiveUpChannelError {
-  return new GiveUpChannelError(`shopify takes at most ${limit} ${what} per product`, { channel: CHANNEL, kind: "validation", field: what });
+  return new GiveUpChannelError(`shopify takes at most ${limit} ${what} per product`, { channel: CHANNEL, kind: "validation", field: what === "options" ? "variants.options" : what });
+}
+
+const optionNamesOf = (product: PublishableProduct) => [...new Set(product.variants.flatMap((v) => Object.keys(v.options ?? {})))];
+
+/** What productSet would refuse, found before any call: the input's checks, and a dry run's. */
+export function shopifyProductProblems(product: PublishableProduct): GiveUpChannelError[] {
+  const problems: GiveUpChannelError[] = [];
+  if (!product.title?.trim()) problems.push(missingField(CHANNEL, product, "title"));
+  if (!product.priceAmount?.trim() && !product.variants.some((v) => v.priceAmount?.trim())) problems.push(missingField(CHANNEL, product, "priceAmount"));
+  if (optionNamesOf(product).length > MAX_OPTIONS) problems.push(tooMany("options", MAX_OPTIONS));
+  if (product.variants.length > MAX_VARIANTS) problems.push(tooMany("variants", MAX_VARIANTS));
+  return problems;
 }
 
 export function productSetInput(product: PublishableProduct): Record<string, unknown> {
-  if (!product.title?.trim()) throw missingField(CHANNEL, product, "title");
-  if (!product.priceAmount?.trim() && !product.variants.some((v) => v.priceAmount?.trim())) throw missingField(CHANNEL, product, "priceAmount");
+  throwFirst(shopifyProductProblems(product));
   const title = [...product.title.trim()].slice(0, MAX_TITLE).join("");
-  const optionNames = [...new Set(product.variants.flatMap((v) => Object.keys(v.options ?? {})))];
-  if (optionNames.length > MAX_OPTIONS) throw tooMany("options", MAX_OPTIONS);
-  if (product.variants.length > MAX_VARIANTS) throw tooMany("variants", MAX_VARIANTS);
+  const optionNames = optionNamesOf(product);
   const price = (amount: string | null | undefined) => toChannelAmount((amount?.trim() || product.priceAmount)!);
 
   let productOptions: Record<string, unknown>[];

@@ -1,6 +1,8 @@
 // WooCommerce: REST wc/v3 with consumer keys, the store's key-provisioning connect flow.
 import { Type } from "typebox";
 import { defineChannel } from "../channel-definition.js";
+import { productPreflight } from "../preflight.js";
+import { woocommerceProductProblems } from "./woocommerce-body.js";
 import { createWoocommerceAdapter } from "./woocommerce-adapter.js";
 import { woocommerceAccountFromKeys, woocommerceConnect } from "./woocommerce-connect.js";
 import { woocommerceApp, WoocommerceEnvSchema } from "./woocommerce-env.js";
@@ -23,6 +25,7 @@ export const woocommerceDefinition = defineChannel({
     success: Param("1 when the store owner approved"),
   }),
   adapter: ({ timeoutMs, allowPrivateStoreUrls }) => createWoocommerceAdapter(timeoutMs, allowPrivateStoreUrls),
+  preflight: productPreflight(woocommerceProductProblems),
   connect: woocommerceConnect,
   operatorAccount: {
     flags: { "store-url": "<https://store>", "consumer-key": "<ck_...>" },

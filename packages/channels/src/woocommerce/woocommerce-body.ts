@@ -2,6 +2,8 @@
 // with its attributes (the variations are written separately, matched by SKU).
 import type { PublishableProduct, PublishableVariant } from "../adapter.js";
 import { missingField, toChannelAmount } from "../destination-fields.js";
+import type { GiveUpChannelError } from "../errors.js";
+import { throwFirst } from "../preflight.js";
 
 const CHANNEL = "woocommerce";
 
@@ -11,13 +13,20 @@ export const stockStatus = (availability: string | null | undefined) => STOCK[av
 
 export const isVariable = (product: PublishableProduct) => product.variants.some((v) => Object.keys(v.options ?? {}).length > 0);
 
+/** What WooCommerce is not sent: the product body's checks, and a dry run's. */
+export function woocommerceProductProblems(product: PublishableProduct): GiveUpChannelError[] {
+  const problems: GiveUpChannelError[] = [];
+  if (!product.title?.trim()) problems.push(missingField(CHANNEL, product, "title"));
+  if (!product.priceAmount?.trim()) problems.push(missingField(CHANNEL, product, "priceAmount"));
+  return problems;
+}
+
 export function productBody(product: PublishableProduct): Record<string, unknown> {
-  if (!product.title?.trim()) throw missingField(CHANNEL, product, "title");
-  if (!product.priceAmount?.trim()) throw missingField(CHANNEL, product, "priceAmount");
+  throwFirst(woocommerceProductProblems(product));
   const body: Record<string, unknown> = {
     name: product.title.trim(),
     description: product.description ?? "",
-    regular_price: toChannelAmount(product.priceAmount),
+    regular_price: toChannelAmount(product.priceAmount!),
     stock_status: stockStatus(product.availability),
     images: product.images.map((src) => ({ src })),
     ...(product.sku ? { sku: product.sku } : {}),
