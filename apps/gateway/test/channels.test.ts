@@ -39,6 +39,11 @@ test("every channel a merchant can connect, with its name and whether this serve
   expect((await gw.app.inject({ method: "GET", url: "/api/integrations/etsy/connect", headers: { cookie: owner } })).statusCode).toBe(503);
 });
 
+test("every listed channel's name for people, the stand-in's (which merchants do not connect) included, for labelling destinations", async () => {
+  const listed = (await gw.app.inject({ method: "GET", url: "/api/channels", headers: { cookie: member } })).json() as ChannelList;
+  expect(listed.displayNames).toMatchObject({ shopify: "Shopify", ebay: "eBay", etsy: "Etsy", woocommerce: "WooCommerce", standin: "Stand-in" });
+});
+
 test("the connect form's fields: Shopify's shop, WooCommerce's store address, nothing for eBay and Etsy", async () => {
   const byChannel = await channels();
   expect(byChannel.shopify!.connectFields).toEqual([expect.objectContaining({ name: "shop", label: "Shop domain", required: true, placeholder: "acme.myshopify.com" })]);

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import type { ProductListItem } from "@catalog/gateway/api-types";
 import { errorMessage, qk } from "../api/client";
 import * as endpoints from "../api/endpoints";
-import { destinationLabel, useDestinations } from "../api/queries";
+import { destinationLabel, useChannelName, useDestinations } from "../api/queries";
 import { PageHeader } from "../ui/PageHeader";
 import { Pager } from "../ui/Pager";
 import { StatusBadge } from "../ui/StatusBadge";
@@ -17,6 +17,7 @@ const PAGE_SIZE = 25;
 const DEBOUNCE_MS = 300;
 
 export function Catalog() {
+  const channelName = useChannelName();
   const { q = "", page = 1 } = route.useSearch();
   const navigate = useNavigate({ from: "/products" });
   const [text, setText] = useState(q);
@@ -171,7 +172,7 @@ export function Catalog() {
                     product={p}
                     selected={selection.set.has(p.id)}
                     onSelect={(on) => selection.toggle(p.id, on)}
-                    destinationName={(id, channel) => destinationLabel(destinations.data?.items, id, channel)}
+                    destinationName={(id, channel) => destinationLabel(destinations.data?.items, id, channel, channelName)}
                   />
                 ))}
               </tbody>

@@ -9,7 +9,7 @@ import type { ChannelField, ChannelInfo, Destination } from "@catalog/gateway/ap
 import { ApiError, errorMessage, qk } from "../api/client";
 import { useChannels } from "../api/channels";
 import * as endpoints from "../api/endpoints";
-import { channelName, useDestinations } from "../api/queries";
+import { useChannelName, useDestinations } from "../api/queries";
 import { useSession } from "../api/session";
 import { useNow } from "../ui/clock";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
@@ -29,6 +29,7 @@ const HEALTH_LABELS: Record<Destination["health"], string> = { ok: "Healthy", de
 type ConnectNotice = { tone: "ok" | "bad"; text: string; destinationId?: string };
 
 export function Destinations() {
+  const channelName = useChannelName();
   const search = route.useSearch();
   const navigate = useNavigate({ from: "/destinations" });
   const session = useSession();
@@ -155,8 +156,9 @@ export function Destinations() {
 function DestinationCard({ destination: d, channel, isOwner, now, highlighted, onDisconnect }: {
   destination: Destination; channel: ChannelInfo | undefined; isOwner: boolean; now: number; highlighted: boolean; onDisconnect: () => void;
 }) {
+  const channelName = useChannelName();
   const [panel, setPanel] = useState<"none" | "settings" | "rename">("none");
-  const holds = holdsOf(d, now);
+  const holds = holdsOf(d, now, channelName);
   const missing = missingSettings(d, channel ? [channel] : undefined);
   const settingsFields = channel?.settingsFields ?? [];
   const headingId = `dest-h-${d.id}`;
@@ -240,6 +242,7 @@ export function fieldErrors(message: string, fields: ChannelField[]): { byField:
 }
 
 function SettingsForm({ destination: d, fields, onDone }: { destination: Destination; fields: ChannelField[]; onDone: () => void }) {
+  const channelName = useChannelName();
   const queryClient = useQueryClient();
   const toast = useToast();
   const initial = Object.fromEntries(fields.map((f) => [f.name, d.settings[f.name] === undefined || d.settings[f.name] === null ? "" : String(d.settings[f.name])]));

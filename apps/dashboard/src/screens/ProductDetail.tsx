@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { HistoryEntry, ProductDetail } from "@catalog/gateway/api-types";
 import { errorMessage, isStatus, qk } from "../api/client";
 import * as endpoints from "../api/endpoints";
-import { channelName, destinationLabel, useDestinations } from "../api/queries";
+import { destinationLabel, useChannelName, useDestinations } from "../api/queries";
 import { useSession } from "../api/session";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { PageHeader } from "../ui/PageHeader";
@@ -212,6 +212,7 @@ function Overview({ product: p }: { product: ProductDetail }) {
 }
 
 function Listings({ product: p }: { product: ProductDetail }) {
+  const channelName = useChannelName();
   const destinations = useDestinations();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -258,7 +259,7 @@ function Listings({ product: p }: { product: ProductDetail }) {
                 return (
                   <tr key={l.destinationAccountId}>
                     <td className="full">
-                      <span className="cell-title">{destinationLabel(destinations.data?.items, l.destinationAccountId, l.channel)}</span>
+                      <span className="cell-title">{destinationLabel(destinations.data?.items, l.destinationAccountId, l.channel, channelName)}</span>
                       <div className="cell-sub">{channelName(l.channel)}</div>
                     </td>
                     <td data-label="Status"><StatusBadge status={l.status} /></td>
@@ -273,7 +274,7 @@ function Listings({ product: p }: { product: ProductDetail }) {
                     <td data-label="">
                       <button type="button" className="btn btn-sm" disabled={pending || l.status === "queued" || l.status === "publishing"}
                         onClick={() => retry.mutate(l.destinationAccountId)}
-                        aria-label={`${l.status === "failed" ? "Retry" : "Publish again"} to ${destinationLabel(destinations.data?.items, l.destinationAccountId, l.channel)}`}>
+                        aria-label={`${l.status === "failed" ? "Retry" : "Publish again"} to ${destinationLabel(destinations.data?.items, l.destinationAccountId, l.channel, channelName)}`}>
                         {pending ? "Retrying…" : l.status === "failed" ? "Retry" : "Publish again"}
                       </button>
                     </td>

@@ -7,7 +7,7 @@ import type { Destination, PublishBody } from "@catalog/gateway/api-types";
 import { ApiError, errorMessage, qk } from "../api/client";
 import { useChannels } from "../api/channels";
 import * as endpoints from "../api/endpoints";
-import { channelName, useDestinations } from "../api/queries";
+import { useChannelName, useDestinations } from "../api/queries";
 import { useSession } from "../api/session";
 import { useNow } from "../ui/clock";
 import { holdsOf, missingSettings, needsClock } from "../ui/destination-state";
@@ -26,6 +26,7 @@ function newKey(): string {
 }
 
 export function Publish() {
+  const channelName = useChannelName();
   const { ids: idsParam } = route.useSearch();
   const selection = useSelection();
   const fromUrl = useMemo(() => (idsParam ? [...new Set(idsParam.split(",").map((s) => s.trim()).filter(Boolean))] : null), [idsParam]);
@@ -73,7 +74,7 @@ export function Publish() {
     })),
   });
 
-  const blocked = (d: Destination) => holdsOf(d, now).some((h) => h.kind === "wait");
+  const blocked = (d: Destination) => holdsOf(d, now, channelName).some((h) => h.kind === "wait");
   const chosenIds = items.filter((d) => chosen.has(d.id) && !blocked(d)).map((d) => d.id);
 
   async function submit(e: FormEvent) {
@@ -163,7 +164,7 @@ export function Publish() {
           ) : (
             <ul className="dest-options">
               {items.map((d) => {
-                const holds = holdsOf(d, now);
+                const holds = holdsOf(d, now, channelName);
                 const waitHold = holds.find((h) => h.kind === "wait");
                 const missing = missingSettings(d, channels.data?.items);
                 const inputId = `dest-${d.id}`;

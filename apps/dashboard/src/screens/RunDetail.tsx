@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PublishRun } from "@catalog/gateway/api-types";
 import { errorMessage, isStatus, qk } from "../api/client";
 import * as endpoints from "../api/endpoints";
-import { channelName } from "../api/queries";
+import { useChannelName } from "../api/queries";
 import { useNow } from "../ui/clock";
 import { holdsOf, needsClock } from "../ui/destination-state";
 import { PageHeader } from "../ui/PageHeader";
@@ -74,6 +74,7 @@ function useLiveRun(id: string) {
 }
 
 export function RunDetail() {
+  const channelName = useChannelName();
   const { id } = route.useParams();
   const { run, mode, follow } = useLiveRun(id);
   const queryClient = useQueryClient();
@@ -253,10 +254,11 @@ export function RunDetail() {
 
 /** Per destination: disconnected, a channel's wait or an open breaker, with a live countdown (re-rendered alone every second). */
 function DestinationNotices({ destinations }: { destinations: PublishRun["destinations"] }) {
+  const channelName = useChannelName();
   const now = useNow(needsClock(destinations));
   const notices = destinations.flatMap((d) => [
     ...(d.disconnected ? [{ key: `${d.id}-gone`, name: d.name, text: "Disconnected after this run started: its remaining publishes were dropped", tone: "bad" as const }] : []),
-    ...holdsOf(d, now).map((h) => ({ key: `${d.id}-${h.kind}`, name: d.name, text: h.text, tone: h.kind === "wait" ? ("warn" as const) : h.kind === "breaker" ? ("bad" as const) : ("info" as const) })),
+    ...holdsOf(d, now, channelName).map((h) => ({ key: `${d.id}-${h.kind}`, name: d.name, text: h.text, tone: h.kind === "wait" ? ("warn" as const) : h.kind === "breaker" ? ("bad" as const) : ("info" as const) })),
   ]);
   return (
     <>

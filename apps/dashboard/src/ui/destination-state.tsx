@@ -2,7 +2,7 @@
 // incomplete settings), in words, with a live countdown. Shared by Publish, the run view and
 // Destinations.
 import type { ChannelInfo, Destination, PublishRun } from "@catalog/gateway/api-types";
-import { channelName } from "../api/queries";
+import type { ChannelNamer } from "../api/queries";
 import { formatClock, formatCountdown, secondsUntil } from "./clock";
 
 type Held = Pick<Destination, "channel" | "breaker" | "channelWaitUntil"> & { channelWait?: Destination["channelWait"] };
@@ -11,7 +11,7 @@ type RunDestination = PublishRun["destinations"][number];
 export interface Hold { kind: "wait" | "breaker" | "halfOpen"; text: string; seconds: number | null; until: string | null }
 
 /** The holds on a destination at `now`; a wait or breaker whose time has passed is not one. */
-export function holdsOf(d: Held | RunDestination, now: number): Hold[] {
+export function holdsOf(d: Held | RunDestination, now: number, channelName: ChannelNamer): Hold[] {
   const holds: Hold[] = [];
   const wait = secondsUntil(d.channelWaitUntil, now);
   if (d.channelWaitUntil && wait !== null && wait > 0) {

@@ -32,5 +32,6 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRoutesOptions> = as
         settingsFields: d.settingsFields,
       }]
       : [])),
+    displayNames: Object.fromEntries(channels.channels().map((d) => [d.channel, d.displayName])),
   }));
 };

@@ -16,4 +16,9 @@ export const ChannelInfoSchema = Type.Object({
   settingsFields: Type.Array(ChannelFieldSchema, { description: "The destination settings publishing needs (PATCH /api/destinations)" }),
 });
 
-export const ChannelListSchema = Type.Object({ items: Type.Array(ChannelInfoSchema) });
+export const ChannelListSchema = Type.Object({
+  items: Type.Array(ChannelInfoSchema),
+  displayNames: Type.Record(Type.String(), Type.String(), {
+    description: "Every channel's name for people, by channel: those in `items` and those only operators add (the stand-in), for labelling any destination",
+  }),
+});
