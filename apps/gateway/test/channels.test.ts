@@ -30,9 +30,9 @@ const names = (fields: { name: string; required: boolean }[], required = true) =
 
 test("every channel a merchant can connect, with its name and whether this server can connect it", async () => {
   const byChannel = await channels();
-  expect(Object.keys(byChannel).sort()).toEqual(["ebay", "etsy", "shopify", "woocommerce"]);
+  expect(Object.keys(byChannel).sort()).toEqual(["amazon", "ebay", "etsy", "shopify", "woocommerce"]);
   expect(Object.fromEntries(Object.values(byChannel).map((c) => [c.channel, [c.displayName, c.configured]]))).toEqual({
-    shopify: ["Shopify", true], ebay: ["eBay", true], etsy: ["Etsy", false], woocommerce: ["WooCommerce", true],
+    shopify: ["Shopify", true], ebay: ["eBay", true], etsy: ["Etsy", false], woocommerce: ["WooCommerce", true], amazon: ["Amazon", false],
   });
   // What configured promises: an unconfigured channel's connect answers 503.
   const owner = await login(gw.app, t.owner.email, t.owner.password);
@@ -41,7 +41,7 @@ test("every channel a merchant can connect, with its name and whether this serve
 
 test("every listed channel's name for people, the stand-in's (which merchants do not connect) included, for labelling destinations", async () => {
   const listed = (await gw.app.inject({ method: "GET", url: "/api/channels", headers: { cookie: member } })).json() as ChannelList;
-  expect(listed.displayNames).toMatchObject({ shopify: "Shopify", ebay: "eBay", etsy: "Etsy", woocommerce: "WooCommerce", standin: "Stand-in" });
+  expect(listed.displayNames).toMatchObject({ shopify: "Shopify", ebay: "eBay", etsy: "Etsy", woocommerce: "WooCommerce", amazon: "Amazon", standin: "Stand-in" });
 });
 
 test("the connect form's fields: Shopify's shop, WooCommerce's store address, nothing for eBay and Etsy", async () => {
@@ -77,7 +77,7 @@ test("without keys to seal tokens no channel is configured; without a session th
   const bare = await startGateway({ ...env, CREDENTIALS_KEYS: "" });
   try {
     const cookie = await login(bare.app, t.member.email, t.member.password);
-    expect(Object.values(await channels(bare, cookie)).map((c) => c.configured)).toEqual([false, false, false, false]);
+    expect(Object.values(await channels(bare, cookie)).map((c) => c.configured)).toEqual([false, false, false, false, false]);
   } finally {
     await bare.close();
   }

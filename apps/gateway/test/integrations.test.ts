@@ -96,7 +96,7 @@ describe("GET /api/integrations/:channel/connect", () => {
   });
 
   test("an unknown channel is 404; the stand-in has no connect flow either", async () => {
-    expect(errorOf(await get("/api/integrations/amazon/connect"))).toMatch(/no integration for channel "amazon"/);
+    expect(errorOf(await get("/api/integrations/zalando/connect"))).toMatch(/no integration for channel "zalando"/);
     expect((await get("/api/integrations/standin/connect")).statusCode).toBe(404);
   });
 

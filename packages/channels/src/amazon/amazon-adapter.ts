@@ -1,6 +1,6 @@
 // Publishes through Listings Items 2021-08-01, keyed by SKU: each SKU (the parent, then each
-// child, or the single SKU) is looked up; a new one is put whole (`putListingsItem`), a known one
-// patched (`patchListingsItem`, replacing each attribute we build, the offer's price and quantity
+// child, or the single SKU) is put whole the first time (`putListingsItem`), and afterwards looked
+// up and patched (`patchListingsItem`, replacing each attribute we build, the offer's price and quantity
 // included). The attributes are checked against the product type's definition first. Access
 // tokens live an hour and come from the seller's LWA refresh token.
 import type { ChannelAdapter, DestinationTarget, PublishInput, PublishOutcome } from "../adapter.js";
@@ -39,11 +39,17 @@ async function publish(input: PublishInput, app: AmazonApp, timeoutMs: number): 
     headers: { "x-amz-access-token": token, ...(body === undefined ? {} : { "content-type": "application/json" }) },
   });
 
+  // A first publish puts every SKU (a put creates or wholly replaces, so a repeat after a crash
+  // is harmless); later ones look each SKU up and patch it, or put it if it is new (a variation added).
   const upsert = async (item: AmazonListingItem) => {
-    const found = await send("GET", item.sku, { includedData: "summaries" });
-    if (found.status !== 404) throwIfAmazonFailed(found);
+    let known = false;
+    if (input.remoteId) {
+      const found = await send("GET", item.sku, { includedData: "summaries" });
+      if (found.status !== 404) throwIfAmazonFailed(found);
+      known = found.status !== 404;
+    }
     const requirements = item.role === "parent" ? "LISTING_PRODUCT_ONLY" : "LISTING";
-    const answer = found.status === 404
+    const answer = !known
       ? await send("PUT", item.sku, { includedData: "issues" }, { productType: settings.productType, requirements, attributes: item.attributes })
       : await send("PATCH", item.sku, { includedData: "issues" }, {
         productType: settings.productType,

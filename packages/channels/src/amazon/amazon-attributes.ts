@@ -39,6 +39,12 @@ function common(product: PublishableProduct, s: AmazonSettings, title: string, g
   if (product.mpn) attributes.part_number = [{ value: product.mpn, ...m }];
   if (gtin) attributes.externally_assigned_product_identifier = [{ type: gtin.length === 12 ? "upc" : "ean", value: gtin, ...m }];
   else attributes.supplier_declared_has_product_identifier_exemption = [{ value: true, ...m }];
+  // The product's own attributes ("material": "stoneware") under Amazon's names, where we build
+  // nothing of that name; the product type's definition then keeps only those it knows.
+  for (const [name, value] of Object.entries(product.attributes ?? {})) {
+    const key = optionAttribute(name);
+    if (key && !attributes[key] && (typeof value === "string" || typeof value === "number") && String(value).trim()) attributes[key] = text(String(value).trim());
+  }
   const [main, ...others] = product.images;
   if (main) attributes.main_product_image_locator = [{ media_location: main, ...m }];
   others.slice(0, OTHER_IMAGES).forEach((url, i) => (attributes[`other_product_image_locator_${i + 1}`] = [{ media_location: url, ...m }]));
