@@ -14,7 +14,7 @@ import type { ConnectedSchema } from "./routes/integrations/schemas.js";
 import type { LegalRecordSchema, LegalStatusSchema, SignBodySchema } from "./routes/legal/schemas.js";
 import type { HistoryEntrySchema, MoneySchema, ProductDetailSchema, ProductListItemSchema, ProductPatchSchema, ProductSchema, ProductFieldsSchema } from "./routes/products/schemas.js";
 import type { PublishRunSchema, RetryResultSchema, RunSummarySchema } from "./routes/publish-runs/schemas.js";
-import type { PublishBodySchema, PublishResponseSchema } from "./routes/publish/schemas.js";
+import type { PublishBodySchema, PublishCheckSchema, PublishResponseSchema } from "./routes/publish/schemas.js";
 import type { SyncLogSchema } from "./routes/sync-logs/schemas.js";
 import type { ActionResultSchema, ActionSchema, SystemSchema } from "./routes/system/schemas.js";
 
@@ -42,6 +42,8 @@ export type StoreImportBody = Static<typeof StoreImportBodySchema>;
 
 export type PublishBody = Static<typeof PublishBodySchema>;
 export type PublishResponse = Static<typeof PublishResponseSchema>;
+/** POST /api/products/publish with `dryRun: true`. */
+export type PublishCheck = Static<typeof PublishCheckSchema>;
 export type PublishRun = Static<typeof PublishRunSchema>;
 export type PublishRunSummary = Static<typeof RunSummarySchema>;
 export type RetryResult = Static<typeof RetryResultSchema>;

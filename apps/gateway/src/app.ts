@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
     await scope.register(productRoutes, { db });
-    await scope.register(publishRoutes, { db, redis, redisPrefix: config.redisKeyPrefix, deadlineMs: config.PUBLISH_DEADLINE_MS });
+    await scope.register(publishRoutes, { db, redis, redisPrefix: config.redisKeyPrefix, deadlineMs: config.PUBLISH_DEADLINE_MS, channels, keyring });
     await scope.register(publishRunRoutes, { db, redis, redisPrefix: config.redisKeyPrefix });
     await scope.register(legalRoutes, { db });
     await scope.register(importRoutes, {

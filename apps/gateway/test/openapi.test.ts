@@ -65,7 +65,10 @@ test("the dashboard's routes are documented with their statuses: the run's event
   expect(Object.keys(events["200"].content)).toEqual(["text/event-stream"]);
   expect(Object.keys(events).sort()).toEqual(["200", "401", "404", "429", "503"]);
   expect(doc.paths["/api/publish-runs/{id}"].get.responses["200"].content["application/json"].schema.properties.failures).toBeDefined();
-  expect(doc.paths["/api/products/publish"].post.responses["200"].content["application/json"].schema.required).toContain("runId");
+  // A publish's answer, or a dry run's (dryRun: true).
+  const [accepted, dryRun] = doc.paths["/api/products/publish"].post.responses["200"].content["application/json"].schema.anyOf;
+  expect(accepted.required).toContain("runId");
+  expect(dryRun.required).toEqual(expect.arrayContaining(["dryRun", "items", "summary"]));
   expect(doc.paths["/api/products"].get.responses["200"].content["application/json"].schema.properties.items.items.properties.listings).toBeDefined();
   expect(doc.paths["/api/integrations/{channel}/callback"].get.responses["302"]).toBeDefined();
   expect(doc.paths["/api/extension-keys"].post.responses["201"]).toBeDefined();

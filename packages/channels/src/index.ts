@@ -2,6 +2,7 @@ export { CHANNEL_DEFINITIONS, CHANNEL_NAMES, isChannelName } from "./channel-lis
 export { defineChannel, type AnyChannelDefinition, type ChannelContext, type ChannelDefinition, type OperatorAccount } from "./channel-definition.js";
 export { channelsConfig, channelsEnvSchema, SharedChannelsEnvSchema, type ChannelsConfig, type ChannelsEnvProperties } from "./channels-config.js";
 export { checkSettings } from "./settings-check.js";
+export { toPublishable, type CatalogProduct } from "./publishable.js";
 export { problemOf, productPreflight, throwFirst, type PreflightInput, type PreflightProblem } from "./preflight.js";
 export type { ChannelAdapter, ChannelName, DestinationTarget, OAuthCredentials, PublishableProduct, PublishableVariant, PublishInput, PublishOutcome } from "./adapter.js";
 export { fieldsOf, type ChannelField } from "./channel-fields.js";
