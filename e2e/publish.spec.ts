@@ -88,7 +88,7 @@ test("a product that fails to publish is fixed and retried in the same run", asy
   const runUrl = page.url();
 
   const failures = page.getByRole("region", { name: "Failures, by message" });
-  await expect(failures).toContainText("priceAmount");
+  await expect(failures).toContainText("needs a price");
   await failures.getByRole("link", { name: "Birch tray unpriced 1" }).click();
 
   // The fix: a price.

@@ -2,7 +2,7 @@
 // TypeBox schemas (type-only import), so a changed response shape fails `pnpm typecheck`.
 import type {
   CreatedExtensionKey, DestinationList, ExtensionKeyList, HistoryEntry, LegalRecord, LegalStatus, List, LoginBody,
-  ProductDetail, ProductListItem, ProductPatch, Product, PublishBody, PublishResponse, Session, SyncLog,
+  ProductDetail, ProductListItem, ProductPatch, Product, PublishBody, PublishCheck, PublishResponse, Session, SyncLog,
   SystemAction, SystemActionResult, SystemView, ChannelList, PublishRun, PublishRunSummary, Import, ImportRow,
   DestinationPatch, UpdatedDestination, Disconnected, RetryResult, StoreImportBody,
 } from "@catalog/gateway/api-types";
@@ -66,6 +66,8 @@ export const publishRuns = {
   /** POST /api/products/publish with an Idempotency-Key: a repeated submission answers the same run. */
   start: (body: PublishBody, idempotencyKey: string) =>
     api<PublishResponse>("/api/products/publish", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } }),
+  /** POST /api/products/publish with dryRun: what would fail on each product x destination, nothing created. */
+  check: (body: Omit<PublishBody, "dryRun">) => api<PublishCheck>("/api/products/publish", { method: "POST", body: { ...body, dryRun: true } }),
   retry: (id: string) => api<RetryResult>(`/api/publish-runs/${encodeURIComponent(id)}/retry`, { method: "POST", body: {} }),
   eventsUrl: (id: string) => `/api/publish-runs/${encodeURIComponent(id)}/events`,
 };

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useQueries, useQueryClient } from "@tanstack/react-query";
-import type { Destination, PublishBody } from "@catalog/gateway/api-types";
+import type { Destination, PublishBody, PublishCheck } from "@catalog/gateway/api-types";
 import { ApiError, errorMessage, qk } from "../api/client";
 import { useChannels } from "../api/channels";
 import * as endpoints from "../api/endpoints";
@@ -12,6 +12,7 @@ import { useSession } from "../api/session";
 import { useNow } from "../ui/clock";
 import { holdsOf, missingSettings, needsClock } from "../ui/destination-state";
 import { PageHeader } from "../ui/PageHeader";
+import { PublishCheckResults } from "../ui/PublishCheckResults";
 import { StatusBadge } from "../ui/StatusBadge";
 import { Empty, ErrorMessage, Loading } from "../ui/states";
 import { useToast } from "../ui/Toast";
@@ -43,6 +44,10 @@ export function Publish() {
   // One Idempotency-Key per submitted body: a double click or a retry after a lost answer
   // gets the same run back instead of publishing twice.
   const attempt = useRef<{ body: string; key: string } | null>(null);
+  // The last "Check first" (a dry run) and the choice it was made for: shown while the choice stands.
+  const [check, setCheck] = useState<{ of: string; result: PublishCheck } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const checkHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => { document.title = "Publish · Catalog"; }, []);
 
@@ -76,6 +81,30 @@ export function Publish() {
 
   const blocked = (d: Destination) => holdsOf(d, now, channelName).some((h) => h.kind === "wait");
   const chosenIds = items.filter((d) => chosen.has(d.id) && !blocked(d)).map((d) => d.id);
+
+  const choiceKey = JSON.stringify([ids, chosenIds]);
+  const currentCheck = check?.of === choiceKey ? check.result : null;
+
+  useEffect(() => {
+    if (currentCheck) checkHeading.current?.focus();
+  }, [currentCheck]);
+
+  async function runCheck() {
+    if (chosenIds.length === 0) {
+      setError("Choose at least one destination");
+      return;
+    }
+    setChecking(true);
+    setError(null);
+    try {
+      const result = await endpoints.publishRuns.check({ productIds: ids, destinationAccountIds: chosenIds });
+      setCheck({ of: choiceKey, result });
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setChecking(false);
+    }
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -211,8 +240,24 @@ export function Publish() {
           )}
         </fieldset>
 
+        {currentCheck ? (
+          <PublishCheckResults
+            ref={checkHeading}
+            check={currentCheck}
+            destinations={items}
+            channels={channels.data?.items}
+            channelName={channelName}
+            knownTitles={new Map(firstFew.flatMap((q, n) => (q.data ? [[ids[n]!, q.data.title] as const] : [])))}
+            isOwner={isOwner}
+          />
+        ) : check ? <p className="muted small check-stale">The products or stores changed since the check: check again to see what would fail.</p> : null}
+
         {error ? <div id="publish-error" className="alert alert-bad" role="alert"><p>{error}</p></div> : null}
         <div className="form-actions">
+          <button type="button" className="btn" onClick={() => void runCheck()} disabled={checking || busy || ids.length > MAX_SELECTION || items.length === 0}
+            aria-describedby="publish-check-hint">
+            {checking ? "Checking…" : "Check first"}
+          </button>
           <button type="submit" className="btn btn-primary" disabled={busy || ids.length > MAX_SELECTION || items.length === 0}>
             {busy ? "Publishing…" : chosenIds.length > 0
               ? `Publish to ${chosenIds.length} store${chosenIds.length === 1 ? "" : "s"}`
@@ -220,6 +265,7 @@ export function Publish() {
           </button>
           <Link to="/products" search={{}} className="btn btn-ghost">Cancel</Link>
         </div>
+        <p id="publish-check-hint" className="muted small check-hint">“Check first” shows what each store would refuse, and why, without publishing anything.</p>
       </form>
     </div>
   );
