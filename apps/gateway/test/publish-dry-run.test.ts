@@ -34,6 +34,8 @@ beforeAll(async () => {
   await add("woocommerce", "woocommerce", "https://shop.example");
   await add("standin", "standin", "https://standin.example");
   await add("standinBadCurrency", "standin", "https://standin.example", { currency: "euro" });
+  // No product type chosen: Amazon's validation preview is not reached (packages/channels tests it on its stand-in).
+  await add("amazonUnset", "amazon", "https://sellingpartnerapi-na.amazon.com", { sellerId: "A1SELLER", marketplaceId: "ATVPDKIKX0DER" });
   const stamp = Date.now();
   good = (await makeProduct(gw.db, a.org.id, { title: "Dry mug", sku: `DRY-${stamp}`, price: { amount: "19.90", currency: "EUR" } })).id;
   noPrice = (await makeProduct(gw.db, a.org.id, { title: "Dry mug without a price", sku: `DRY-NP-${stamp}` })).id;
@@ -64,7 +66,7 @@ async function footprint() {
 
 test("every channel answers: a missing required field, missing settings and an all-good pair, per product x destination; nothing is created", async () => {
   const before = await footprint();
-  const all = ["shopify", "ebay", "ebayUnset", "etsy", "etsyUnset", "woocommerce", "standin", "standinBadCurrency"].map((k) => dest[k]!.id);
+  const all = ["shopify", "ebay", "ebayUnset", "etsy", "etsyUnset", "woocommerce", "standin", "standinBadCurrency", "amazonUnset"].map((k) => dest[k]!.id);
   const check = await dryRun([good, noPrice, noSku], all);
 
   expect(check.dryRun).toBe(true);
@@ -92,9 +94,12 @@ test("every channel answers: a missing required field, missing settings and an a
     { field: "settings.readinessStateId", message: "readinessStateId is required" },
   ]);
   expect(fieldsOf(check, good, dest.standinBadCurrency!.id)).toEqual(["settings.currency"]);
+  expect(fieldsOf(check, good, dest.amazonUnset!.id)).toEqual(["settings.productType"]);
+  expect(fieldsOf(check, noPrice, dest.amazonUnset!.id)).toEqual(["settings.productType", "price"]);
+  expect(fieldsOf(check, noSku, dest.amazonUnset!.id)).toEqual(["settings.productType", "sku"]);
 
   // Ok: the good product on the five complete destinations, the one without a SKU on four of them.
-  expect(check.summary).toEqual({ checked: 24, ok: 9, failing: 15 });
+  expect(check.summary).toEqual({ checked: 27, ok: 9, failing: 18 });
   expect(await footprint()).toEqual(before);
   expect(before).toEqual({ runs: 0, syncLogs: 0, listings: 0, jobs: 0 });
 });

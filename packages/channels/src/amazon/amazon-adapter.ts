@@ -7,7 +7,9 @@ import type { ChannelAdapter, DestinationTarget, PublishInput, PublishOutcome } 
 import type { ChannelContext } from "../channel-definition.js";
 import { channelCaller, type Answer } from "../channel-http.js";
 import { missingField, requiredBaseUrl, requiredString } from "../destination-fields.js";
+import { throwFirst } from "../preflight.js";
 import { checkSubmission, throwIfAmazonFailed } from "./amazon-answers.js";
+import { amazonProductProblems, listingsItemUrl, putBody } from "./amazon-checks.js";
 import { type AmazonListingItem, listingItems } from "./amazon-attributes.js";
 import type { AmazonApp } from "./amazon-env.js";
 import { fitToProductType, productTypeSchema } from "./amazon-product-type.js";
@@ -19,12 +21,9 @@ const CHANNEL = "amazon";
 async function publish(input: PublishInput, app: AmazonApp, timeoutMs: number): Promise<PublishOutcome> {
   const { product, destination } = input;
   const settings = amazonSettings(destination.settings);
-  if (!product.title?.trim()) throw missingField(CHANNEL, product, "title");
-  if (!product.priceAmount?.trim()) throw missingField(CHANNEL, product, "priceAmount");
-  if (!product.sku) throw missingField(CHANNEL, product, "sku", "Amazon keys every listing by SKU");
-  if (product.variants.some((v) => Object.keys(v.options ?? {}).length > 0 && !v.sku)) {
-    throw missingField(CHANNEL, product, "variants.sku", "every variation needs its own SKU on Amazon");
-  }
+  throwFirst(amazonProductProblems(product));
+  // Found by amazonProductProblems already; said again for TypeScript, which cannot see through it.
+  if (!product.sku) throw missingField(CHANNEL, product, "sku");
 
   const api = requiredBaseUrl(CHANNEL, destination);
   const token = requiredString(CHANNEL, destination, "accessToken");
@@ -34,7 +33,7 @@ async function publish(input: PublishInput, app: AmazonApp, timeoutMs: number): 
 
   const send = (method: string, sku: string, query: Record<string, string>, body?: unknown): Promise<Answer> => call({
     method,
-    url: `${api}/listings/2021-08-01/items/${encodeURIComponent(settings.sellerId)}/${encodeURIComponent(sku)}?${new URLSearchParams({ marketplaceIds: settings.marketplaceId, ...query })}`,
+    url: listingsItemUrl(api, settings, sku, query),
     body: body === undefined ? undefined : JSON.stringify(body),
     headers: { "x-amz-access-token": token, ...(body === undefined ? {} : { "content-type": "application/json" }) },
   });
@@ -48,9 +47,8 @@ async function publish(input: PublishInput, app: AmazonApp, timeoutMs: number): 
       if (found.status !== 404) throwIfAmazonFailed(found);
       known = found.status !== 404;
     }
-    const requirements = item.role === "parent" ? "LISTING_PRODUCT_ONLY" : "LISTING";
     const answer = !known
-      ? await send("PUT", item.sku, { includedData: "issues" }, { productType: settings.productType, requirements, attributes: item.attributes })
+      ? await send("PUT", item.sku, { includedData: "issues" }, putBody(item, settings))
       : await send("PATCH", item.sku, { includedData: "issues" }, {
         productType: settings.productType,
         patches: Object.entries(item.attributes).map(([name, value]) => ({ op: "replace", path: `/attributes/${name}`, value })),

@@ -5,6 +5,7 @@ import { Type } from "typebox";
 import { defineChannel } from "../channel-definition.js";
 import { createAmazonAdapter } from "./amazon-adapter.js";
 import { amazonConnect } from "./amazon-connect.js";
+import { amazonPreflight } from "./amazon-preflight.js";
 import { amazonApp, AmazonEnvSchema } from "./amazon-env.js";
 import { AmazonSettingsSchema, amazonSettingsRules } from "./amazon-settings.js";
 
@@ -28,5 +29,7 @@ export const amazonDefinition = defineChannel({
     error: Param("Set when the seller refused"),
   }),
   adapter: createAmazonAdapter,
+  // The product's checks, then Amazon's own verdict: putListingsItem with mode=VALIDATION_PREVIEW.
+  preflight: amazonPreflight,
   connect: amazonConnect,
 });

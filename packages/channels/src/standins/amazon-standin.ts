@@ -128,6 +128,10 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
     if (!PRODUCT_TYPES[body.productType]) return sendJson(response, 200, submission(sku, "INVALID", [issue("4000003", `The product type '${body.productType}' is not valid for marketplace ${marketplaceId}.`, "ERROR", [], "INVALID_ATTRIBUTE")]));
     if (method === "PUT") {
       const verdict = review(body.productType, body.attributes, body.requirements === "LISTING_PRODUCT_ONLY");
+      // Amazon's validation preview: the same verdict (VALID rather than ACCEPTED), nothing stored.
+      if (query.get("mode") === "VALIDATION_PREVIEW") {
+        return sendJson(response, 200, submission(sku, verdict.status === "ACCEPTED" ? "VALID" : "INVALID", verdict.issues));
+      }
       if (verdict.status === "ACCEPTED") {
         seller.items.set(sku, { sku, productType: body.productType, attributes: body.attributes, asin: found?.asin ?? asin(), version: (found?.version ?? 0) + 1, createdDate: found?.createdDate ?? now, lastUpdatedDate: now });
         if (found) seller.counts.update += 1;
