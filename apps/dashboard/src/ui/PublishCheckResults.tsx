@@ -26,7 +26,10 @@ const storeWide = (p: Problem) => p.field === "destination" || p.field.startsWit
 function describe(p: Problem, info: ChannelInfo | undefined): { label: string; text: string } {
   const setting = p.field.startsWith("settings.") ? p.field.slice("settings.".length) : null;
   const name = setting ?? p.field;
-  const label = setting ? info?.settingsFields.find((f) => f.name === setting)?.label ?? setting : PRODUCT_FIELDS[p.field] ?? p.field;
+  // A channel's attribute (Amazon's item_name) is filled by the product's own attribute of that name.
+  const attribute = p.field.startsWith("attributes.") ? p.field.slice("attributes.".length) : null;
+  const label = setting ? info?.settingsFields.find((f) => f.name === setting)?.label ?? setting
+    : attribute ? `Attribute “${attribute}”` : PRODUCT_FIELDS[p.field] ?? p.field;
   // Messages start with the field's own name ("price is required"): the label says it already.
   let text = p.message.startsWith(`${name} `) ? p.message.slice(name.length + 1) : p.message;
   if (text === "is required") text = "missing";
