@@ -248,5 +248,5 @@ export const amazonStandin: ChannelStandinEntry = {
   channel: "amazon",
   start: startAmazonStandin,
   testCase: { variants: true, expiringTokens: true, connectQuery: () => ({ marketplaceId: "ATVPDKIKX0DER" }), settings: { productType: "HOME" } },
-  connectHint: () => "Amazon: the marketplace id ATVPDKIKX0DER (amazon.com); then set productType HOME in the destination's settings",
+  connectHint: () => "marketplace id ATVPDKIKX0DER (amazon.com), then set Product type HOME in the destination's settings",
 };
