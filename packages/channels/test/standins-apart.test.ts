@@ -1,6 +1,10 @@
 // The stand-ins (fake sales channels for tests and the demo), their kit and the contract checks
 // live behind @catalog/channels/standins: nothing a deployed process loads reaches them, nor the
 // packages only they use, and those packages are not runtime dependencies of @catalog/channels.
+// Stand-in code is everything under src/standins/ and, in the channels' folders, each channel's
+// stand-in: files named `*-standin.ts` or `*-standin-*.ts` (shopify/shopify-standin.ts,
+// amazon/amazon-standin-product-types.ts). The production `standin-adapter.ts` and
+// `standin-definition.ts` (the generic channel) are not.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { importGraph, packagesImportedUnder, repoRoot, type ImportGraph } from "./import-graph.js";
@@ -19,7 +23,10 @@ const manifest = JSON.parse(readFileSync(join(repoRoot, "packages/channels/packa
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
-const standinFiles = (graph: ImportGraph) => [...graph.files].filter((file) => file.startsWith(STANDINS_DIR)).sort();
+/** Whether a file (relative to the repository root) is stand-in code. */
+const isStandinCode = (file: string) =>
+  file.startsWith(STANDINS_DIR) || (file.startsWith(CHANNELS_DIR) && /-standin(-[^/]*)?\.ts$/.test(file));
+const standinFiles = (graph: ImportGraph) => [...graph.files].filter(isStandinCode).sort();
 
 const main = importGraph("packages/channels/src/index.ts");
 const standins = importGraph("packages/channels/src/standins/index.ts", "packages/channels/src/standins/channel-standins-main.ts");
@@ -29,8 +36,13 @@ const standinOnly = [...standins.packages.keys()].filter((name) => !main.package
 test("the walk finds stand-in code and its packages where there are some", () => {
   expect(standinFiles(standins)).toEqual(expect.arrayContaining([
     `${STANDINS_DIR}generic/standin-server.ts`, `${STANDINS_DIR}kit/control-api.ts`, `${STANDINS_DIR}contract/openapi-contract.ts`,
-    `${STANDINS_DIR}shopify-standin.ts`, `${STANDINS_DIR}ebay-standin.ts`, `${STANDINS_DIR}etsy-standin.ts`, `${STANDINS_DIR}woocommerce-standin.ts`,
+    `${CHANNELS_DIR}shopify/shopify-standin.ts`, `${CHANNELS_DIR}ebay/ebay-standin.ts`, `${CHANNELS_DIR}etsy/etsy-standin.ts`,
+    `${CHANNELS_DIR}woocommerce/woocommerce-standin.ts`, `${CHANNELS_DIR}amazon/amazon-standin.ts`,
+    `${CHANNELS_DIR}amazon/amazon-standin-product-types.ts`,
   ]));
+  // The channels' own code and the generic channel's production half are not stand-in code.
+  expect(["shopify/index.ts", "amazon/amazon-product-type.ts", "standin-adapter.ts", "standin-definition.ts"]
+    .map((file) => `${CHANNELS_DIR}${file}`).filter(isStandinCode)).toEqual([]);
   expect(standinOnly).toEqual(expect.arrayContaining(["graphql", "openapi-backend", "yaml"]));
   // It follows the workspace's packages through their exports: the publish worker reaches the registry.
   expect(importGraph(SHIPPED["publish worker"]).files).toContain("packages/channels/src/registry.ts");

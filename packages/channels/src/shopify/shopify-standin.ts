@@ -6,17 +6,17 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Kind, parse, type OperationDefinitionNode } from "graphql";
-import { sharedContractsDir, type ContractViolation } from "./contract/contract-check.js";
-import { loadGraphqlContract, type GraphqlContract } from "./contract/graphql-contract.js";
-import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "./kit/channel-standin.js";
-import { withControl } from "./kit/control-api.js";
-import { FaultBook } from "./kit/fault-book.js";
-import { playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "./kit/http.js";
-import { OAuthBook } from "./kit/oauth-book.js";
-import type { StandinOptions } from "./kit/standin-options.js";
-import type { ChannelStandinEntry } from "./channel-standin-entry.js";
-import { shopifySignature } from "../shopify/shopify-connect.js";
-import { API_VERSION } from "../shopify/shopify-documents.js";
+import { sharedContractsDir, type ContractViolation } from "../standins/contract/contract-check.js";
+import { loadGraphqlContract, type GraphqlContract } from "../standins/contract/graphql-contract.js";
+import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "../standins/kit/channel-standin.js";
+import { withControl } from "../standins/kit/control-api.js";
+import { FaultBook } from "../standins/kit/fault-book.js";
+import { playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "../standins/kit/http.js";
+import { OAuthBook } from "../standins/kit/oauth-book.js";
+import type { StandinOptions } from "../standins/kit/standin-options.js";
+import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
+import { shopifySignature } from "./shopify-connect.js";
+import { API_VERSION } from "./shopify-documents.js";
 
 type Json = Record<string, any>;
 

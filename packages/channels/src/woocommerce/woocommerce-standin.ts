@@ -4,14 +4,14 @@
 // request is checked against the published (unofficial) OpenAPI file when ../shared is present.
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sharedContractsDir, type ContractViolation } from "./contract/contract-check.js";
-import { loadOpenApiContract, type OpenApiContract } from "./contract/openapi-contract.js";
-import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "./kit/channel-standin.js";
-import { withControl } from "./kit/control-api.js";
-import { FaultBook, retryAfterHeader } from "./kit/fault-book.js";
-import { playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "./kit/http.js";
-import type { StandinOptions } from "./kit/standin-options.js";
-import type { ChannelStandinEntry } from "./channel-standin-entry.js";
+import { sharedContractsDir, type ContractViolation } from "../standins/contract/contract-check.js";
+import { loadOpenApiContract, type OpenApiContract } from "../standins/contract/openapi-contract.js";
+import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "../standins/kit/channel-standin.js";
+import { withControl } from "../standins/kit/control-api.js";
+import { FaultBook, retryAfterHeader } from "../standins/kit/fault-book.js";
+import { playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "../standins/kit/http.js";
+import type { StandinOptions } from "../standins/kit/standin-options.js";
+import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
 
 type Json = Record<string, any>;
 

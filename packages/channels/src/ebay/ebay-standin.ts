@@ -4,16 +4,16 @@
 // error shapes. Inventory requests are checked against eBay's published OpenAPI file (with the
 // `aspects` defect mended) when ../shared is present.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sharedContractsDir, type ContractViolation } from "./contract/contract-check.js";
-import { ebayAspectsOverlay } from "./contract/ebay-overlay.js";
-import { loadOpenApiContract, type OpenApiContract } from "./contract/openapi-contract.js";
-import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "./kit/channel-standin.js";
-import { withControl } from "./kit/control-api.js";
-import { FaultBook, retryAfterHeader } from "./kit/fault-book.js";
-import { paramsOf, playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "./kit/http.js";
-import { OAuthBook, type TokenResult } from "./kit/oauth-book.js";
-import type { StandinOptions } from "./kit/standin-options.js";
-import type { ChannelStandinEntry } from "./channel-standin-entry.js";
+import { sharedContractsDir, type ContractViolation } from "../standins/contract/contract-check.js";
+import { ebayAspectsOverlay } from "../standins/contract/ebay-overlay.js";
+import { loadOpenApiContract, type OpenApiContract } from "../standins/contract/openapi-contract.js";
+import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "../standins/kit/channel-standin.js";
+import { withControl } from "../standins/kit/control-api.js";
+import { FaultBook, retryAfterHeader } from "../standins/kit/fault-book.js";
+import { paramsOf, playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "../standins/kit/http.js";
+import { OAuthBook, type TokenResult } from "../standins/kit/oauth-book.js";
+import type { StandinOptions } from "../standins/kit/standin-options.js";
+import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
 
 type Json = Record<string, any>;
 

@@ -7,17 +7,17 @@
 // are checked against Amazon's published models (Swagger 2, converted) when ../shared is present.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { swagger2ToOpenApi3 } from "./contract/swagger2.js";
-import { sharedContractsDir, type ContractViolation } from "./contract/contract-check.js";
-import { loadOpenApiContract, type OpenApiContract } from "./contract/openapi-contract.js";
-import { invalidAttributes, missingAttributes, PRODUCT_TYPES, unknownAttributes } from "./amazon-product-types.js";
-import type { ChannelStandinEntry } from "./channel-standin-entry.js";
-import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "./kit/channel-standin.js";
-import { withControl } from "./kit/control-api.js";
-import { FaultBook, retryAfterHeader } from "./kit/fault-book.js";
-import { paramsOf, playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "./kit/http.js";
-import { OAuthBook, type TokenResult } from "./kit/oauth-book.js";
-import type { StandinOptions } from "./kit/standin-options.js";
+import { swagger2ToOpenApi3 } from "../standins/contract/swagger2.js";
+import { sharedContractsDir, type ContractViolation } from "../standins/contract/contract-check.js";
+import { loadOpenApiContract, type OpenApiContract } from "../standins/contract/openapi-contract.js";
+import { invalidAttributes, missingAttributes, PRODUCT_TYPES, unknownAttributes } from "./amazon-standin-product-types.js";
+import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
+import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "../standins/kit/channel-standin.js";
+import { withControl } from "../standins/kit/control-api.js";
+import { FaultBook, retryAfterHeader } from "../standins/kit/fault-book.js";
+import { paramsOf, playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "../standins/kit/http.js";
+import { OAuthBook, type TokenResult } from "../standins/kit/oauth-book.js";
+import type { StandinOptions } from "../standins/kit/standin-options.js";
 
 type Json = Record<string, any>;
 
