@@ -50,11 +50,18 @@ export function startPublishWorker({ config, db, redis, log, metrics: given }: P
   const picker = new DestinationPicker(redis, keys, {
     concurrency: config.DESTINATION_CONCURRENCY, leaseMs: config.JOB_LOCK_MS, recheckActiveMs: Math.max(1_000, Math.floor(config.JOB_LOCK_MS / 2)),
   });
-  const rate = new RateGate(redis, prefix, config.DESTINATION_RATE_PER_SECOND);
+  const channels = createChannelRegistry(config.channels, { timeoutMs: config.CHANNEL_TIMEOUT_MS });
+  // A channel that declares its own limit (Amazon's per selling partner) holds its destinations
+  // to it; the others keep DESTINATION_RATE_PER_SECOND.
+  const rate = new RateGate(redis, prefix, {
+    perSecond: config.DESTINATION_RATE_PER_SECOND,
+    channelLimits: new Map(channels.channels().flatMap((c) => (c.rateLimit ? [[c.channel, c.rateLimit] as const] : []))),
+    channelOf: async (id) => (await db.destinationAccount.findUnique({ where: { id }, select: { channel: true } }))?.channel ?? null,
+  });
   const processorDeps = {
     db, redis, prefix, breakers, deadLetters, log, metrics,
     keyring: parseKeyring(config.CREDENTIALS_KEYS),
-    channels: createChannelRegistry(config.channels, { timeoutMs: config.CHANNEL_TIMEOUT_MS }),
+    channels,
     policy: { attempts: config.PUBLISH_ATTEMPTS, backoffMs: config.PUBLISH_BACKOFF_MS },
     lockMs: config.JOB_LOCK_MS,
     heartbeatMs: config.LEASE_HEARTBEAT_MS,

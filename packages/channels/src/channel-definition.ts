@@ -28,6 +28,27 @@ export interface OperatorAccount<App> {
   create(context: ChannelContext<App>, flags: Record<string, string>, secret: string, signal: AbortSignal): Promise<ConnectedAccount>;
 }
 
+/**
+ * A channel's documented request limit for one destination account (Amazon: per selling
+ * partner), as the publish worker's rate gate holds it. The gate counts publishes (jobs), not
+ * requests: it is asked once before each job is taken, and a publish may make several requests
+ * (Amazon: a GET lookup and a put or patch for the parent and for each child). So a channel
+ * states it in publishes per second, sized conservatively from its request limit divided by the
+ * requests a typical publish makes; the channel's 429 stays the backstop for larger publishes
+ * and goes through the existing wait machinery (ChannelWaitError).
+ */
+export interface ChannelRateLimit {
+  /** Publishes a destination may start in one second (the gate's one-second window). */
+  perSecond: number;
+  /**
+   * Most publishes in any short stretch. The gate's windows are fixed seconds, so two windows
+   * back to back can let two windows' worth through at their edge: each window allows
+   * min(perSecond, floor(burst / 2)) (at least one), which keeps any two adjacent windows
+   * within `burst`.
+   */
+  burst: number;
+}
+
 export interface ChannelDefinition<Name extends string = string, Env extends TObject = TObject, App = unknown> {
   /** The Prisma `Channel` enum's value (a test checks the enum against the list). */
   name: Name;
@@ -63,6 +84,12 @@ export interface ChannelDefinition<Name extends string = string, Env extends TOb
   /** Absent for channels only an operator adds (the stand-in). */
   connect?(context: ChannelContext<App>): ConnectFlow;
   operatorAccount?: OperatorAccount<App>;
+  /**
+   * The channel's limit for each destination account, which the publish worker's rate gate holds
+   * that channel's destinations to in place of DESTINATION_RATE_PER_SECOND. Counted in
+   * publishes (jobs), not requests: see ChannelRateLimit. Absent: the worker's setting applies.
+   */
+  rateLimit?: ChannelRateLimit;
 }
 
 /** Any channel's definition, as lists hold them. */

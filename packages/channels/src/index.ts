@@ -1,5 +1,5 @@
 export { CHANNEL_DEFINITIONS, CHANNEL_NAMES, isChannelName } from "./channel-list.js";
-export { defineChannel, type AnyChannelDefinition, type ChannelContext, type ChannelDefinition, type OperatorAccount } from "./channel-definition.js";
+export { defineChannel, type AnyChannelDefinition, type ChannelContext, type ChannelDefinition, type ChannelRateLimit, type OperatorAccount } from "./channel-definition.js";
 export { channelsConfig, channelsEnvSchema, SharedChannelsEnvSchema, type ChannelsConfig, type ChannelsEnvProperties } from "./channels-config.js";
 export { checkSettings } from "./settings-check.js";
 export { toPublishable, type CatalogProduct } from "./publishable.js";

@@ -2,7 +2,7 @@
 // built once with the configuration, so none of them imports a channel folder.
 import type { TObject } from "typebox";
 import type { ChannelAdapter, ChannelName } from "./adapter.js";
-import type { AnyChannelDefinition, ChannelContext } from "./channel-definition.js";
+import type { AnyChannelDefinition, ChannelContext, ChannelRateLimit } from "./channel-definition.js";
 import { fieldsOf, type ChannelField } from "./channel-fields.js";
 import { CHANNEL_DEFINITIONS } from "./channel-list.js";
 import type { ChannelsConfig } from "./channels-config.js";
@@ -43,6 +43,8 @@ export interface Channel {
     secret: string;
     create(flags: Record<string, string>, secret: string, signal: AbortSignal): Promise<ConnectedAccount>;
   } | null;
+  /** The limit the publish worker's rate gate holds each destination to (in publishes), or null for the worker's setting. */
+  rateLimit: ChannelRateLimit | null;
 }
 
 export interface ChannelRegistry {
@@ -88,6 +90,7 @@ function build(definition: AnyChannelDefinition, config: ChannelsConfig, options
     operatorAccount: operator
       ? { flags: operator.flags, secret: operator.secret, create: (flags, secret, signal) => operator.create(context, flags, secret, signal) }
       : null,
+    rateLimit: definition.rateLimit ?? null,
   };
 }
 

@@ -32,4 +32,11 @@ export const amazonDefinition = defineChannel({
   // The product's checks, then Amazon's own verdict: putListingsItem with mode=VALIDATION_PREVIEW.
   preflight: amazonPreflight,
   connect: amazonConnect,
+  // Listings Items (getListingsItem, putListingsItem, patchListingsItem) allows 5 requests per
+  // second with a burst of 10 per selling partner. The worker's gate counts publishes, and one
+  // publish makes a GET and a put or patch per SKU (parent and each child): one publish a second,
+  // two at most back to back, keeps a single-SKU product at 2 requests a second (4 in a burst)
+  // and a parent with up to one child within the documented limits; larger variation families
+  // can still meet a 429, which waits through the channel wait as before.
+  rateLimit: { perSecond: 1, burst: 2 },
 });
