@@ -9,7 +9,7 @@ import { workerConnection, type RedisClient } from "@catalog/queue";
 import { RateGate, windowLimit } from "../src/rate-gate.js";
 
 let redis: RedisClient;
-beforeAll(() => { redis = workerConnection({ REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379", REDIS_CLUSTER: false }); });
+beforeAll(() => { redis = workerConnection({ REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379", REDIS_CLUSTER: process.env.REDIS_CLUSTER === "true" }); });
 afterAll(() => redis.quit());
 
 const START = 1_800_000_000_000;
