@@ -54,10 +54,12 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
   const internalSku = markupSku !== undefined && isPageUrlId(markupSku, pageUrl);
   if (internalSku) needed.add("sku");
   const markupTitle = known.find((f) => f.values.title !== undefined)?.values.title ?? null;
-  const heuristic = heuristicProduct($, pageUrl, base, hint, needed, markupTitle);
+  // The product's title element, found once: the heuristics and the sale check both start from it.
+  const titleEl = titleElement($);
+  const heuristic = heuristicProduct($, pageUrl, base, hint, needed, { element: titleEl, markup: markupTitle });
   const shown = internalSku ? shownReference(heuristic, markupSku) : null;
   const markupPrice = known.find((f) => f.values.price !== undefined)?.values.price;
-  const sale = markupPrice ? saleOverMarkup($, markupPrice, titleElement($), hint) : null;
+  const sale = markupPrice ? saleOverMarkup($, markupPrice, titleEl, hint) : null;
   const onSale = sale ? newFound("heuristic") : null;
   if (sale && onSale) setField(onSale, "price", { amount: sale.value.amount, currency: sale.value.currency ?? markupPrice?.currency ?? null }, sale.method);
   const found = [shown, onSale, ...known, heuristic, jsonLd.variantSku].filter((f): f is Found => f !== null);

@@ -24,10 +24,11 @@ const TITLE_HINT = /product[-_]?(title|name)|title|name/i;
  * labels for SKU, brand and model number, a stock line, and the largest product-looking image.
  */
 export function heuristicProduct(
-  $: CheerioAPI, pageUrl: string, base: string, currencyHint: string | null, needed: ReadonlySet<FoundField>, markupTitle: string | null = null,
+  $: CheerioAPI, pageUrl: string, base: string, currencyHint: string | null, needed: ReadonlySet<FoundField>,
+  titles: { element: ElementNode | null; markup: string | null },
 ): Found {
   const found = newFound("heuristic");
-  const h1 = titleElement($);
+  const h1 = titles.element;
   setField(found, "title", h1 ? titleText(h1) : null, "h1");
   // No heading names the product: the page's <title>, without the shop's name.
   if (!h1) setField(found, "title", stripSiteName(documentTitle($), null, base), "document title");
@@ -49,7 +50,7 @@ export function heuristicProduct(
   setField(found, "gtin", cleanGtin(labelled.get("gtin") ?? null), "label EAN/GTIN");
   if (needed.has("brand")) {
     setField(found, "brand", bylineBrand($) ?? cleanText(labelled.get("brand")), "label brand");
-    const title = markupTitle ?? found.values.title ?? null;
+    const title = titles.markup ?? found.values.title ?? null;
     if (found.values.brand === undefined) setField(found, "brand", titleBrandFromScripts($, title), "title's start named as brand by the page's scripts");
     if (found.values.brand === undefined) setField(found, "brand", brandLinkNearTitle($, h1, title), "link to the brand's page beside the title");
   }
