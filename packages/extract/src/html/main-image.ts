@@ -56,7 +56,6 @@ function galleryImage($: CheerioAPI, title: ElementNode | null, usable: Set<Elem
   return best?.image ?? null;
 }
 
-
 /**
  * The first image whose alt text names the product (shares at least half its words with the
  * title) and is not a thumbnail: declared or styled under 100 px wide, or served from a

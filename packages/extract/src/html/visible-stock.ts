@@ -157,7 +157,7 @@ function buttonState(el: ElementNode): string | null {
   const label = controlLabel(el);
   if (label === null) {
     // An image button: its id or class says what it does.
-    const named = !boundedText(el, 1) && NAMED_BUY.test(`${el.attribs["id"] ?? ""} ${el.attribs["class"] ?? ""}`);
+    const named = boundedText(el, 1) === "" && NAMED_BUY.test(`${el.attribs["id"] ?? ""} ${el.attribs["class"] ?? ""}`);
     return named && !isDisabled(el) ? "InStock" : null;
   }
   if (OUT_OF_STOCK.test(label) || NOTIFY.test(label)) return "OutOfStock";
