@@ -31,6 +31,7 @@ import { ImportTasks } from "./routes/imports/import-tasks.js";
 import { importsRoutes } from "./routes/imports/index.js";
 import { destinationRoutes } from "./routes/destinations/index.js";
 import { integrationRoutes } from "./routes/integrations/index.js";
+import { notificationRoutes } from "./routes/integrations/notifications.js";
 import { productRoutes } from "./routes/products/index.js";
 import { publishRoutes } from "./routes/publish/index.js";
 import { publishRunRoutes } from "./routes/publish-runs/index.js";
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(destinationRoutes, { db, redis, redisPrefix: config.redisKeyPrefix, channels });
     await scope.register(channelRoutes, { channels, canSealCredentials: keyring !== null });
     await scope.register(integrationRoutes, { db, redis, redisPrefix: config.redisKeyPrefix, channels, keyring, publicUrl: config.channels.publicUrl });
+    await scope.register(notificationRoutes, { db, channels });
     await scope.register(systemRoutes, { db, redis, redisPrefix: config.redisKeyPrefix, labMode: config.LAB_MODE });
   };
   // Every route is served identically under /api and /api/v1.

@@ -3,6 +3,7 @@
 // the gateway's routes and OpenAPI text, the CLI and the end-to-end suite read them from there.
 import type { Static, TObject } from "typebox";
 import type { ChannelAdapter, ChannelName } from "./adapter.js";
+import type { ChannelNotifications } from "./channel-notifications.js";
 import type { ConnectedAccount, ConnectFlow } from "./connect.js";
 import type { PreflightInput, PreflightProblem } from "./preflight.js";
 
@@ -90,6 +91,8 @@ export interface ChannelDefinition<Name extends string = string, Env extends TOb
    * publishes (jobs), not requests: see ChannelRateLimit. Absent: the worker's setting applies.
    */
   rateLimit?: ChannelRateLimit;
+  /** Notifications the channel sends about listings on its own (Amazon's status and issues changes). */
+  notifications?: ChannelNotifications<App>;
 }
 
 /** Any channel's definition, as lists hold them. */

@@ -1,6 +1,7 @@
 export { CHANNEL_DEFINITIONS, CHANNEL_NAMES, isChannelName } from "./channel-list.js";
 export { defineChannel, type AnyChannelDefinition, type ChannelContext, type ChannelDefinition, type ChannelRateLimit, type OperatorAccount } from "./channel-definition.js";
 export { channelsConfig, channelsEnvSchema, SharedChannelsEnvSchema, type ChannelsConfig, type ChannelsEnvProperties } from "./channels-config.js";
+export type { ChannelNotifications, ChannelReport } from "./channel-notifications.js";
 export { checkSettings } from "./settings-check.js";
 export { toPublishable, type CatalogProduct } from "./publishable.js";
 export { problemOf, productPreflight, throwFirst, type PreflightInput, type PreflightProblem } from "./preflight.js";

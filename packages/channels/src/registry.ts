@@ -1,11 +1,12 @@
 // The channels as the gateway, the publish worker and the CLI use them: each listed definition
 // built once with the configuration, so none of them imports a channel folder.
-import type { TObject } from "typebox";
+import type { TObject, TSchema } from "typebox";
 import type { ChannelAdapter, ChannelName } from "./adapter.js";
 import type { AnyChannelDefinition, ChannelContext, ChannelRateLimit } from "./channel-definition.js";
 import { fieldsOf, type ChannelField } from "./channel-fields.js";
 import { CHANNEL_DEFINITIONS } from "./channel-list.js";
 import type { ChannelsConfig } from "./channels-config.js";
+import type { ChannelReport } from "./channel-notifications.js";
 import type { ConnectedAccount, ConnectFlow } from "./connect.js";
 import { GiveUpChannelError, isChannelError } from "./errors.js";
 import { problemOf, settingsProblem, type PreflightInput, type PreflightProblem } from "./preflight.js";
@@ -45,6 +46,14 @@ export interface Channel {
   } | null;
   /** The limit the publish worker's rate gate holds each destination to (in publishes), or null for the worker's setting. */
   rateLimit: ChannelRateLimit | null;
+  /** Taking the channel's own notifications about listings, or null when it sends none. */
+  notifications: {
+    /** Empty while the operator has not set it (then none are taken). */
+    secret: string;
+    secretVariable: string;
+    body: TSchema;
+    read(body: unknown): ChannelReport;
+  } | null;
 }
 
 export interface ChannelRegistry {
@@ -91,6 +100,9 @@ function build(definition: AnyChannelDefinition, config: ChannelsConfig, options
       ? { flags: operator.flags, secret: operator.secret, create: (flags, secret, signal) => operator.create(context, flags, secret, signal) }
       : null,
     rateLimit: definition.rateLimit ?? null,
+    notifications: definition.notifications
+      ? { ...definition.notifications, secret: definition.notifications.secret(context.app) }
+      : null,
   };
 }
 

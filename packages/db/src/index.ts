@@ -24,3 +24,4 @@ export * from "./publishing/publish-attempts.js";
 export * from "./imports/import-records.js";
 export * from "./imports/import-rows.js";
 export * from "./imports/import-store.js";
+export * from "./publishing/channel-reports.js";

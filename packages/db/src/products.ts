@@ -8,6 +8,7 @@ import {
 } from "./product-view.js";
 import { conflict, notFound } from "./service-error.js";
 import { isUuid } from "./ids.js";
+import { channelReportsView, type ChannelReportView } from "./publishing/channel-reports.js";
 
 export interface Actor {
   type: ActorType;
@@ -27,6 +28,7 @@ export interface ListingView {
   remoteUrl: string | null;
   lastSyncedAt: string | null;
   lastError: string | null;
+  channelReports: ChannelReportView[];
 }
 
 export type ProductDetail = ProductView & { listings: ListingView[] };
@@ -143,6 +145,7 @@ export async function getProduct(db: Db, orgId: string, id: string): Promise<Pro
       remoteUrl: l.remoteUrl,
       lastSyncedAt: l.lastSyncedAt?.toISOString() ?? null,
       lastError: l.lastError,
+      channelReports: channelReportsView(l.channelReports, l.remoteId),
     })),
   };
 }

@@ -33,6 +33,7 @@ export const openapiPlugin = fp(
           securitySchemes: {
             session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE },
             apiKey: { type: "apiKey", in: "header", name: API_KEY_HEADER },
+            notificationSecret: { type: "http", scheme: "bearer", description: "A channel's notifications secret (AMAZON_NOTIFICATIONS_SECRET), sent by the operator's relay" },
           },
         },
       },

@@ -10,6 +10,7 @@ export const AmazonEnvSchema = Type.Object({
   AMAZON_SPAPI_URL: envText("https://sellingpartnerapi-na.amazon.com", "The SP-API endpoint of the sellers' region"),
   AMAZON_DRAFT_APP: envText("true", "\"true\" while the app is a draft: the consent URL then carries version=beta"),
   AMAZON_MARKETPLACE_ID: envText("ATVPDKIKX0DER", "The marketplace a newly connected seller lists on until they choose another"),
+  AMAZON_NOTIFICATIONS_SECRET: envOptional("The secret a relay of Amazon's listing notifications sends as `Authorization: Bearer` to /api/integrations/amazon/notifications; empty: none are taken"),
 });
 
 export const amazonApp = (env: Static<typeof AmazonEnvSchema>) => ({
@@ -17,6 +18,7 @@ export const amazonApp = (env: Static<typeof AmazonEnvSchema>) => ({
   sellerCentralUrl: trimSlash(env.AMAZON_SELLER_CENTRAL_URL), tokenUrl: env.AMAZON_LWA_TOKEN_URL.trim(),
   apiUrl: trimSlash(env.AMAZON_SPAPI_URL), draft: env.AMAZON_DRAFT_APP.trim().toLowerCase() === "true",
   marketplaceId: env.AMAZON_MARKETPLACE_ID.trim(),
+  notificationsSecret: env.AMAZON_NOTIFICATIONS_SECRET.trim(),
 });
 
 export type AmazonApp = ReturnType<typeof amazonApp>;

@@ -5,11 +5,15 @@
 // status (ACCEPTED, with issues per attribute, or INVALID). Errors are SP-API's `{ errors: [...] }`;
 // an expired token is 403 Unauthorized; throttling is 429 with x-amzn-RateLimit-Limit. Requests
 // are checked against Amazon's published models (Swagger 2, converted) when ../shared is present.
+// After a listing changes, its status and issues notifications go to the gateway, as the
+// operator's relay from Amazon's queue would send them (amazon-standin-notifications.ts);
+// `suppress` plays Amazon taking a listing down for an issue.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { swagger2ToOpenApi3 } from "../standins/contract/swagger2.js";
 import { sharedContractsDir, type ContractViolation } from "../standins/contract/contract-check.js";
 import { loadOpenApiContract, type OpenApiContract } from "../standins/contract/openapi-contract.js";
+import { amazonNotifier, type AmazonNotifier } from "./amazon-standin-notifications.js";
 import { invalidAttributes, missingAttributes, PRODUCT_TYPES, unknownAttributes } from "./amazon-standin-product-types.js";
 import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
 import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "../standins/kit/channel-standin.js";
@@ -29,6 +33,11 @@ interface Item {
   version: number;
   createdDate: string;
   lastUpdatedDate: string;
+  marketplaceId: string;
+  /** What the last notifications said, so only changes are notified. */
+  reported: { status: string; issues: string };
+  /** Amazon took it down for an issue (`suppress`) until a put or patch is accepted again. */
+  suppressed: boolean;
 }
 
 interface Seller {
@@ -43,7 +52,14 @@ const RATE_LIMIT = "5.0";
 const spError = (code: string, message: string, details?: string) => ({ errors: [{ code, message, ...(details ? { details } : {}) }] });
 const asin = () => `B0${randomBytes(6).toString("hex").toUpperCase().slice(0, 8)}`;
 
-export async function startAmazonStandin(options: StandinOptions = {}): Promise<ChannelStandin> {
+export interface AmazonStandin extends ChannelStandin {
+  /** Amazon suppresses the listing (an ERROR issue, LISTING_SUPPRESSED; no longer buyable) and notifies it. */
+  suppress(sellerId: string, sku: string): void;
+  /** The notifications sent to the gateway. */
+  readonly notifications: AmazonNotifier;
+}
+
+export async function startAmazonStandin(options: StandinOptions = {}): Promise<AmazonStandin> {
   const clientId = options.clientId ?? "amzn1.application-oa2-client.standin";
   const clientSecret = options.clientSecret ?? "amzn1.oa2-cs.v1.standin-secret";
   const appId = "amzn1.sp.solution.standin";
@@ -57,6 +73,8 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
   const faults = new FaultBook();
   const oauth = new OAuthBook({ clientId, accessTtlSeconds: 3600, refreshTtlSeconds: 10 * 365 * 86_400 });
   const violations: ContractViolation[] = [];
+  const notificationsSecret = randomBytes(18).toString("base64url");
+  const notifier = amazonNotifier({ url: `${new URL(callbackUrl).origin}/api/integrations/amazon/notifications`, secret: notificationsSecret }, dir, violations);
   const sellerOf = (id: string) => {
     let seller = sellers.get(id);
     if (!seller) sellers.set(id, (seller = { items: new Map(), counts: { create: 0, update: 0, requests: 0 } }));
@@ -102,6 +120,17 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
     }
   }
 
+  /** Notifies what changed about the item: its status and its issues, as Amazon would after processing it. */
+  function notifyChanges(sellerId: string, item: Item, warnings: boolean) {
+    const { marketplaceId } = item;
+    const parent = item.attributes.parentage_level?.[0]?.value === "parent";
+    const status = item.suppressed ? [] : parent ? ["DISCOVERABLE"] : ["BUYABLE", "DISCOVERABLE"];
+    const [severities, actions] = item.suppressed ? [["ERROR"], ["LISTING_SUPPRESSED"]] : [[warnings ? "WARNING" : "NONE"], []];
+    if (item.reported.status !== status.join()) notifier.status(sellerId, marketplaceId, item.sku, item.asin, status);
+    if (item.reported.issues !== [...severities, ...actions].join()) notifier.issues(sellerId, marketplaceId, item.sku, item.asin, severities, actions);
+    item.reported = { status: status.join(), issues: [...severities, ...actions].join() };
+  }
+
   const issue = (code: string, message: string, severity: string, attributeNames: string[], category: string) => ({ code, message, severity, attributeNames, categories: [category] });
   const submission = (sku: string, status: string, issues: Json[]) => ({ sku, status, submissionId: randomUUID(), issues });
 
@@ -115,14 +144,14 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
     return { status: "ACCEPTED", issues: unknownAttributes(productType, attributes).map((name) => issue("100339", `The attribute '${name}' is not part of product type ${productType} and was ignored.`, "WARNING", [name], "INVALID_ATTRIBUTE")) };
   }
 
-  function listings(seller: Seller, method: string, sku: string, query: URLSearchParams, body: Json, response: ServerResponse) {
+  function listings(sellerId: string, seller: Seller, method: string, sku: string, query: URLSearchParams, body: Json, response: ServerResponse) {
     const marketplaceId = query.get("marketplaceIds") ?? "";
     const found = seller.items.get(sku);
     const now = new Date().toISOString();
     if (method === "GET") {
       if (!found) return sendJson(response, 404, spError("NOT_FOUND", `SKU '${sku}' not found in marketplace ${marketplaceId}`));
       return sendJson(response, 200, {
-        sku, summaries: [{ marketplaceId, asin: found.asin, productType: found.productType, conditionType: found.attributes.condition_type?.[0]?.value, status: ["BUYABLE"], itemName: found.attributes.item_name?.[0]?.value, createdDate: found.createdDate, lastUpdatedDate: found.lastUpdatedDate }],
+        sku, summaries: [{ marketplaceId, asin: found.asin, productType: found.productType, conditionType: found.attributes.condition_type?.[0]?.value, status: found.suppressed ? [] : ["BUYABLE", "DISCOVERABLE"], itemName: found.attributes.item_name?.[0]?.value, createdDate: found.createdDate, lastUpdatedDate: found.lastUpdatedDate }],
       });
     }
     if (!PRODUCT_TYPES[body.productType]) return sendJson(response, 200, submission(sku, "INVALID", [issue("4000003", `The product type '${body.productType}' is not valid for marketplace ${marketplaceId}.`, "ERROR", [], "INVALID_ATTRIBUTE")]));
@@ -133,9 +162,15 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
         return sendJson(response, 200, submission(sku, verdict.status === "ACCEPTED" ? "VALID" : "INVALID", verdict.issues));
       }
       if (verdict.status === "ACCEPTED") {
-        seller.items.set(sku, { sku, productType: body.productType, attributes: body.attributes, asin: found?.asin ?? asin(), version: (found?.version ?? 0) + 1, createdDate: found?.createdDate ?? now, lastUpdatedDate: now });
+        const item: Item = {
+          sku, productType: body.productType, attributes: body.attributes, asin: found?.asin ?? asin(), version: (found?.version ?? 0) + 1,
+          createdDate: found?.createdDate ?? now, lastUpdatedDate: now, marketplaceId, reported: found?.reported ?? { status: "", issues: "" }, suppressed: false,
+        };
+        seller.items.set(sku, item);
         if (found) seller.counts.update += 1;
         else if (body.attributes.parentage_level?.[0]?.value !== "child") seller.counts.create += 1;
+        sendJson(response, 200, submission(sku, verdict.status, verdict.issues));
+        return notifyChanges(sellerId, item, verdict.issues.length > 0);
       }
       return sendJson(response, 200, submission(sku, verdict.status, verdict.issues));
     }
@@ -150,8 +185,10 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
       }
       const verdict = review(body.productType, attributes, attributes.parentage_level?.[0]?.value === "parent");
       if (verdict.status === "ACCEPTED") {
-        Object.assign(found, { attributes, productType: body.productType, version: found.version + 1, lastUpdatedDate: now });
+        Object.assign(found, { attributes, productType: body.productType, version: found.version + 1, lastUpdatedDate: now, suppressed: false });
         seller.counts.update += 1;
+        sendJson(response, 200, submission(sku, verdict.status, verdict.issues));
+        return notifyChanges(sellerId, found, verdict.issues.length > 0);
       }
       return sendJson(response, 200, submission(sku, verdict.status, verdict.issues));
     }
@@ -196,7 +233,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
       violations.push({ request: `${request.method} ${url.pathname}`, problems });
       return sendJson(response, 400, spError("InvalidInput", `Invalid request: ${problems.join("; ")}`));
     }
-    if (listing) return listings(seller, request.method ?? "GET", sku!, url.searchParams, body, response);
+    if (listing) return listings(sellerId, seller, request.method ?? "GET", sku!, url.searchParams, body, response);
     definition(url, decodeURIComponent(DEFINITION.exec(url.pathname)![1]!), response);
   }
 
@@ -220,12 +257,13 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
     };
   };
 
-  const standin: ChannelStandin = {
+  const standin: AmazonStandin = {
     channel: "amazon",
     url: server.url,
     env: {
       AMAZON_LWA_CLIENT_ID: clientId, AMAZON_LWA_CLIENT_SECRET: clientSecret, AMAZON_APP_ID: appId,
       AMAZON_SELLER_CENTRAL_URL: server.url, AMAZON_LWA_TOKEN_URL: `${server.url}/auth/o2/token`, AMAZON_SPAPI_URL: server.url,
+      AMAZON_NOTIFICATIONS_SECRET: notificationsSecret,
     },
     storeIds: () => [...sellers.keys()],
     store: (id) => {
@@ -238,7 +276,17 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
     denyNextAuthorization: () => oauth.denyNextAuthorization(),
     expireAccessTokens: (id) => oauth.expireAccessTokens(id),
     violations,
-    close: server.close,
+    suppress(sellerId, sku) {
+      const item = sellers.get(sellerId)?.items.get(sku);
+      if (!item) throw new Error(`the stand-in has no SKU ${sku} for seller ${sellerId}`);
+      item.suppressed = true;
+      notifyChanges(sellerId, item, false);
+    },
+    notifications: notifier,
+    close: async () => {
+      await server.close();
+      await notifier.settled();
+    },
   };
   return standin;
 }

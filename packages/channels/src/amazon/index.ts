@@ -5,6 +5,7 @@ import { Type } from "typebox";
 import { defineChannel } from "../channel-definition.js";
 import { createAmazonAdapter } from "./amazon-adapter.js";
 import { amazonConnect } from "./amazon-connect.js";
+import { amazonNotifications } from "./amazon-notifications.js";
 import { amazonPreflight } from "./amazon-preflight.js";
 import { amazonApp, AmazonEnvSchema } from "./amazon-env.js";
 import { AmazonSettingsSchema, amazonSettingsRules } from "./amazon-settings.js";
@@ -32,6 +33,8 @@ export const amazonDefinition = defineChannel({
   // The product's checks, then Amazon's own verdict: putListingsItem with mode=VALIDATION_PREVIEW.
   preflight: amazonPreflight,
   connect: amazonConnect,
+  // Listing status and issues changes, relayed from the app's SQS queue.
+  notifications: amazonNotifications,
   // Listings Items (getListingsItem, putListingsItem, patchListingsItem) allows 5 requests per
   // second with a burst of 10 per selling partner. The worker's gate counts publishes, and one
   // publish makes a GET and a put or patch per SKU (parent and each child): one publish a second,

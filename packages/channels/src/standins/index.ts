@@ -13,5 +13,5 @@ export type { ChannelStandinEntry, ChannelTestCase } from "./channel-standin-ent
 export { startShopifyStandin, type ShopifyStandin } from "../shopify/shopify-standin.js";
 export { startEbayStandin } from "../ebay/ebay-standin.js";
 export { startEtsyStandin } from "../etsy/etsy-standin.js";
-export { startAmazonStandin } from "../amazon/amazon-standin.js";
+export { startAmazonStandin, type AmazonStandin } from "../amazon/amazon-standin.js";
 export { startWoocommerceStandin, type WoocommerceStandin } from "../woocommerce/woocommerce-standin.js";

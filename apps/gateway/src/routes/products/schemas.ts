@@ -70,6 +70,15 @@ export const ListingSchema = Type.Object({
   remoteUrl: Nullable(Type.String()),
   lastSyncedAt: Nullable(Type.String({ format: "date-time" })),
   lastError: Nullable(Type.String()),
+  channelReports: Type.Array(Type.Object({
+    sku: Type.String({ description: "The listing's own SKU, or one of its variants'" }),
+    status: Type.Union([Type.Array(Type.String()), Type.Null()], { description: "The listing's states at the channel as it names them (Amazon: BUYABLE, DISCOVERABLE, DELETED; what is absent is not the case); null before the first status report" }),
+    issues: Type.Union([Type.Object({
+      severities: Type.Array(Type.String(), { description: "NONE, WARNING, ERROR" }),
+      enforcementActions: Type.Array(Type.String(), { description: "What the channel did about them (Amazon: LISTING_SUPPRESSED, SEARCH_SUPPRESSED, ...)" }),
+    }), Type.Null()], { description: "null before the first issues report" }),
+    reportedAt: Type.String({ format: "date-time", description: "When the newest reported change happened at the channel" }),
+  }), { description: "What the channel reported about the listing on its own, after publishing (Amazon's listing notifications, when relayed); empty for channels that send none" }),
 });
 
 export const ProductDetailSchema = Type.Object({ ...ProductSchema.properties, listings: Type.Array(ListingSchema) });

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "listings" ADD COLUMN     "channel_reports" JSONB NOT NULL DEFAULT '{}';
