@@ -392,7 +392,7 @@ function ConnectCard({ channel: c }: { channel: ChannelInfo }) {
   }
 
   return (
-    <form className="card connect-card" onSubmit={submit} noValidate aria-label={`Connect a ${c.displayName} store`}>
+    <form className="card connect-card" onSubmit={submit} noValidate aria-label={`Connect ${/^[aeiou]/i.test(c.displayName) ? "an" : "a"} ${c.displayName} store`}>
       <div className="card-body stack">
         <h3>{c.displayName}</h3>
         {!c.configured ? (

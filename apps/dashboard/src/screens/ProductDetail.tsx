@@ -6,6 +6,7 @@ import { errorMessage, isStatus, qk } from "../api/client";
 import * as endpoints from "../api/endpoints";
 import { destinationLabel, useChannelName, useDestinations } from "../api/queries";
 import { useSession } from "../api/session";
+import { ChannelReports } from "../ui/ChannelReports";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { PageHeader } from "../ui/PageHeader";
 import { StatusBadge } from "../ui/StatusBadge";
@@ -262,7 +263,10 @@ function Listings({ product: p }: { product: ProductDetail }) {
                       <span className="cell-title">{destinationLabel(destinations.data?.items, l.destinationAccountId, l.channel, channelName)}</span>
                       <div className="cell-sub">{channelName(l.channel)}</div>
                     </td>
-                    <td data-label="Status"><StatusBadge status={l.status} /></td>
+                    <td data-label="Status">
+                      <StatusBadge status={l.status} />
+                      <ChannelReports reports={l.channelReports} remoteId={l.remoteId} channel={channelName(l.channel)} />
+                    </td>
                     <td data-label="On the store" className="wrap-anywhere">
                       {l.remoteUrl ? <a href={l.remoteUrl} target="_blank" rel="noreferrer noopener">Open listing</a> : l.remoteId ? <span className="mono">{l.remoteId}</span> : "—"}
                     </td>

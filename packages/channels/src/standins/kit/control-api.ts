@@ -8,6 +8,8 @@
 //   DELETE /_control/stores/:store/fault    clears it
 //   DELETE /_control/faults                 clears every store's
 //   GET    /_control/violations             requests that broke the channel's contract (channel stand-ins)
+//   POST   /_control/stores/:store/listings/:sku/suppress
+//                                           the channel takes the listing down and notifies it (Amazon)
 // Errors are { error: { code, message } }, as the generic stand-in answers everything.
 import type { IncomingMessage } from "node:http";
 import type { StandinFault } from "./channel-standin.js";
@@ -15,6 +17,7 @@ import { parseFault } from "./fault-book.js";
 import { BodyTooLarge, readBody, sendJson, type StandinHandler } from "./http.js";
 
 const STORE_PATH = /^\/_control\/stores\/([^/]+)(\/fault)?$/;
+const SUPPRESS_PATH = /^\/_control\/stores\/([^/]+)\/listings\/([^/]+)\/suppress$/;
 const MAX_FAULT_BYTES = 64 * 1024;
 
 /** What a stand-in offers the control API; routes for what it lacks answer 404. */
@@ -25,6 +28,7 @@ export interface ControlTarget {
   storeIds?(): string[];
   readonly violations?: readonly unknown[];
   forgetStore?(storeId: string): void;
+  suppress?(storeId: string, sku: string): void;
 }
 
 export type ControlReply = [status: number, body?: unknown];
@@ -42,6 +46,15 @@ export async function controlReply(target: ControlTarget, request: IncomingMessa
   if (path === "/_control/stores" && method === "GET" && target.storeIds) return [200, { stores: target.storeIds() }];
   if (path === "/_control/violations" && method === "GET" && target.violations) return [200, { violations: target.violations }];
   if (path === "/_control/faults" && method === "DELETE") return (target.clearFaults(), [204]);
+  const suppress = SUPPRESS_PATH.exec(path);
+  if (suppress && method === "POST" && target.suppress) {
+    try {
+      target.suppress(decodeURIComponent(suppress[1]!), decodeURIComponent(suppress[2]!));
+    } catch (error) {
+      return errorReply(404, "not_found", (error as Error).message);
+    }
+    return [204];
+  }
   const match = STORE_PATH.exec(path);
   if (!match) return errorReply(404, "not_found", `no route ${path}`);
   let storeId: string;
