@@ -2,7 +2,8 @@
 // settings are complete, Amazon's own verdict without creating anything: each SKU the publish
 // would put is sent to putListingsItem with mode=VALIDATION_PREVIEW (Amazon validates the item
 // against the product type and answers VALID or INVALID with its issues; nothing is stored), after
-// the same product type definition check a publish makes. Needs the store's credentials.
+// the same product type definition check a publish makes, whose every problem is listed (a publish
+// gives up on the first SKU's). Needs the store's credentials.
 import type { ChannelContext } from "../channel-definition.js";
 import { channelCaller, jsonBody } from "../channel-http.js";
 import { requiredBaseUrl } from "../destination-fields.js";
@@ -12,7 +13,7 @@ import { throwIfAmazonFailed, type Issue } from "./amazon-answers.js";
 import { listingItems } from "./amazon-attributes.js";
 import { amazonProductProblems, listingsItemUrl, putBody } from "./amazon-checks.js";
 import type { AmazonApp } from "./amazon-env.js";
-import { fitToProductType, productTypeSchema } from "./amazon-product-type.js";
+import { type AttributeProblem, fitToProductType, productTypeProblems, productTypeSchema } from "./amazon-product-type.js";
 import { amazonSettings, type AmazonSettings } from "./amazon-settings.js";
 import { requestLwaToken } from "./amazon-token.js";
 
@@ -34,6 +35,21 @@ async function accessToken(context: ChannelContext<AmazonApp>, credentials: Reco
     if (error instanceof GiveUpChannelError && error.kind === "auth") return reconnect(`Amazon refused the store's token (${error.channelMessage})`);
     throw error;
   }
+}
+
+/** The product type check's problems, named by attribute; one that every SKU has is said once, others name their SKUs. */
+function attributeProblems(problems: AttributeProblem[], skus: number): PreflightProblem[] {
+  const byProblem = new Map<string, { field: string; message: string; skus: string[] }>();
+  for (const p of problems) {
+    const field = p.attribute ? `attributes.${p.attribute}` : "product";
+    const key = `${field}\n${p.message}`;
+    const known = byProblem.get(key);
+    if (known) known.skus.push(p.sku);
+    else byProblem.set(key, { field, message: p.message, skus: [p.sku] });
+  }
+  return [...byProblem.values()].map(({ field, message, skus: named }) => ({
+    field, message: skus > 1 && named.length < skus ? `${message} (SKU ${named.join(", ")})` : message,
+  }));
 }
 
 /** Each ERROR issue of a preview as a problem, named by its attribute (the product's attributes carry Amazon's names). */
@@ -64,15 +80,20 @@ export async function amazonPreflight(context: ChannelContext<AmazonApp>, input:
   if (typeof token !== "string") return [token];
   const api = requiredBaseUrl(CHANNEL, destination);
   const call = channelCaller(CHANNEL, signal, context.timeoutMs);
-  let items;
+  let schema;
   try {
-    items = fitToProductType(listingItems(product, settings), await productTypeSchema(call, api, token, settings), settings.productType);
+    schema = await productTypeSchema(call, api, token, settings);
   } catch (error) {
     if (error instanceof GiveUpChannelError && error.field === "productType") return [{ field: "settings.productType", message: error.channelMessage }];
-    // A required attribute the product lacks: the product's own attribute of that name fills it.
-    if (error instanceof GiveUpChannelError && error.kind === "validation") return [error.field ? { field: `attributes.${error.field}`, message: error.channelMessage } : problemOf(error)];
+    if (error instanceof GiveUpChannelError && error.kind === "validation") return [problemOf(error)];
     throw error;
   }
+  // What the product type refuses, as the publish would give up on it (a required attribute the
+  // product lacks: the product's own attribute of that name fills it).
+  const built = listingItems(product, settings);
+  const refused = productTypeProblems(built, schema, settings.productType);
+  if (refused.length > 0) return attributeProblems(refused, built.length);
+  const items = fitToProductType(built, schema, settings.productType);
   const problems: PreflightProblem[] = [];
   for (const item of items) {
     const answer = await call({

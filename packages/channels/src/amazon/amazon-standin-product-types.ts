@@ -1,8 +1,11 @@
 // The product type definitions the Amazon stand-in serves: two small JSON Schemas written for the
 // stand-in (real ones are only available online, per seller), in the shape Amazon gives them:
 // attributes as arrays of objects carrying marketplace_id (and language_tag for text), `required`
-// naming what a listing must have. DRINKING_CUP asks for a `material` no catalog product gives, so
-// publishing under it shows a definition check naming the missing attribute.
+// naming what a listing must have, conditionals (`allOf: [{ if, then: { required } }]`) what some
+// listings must have too, under Amazon's meta-schema. DRINKING_CUP asks for a `material` no catalog
+// product gives, so publishing under it shows a definition check naming the missing attribute;
+// HOME asks a child of a COLOR variation theme for its `color`, as Amazon asks children for their
+// theme's attributes (a variant without a Color option in a family that has one breaks it).
 type Json = Record<string, any>;
 
 const text = (title: string, maxLength = 2000): Json => ({
@@ -14,7 +17,7 @@ const plain = (title: string, value: Json = { type: "string" }): Json => ({
 });
 const image = (title: string): Json => ({ title, type: "array", items: { type: "object", required: ["media_location"], properties: { media_location: { type: "string" }, marketplace_id: { type: "string" } } } });
 
-function schema(productType: string, extra: Json, required: string[]): Json {
+function schema(productType: string, extra: Json, required: string[], conditions: Json[] = []): Json {
   const properties: Json = {
     item_name: text("Item Name", 200),
     brand: text("Brand Name", 100),
@@ -29,7 +32,8 @@ function schema(productType: string, extra: Json, required: string[]): Json {
       title: "Purchasable Offer", type: "array",
       items: { type: "object", required: ["currency", "our_price"], properties: {
         currency: { type: "string" }, marketplace_id: { type: "string" },
-        our_price: { type: "array", items: { type: "object", properties: { schedule: { type: "array", items: { type: "object", required: ["value_with_tax"], properties: { value_with_tax: { type: "number", exclusiveMinimum: 0 } } } } } } },
+        // The schema allows 0; Amazon refuses it on submission (invalidAttributes), as the stand-in's INVALID answers show.
+        our_price: { type: "array", items: { type: "object", properties: { schedule: { type: "array", items: { type: "object", required: ["value_with_tax"], properties: { value_with_tax: { type: "number", minimum: 0 } } } } } } },
       } },
     },
     fulfillment_availability: { title: "Fulfillment Availability", type: "array", items: { type: "object", required: ["fulfillment_channel_code"], properties: { fulfillment_channel_code: { type: "string" }, quantity: { type: "integer", minimum: 0 } } } },
@@ -44,22 +48,46 @@ function schema(productType: string, extra: Json, required: string[]): Json {
     $schema: "https://schemas.amazon.com/selling-partners/definitions/product-types/meta-schema/v1",
     $id: `https://schemas.amazon.com/selling-partners/definitions/product-types/schema/v1/${productType}`,
     title: `Amazon product type ${productType} (stand-in)`, type: "object", required, properties,
+    ...(conditions.length > 0 ? { allOf: conditions } : {}),
   };
 }
+
+/** An attribute of these values, for a conditional's `if`: `{ contains: ... }` as Amazon writes it. */
+const holds = (field: string, values: string[]): Json => ({ contains: { required: [field], properties: { [field]: values.length === 1 ? { const: values[0] } : { enum: values } } } });
+
+/** A child whose variation theme has COLOR in it gives its color. */
+const CHILD_COLOR: Json = {
+  if: {
+    required: ["parentage_level", "variation_theme"],
+    properties: { parentage_level: holds("value", ["child"]), variation_theme: holds("name", ["COLOR", "SIZE/COLOR", "COLOR/SIZE"]) },
+  },
+  then: { required: ["color"] },
+};
 
 const BASE_REQUIRED = ["item_name", "brand", "condition_type", "purchasable_offer", "fulfillment_availability"];
 
 export const PRODUCT_TYPES: Record<string, { displayName: string; schema: Json }> = {
-  HOME: { displayName: "Home", schema: schema("HOME", {}, BASE_REQUIRED) },
+  HOME: { displayName: "Home", schema: schema("HOME", {}, BASE_REQUIRED, [CHILD_COLOR]) },
   DRINKING_CUP: { displayName: "Drinking Cup", schema: schema("DRINKING_CUP", { material: text("Material", 100) }, [...BASE_REQUIRED, "material"]) },
 };
 
-/** The attributes a listing of this product type lacks; a parent (or a product-only submission) needs no offer. */
+const given = (attributes: Json, name: string) => Array.isArray(attributes[name]) && attributes[name].length > 0;
+
+/** Whether the attributes meet a conditional's `if` (of the shape above: attributes given, and holding the values named). */
+function meets(condition: Json, attributes: Json): boolean {
+  if (!((condition.required ?? []) as string[]).every((name) => given(attributes, name))) return false;
+  return Object.entries((condition.properties ?? {}) as Json).every(([name, rule]) => !given(attributes, name) ||
+    (attributes[name] as Json[]).some((item) => Object.entries((rule.contains?.properties ?? {}) as Json).every(([field, wanted]) =>
+      "const" in wanted ? item?.[field] === wanted.const : (wanted.enum as unknown[]).includes(item?.[field]))));
+}
+
+/** The attributes a listing of this product type lacks, its conditionals' included; a parent (or a product-only submission) needs no offer. */
 export function missingAttributes(productType: string, attributes: Json, productOnly: boolean): string[] {
   const schema = PRODUCT_TYPES[productType]?.schema;
   if (!schema) return [];
   const parent = attributes.parentage_level?.[0]?.value === "parent";
-  return (schema.required as string[]).filter((name) => !(Array.isArray(attributes[name]) && attributes[name].length > 0))
+  const required = [...(schema.required as string[]), ...((schema.allOf ?? []) as Json[]).filter((c) => meets(c.if, attributes)).flatMap((c) => c.then.required as string[])];
+  return [...new Set(required)].filter((name) => !given(attributes, name))
     .filter((name) => !((parent || productOnly) && (name === "purchasable_offer" || name === "fulfillment_availability")));
 }
 
