@@ -151,8 +151,17 @@ start_redis_cluster() {
 
 stop_redis_cluster() {
   [ -n "${REDIS_CLUSTER_DIR:-}" ] || return 0
+  local pidfile pid pids=()
   for pidfile in "$REDIS_CLUSTER_DIR"/*.pid; do
-    [ -f "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null || true
+    [ -f "$pidfile" ] && pids+=("$(cat "$pidfile")")
+  done
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  # A node writes its files (nodes-*.conf, its log) while it shuts down: removing the folder before
+  # it has exited can fail with "Directory not empty". The nodes are daemons, not our children, so
+  # their exit is watched with kill -0 (at most 10 s, then SIGKILL).
+  for pid in "${pids[@]}"; do
+    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid" 2>/dev/null || true; fi
   done
   rm -rf "$REDIS_CLUSTER_DIR"
   REDIS_CLUSTER_DIR=
