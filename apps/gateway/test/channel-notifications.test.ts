@@ -102,6 +102,14 @@ test("reports landing together on one listing are all kept", async () => {
   expect(byKey[PARENT]).toMatchObject({ status: ["DISCOVERABLE"], issues: { severities: ["WARNING"], enforcementActions: ["SEARCH_SUPPRESSED"] } });
 });
 
+test("a report that comes while the first publish is still saving its remote id lands by the product's SKU", async () => {
+  const sku = `NOTE-FIRST-${stamp}`;
+  const productId = (await makeProduct(gw.db, a.org.id, { title: "Mug being published", sku, price: { amount: "9.00", currency: "USD" } })).id;
+  await gw.db.listing.create({ data: { orgId: a.org.id, productId, destinationAccountId: us.id, status: "publishing" } });
+  expect((await notify(status(sku, ["BUYABLE", "DISCOVERABLE"], "2026-11-25T10:00:00.000Z"))).json()).toEqual({ matched: 1 });
+  expect((await reports(productId)).map((r) => [r.sku, r.status])).toEqual([[sku, ["BUYABLE", "DISCOVERABLE"]]]);
+});
+
 test("another marketplace, another seller or an unknown SKU matches nothing and is still taken (no retries)", async () => {
   const before = await reports(single);
   expect((await notify(status(SKU, ["DELETED"], "2026-11-25T13:00:00.000Z", DE))).json()).toEqual({ matched: 0 });

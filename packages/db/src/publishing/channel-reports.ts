@@ -1,7 +1,9 @@
 // What a channel reports on its own about listings it holds (Amazon's listing notifications),
 // kept on each matching listing by SKU. A listing matches when its destination is the seller's
 // (channel and externalId, still connected, holding the report's settings) and the SKU is the
-// listing's own (remoteId) or one of its product's variants'. Reports may arrive late, twice or
+// listing's own (remoteId), its product's (a first publish's report can come before the worker
+// has stored the remote id: the listing row exists from the moment the publish was queued), or
+// one of its product's variants'. Reports may arrive late, twice or
 // out of order: each kind (status, issues) of each SKU keeps the newest by its event time, under
 // the listing's row lock, so two reports landing together both count.
 import type { Db } from "../client.js";
@@ -75,7 +77,7 @@ export async function recordChannelReport(db: Db, report: ChannelReportInput): P
       JOIN destination_accounts d ON d.id = l.destination_account_id
       JOIN products p ON p.id = l.product_id
       WHERE d.channel = ${report.channel}::"Channel" AND d.external_id = ${report.externalId} AND d.disconnected_at IS NULL
-        AND (l.remote_id = ${report.sku} OR p.variants @> jsonb_build_array(jsonb_build_object('sku', ${report.sku}::text)))
+        AND (l.remote_id = ${report.sku} OR p.sku = ${report.sku} OR p.variants @> jsonb_build_array(jsonb_build_object('sku', ${report.sku}::text)))
       ORDER BY l.id
       FOR UPDATE OF l`;
     const concerned = rows.filter((r) => Object.entries(report.settingsMatch).every(([key, value]) => r.settings?.[key] === undefined || r.settings[key] === value));
