@@ -75,3 +75,18 @@ test("settings and credentials: missing settings are named without a call; witho
   // An expired access token is replaced from the refresh token for the check (and not stored).
   expect(await preflight({ ...dest, credentials: { ...dest.credentials, expiresAt: Date.now() - 1 } }, product({ variants: [] }))).toEqual([]);
 });
+
+test("a throttled preview is sent again after Amazon's wait; one throttled throughout says the check could not be made", async () => {
+  const dest = await connectSeller();
+  await preflight(dest, product({ variants: [] }));
+  const before = standin.store(dest.storeId).counts.requests;
+  standin.setFault(dest.storeId, { kind: "throttle", times: 1 });
+  expect(await preflight(dest, product({ variants: [] }))).toEqual([]);
+  // The definition is cached: the throttled preview and the one sent again.
+  expect(standin.store(dest.storeId).counts.requests - before).toBe(2);
+
+  standin.setFault(dest.storeId, { kind: "throttle" });
+  expect(await channel.preflight({ product: product({ variants: [] }), destination: dest, signal: AbortSignal.timeout(10_000) })).toEqual([
+    { field: "destination", message: expect.stringMatching(/^Amazon could not check it now: .*429/) },
+  ]);
+}, 20_000);

@@ -3,11 +3,14 @@
 // would put is sent to putListingsItem with mode=VALIDATION_PREVIEW (Amazon validates the item
 // against the product type and answers VALID or INVALID with its issues; nothing is stored), after
 // the same product type definition check a publish makes, whose every problem is listed (a publish
-// gives up on the first SKU's). Needs the store's credentials.
+// gives up on the first SKU's). Needs the store's credentials. A dry run of many products meets
+// Amazon's rate limit (5 requests a second per seller): a throttled preview is sent again after
+// the wait Amazon asks for (a second at most, by its x-amzn-RateLimit-Limit), twice at most.
+import { setTimeout as sleep } from "node:timers/promises";
 import type { ChannelContext } from "../channel-definition.js";
-import { channelCaller, jsonBody } from "../channel-http.js";
+import { channelCaller, jsonBody, type Answer } from "../channel-http.js";
 import { requiredBaseUrl } from "../destination-fields.js";
-import { GiveUpChannelError } from "../errors.js";
+import { ChannelWaitError, GiveUpChannelError } from "../errors.js";
 import { problemOf, productPreflight, type PreflightInput, type PreflightProblem } from "../preflight.js";
 import { throwIfAmazonFailed, type Issue } from "./amazon-answers.js";
 import { listingItems } from "./amazon-attributes.js";
@@ -20,6 +23,24 @@ import { requestLwaToken } from "./amazon-token.js";
 const CHANNEL = "amazon";
 /** An access token this close to its end is refreshed first (it lives an hour). */
 const EXPIRY_MARGIN_MS = 60_000;
+
+/** Sends of one preview when Amazon throttles it, and the longest wait taken between them. */
+const PREVIEW_TRIES = 3;
+const MAX_PREVIEW_WAIT_MS = 5_000;
+
+/** The preview's answer, sent again after a throttle's wait while tries and the check's time allow. */
+async function previewAnswer(send: () => Promise<Answer>, signal: AbortSignal): Promise<Answer> {
+  for (let tried = 1; ; tried++) {
+    const answer = await send();
+    try {
+      throwIfAmazonFailed(answer);
+      return answer;
+    } catch (error) {
+      if (!(error instanceof ChannelWaitError) || tried >= PREVIEW_TRIES || error.retryAfterMs > MAX_PREVIEW_WAIT_MS) throw error;
+      await sleep(error.retryAfterMs, undefined, { signal });
+    }
+  }
+}
 
 const reconnect = (why: string): PreflightProblem => ({ field: "destination", message: `${why}: connect the store again` });
 
@@ -96,11 +117,10 @@ export async function amazonPreflight(context: ChannelContext<AmazonApp>, input:
   const items = fitToProductType(built, schema, settings.productType);
   const problems: PreflightProblem[] = [];
   for (const item of items) {
-    const answer = await call({
+    const answer = await previewAnswer(() => call({
       method: "PUT", url: listingsItemUrl(api, settings, item.sku, { mode: "VALIDATION_PREVIEW", includedData: "issues" }),
       body: JSON.stringify(putBody(item, settings)), headers: { "x-amz-access-token": token, "content-type": "application/json" },
-    });
-    throwIfAmazonFailed(answer);
+    }), signal);
     problems.push(...issueProblems(item.sku, items.length > 1, jsonBody(CHANNEL, answer) as { status?: string; issues?: Issue[] }));
   }
   return problems;
