@@ -76,6 +76,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // Once closing, every answer ends its connection. Fastify says so only to requests that arrive
+  // after close() began; one already running would leave its kept-alive socket open, and close()
+  // would wait for the client to drop it (up to the 72 s keep-alive timeout).
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("connection", "close");
+  });
 
   await app.register(errorsPlugin, { bodyLimit: config.BODY_LIMIT });
   await app.register(cookie);
