@@ -1,41 +1,19 @@
 // The product type check: the attributes are validated against the whole definition schema
 // (conditionals and value constraints included) before any listing request, a publish giving up
 // on the first SKU's problems and a dry run listing them all; the stand-in's own review agrees.
-import { channelsConfigFrom } from "./channels-env.js";
-import { createChannelRegistry, GiveUpChannelError, type DestinationTarget, type PublishableProduct } from "../src/index.js";
-import { startAmazonStandin, type ChannelStandin } from "../src/standins/index.js";
+import { GiveUpChannelError, type PublishableProduct } from "../src/index.js";
 import { listingItems, type AmazonListingItem } from "../src/amazon/amazon-attributes.js";
 import { compileProductTypeSchema, fitToProductType, productTypeProblems } from "../src/amazon/amazon-product-type.js";
 import { amazonSettings } from "../src/amazon/amazon-settings.js";
 import { PRODUCT_TYPES } from "../src/amazon/amazon-standin-product-types.js";
 import { failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
+import { useAmazon } from "./amazon-seller.js";
 
-let standin: ChannelStandin;
-let channel: ReturnType<ReturnType<typeof createChannelRegistry>["channel"]>;
-const redirectUri = "https://catalog.example/api/integrations/amazon/callback";
+const amazon = useAmazon();
+const { connectSeller, preflight } = amazon;
 const AMAZON_META_SCHEMA = "https://schemas.amazon.com/selling-partners/definitions/product-types/meta-schema/v1";
 
-beforeAll(async () => {
-  standin = await startAmazonStandin({ callbackUrl: redirectUri });
-  channel = createChannelRegistry(channelsConfigFrom(standin.env), { timeoutMs: 3_000 }).channel("amazon");
-});
-afterAll(() => standin.close());
-afterEach(() => {
-  standin.clearFaults();
-  expect(standin.violations).toEqual([]);
-});
-
-/** A seller connected through the consent page, with a product type chosen. */
-async function connectSeller(productType = "HOME"): Promise<DestinationTarget & { storeId: string }> {
-  const { url, pending } = await channel.connect!.start({ state: "st-1", redirectUri, query: { marketplaceId: "ATVPDKIKX0DER" } });
-  const back = new URL((await fetch(url, { redirect: "manual" })).headers.get("location")!);
-  const account = await channel.connect!.finish({ params: Object.fromEntries(back.searchParams), pending, redirectUri, signal: AbortSignal.timeout(3_000) });
-  const sellerId = back.searchParams.get("selling_partner_id")!;
-  return { id: `d-${sellerId}`, channel: "amazon", baseUrl: account.baseUrl, credentials: account.credentials, settings: { ...account.settings, productType }, storeId: sellerId };
-}
-
-const preflight = (destination: DestinationTarget, p: PublishableProduct) => channel.preflight({ product: p, destination, signal: AbortSignal.timeout(3_000) });
 /** What a call throws (to match its fields). */
 const thrown = (f: () => unknown): unknown => {
   try {
@@ -45,7 +23,7 @@ const thrown = (f: () => unknown): unknown => {
   }
   throw new Error("nothing was thrown");
 };
-const requests = (dest: { storeId: string }) => standin.store(dest.storeId).counts.requests;
+const requests = (dest: { storeId: string }) => amazon.standin.store(dest.storeId).counts.requests;
 
 /** A seller whose product type definition is cached already (a dry run of a good product fetched it), so a give-up before the listing calls makes no request at all. */
 async function readySeller(productType = "HOME") {
@@ -70,7 +48,7 @@ test("a conditional requirement: a child of a COLOR theme without its color give
   const dest = await readySeller();
   const family = colourless();
   const before = requests(dest);
-  const error = await failureOf(channel.adapter.publish(publishInput(dest, family)));
+  const error = await failureOf(amazon.channel.adapter.publish(publishInput(dest, family)));
   expect(error).toBeInstanceOf(GiveUpChannelError);
   expect(error).toMatchObject({
     kind: "validation", field: "color",
@@ -78,7 +56,7 @@ test("a conditional requirement: a child of a COLOR theme without its color give
   });
   expect((error as Error).message).toContain(`SKU ${family.sku}-L:`);
   expect(requests(dest)).toBe(before);
-  expect(standin.store(dest.storeId).listings).toEqual([]);
+  expect(amazon.standin.store(dest.storeId).listings).toEqual([]);
 
   // The dry run names it too, for the one SKU it concerns, still without a preview.
   expect(await preflight(dest, family)).toEqual([{ field: "attributes.color", message: expect.stringMatching(new RegExp(`^HOME requires color when .*\\(SKU ${family.sku}-L\\)$`)) }]);
@@ -88,7 +66,7 @@ test("a conditional requirement: a child of a COLOR theme without its color give
   const settings = amazonSettings(dest.settings);
   const child = listingItems(family, settings).find((i) => i.sku === `${family.sku}-L`)!;
   const preview = async (attributes: Record<string, unknown>) => {
-    const url = `${standin.url}/listings/2021-08-01/items/${dest.storeId}/${encodeURIComponent(child.sku)}?${new URLSearchParams({ marketplaceIds: settings.marketplaceId, mode: "VALIDATION_PREVIEW", includedData: "issues" })}`;
+    const url = `${amazon.standin.url}/listings/2021-08-01/items/${dest.storeId}/${encodeURIComponent(child.sku)}?${new URLSearchParams({ marketplaceIds: settings.marketplaceId, mode: "VALIDATION_PREVIEW", includedData: "issues" })}`;
     const answer = await fetch(url, {
       method: "PUT", body: JSON.stringify({ productType: "HOME", requirements: "LISTING", attributes }),
       headers: { "x-amz-access-token": String(dest.credentials.accessToken), "content-type": "application/json" },
@@ -108,7 +86,7 @@ test("value constraints (an enum, a maximum length) are caught before the call; 
   // A "Pattern" option makes the variation theme PATTERN, which HOME does not offer; the brand is over HOME's 100 characters.
   const odd = product({ brand: "Acme ".repeat(25).trim(), variants: [{ sku: "ODD-1", title: "Striped", priceAmount: "19.9900", options: { Pattern: "striped" } }] });
   const before = requests(dest);
-  const error = await failureOf(channel.adapter.publish(publishInput(dest, odd)));
+  const error = await failureOf(amazon.channel.adapter.publish(publishInput(dest, odd)));
   expect(error).toMatchObject({
     kind: "validation", field: "brand",
     channelMessage: "brand: must NOT have more than 100 characters; variation_theme.name: must be one of COLOR, SIZE, SIZE/COLOR, COLOR/SIZE",
@@ -118,7 +96,7 @@ test("value constraints (an enum, a maximum length) are caught before the call; 
     { field: "attributes.variation_theme", message: "variation_theme.name: must be one of COLOR, SIZE, SIZE/COLOR, COLOR/SIZE" },
   ]);
   expect(requests(dest)).toBe(before);
-  expect(standin.store(dest.storeId).listings).toEqual([]);
+  expect(amazon.standin.store(dest.storeId).listings).toEqual([]);
 
   // An item name over 200 characters (the builder clips titles, so the item is made here) against the same schema.
   const home = compileProductTypeSchema(PRODUCT_TYPES.HOME!.schema);
@@ -139,8 +117,8 @@ test("a parent SKU is not asked for the offer the product type requires of what 
   // Published: the parent goes without an offer, its children with theirs.
   const dest = await connectSeller();
   const family = withVariants();
-  await channel.adapter.publish(publishInput(dest, family));
-  const [listing] = standin.store(dest.storeId).listings;
+  await amazon.channel.adapter.publish(publishInput(dest, family));
+  const [listing] = amazon.standin.store(dest.storeId).listings;
   expect(listing).toMatchObject({ sku: family.sku, variantSkus: family.variants.map((v) => v.sku) });
 });
 
@@ -194,12 +172,12 @@ test("a product that meets every requirement passes: published and previewed wit
   const dest = await readySeller();
   const family = withVariants();
   expect(await preflight(dest, family)).toEqual([]);
-  await channel.adapter.publish(publishInput(dest, family));
-  const [listing] = standin.store(dest.storeId).listings;
+  await amazon.channel.adapter.publish(publishInput(dest, family));
+  const [listing] = amazon.standin.store(dest.storeId).listings;
   expect(listing).toMatchObject({ sku: family.sku, variantSkus: family.variants.map((v) => v.sku) });
-  expect(standin.store(dest.storeId).counts).toMatchObject({ create: 1 });
+  expect(amazon.standin.store(dest.storeId).counts).toMatchObject({ create: 1 });
 
   const cup = await connectSeller("DRINKING_CUP");
-  await channel.adapter.publish(publishInput(cup, product({ variants: [], attributes: { material: "stoneware" } })));
-  expect(standin.store(cup.storeId).listings).toHaveLength(1);
+  await amazon.channel.adapter.publish(publishInput(cup, product({ variants: [], attributes: { material: "stoneware" } })));
+  expect(amazon.standin.store(cup.storeId).listings).toHaveLength(1);
 });
