@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
 import type { FastifyError, FastifyInstance } from "fastify";
-import { ServiceError } from "@catalog/db";
+import { ServiceError, databaseUnavailable, isDatabaseUnavailable } from "@catalog/db";
 import { describeValidationError } from "./validation.js";
 
 /**
@@ -15,6 +15,13 @@ export const errorsPlugin = fp(
     });
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      // PostgreSQL out of reach is a moment to wait, not a bug: 503 with Retry-After.
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, "database unavailable");
+        const unavailable = databaseUnavailable();
+        reply.code(503).headers(unavailable.headers).send({ error: unavailable.message });
+        return;
+      }
       const { status, message } = classify(error, options.bodyLimit);
       if (status >= 500 && !(error instanceof ServiceError)) {
         request.log.error({ err: error }, "request failed");

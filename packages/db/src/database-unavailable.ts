@@ -1,0 +1,49 @@
+import { ServiceError } from "./service-error.js";
+
+/** Seconds a client is asked to wait before trying again while PostgreSQL cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** What a client is told while PostgreSQL cannot be reached (503 with Retry-After). */
+export const databaseUnavailable = () =>
+  new ServiceError(503, "the database is unavailable right now; try again in a few seconds", { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) });
+
+// Prisma's own codes for a server it cannot reach, that timed out, or closed the connection, and
+// for its connection pool's timeout.
+const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+// @prisma/adapter-pg's kinds for socket failures and a full server.
+const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+// SQLSTATE: admin_shutdown, crash_shutdown, cannot_connect_now (starting up, shutting down),
+// too_many_connections; class 08 (connection exception) is matched by prefix.
+const SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+// node-postgres's errors that carry no code: a connection ended under a query, a client used
+// after that, and the pool's connect timeout.
+const PG_MESSAGES = /^Connection terminated|is not queryable|^timeout exceeded when trying to connect/;
+
+function matches(error: Record<string, unknown>): boolean {
+  const { code, kind, message } = error;
+  if (typeof code === "string" && (PRISMA_CODES.has(code) || SQLSTATES.has(code) || SOCKET_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (typeof kind === "string" && ADAPTER_KINDS.has(kind)) return true;
+  return typeof message === "string" && PG_MESSAGES.test(message);
+}
+
+/**
+ * True when `error` says PostgreSQL could not be reached or dropped the connection, as opposed
+ * to a query that failed: Prisma's errors (the driver adapter's error under
+ * `meta.driverAdapterError`, its details under `cause`), and node-postgres's own for the raw
+ * clients (the change feed). A query can simply be tried again once the server is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const pending = [error];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next !== "object" || next === null || seen.has(next)) continue;
+    seen.add(next);
+    const record = next as Record<string, unknown>;
+    if (matches(record)) return true;
+    pending.push(record.cause, (record.meta as Record<string, unknown> | undefined)?.driverAdapterError);
+  }
+  return false;
+}
+
