@@ -2,8 +2,8 @@
 // stopped and started again): clients are told to come back (503, Retry-After), the gateway
 // answers normally as soon as the server is back, and an import previewing meanwhile carries on.
 import type { LightMyRequestResponse } from "fastify";
-import { createTestOrg, eventually, makeProduct, startPrivatePostgres, type PrivatePostgres, type TestOrg } from "@catalog/testing";
-import { errorOf, login, startGateway, type Gateway } from "./harness.js";
+import { createTestOrg, eventually, makeProduct, startFixtureServer, startPrivatePostgres, type FixturePage, type PrivatePostgres, type TestOrg } from "@catalog/testing";
+import { errorOf, login, startGateway, startScrapeWorker, type Gateway } from "./harness.js";
 import { connectStandin, privatePrefix } from "./publishing-fixtures.js";
 
 const productPage = (n: number) => `<!doctype html><html><head><title>Outage ${n}</title>
@@ -75,3 +75,44 @@ test("while PostgreSQL is down, database-backed routes answer 503 with Retry-Aft
     "sync logs": 200, destinations: 200, imports: 200, "extension ingest": 200,
   });
 }, 60_000);
+
+test("a URL import previewing through a database outage waits for it and resumes from the rows it had recorded, each row once", async () => {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => { open = resolve; });
+  // The first window (25 URLs) is previewed before the outage; the second one's pages answer during it.
+  const pages: Record<string, FixturePage> = {};
+  for (let n = 1; n <= 50; n++) pages[`/p/${n}`] = { body: productPage(n), ...(n > 25 ? { gate } : {}) };
+  const site = await startFixtureServer(pages);
+  const worker = startScrapeWorker(gw, { fetchTimeoutMs: 20_000, concurrency: 4 });
+  try {
+    const urls = Array.from({ length: 50 }, (_, i) => site.url(`/p/${i + 1}`));
+    const started = await post("/api/imports", { urls });
+    expect(started.statusCode).toBe(202);
+    const id = started.json().id as string;
+    await eventually(async () => expect((await get(`/api/imports/${id}`)).json().progress.done).toBe(25), 20_000);
+
+    await stopDatabase();
+    open();
+    // Every page of the second window fetched and its result handed back while PostgreSQL is down.
+    await eventually(async () => {
+      expect(new Set(site.hits).size).toBe(50);
+      expect(await gw.app.queues.scrape.getJobCounts("waiting", "active", "delayed")).toEqual({ waiting: 0, active: 0, delayed: 0 });
+    }, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expectUnavailable(await get(`/api/imports/${id}`), "the import");
+    await pg.start();
+
+    const deadline = Date.now() + 20_000;
+    let view = (await get(`/api/imports/${id}`)).json();
+    while (view.status === "previewing" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      view = (await get(`/api/imports/${id}`)).json();
+    }
+    expect(view).toMatchObject({ status: "ready", error: null, progress: { done: 50, total: 50 }, counts: { create: 50, error: 0 } });
+    const rows = await gw.db.importRow.groupBy({ by: ["row"], where: { importId: id }, _count: { _all: true } });
+    expect(rows.map((r) => r._count._all)).toEqual(Array(50).fill(1));
+  } finally {
+    await worker.close();
+    await site.close();
+  }
+}, 90_000);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { ServiceError } from "./service-error.js";
 
 /** Seconds a client is asked to wait before trying again while PostgreSQL cannot be reached. */
@@ -47,3 +48,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Runs `step`, and runs it again while it fails because PostgreSQL is unavailable (waiting a
+ * little longer each time, up to a second), until it succeeds, fails otherwise, or `signal`
+ * aborts (with the signal's reason). Only for a step that may run twice: one whose commit was
+ * lost with its connection may have committed.
+ */
+export async function retryWhileDatabaseUnavailable<T>(step: () => Promise<T>, signal: AbortSignal): Promise<T> {
+  for (let waitMs = 100; ; waitMs = Math.min(waitMs * 2, 1_000)) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      await sleep(waitMs, undefined, { signal }).catch(() => signal.throwIfAborted());
+    }
+  }
+}
