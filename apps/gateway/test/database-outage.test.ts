@@ -63,6 +63,10 @@ test("while PostgreSQL is down, database-backed routes answer 503 with Retry-Aft
   await stopDatabase();
   for (const [what, request] of Object.entries(requests)) expectUnavailable(await request(), what);
   expect((await gw.app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(503);
+  // A browser coming back from a channel's authorize page is sent to the dashboard with the reason.
+  const callback = await gw.app.inject({ method: "GET", url: "/api/integrations/shopify/callback?code=x&state=y", headers: { cookie, accept: "text/html" } });
+  expect(callback.statusCode).toBe(302);
+  expect(new URL(String(callback.headers.location), "http://gateway").searchParams.get("connectError")).toMatch(/database is unavailable/);
 
   await pg.start();
   const back = Date.now();
