@@ -16,23 +16,34 @@ const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "Sock
 // SQLSTATE: admin_shutdown, crash_shutdown, cannot_connect_now (starting up, shutting down),
 // too_many_connections; class 08 (connection exception) is matched by prefix.
 const SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
-const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
-// node-postgres's errors that carry no code: a connection ended under a query, a client used
-// after that, and the pool's connect timeout.
+// Socket failures the adapter does not map (it maps refused, reset, timed out, not found), which
+// Prisma passes on under their own code: only there do they name PostgreSQL, since a Redis or
+// HTTP client's errors carry the same codes.
+const SOCKET_CODES = new Set(["EPIPE", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+// node-postgres's errors that carry no code (a connection ended under a query, a client used
+// after that, the pool's connect timeout), and Prisma's P2028 when no connection came in time
+// to start a transaction (its other P2028s are about a transaction that ran too long).
 const PG_MESSAGES = /^Connection terminated|is not queryable|^timeout exceeded when trying to connect/;
+const NO_CONNECTION_FOR_TRANSACTION = /Unable to start a transaction in the given time/;
 
 function matches(error: Record<string, unknown>): boolean {
   const { code, kind, message } = error;
-  if (typeof code === "string" && (PRISMA_CODES.has(code) || SQLSTATES.has(code) || SOCKET_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  const text = typeof message === "string" ? message : "";
+  if (typeof code === "string") {
+    if (PRISMA_CODES.has(code) || SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (code === "P2028" && NO_CONNECTION_FOR_TRANSACTION.test(text)) return true;
+    if (SOCKET_CODES.has(code) && typeof error.clientVersion === "string") return true;
+  }
   if (typeof kind === "string" && ADAPTER_KINDS.has(kind)) return true;
-  return typeof message === "string" && PG_MESSAGES.test(message);
+  return PG_MESSAGES.test(text);
 }
 
 /**
  * True when `error` says PostgreSQL could not be reached or dropped the connection, as opposed
  * to a query that failed: Prisma's errors (the driver adapter's error under
- * `meta.driverAdapterError`, its details under `cause`), and node-postgres's own for the raw
- * clients (the change feed). A query can simply be tried again once the server is back.
+ * `meta.driverAdapterError`, its details under `cause`; node-postgres' own passed through), and
+ * node-postgres's SQLSTATEs and messages from a raw client. A query can simply be tried again
+ * once the server is back.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
