@@ -50,7 +50,7 @@ test("while PostgreSQL is down, database-backed routes answer 503 with Retry-Aft
   const requests: Record<string, () => Promise<LightMyRequestResponse>> = {
     "list products": () => get("/api/products"),
     "read a product": () => get(`/api/products/${product.id}`),
-    "edit a product": () => gw.app.inject({ method: "PATCH", url: `/api/products/${product.id}`, headers: { cookie }, payload: { title: "Outage kettle 2", version: 1 } }),
+    "edit a product": () => gw.app.inject({ method: "PATCH", url: `/api/products/${product.id}`, headers: { cookie }, payload: { title: "Outage kettle 2" } }),
     "the session": () => get("/api/auth/session"),
     "sign in": () => post("/api/auth/session", { email: t.member.email, password: t.member.password }, {}),
     publish: () => post("/api/products/publish", { productIds: [product.id], destinationAccountIds: [destination.id] }),
@@ -59,6 +59,18 @@ test("while PostgreSQL is down, database-backed routes answer 503 with Retry-Aft
     imports: () => get("/api/imports"),
     "extension ingest": () => post("/api/extension/ingest", { url: "https://shop.example/outage", html: productPage(0) }, { "x-service-api-key": t.apiKey }),
   };
+  const statuses = async () => {
+    const answered: Record<string, number> = {};
+    for (const [what, request] of Object.entries(requests)) answered[what] = (await request()).statusCode;
+    return answered;
+  };
+  const normally = {
+    "list products": 200, "read a product": 200, "edit a product": 200, "the session": 200, "sign in": 200, publish: 200,
+    "sync logs": 200, destinations: 200, imports: 200, "extension ingest": 200,
+  };
+  // Answered once before the outage too, so the time measured after it is the outage's alone,
+  // not a first query's preparation.
+  expect(await statuses()).toEqual(normally);
 
   await stopDatabase();
   for (const [what, request] of Object.entries(requests)) expectUnavailable(await request(), what);
@@ -72,12 +84,9 @@ test("while PostgreSQL is down, database-backed routes answer 503 with Retry-Aft
   const back = Date.now();
   let res = await get("/api/products");
   while (res.statusCode !== 200 && Date.now() - back < 5_000) res = await get("/api/products");
-  expect({ status: res.statusCode, afterMs: Date.now() - back < 1_000 ? "under a second" : Date.now() - back }).toEqual({ status: 200, afterMs: "under a second" });
-  const statuses = Object.fromEntries(await Promise.all(Object.entries(requests).map(async ([what, request]) => [what, (await request()).statusCode])));
-  expect(statuses).toEqual({
-    "list products": 200, "read a product": 200, "edit a product": 200, "the session": 200, "sign in": 200, publish: 200,
-    "sync logs": 200, destinations: 200, imports: 200, "extension ingest": 200,
-  });
+  const afterMs = Date.now() - back;
+  expect({ status: res.statusCode, afterMs: afterMs < 1_000 ? "under a second" : afterMs }).toEqual({ status: 200, afterMs: "under a second" });
+  expect(await statuses()).toEqual(normally);
 }, 60_000);
 
 test("a URL import previewing through a database outage waits for it and resumes from the rows it had recorded, each row once", async () => {
