@@ -85,10 +85,11 @@ export async function login(app: FastifyInstance, email: string, password: strin
  * A gateway, an in-process stand-in channel and any number of publish workers, on a database
  * and a Redis prefix of their own: the workers' recovery re-enqueues every pending publish in
  * its database, and flush_redis empties its prefix, so neither may reach other test files' work.
+ * `databaseUrl` names a migrated database the caller owns (one on a private server) instead.
  */
-export async function startPipeline(env: Record<string, string> = {}, options: { logStream?: DestinationStream } = {}): Promise<Pipeline> {
+export async function startPipeline(env: Record<string, string> = {}, options: { logStream?: DestinationStream; databaseUrl?: string } = {}): Promise<Pipeline> {
   const prefix = `${process.env.REDIS_PREFIX}:pw-${randomBytes(3).toString("hex")}`;
-  const databaseUrl = await createTestDatabase(process.env.DATABASE_URL!, "pipeline");
+  const databaseUrl = options.databaseUrl ?? await createTestDatabase(process.env.DATABASE_URL!, "pipeline");
   const fullEnv: Record<string, string> = {
     ...(process.env as Record<string, string>), ...FAST_WORKER_ENV, DATABASE_URL: databaseUrl, REDIS_PREFIX: prefix,
     CREDENTIALS_KEYS: newKeyringSpec(), LAB_MODE: "true", ...env,
@@ -154,7 +155,7 @@ export async function startPipeline(env: Record<string, string> = {}, options: {
       redis.disconnect();
       await deleteRedisPrefix(gatewayConfig, prefix);
       await db.$disconnect();
-      await dropTestDatabase(databaseUrl);
+      if (!options.databaseUrl) await dropTestDatabase(databaseUrl);
     },
   };
   return pipeline;

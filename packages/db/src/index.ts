@@ -4,6 +4,7 @@ export { isUuid } from "./ids.js";
 export { MAX_JSON_DEPTH, pathTooDeep, describeJsonPath } from "./json-depth.js";
 export { pathWithNul } from "./nul-text.js";
 export { ServiceError, conflict, invalid, notFound } from "./service-error.js";
+export { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, isDatabaseUnavailable, retryWhileDatabaseUnavailable } from "./database-unavailable.js";
 export { hashPassword, verifyPassword, sha256, randomToken } from "./secrets.js";
 export * from "./accounts.js";
 export * from "./sessions.js";

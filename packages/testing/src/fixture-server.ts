@@ -7,6 +7,8 @@ export interface FixturePage {
   contentType?: string;
   /** Answer only after this long, to play a slow site. */
   delayMs?: number;
+  /** Answer only once this has settled, for a test that decides when the site answers. */
+  gate?: Promise<unknown>;
   headers?: Record<string, string>;
 }
 
@@ -22,6 +24,7 @@ export async function startFixtureServer(pages: Record<string, FixturePage>): Pr
       response.writeHead(page.status ?? 200, { "content-type": page.contentType ?? "text/html; charset=utf-8", ...page.headers }).end(page.body);
     };
     if (page?.delayMs) setTimeout(send, page.delayMs).unref();
+    else if (page?.gate) void page.gate.then(send, send);
     else send();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
-import type { FastifyError, FastifyInstance } from "fastify";
-import { ServiceError } from "@catalog/db";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import { ServiceError, databaseUnavailable, isDatabaseUnavailable } from "@catalog/db";
 import { describeValidationError } from "./validation.js";
 
 /**
@@ -14,7 +14,8 @@ export const errorsPlugin = fp(
       reply.code(404).send({ error: `No route for ${request.method} ${request.url.split("?")[0]}` });
     });
 
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+    app.setErrorHandler((thrown: FastifyError, request, reply) => {
+      const error = outageAware(thrown, request);
       const { status, message } = classify(error, options.bodyLimit);
       if (status >= 500 && !(error instanceof ServiceError)) {
         request.log.error({ err: error }, "request failed");
@@ -28,8 +29,15 @@ export const errorsPlugin = fp(
   { name: "errors" },
 );
 
+/** PostgreSQL out of reach is a moment to wait, not a bug: the ServiceError saying so (503, Retry-After); any other error as it is. */
+export function outageAware(error: FastifyError, request: FastifyRequest): FastifyError | ServiceError {
+  if (!isDatabaseUnavailable(error)) return error;
+  request.log.warn({ err: error }, "database unavailable");
+  return databaseUnavailable();
+}
+
 /** The status and the message a person is shown for `error` (5xx details other than a ServiceError's are the caller's to hide). */
-export function classify(error: FastifyError, bodyLimit: number): { status: number; message: string } {
+export function classify(error: FastifyError | ServiceError, bodyLimit: number): { status: number; message: string } {
   if (error instanceof ServiceError) return { status: error.statusCode, message: error.message };
   if (error.validation) return { status: 422, message: describeValidationError(error.validationContext, error.validation) };
   switch (error.code) {

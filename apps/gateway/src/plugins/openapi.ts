@@ -14,7 +14,8 @@ export const openapiPlugin = fp(
           title: "Catalog import and publishing service",
           version: "1.0.0",
           description:
-            "Every route under /api/ is also served under /api/v1/. Errors are `{ error }` with a 4xx or 5xx status. " +
+            "Every route under /api/ is also served under /api/v1/. Errors are `{ error }` with a 4xx or 5xx status; " +
+            "while the database cannot be reached, any route that needs it answers 503 with Retry-After. " +
             "Lists are `{ items, page, pageSize, total, totalPages }`.",
         },
         // Described here once, in the order a reader meets them: sign in, catalog, import, publish, operate.

@@ -139,12 +139,12 @@ export async function listImports(db: Db, orgId: string, query: { page: number; 
 
 /**
  * Updates an import the caller is working on, only while it is still in `status` (the user may
- * have discarded it, or a reader found its lease expired): false means stop.
+ * have discarded it, or a reader found its lease expired) and matches `where`: false means not.
  */
 export async function updateOwnedImport(
-  db: Db | Prisma.TransactionClient, id: string, status: ImportStatus, data: Prisma.ImportUpdateManyMutationInput,
+  db: Db | Prisma.TransactionClient, id: string, status: ImportStatus, data: Prisma.ImportUpdateManyMutationInput, where: Prisma.ImportWhereInput = {},
 ): Promise<boolean> {
-  const { count } = await db.import.updateMany({ where: { id, status }, data: { leaseUntil: leaseFromNow(), ...data } });
+  const { count } = await db.import.updateMany({ where: { ...where, id, status }, data: { leaseUntil: leaseFromNow(), ...data } });
   return count === 1;
 }
 

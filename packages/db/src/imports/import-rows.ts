@@ -79,7 +79,9 @@ export function errorRow(at: { row: number; url: string | null }, error: string)
 /**
  * Records a batch of previewed rows and moves the import's progress and counts, in one
  * transaction, only while the import is still previewing (else ImportStopped, and the batch is
- * not kept). `seq` numbers the rows in arrival order.
+ * not kept). `seq` numbers the rows in arrival order, `firstSeq` being the number of rows
+ * recorded before: a batch recorded already (sent again after its commit was lost with the
+ * connection) is not recorded twice.
  */
 export async function recordPreviewBatch(db: Db, importId: string, firstSeq: number, rows: PreviewRow[]): Promise<void> {
   const count = (outcome: ImportRowOutcome) => rows.filter((r) => r.outcome === outcome).length;
@@ -91,8 +93,12 @@ export async function recordPreviewBatch(db: Db, importId: string, firstSeq: num
       countUnchanged: { increment: count("unchanged") },
       countError: { increment: count("error") },
       countNoCurrency: { increment: rows.filter((r) => priceWithoutCurrency(r.product) !== null).length },
-    });
-    if (!owned) throw new ImportStopped();
+    }, { done: firstSeq });
+    if (!owned) {
+      const now = await tx.import.findUnique({ where: { id: importId }, select: { status: true, done: true } });
+      if (now?.status === "previewing" && now.done === firstSeq + rows.length) return;
+      throw new ImportStopped();
+    }
     await insertRows(tx, importId, firstSeq, rows);
   }, { timeout: 60_000 });
 }

@@ -1,6 +1,6 @@
 import type { MultipartFile } from "@fastify/multipart";
 import type { EncodingChoice } from "@catalog/extract/documents";
-import { finishPreview, recordPreviewBatch, startPhase, type Actor, type Db } from "@catalog/db";
+import { finishPreview, recordPreviewBatch, retryWhileDatabaseUnavailable, startPhase, type Actor, type Db } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import type { DocumentLimits } from "../import/document-import.js";
 import { createImageScreen } from "../import/image-screen.js";
@@ -76,10 +76,12 @@ export interface DocumentPreviewRequest {
  * Reads the document again, a batch at a time, and previews each batch against the catalog as
  * the synchronous route does (same image screen, same matching and diff), recording its rows
  * and progress; nothing is stored in the catalog. The caller removes the spool however it ends.
+ * A database outage is waited out at the batch it stopped.
  */
 export async function previewDocument(request: DocumentPreviewRequest, signal: AbortSignal): Promise<void> {
   const { db, importId, document } = request;
-  await startPhase(db, importId, "previewing", document.rows);
+  const retry = <T>(step: () => Promise<T>) => retryWhileDatabaseUnavailable(step, signal);
+  await retry(() => startPhase(db, importId, "previewing", document.rows));
   const screenImages = createImageScreen(request.imagePolicy);
   let seq = 0;
   for await (const batch of parseInThread(document.job, { heapMb: request.parseHeapMb, signal })) {
@@ -87,10 +89,10 @@ export async function previewDocument(request: DocumentPreviewRequest, signal: A
       const at = { row: entry.row, url: null };
       return "item" in entry ? { at, item: entry.item } : { at, error: "error" in entry ? entry.error : "not importable" };
     });
-    const rows = await previewEntries(db, request.orgId, { actor: request.actor, source: "document" }, screenImages, entries);
-    await recordPreviewBatch(db, importId, seq, rows);
+    const rows = await retry(() => previewEntries(db, request.orgId, { actor: request.actor, source: "document" }, screenImages, entries));
+    await retry(() => recordPreviewBatch(db, importId, seq, rows));
     seq += rows.length;
     signal.throwIfAborted();
   }
-  await finishPreview(db, importId);
+  await retry(() => finishPreview(db, importId));
 }

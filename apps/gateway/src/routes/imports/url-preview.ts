@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { finishPreview, recordPreviewBatch, startPhase, type Actor, type Db } from "@catalog/db";
+import { finishPreview, recordPreviewBatch, retryWhileDatabaseUnavailable, startPhase, type Actor, type Db } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { createImageScreen } from "../import/image-screen.js";
 import { importItemOf, scrapeUrls } from "../import/url-import.js";
@@ -28,11 +28,13 @@ export interface UrlPreviewRequest {
  * Fetches and extracts each URL through the import workers (the same path as /api/import/url:
  * its fetch rules, extraction and image screen), previews the products against the catalog,
  * and records a row per URL (row = its position, from 1). Nothing is stored in the catalog.
- * The URLs were checked against the URL policy before the import was created.
+ * The URLs were checked against the URL policy before the import was created. A database
+ * outage is waited out at the step it stopped, so the pages already fetched are not fetched again.
  */
 export async function previewUrls(request: UrlPreviewRequest, signal: AbortSignal): Promise<void> {
   const { db, importId, urls } = request;
-  await startPhase(db, importId, "previewing", urls.length);
+  const retry = <T>(step: () => Promise<T>) => retryWhileDatabaseUnavailable(step, signal);
+  await retry(() => startPhase(db, importId, "previewing", urls.length));
   const screenImages = createImageScreen(request.policy);
   for (let start = 0; start < urls.length; start += WINDOW) {
     const window = urls.slice(start, start + WINDOW);
@@ -42,9 +44,9 @@ export async function previewUrls(request: UrlPreviewRequest, signal: AbortSigna
       const item = importItemOf(result, window[i]!);
       return "error" in item ? { at, error: item.error } : { at, item };
     });
-    const rows = await previewEntries(db, request.orgId, { actor: request.actor, source: "scrape" }, screenImages, entries);
-    await recordPreviewBatch(db, importId, start, rows);
+    const rows = await retry(() => previewEntries(db, request.orgId, { actor: request.actor, source: "scrape" }, screenImages, entries));
+    await retry(() => recordPreviewBatch(db, importId, start, rows));
     signal.throwIfAborted();
   }
-  await finishPreview(db, importId);
+  await retry(() => finishPreview(db, importId));
 }

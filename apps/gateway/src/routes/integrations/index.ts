@@ -9,7 +9,7 @@ import { connectDestination, listDestinations, randomToken, ServiceError, type C
 import type { FastifyRequest } from "fastify";
 import { prefersHtml } from "../../accept.js";
 import { principalOf } from "../../plugins/auth.js";
-import { classify } from "../../plugins/errors.js";
+import { classify, outageAware } from "../../plugins/errors.js";
 import { errorResponses } from "../../schemas/common.js";
 import { connectStates, STATE_TTL_SECONDS, type PendingConnect } from "./connect-state.js";
 import { ConnectedSchema, DeliveredKeysSchema, integrationSchemas } from "./schemas.js";
@@ -89,8 +89,9 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
     onRequest: app.requireOwner,
     // A browser (Accept preferring text/html) is sent back to the dashboard with the outcome,
     // whatever it is (an expired session too), rather than left on a JSON page.
-    errorHandler: (error, request, reply) => {
-      if (!prefersHtml(request.headers.accept)) return jsonErrors.call(app, error, request, reply);
+    errorHandler: (thrown, request, reply) => {
+      if (!prefersHtml(request.headers.accept)) return jsonErrors.call(app, thrown, request, reply);
+      const error = outageAware(thrown, request);
       const { status, message } = classify(error, 0);
       const shown = status >= 500 && !(error instanceof ServiceError) ? `the store could not be connected: internal error, quote request id ${request.id}` : message;
       if (status >= 500 && !(error instanceof ServiceError)) request.log.error({ err: error }, "connect callback failed");
