@@ -28,6 +28,9 @@ const GatewayOwnEnvSchema = Type.Object({
   /** Failed logins allowed per client address across all accounts in a window (password spraying). */
   LOGIN_ADDRESS_RATE_LIMIT_MAX: Int(50, 1),
   LOGIN_ADDRESS_RATE_LIMIT_WINDOW_SECONDS: Int(900, 1),
+  /** Failed logins allowed per device cookie (a browser that signed in to that account before), which the two budgets above do not limit. */
+  LOGIN_DEVICE_RATE_LIMIT_MAX: Int(10, 1),
+  LOGIN_DEVICE_RATE_LIMIT_WINDOW_SECONDS: Int(900, 1),
   /** Lab mode allows destructive admin actions such as flush_redis. */
   LAB_MODE: Bool(false),
   /** Allow imports from private and loopback addresses (local development and tests only). */
