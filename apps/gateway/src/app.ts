@@ -19,6 +19,7 @@ import { metricsPlugin } from "./plugins/metrics.js";
 import { openapiPlugin } from "./plugins/openapi.js";
 import { queuesPlugin } from "./plugins/queues.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
+import { securityHeadersPlugin } from "./plugins/security-headers.js";
 import { readCachesPlugin, type ChangeFeedOpener } from "./plugins/read-caches.js";
 import { validatorCompiler } from "./plugins/validation.js";
 import { authRoutes } from "./routes/auth/index.js";
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin, { bodyLimit: config.BODY_LIMIT });
+  await app.register(securityHeadersPlugin);
   const keyring = config.CREDENTIALS_KEYS ? parseKeyring(config.CREDENTIALS_KEYS) : null;
   if (!keyring) app.log.warn("CREDENTIALS_KEYS is not set: device cookies are signed with a secret of this process, valid until it restarts and on no other instance");
   // Signs the device cookies (routes/auth/device-cookies.ts); the session cookie is a random token, not signed.
