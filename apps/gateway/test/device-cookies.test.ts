@@ -75,7 +75,7 @@ describe("after 50 failed logins from one address across accounts", () => {
     expect((await signIn(gw, t.member, "wrong-password", memberBrowser)).statusCode).toBe(401);
   });
 
-  test("a browser without a device cookie from that address is refused until the window ends, even with the right password, and told why", async () => {
+  test("a browser without a device cookie from that address is refused while the budget is spent, even with the right password, and told why", async () => {
     const res = await signIn(gw, t.member);
     expect(res.statusCode).toBe(429);
     expect(errorOf(res)).toMatch(/50 failed logins from this address per 900 s\); retry in \d+ s, or sign in from a browser that has signed in to this account before/);
