@@ -5,12 +5,13 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { parse } from "yaml";
-import { GatewayEnvSchema, ImportWorkerEnvSchema, PublishWorkerEnvSchema } from "@catalog/config";
+import { GatewayEnvSchema, ImportWorkerEnvSchema, PublishWorkerEnvSchema, loadGatewayConfig } from "@catalog/config";
 import { hasSource, repoRoot } from "./built-processes.js";
 
 interface Service {
   command?: string[];
   environment?: Record<string, string>;
+  ports?: string[];
   depends_on?: Record<string, { condition: string }>;
   profiles?: string[];
   deploy?: { replicas?: number };
@@ -80,4 +81,18 @@ test("the environment names only variables the processes read", () => {
   const imageEnv = [...dockerfile.matchAll(/^ENV (.*)$/gm)].flatMap((m) => [...m[1]!.matchAll(/(\w+)=\S+/g)].map((v) => v[1]!));
   expect(imageEnv).toContain("HEALTH_PORT");
   for (const variable of imageEnv.filter((v) => !v.startsWith("NODE_"))) expect(`${variable} ${known.has(variable) ? "known" : "unknown"}`).toBe(`${variable} known`);
+});
+
+/** A service's environment as Compose fills in `${VAR:-default}` and `${VAR:?message}` from `vars`. */
+const environmentOf = (service: Service, vars: Record<string, string>) => Object.fromEntries(Object.entries(service.environment ?? {})
+  .map(([name, value]) => [name, value.replace(/\$\{(\w+)(?::-([^}]*)|:\?[^}]*)?\}/g, (_m, variable: string, fallback?: string) => vars[variable] ?? fallback ?? "")]));
+
+test("the gateway behind a proxy on the host: X-Forwarded-For believed from Docker's private network only, cookies Secure at an https PUBLIC_URL", () => {
+  const gateway = services.gateway!;
+  expect(gateway.ports).toEqual(["127.0.0.1:3000:3000"]);
+  const local = loadGatewayConfig(environmentOf(gateway, { CREDENTIALS_KEYS: "k1:key" }));
+  expect(local.TRUST_PROXY).toEqual(["uniquelocal"]);
+  expect(local.COOKIE_SECURE).toBe(false);
+  const proxied = loadGatewayConfig(environmentOf(gateway, { CREDENTIALS_KEYS: "k1:key", PUBLIC_URL: "https://catalog.example.com" }));
+  expect(proxied.COOKIE_SECURE).toBe(true);
 });

@@ -9,6 +9,7 @@ import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2";
 import { Job } from "kubernetes-models/batch/v1";
 import { PodDisruptionBudget } from "kubernetes-models/policy/v1";
 import { ConfigMap, Namespace, Service } from "kubernetes-models/v1";
+import { loadGatewayConfig } from "@catalog/config";
 import { hasSource, repoRoot } from "./built-processes.js";
 
 const MODELS = { Deployment, HorizontalPodAutoscaler, Job, PodDisruptionBudget, ConfigMap, Namespace, Service } as const;
@@ -107,6 +108,15 @@ maybe.each(["base", "overlays/production"])("deploy/kubernetes/%s", (dir) => {
 });
 
 maybe("the production overlay", () => {
+  test("has the gateway behind its ingress: Secure cookies at the https PUBLIC_URL, X-Forwarded-For believed from the cluster's private network only", () => {
+    const objects = render("overlays/production");
+    const config = objects.find((o) => o.kind === "ConfigMap" && o.metadata.name === "catalog-config") as unknown as { data: Record<string, string> };
+    const gateway = loadGatewayConfig(config.data);
+    expect(gateway.channels.publicUrl).toMatch(/^https:\/\//);
+    expect(gateway.COOKIE_SECURE).toBe(true);
+    expect(gateway.TRUST_PROXY).toEqual(["uniquelocal"]);
+  });
+
   test("puts everything in its namespace, with the registry's images at a released tag", () => {
     const objects = render("overlays/production");
     for (const object of objects.filter((o) => o.kind !== "Namespace")) expect(object.metadata.namespace).toBe("catalog");

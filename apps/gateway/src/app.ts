@@ -19,9 +19,11 @@ import { metricsPlugin } from "./plugins/metrics.js";
 import { openapiPlugin } from "./plugins/openapi.js";
 import { queuesPlugin } from "./plugins/queues.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
+import { securityHeadersPlugin } from "./plugins/security-headers.js";
 import { readCachesPlugin, type ChangeFeedOpener } from "./plugins/read-caches.js";
 import { validatorCompiler } from "./plugins/validation.js";
 import { authRoutes } from "./routes/auth/index.js";
+import { deviceCookieSecrets } from "./routes/auth/device-cookies.js";
 import { channelRoutes } from "./routes/channels/index.js";
 import { extensionRoutes } from "./routes/extension/index.js";
 import { extensionKeyRoutes } from "./routes/extension-keys/index.js";
@@ -88,7 +90,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin, { bodyLimit: config.BODY_LIMIT });
-  await app.register(cookie);
+  await app.register(securityHeadersPlugin);
+  const keyring = config.CREDENTIALS_KEYS ? parseKeyring(config.CREDENTIALS_KEYS) : null;
+  if (!keyring) app.log.warn("CREDENTIALS_KEYS is not set: device cookies are signed with a secret of this process, valid until it restarts and on no other instance");
+  // Signs the device cookies (routes/auth/device-cookies.ts); the session cookie is a random token, not signed.
+  await app.register(cookie, { secret: deviceCookieSecrets(keyring) });
   await app.register(rateLimitPlugin, {
     redis,
     prefix: config.redisKeyPrefix,
@@ -110,7 +116,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(runEventsPlugin, { db, redis, redisPrefix: config.redisKeyPrefix });
 
   const channels = createChannelRegistry(config.channels, undefined, deps.channels);
-  const keyring = config.CREDENTIALS_KEYS ? parseKeyring(config.CREDENTIALS_KEYS) : null;
   // One set of document-import slots for /api and /api/v1 alike.
   const documentSlots = new Semaphore(config.DOCUMENT_IMPORT_CONCURRENCY);
   // Background imports (/api/imports) hold their slot for minutes: slots of their own, so the synchronous routes never wait behind them.
@@ -125,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       loginBudgets: {
         perAccount: { max: config.LOGIN_RATE_LIMIT_MAX, windowSeconds: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
         perAddress: { max: config.LOGIN_ADDRESS_RATE_LIMIT_MAX, windowSeconds: config.LOGIN_ADDRESS_RATE_LIMIT_WINDOW_SECONDS },
+        perDevice: { max: config.LOGIN_DEVICE_RATE_LIMIT_MAX, windowSeconds: config.LOGIN_DEVICE_RATE_LIMIT_WINDOW_SECONDS },
       },
     });
     await scope.register(productRoutes, { db });

@@ -27,6 +27,23 @@ test("signing in sets an HttpOnly, SameSite=Lax session cookie and answers the u
   expect(setCookie).not.toMatch(/Secure/);
 });
 
+test.each([
+  ["https PUBLIC_URL", { PUBLIC_URL: "https://catalog.example" }, true],
+  ["http PUBLIC_URL", { PUBLIC_URL: "http://127.0.0.1:3000" }, false],
+  ["https PUBLIC_URL, COOKIE_SECURE=false", { PUBLIC_URL: "https://catalog.example", COOKIE_SECURE: "false" }, false],
+  ["http PUBLIC_URL, COOKIE_SECURE=true", { PUBLIC_URL: "http://127.0.0.1:3000", COOKIE_SECURE: "true" }, true],
+])("with %s every cookie set at sign-in is Secure: %s", async (_case, env, secure) => {
+  const g = await startGateway(env);
+  try {
+    const res = await g.app.inject({ method: "POST", url: "/api/auth/session", payload: { email: t.member.email, password: t.member.password } });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.map((c) => c.name)).toContain("sid");
+    for (const c of res.cookies) expect({ name: c.name, secure: c.secure === true }).toEqual({ name: c.name, secure });
+  } finally {
+    await g.close();
+  }
+});
+
 test.each(["member", "owner", "admin"] as const)("a signed-in %s sees that role in the session", async (role) => {
   const cookie = await login(gw.app, t[role].email, t[role].password);
   const me = await gw.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { Type, type Static } from "typebox";
 import { Bool, Int, Str, readEnv } from "./env.js";
 import { CommonEnvSchema, withRedisKeyPrefix } from "./common.js";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy.js";
 import { CHANNEL_DEFINITIONS, channelsConfig, channelsEnvSchema, type AnyChannelDefinition, type ChannelsConfig } from "@catalog/channels";
 
 const GatewayOwnEnvSchema = Type.Object({
@@ -15,8 +16,8 @@ const GatewayOwnEnvSchema = Type.Object({
   BODY_LIMIT: Int(1_048_576, 1024),
   /** Session lifetime, in seconds. */
   SESSION_TTL_SECONDS: Int(7 * 24 * 3600, 60),
-  /** Set the Secure flag on the session cookie (set it when served over https). */
-  COOKIE_SECURE: Bool(false),
+  /** The Secure flag of the session and device cookies; unset, it follows PUBLIC_URL (https: Secure, http: not). */
+  COOKIE_SECURE: Type.Optional(Type.Boolean()),
   /** Comma-separated dashboard origins allowed to call with credentials (CORS), besides the service's own. */
   CORS_ORIGINS: Type.String({ default: "" }),
   RATE_LIMIT_MAX: Int(600, 1),
@@ -27,6 +28,9 @@ const GatewayOwnEnvSchema = Type.Object({
   /** Failed logins allowed per client address across all accounts in a window (password spraying). */
   LOGIN_ADDRESS_RATE_LIMIT_MAX: Int(50, 1),
   LOGIN_ADDRESS_RATE_LIMIT_WINDOW_SECONDS: Int(900, 1),
+  /** Failed logins allowed per device cookie (a browser that signed in to that account before), which the two budgets above do not limit. */
+  LOGIN_DEVICE_RATE_LIMIT_MAX: Int(10, 1),
+  LOGIN_DEVICE_RATE_LIMIT_WINDOW_SECONDS: Int(900, 1),
   /** Lab mode allows destructive admin actions such as flush_redis. */
   LAB_MODE: Bool(false),
   /** Allow imports from private and loopback addresses (local development and tests only). */
@@ -45,8 +49,8 @@ const GatewayOwnEnvSchema = Type.Object({
   DOCUMENT_SPOOL_DIR: Type.String({ default: "" }),
   /** The dashboard's build the gateway serves at / (default: apps/dashboard/dist in this repository). */
   DASHBOARD_DIR: Type.String({ default: "" }),
-  /** Trust X-Forwarded-* headers (only behind a proxy you control). */
-  TRUST_PROXY: Bool(false),
+  /** The proxies whose X-Forwarded-* headers are believed: false, or their addresses and CIDR ranges (see trust-proxy.ts and deploy/README.md). */
+  TRUST_PROXY: Str("false"),
 });
 
 /** The gateway's variables with those of the listed channels (a test lists one more). */
@@ -55,8 +59,10 @@ export const gatewayEnvSchema = <const Defs extends readonly AnyChannelDefinitio
 
 export const GatewayEnvSchema = gatewayEnvSchema(CHANNEL_DEFINITIONS);
 
-export type GatewayConfig = Omit<Static<typeof GatewayEnvSchema>, "CORS_ORIGINS" | "REDIS_PREFIX"> & {
+export type GatewayConfig = Omit<Static<typeof GatewayEnvSchema>, "CORS_ORIGINS" | "REDIS_PREFIX" | "COOKIE_SECURE" | "TRUST_PROXY"> & {
   CORS_ORIGINS: string[];
+  COOKIE_SECURE: boolean;
+  TRUST_PROXY: TrustProxy;
   channels: ChannelsConfig;
   redisKeyPrefix: string;
 };
@@ -70,6 +76,8 @@ export function loadGatewayConfig(
   const raw = readEnv(channels === CHANNEL_DEFINITIONS ? GatewayEnvSchema : gatewayEnvSchema(channels), env) as Static<typeof GatewayEnvSchema>;
   return {
     ...withRedisKeyPrefix(raw),
+    COOKIE_SECURE: raw.COOKIE_SECURE ?? /^https:/i.test(raw.PUBLIC_URL),
+    TRUST_PROXY: parseTrustProxy(raw.TRUST_PROXY),
     DASHBOARD_DIR: raw.DASHBOARD_DIR ? resolve(raw.DASHBOARD_DIR) : defaultDashboardDir,
     CORS_ORIGINS: raw.CORS_ORIGINS.split(",").map((o) => o.trim()).filter((o) => o.length > 0),
     channels: channelsConfig(raw, channels),

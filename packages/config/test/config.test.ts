@@ -31,3 +31,20 @@ test("every process writes its Redis keys under the prefix as a cluster hash tag
     expect(() => load({ ...env, REDIS_PREFIX: "{shop}" })).toThrow(/REDIS_PREFIX "\{shop\}" must not hold \{ or \}/);
   }
 });
+
+test("the cookies' Secure flag follows PUBLIC_URL (https: Secure), and COOKIE_SECURE still decides when it is set", () => {
+  expect(loadGatewayConfig({}).COOKIE_SECURE).toBe(false);
+  expect(loadGatewayConfig({ PUBLIC_URL: "https://catalog.example.com" }).COOKIE_SECURE).toBe(true);
+  expect(loadGatewayConfig({ PUBLIC_URL: "http://catalog.localhost" }).COOKIE_SECURE).toBe(false);
+  expect(loadGatewayConfig({ PUBLIC_URL: "https://catalog.example.com", COOKIE_SECURE: "false" }).COOKIE_SECURE).toBe(false);
+  expect(loadGatewayConfig({ PUBLIC_URL: "http://127.0.0.1:3000", COOKIE_SECURE: "true" }).COOKIE_SECURE).toBe(true);
+});
+
+test("TRUST_PROXY names the proxies by address or range; a hop count or anything else stops start-up", () => {
+  expect(loadGatewayConfig({}).TRUST_PROXY).toBe(false);
+  expect(loadGatewayConfig({ TRUST_PROXY: "uniquelocal" }).TRUST_PROXY).toEqual(["uniquelocal"]);
+  expect(loadGatewayConfig({ TRUST_PROXY: "10.0.0.0/8, 192.0.2.10,fd00::/8" }).TRUST_PROXY).toEqual(["10.0.0.0/8", "192.0.2.10", "fd00::/8"]);
+  for (const bad of ["1", "10.0.0.0/33", "ingress", "10.0.0.1/8/8"]) {
+    expect(() => loadGatewayConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY .* must be false, or the addresses or CIDR ranges of the proxies/);
+  }
+});

@@ -2,6 +2,7 @@ import { access } from "node:fs/promises";
 import { join } from "node:path";
 import fp from "fastify-plugin";
 import fastifyStatic from "@fastify/static";
+import type { FastifyHelmetOptions } from "@fastify/helmet";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { acceptsHtml } from "../accept.js";
 
@@ -10,13 +11,20 @@ const ASSET_MAX_AGE_MS = 31_536_000_000;
 /** Files Vite copies as they are (favicon, robots.txt): same name across builds, so kept briefly. */
 const PUBLIC_FILE_CACHE = "public, max-age=3600";
 
-// Scripts, styles and API calls from this origin only; images come from wherever the catalog's
+// The dashboard's page gets helmet's headers (plugins/security-headers.ts) with a CSP of its own:
+// scripts, styles and API calls from this origin only; images come from wherever the catalog's
 // products keep them (merchants' shops, often plain http) and data URLs. Nothing may frame the dashboard (clickjacking).
-const CSP = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self'", "connect-src 'self'",
-  "img-src 'self' https: http: data:", "font-src 'self'", "object-src 'none'", "base-uri 'self'",
-  "form-action 'self'", "frame-ancestors 'none'",
-].join("; ");
+const PAGE_HEADERS: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'"], connectSrc: ["'self'"],
+      imgSrc: ["'self'", "https:", "http:", "data:"], fontSrc: ["'self'"], objectSrc: ["'none'"], baseUri: ["'self'"],
+      formAction: ["'self'"], frameAncestors: ["'none'"],
+    },
+  },
+  referrerPolicy: { policy: "same-origin" },
+};
 
 /** Paths that belong to the API and the operators: never the dashboard, even for a browser. */
 const SERVER_PATHS = /^\/(api|docs|healthz|readyz|metrics)(\/|$)/;
@@ -29,15 +37,6 @@ const NO_BUILD_PAGE = `<!doctype html>
 <p>Build it with <code>pnpm dashboard:build</code>, then reload this page. The API is available under <a href="/docs">/docs</a>.</p>
 </body></html>
 `;
-
-function htmlHeaders(reply: FastifyReply): FastifyReply {
-  return reply
-    .header("content-security-policy", CSP)
-    .header("x-content-type-options", "nosniff")
-    .header("referrer-policy", "same-origin")
-    // A new build must reach every browser at once: index.html names the current assets.
-    .header("cache-control", "no-store");
-}
 
 /**
  * Serves the dashboard's build (`dir`, DASHBOARD_DIR) at `/`: hashed `/assets/*` cached for a
@@ -60,11 +59,12 @@ export const dashboardPlugin = fp(
       preCompressed: true,
       immutable: true,
       suppressWarning: true,
-      setHeaders: (reply) => reply.header("x-content-type-options", "nosniff"),
     });
 
     const index = async (_request: FastifyRequest, reply: FastifyReply) => {
-      htmlHeaders(reply);
+      reply.helmet(PAGE_HEADERS);
+      // A new build must reach every browser at once: index.html names the current assets.
+      reply.header("cache-control", "no-store");
       const built = await access(join(dir, "index.html")).then(() => true, () => false);
       if (!built) return reply.code(503).type("text/html; charset=utf-8").send(NO_BUILD_PAGE);
       return reply.sendFile("index.html", dir, { cacheControl: false });
@@ -78,7 +78,7 @@ export const dashboardPlugin = fp(
       const path = request.url.split("?")[0] ?? "/";
       if (SERVER_PATHS.test(path)) return reply.callNotFound();
       if (FILE_PATH.test(path)) {
-        reply.header("cache-control", PUBLIC_FILE_CACHE).header("x-content-type-options", "nosniff");
+        reply.header("cache-control", PUBLIC_FILE_CACHE);
         let file: string;
         try {
           file = decodeURIComponent(path.slice(1));
@@ -94,5 +94,5 @@ export const dashboardPlugin = fp(
       return index(request, reply);
     });
   },
-  { name: "dashboard", dependencies: ["errors"] },
+  { name: "dashboard", dependencies: ["errors", "security-headers"] },
 );

@@ -2,17 +2,24 @@ import type { FastifyBaseLogger } from "fastify";
 import type { RedisClient } from "@catalog/queue";
 import { ServiceError, sha256 } from "@catalog/db";
 
+interface Budget { max: number; windowSeconds: number }
+
 export interface LoginBudgets {
   /** Failed logins allowed per address and account in a window: slows guessing one account's password. */
-  perAccount: { max: number; windowSeconds: number };
+  perAccount: Budget;
   /** Failed logins allowed per address across all accounts: stops one address spraying many accounts. */
-  perAddress: { max: number; windowSeconds: number };
+  perAddress: Budget;
+  /** Failed logins allowed per device cookie: a browser that signed in to the account before, which the two above do not limit. */
+  perDevice: Budget;
 }
 
-// Each attempt reserves one failure on both counters before the password is checked, so a burst
-// of parallel guesses cannot all slip past a check made before any of them failed; a success
-// gives its reservation back, so signing in never eats the failure budget. A refused attempt
-// also gives it back: it guessed nothing. Keys: per-address, per-address-and-account.
+/** The account a login names, as the budgets and device cookies key it: the email's SHA-256, in any case. */
+export const accountKey = (email: string): string => sha256(email.trim().toLowerCase());
+
+// Each attempt reserves one failure on every counter of its budgets before the password is
+// checked, so a burst of parallel guesses cannot all slip past a check made before any of them
+// failed; a success gives its reservation back, so signing in never eats the failure budget. A
+// refused attempt also gives it back: it guessed nothing.
 const RESERVE = `
 local over, wait = 0, 0
 for i, key in ipairs(KEYS) do
@@ -32,36 +39,34 @@ export interface LoginAttempt {
   notFailed(): Promise<void>;
 }
 
+/** One counter of failed logins: its Redis key, its budget, and whose failures it counts (for the 429's message). */
+interface Counter { key: string; budget: Budget; whose: string }
+
 /**
- * Budgets of failed logins, counted in Redis so that every gateway instance shares them. When
- * Redis is unreachable the limiter steps aside (as the general limiter does) rather than
- * locking everyone out.
+ * Budgets of failed logins, counted in Redis so that every gateway instance shares them. A
+ * browser holding a valid device cookie for the account is limited by that cookie's budget
+ * alone (`fromDevice`); any other attempt by its address's budget and its address and account's
+ * (`fromAddress`). When Redis is unreachable the limiter steps aside (as the general limiter
+ * does) rather than locking everyone out.
  */
 export function createLoginLimiter(redis: RedisClient, prefix: string, budgets: LoginBudgets, log: FastifyBaseLogger) {
-  const keysOf = (address: string, email: string) => [
-    `${prefix}:login-failures:address:${address}`,
-    `${prefix}:login-failures:account:${address}:${sha256(email.trim().toLowerCase())}`,
-  ];
-  const limits = [budgets.perAddress, budgets.perAccount];
-
-  /** Reserves one failure for this attempt, or throws this service's 429 naming the budget spent. */
-  return async function attempt(address: string, email: string): Promise<LoginAttempt> {
-    const keys = keysOf(address, email);
+  /** Reserves one failure on every counter, or throws this service's 429 naming the first budget spent (and `advice`). */
+  async function reserve(counters: Counter[], advice = ""): Promise<LoginAttempt> {
+    const keys = counters.map((c) => c.key);
     let over: number;
     let waitMs: number;
     try {
-      const args = limits.flatMap((l) => [l.max, l.windowSeconds * 1000]);
+      const args = counters.flatMap((c) => [c.budget.max, c.budget.windowSeconds * 1000]);
       [over, waitMs] = (await redis.eval(RESERVE, keys.length, ...keys, ...args)) as [number, number];
     } catch (error) {
       log.warn({ err: error }, "login limiter unavailable; letting the attempt through");
       return { async notFailed() {} };
     }
     if (over > 0) {
-      const limit = limits[over - 1]!;
-      const which = over === 1 ? "from this address" : "for this account from this address";
+      const { budget, whose } = counters[over - 1]!;
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
       throw new ServiceError(429,
-        `this service's rate limit for failed logins was exceeded (${limit.max} failed logins ${which} per ${limit.windowSeconds} s); retry in ${seconds} s`,
+        `this service's rate limit for failed logins was exceeded (${budget.max} failed logins ${whose} per ${budget.windowSeconds} s); retry in ${seconds} s${advice}`,
         { "retry-after": String(seconds) });
     }
     return {
@@ -69,5 +74,17 @@ export function createLoginLimiter(redis: RedisClient, prefix: string, budgets: 
         await redis.eval(REFUND, keys.length, ...keys).catch((error: unknown) => log.warn({ err: error }, "login limiter refund failed"));
       },
     };
+  }
+
+  return {
+    /** A login from a browser without a valid device cookie for the account. */
+    fromAddress: (address: string, email: string) => reserve([
+      { key: `${prefix}:login-failures:address:${address}`, budget: budgets.perAddress, whose: "from this address" },
+      { key: `${prefix}:login-failures:account:${address}:${accountKey(email)}`, budget: budgets.perAccount, whose: "for this account from this address" },
+    ], ", or sign in from a browser that has signed in to this account before"),
+    /** A login from a browser holding the device cookie `deviceId`, valid for the account it names. */
+    fromDevice: (deviceId: string) => reserve([
+      { key: `${prefix}:login-failures:device:${deviceId}`, budget: budgets.perDevice, whose: "from this browser for this account" },
+    ]),
   };
 }
