@@ -3,6 +3,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { SESSION_COOKIE, API_KEY_HEADER } from "./auth.js";
+import { documentOperation } from "./openapi-operation.js";
 
 /** OpenAPI 3 generated from the route schemas: the document at `/docs/json`, a browsable UI at `/docs`. */
 export const openapiPlugin = fp(
@@ -17,6 +18,7 @@ export const openapiPlugin = fp(
             "Every route under /api/ is also served under /api/v1/. Errors are `{ error }` with a 4xx or 5xx status. " +
             "Lists are `{ items, page, pageSize, total, totalPages }`.",
         },
+        servers: [{ url: "/", description: "This server" }],
         // Described here once, in the order a reader meets them: sign in, catalog, import, publish, operate.
         tags: [
           { name: "auth", description: "Sessions (cookie) for the dashboard" },
@@ -31,12 +33,13 @@ export const openapiPlugin = fp(
         ],
         components: {
           securitySchemes: {
-            session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE },
-            apiKey: { type: "apiKey", in: "header", name: API_KEY_HEADER },
+            session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The session cookie set by POST /api/auth/session" },
+            apiKey: { type: "apiKey", in: "header", name: API_KEY_HEADER, description: "An extension key (csk_...), created by an owner in the dashboard" },
             notificationSecret: { type: "http", scheme: "bearer", description: "A channel's notifications secret (AMAZON_NOTIFICATIONS_SECRET), sent by the operator's relay" },
           },
         },
       },
+      transform: documentOperation,
     });
     await app.register(swaggerUi, { routePrefix: "/docs", uiConfig: { deepLinking: true } });
   },

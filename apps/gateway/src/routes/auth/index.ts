@@ -32,7 +32,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
   app.post("/auth/session", {
     schema: {
       tags,
+      operationId: "createSession",
       summary: "Sign in: opens a server-side session and sets its cookie",
+      security: [],
       body: LoginBodySchema,
       response: { 200: SessionSchema, ...errorResponses(400, 401, 422, 429) },
     },
@@ -55,12 +57,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
 
   app.get("/auth/session", {
     onRequest: app.requireSession,
-    schema: { tags, summary: "The signed-in user and org", security: [{ session: [] }], response: { 200: SessionSchema, ...errorResponses(401) } },
+    schema: { tags, operationId: "getSession", summary: "The signed-in user and org", security: [{ session: [] }], response: { 200: SessionSchema, ...errorResponses(401) } },
   }, async (request) => view(principalOf(request)));
 
   app.delete("/auth/session", {
     onRequest: app.requireSession,
-    schema: { tags, summary: "Sign out: revokes the session server-side", security: [{ session: [] }], response: { 204: Type.Null(), ...errorResponses(401) } },
+    schema: { tags, operationId: "deleteSession", summary: "Sign out: revokes the session server-side", security: [{ session: [] }], response: { 204: Type.Null(), ...errorResponses(401) } },
   }, async (request, reply) => {
     await revokeSession(db, principalOf(request).sessionId);
     await app.caches.sessionEnded();
