@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import { Type } from "typebox";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import {
-  IMPORT_TTL_MS, beginStore, discardImport, failImport, getImport, listImportRows, listImports, storeImport, updateOwnedImport, type Db,
+  IMPORT_TTL_MS, beginStore, discardImport, failImport, getImport, invalid, listImportRows, listImports, storeImport, updateOwnedImport, type Db,
 } from "@catalog/db";
 import { actingOf } from "../../plugins/auth.js";
 import { ListSchema, PageQuerySchema, errorResponses, toList } from "../../schemas/common.js";
@@ -93,10 +93,11 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
       // The parts are read by the handler as a stream; validation sees none of them.
       preValidation: async (request) => { if (request.isMultipart()) request.body = {}; },
     }, async (request, reply) => {
-      const view = request.isMultipart()
-        ? await startDocumentImport(deps, request, reply)
-        : await startUrlImport(deps, request, (request.body as { urls: string[] }).urls);
-      return reply.code(202).send(view);
+      if (request.isMultipart()) return reply.code(202).send(await startDocumentImport(deps, request, reply));
+      // The body's schema is chosen by its Content-Type: a request with no body at all was checked against none.
+      const body = request.body as { urls: string[] } | undefined;
+      if (!body) throw invalid('send JSON { "urls": [...] }, or a document as multipart/form-data');
+      return reply.code(202).send(await startUrlImport(deps, request, body.urls));
     });
   }
 
