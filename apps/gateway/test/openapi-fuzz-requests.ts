@@ -252,6 +252,7 @@ const BREAKERS: Record<string, Breaker> = {
     applies: withBody,
     apply: (parts, _op, { n }) => ({ ...parts, body: { type: pick(["text/plain", "application/xml", "application/x-www-form-urlencoded"], n), value: "a=1" } }),
   },
+  "body left out": { applies: (op) => op.bodyRequired, apply: (parts) => ({ ...parts, body: null }) },
   "JSON body where none is taken": { applies: (op) => withBody(op) && !op.body, apply: (parts) => ({ ...parts, body: { type: "application/json", value: { unexpected: true } } }) },
   "body over the size limit": {
     applies: withBody,

@@ -20,7 +20,7 @@ const COMMON = {
   413: describedError("The request body is larger than the limit"),
   414: describedError("A path parameter is longer than the router accepts"),
   415: describedError("The body's Content-Type is not one the route takes (application/json, or multipart/form-data where the route says so)"),
-  422: describedError("A path parameter, query field or body field breaks its schema (the message names it and the rule), is nested too deeply or holds a NUL character"),
+  422: describedError("A path parameter, query field or body field breaks its schema (the message names it and the rule), is nested too deeply or holds text that cannot be stored (a NUL character)"),
   429: { ...describedError("Too many requests: this service's rate limit, or the route's own budget (the message says which)"), headers: RETRY_AFTER },
   431: describedError("The request line and headers are larger than the server accepts"),
   500: describedError("An unexpected failure: the message gives the request id to quote when reporting it"),
