@@ -1,7 +1,8 @@
 // Every operation of the OpenAPI document, sent valid and broken requests generated from its own
 // schemas (openapi-fuzz-requests.ts) with real credentials, against the real gateway, PostgreSQL
-// and Redis. Any 5xx, undocumented status or body its schema refuses is a finding. Deterministic:
-// a fixed seed and a fixed number of requests per operation (FUZZ_SEED and FUZZ_RUNS override).
+// and Redis. Any 5xx, undocumented status or body its schema refuses is a finding, printed with
+// its seed and request. Deterministic: a fixed seed (the n-th operation's is SEED + n) and a fixed
+// number of requests per operation; FUZZ_SEED and FUZZ_RUNS override them to explore further.
 import fc from "fast-check";
 import { newKeyringSpec } from "@catalog/db";
 import { createTestOrg, makeProduct, startFixtureServer, type TestUser } from "@catalog/testing";
@@ -15,7 +16,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const BODY_LIMIT = 64 * 1024;
 const NOTIFICATIONS_SECRET = "fuzz-notifications-secret";
 // Channels configured, their APIs on a loopback port where nothing listens: connecting answers its
-// redirect, and no request can leave the machine. (A callback never reaches a channel: its state is never one a connect made.)
+// redirect, and no request can leave the machine (a callback never reaches a channel anyway: its
+// state is never one a connect made).
 const NOWHERE = "http://127.0.0.1:9";
 const CHANNELS = {
   SHOPIFY_CLIENT_ID: "fuzz", SHOPIFY_CLIENT_SECRET: "fuzz", SHOPIFY_SHOP_URL: `${NOWHERE}/{shop}`,
@@ -38,7 +40,9 @@ beforeAll(async () => {
   gw = await startGateway({
     // Its own rate-limit and login budgets, and room for the fuzz's failed sign-ins: a spent
     // budget would refuse the sign-in that follows each sign-out (below).
-    REDIS_PREFIX: privatePrefix("fuzz"), LOGIN_RATE_LIMIT_MAX: "1000000", LOGIN_ADDRESS_RATE_LIMIT_MAX: "1000000", BODY_LIMIT: String(BODY_LIMIT), LOCAL_INGEST: "true", IMPORT_DEADLINE_MS: "5000",
+    REDIS_PREFIX: privatePrefix("fuzz"), LOGIN_RATE_LIMIT_MAX: "1000000", LOGIN_ADDRESS_RATE_LIMIT_MAX: "1000000",
+    // A small body limit, so a body over it costs little to send; the scrape worker's pages are on loopback.
+    BODY_LIMIT: String(BODY_LIMIT), LOCAL_INGEST: "true", IMPORT_DEADLINE_MS: "5000",
     CREDENTIALS_KEYS: newKeyringSpec(), PUBLIC_URL: NOWHERE, ...CHANNELS,
   });
   worker = startScrapeWorker(gw, { fetchTimeoutMs: 4000, concurrency: 2 });
