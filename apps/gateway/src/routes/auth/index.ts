@@ -33,8 +33,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     schema: {
       tags,
       operationId: "createSession",
-      summary: "Sign in: opens a server-side session and sets its cookie",
       security: [],
+      summary: "Sign in: opens a server-side session and sets its cookie",
       body: LoginBodySchema,
       response: { 200: SessionSchema, ...errorResponses(400, 401, 422, 429) },
     },
