@@ -265,6 +265,14 @@ describe("bad input", () => {
     expect(errorOf(res)).toMatch(field);
   });
 
+  test("a start with no body at all is 422 saying what to send, and no import is started", async () => {
+    const before = (await get("/api/imports")).json().total;
+    const res = await post("/api/imports");
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res)).toMatch(/urls.*multipart/);
+    expect((await get("/api/imports")).json().total).toBe(before);
+  });
+
   test("a private URL is 422 naming it unless local ingest is on", async () => {
     const strict = await startGateway({ LOCAL_INGEST: "false" });
     try {

@@ -1,5 +1,9 @@
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { lintFromString, loadConfig } from "@redocly/openapi-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { startGateway, type Gateway } from "./harness.js";
+import { createTestOrg } from "@catalog/testing";
+import { login, startGateway, type Gateway } from "./harness.js";
 
 let gw: Gateway;
 beforeAll(async () => { gw = await startGateway(); });
@@ -63,7 +67,7 @@ test("the dashboard's routes are documented with their statuses: the run's event
   const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
   const events = doc.paths["/api/publish-runs/{id}/events"].get.responses;
   expect(Object.keys(events["200"].content)).toEqual(["text/event-stream"]);
-  expect(Object.keys(events).sort()).toEqual(["200", "401", "404", "429", "503"]);
+  expect(Object.keys(events).sort()).toEqual(["200", "400", "401", "404", "414", "422", "429", "431", "500", "503"]);
   expect(doc.paths["/api/publish-runs/{id}"].get.responses["200"].content["application/json"].schema.properties.failures).toBeDefined();
   // A publish's answer, or a dry run's (dryRun: true).
   const [accepted, dryRun] = doc.paths["/api/products/publish"].post.responses["200"].content["application/json"].schema.anyOf;
@@ -75,4 +79,79 @@ test("the dashboard's routes are documented with their statuses: the run's event
   expect(doc.paths["/api/extension-keys/{id}"].delete.responses["204"]).toBeDefined();
   // The dashboard's own pages are not API routes.
   expect(Object.keys(doc.paths).filter((p) => !p.startsWith("/api/"))).toEqual([]);
+});
+
+type Operation = { operationId?: string; security?: unknown[]; parameters?: { name: string; in: string; required?: boolean }[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> }; responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: unknown }> }> };
+const operations = (doc: { paths: Record<string, Record<string, Operation>> }) =>
+  Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ route: `${method} ${path}`, path, method, op })));
+const gatewayDir = fileURLToPath(new URL("..", import.meta.url));
+
+test("Redocly's recommended rules find no problem in the document (the exceptions are in redocly.yaml and .redocly.lint-ignore.yaml, each with its reason)", async () => {
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
+  const config = await loadConfig({ configPath: join(gatewayDir, "redocly.yaml") });
+  // Linted as the gateway folder's openapi.json, the name the ignore file gives it.
+  const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: join(gatewayDir, "openapi.json"), config });
+  expect(problems.filter((p) => !p.ignored).map((p) => `${p.severity} ${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
+});
+
+test("every operation has an operationId of its own: the route's name under /api, the same with V1 under /api/v1", async () => {
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
+  const all = operations(doc);
+  expect(all.filter(({ op }) => !op.operationId).map(({ route }) => route)).toEqual([]);
+  const seen = new Map<string, string>();
+  const duplicates = all.filter(({ route, op }) => seen.has(op.operationId!) || !seen.set(op.operationId!, route)).map(({ route, op }) => `${route} repeats ${op.operationId} of ${seen.get(op.operationId!)}`);
+  expect(duplicates).toEqual([]);
+  expect(doc.paths["/api/products"].get.operationId).toBe("listProducts");
+  expect(doc.paths["/api/v1/products"].get.operationId).toBe("listProductsV1");
+  expect(doc.paths["/api/imports/{id}"].get.operationId).toBe("getImport");
+  expect(doc.paths["/api/extension/imports/{id}"].get.operationId).toBe("getExtensionImport");
+});
+
+test("every operation says who may call it: public ones explicitly, with security []", async () => {
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
+  expect(operations(doc).filter(({ op }) => op.security === undefined).map(({ route }) => route)).toEqual([]);
+  expect(doc.paths["/api/auth/session"].post.security).toEqual([]);
+  expect(doc.paths["/api/integrations/{channel}/callback"].post.security).toEqual([]);
+  expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(["apiKey", "notificationSecret", "session"]);
+});
+
+test("the answers every route can give, from the framework and the gateway's hooks, are documented with the { error } schema", async () => {
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
+  const statuses = (op: Operation) => Object.keys(op.responses);
+  // A DELETE with a body: malformed (400), too large (413), not JSON (415); a foreign Origin (403);
+  // a malformed id (422), one too long for the router (414); the rate limit (429); headers too large (431).
+  const remove = doc.paths["/api/products/{id}"].delete as Operation;
+  expect(statuses(remove)).toEqual(expect.arrayContaining(["204", "400", "401", "403", "404", "413", "414", "415", "422", "429", "431", "500", "503"]));
+  expect(remove.responses["429"]!.headers).toHaveProperty("retry-after");
+  // A read takes no body and is not refused by Origin.
+  const list = doc.paths["/api/products"].get as Operation;
+  expect(statuses(list)).not.toContain("413");
+  expect(statuses(list)).not.toContain("403");
+  // The extension's routes take any origin.
+  expect(statuses(doc.paths["/api/extension/ingest"].post)).not.toContain("403");
+  for (const { route, op } of operations(doc)) {
+    for (const status of ["400", "429", "431", "500", "503"]) {
+      const schema = op.responses[status]?.content?.["application/json"]?.schema;
+      expect({ route, status, schema }).toEqual({ route, status, schema: expect.objectContaining({ required: ["error"], additionalProperties: false }) });
+    }
+  }
+});
+
+test("query and body fields that have a default are optional, as the validator treats them", async () => {
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
+  const query = (doc.paths["/api/products"].get as Operation).parameters!.filter((p) => p.in === "query");
+  expect(query.filter((p) => p.required).map((p) => p.name)).toEqual([]);
+  expect(doc.paths["/api/import/url"].post.requestBody.content["application/json"].schema.required).toEqual(["urls"]);
+  // A client that leaves them out gets the defaults.
+  const t = await createTestOrg(gw.db, "openapi-defaults");
+  const res = await gw.app.inject({ method: "GET", url: "/api/products", headers: { cookie: await login(gw.app, t.member.email, t.member.password) } });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toMatchObject({ page: 1, pageSize: 25 });
+});
+
+test("a document import's multipart form is documented: persist, currency, encoding, then the file", async () => {
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
+  const form = (doc.paths["/api/import/document"].post as Operation).requestBody!.content["multipart/form-data"]!.schema;
+  expect(Object.keys(form.properties!)).toEqual(["persist", "currency", "encoding", "file"]);
+  expect(form.properties!.file).toMatchObject({ type: "string", format: "binary" });
 });

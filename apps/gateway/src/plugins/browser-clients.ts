@@ -3,7 +3,8 @@ import cors from "@fastify/cors";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ServiceError } from "@catalog/db";
 
-const KEY_AUTHENTICATED_PATHS = /^\/api(\/v1)?\/extension\//;
+/** Routes the browser extension calls by key, from any origin. */
+export const KEY_AUTHENTICATED_PATHS = /^\/api(\/v1)?\/extension\//;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;

@@ -3,6 +3,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { SESSION_COOKIE, API_KEY_HEADER } from "./auth.js";
+import { documentOperation } from "./openapi-operation.js";
 
 const DOCS_CSP = [
   "default-src 'self'", "script-src 'self'", "script-src-attr 'none'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
@@ -23,6 +24,7 @@ export const openapiPlugin = fp(
             "while the database cannot be reached, any route that needs it answers 503 with Retry-After. " +
             "Lists are `{ items, page, pageSize, total, totalPages }`.",
         },
+        servers: [{ url: "/", description: "This server" }],
         // Described here once, in the order a reader meets them: sign in, catalog, import, publish, operate.
         tags: [
           { name: "auth", description: "Sessions (cookie) for the dashboard" },
@@ -37,12 +39,13 @@ export const openapiPlugin = fp(
         ],
         components: {
           securitySchemes: {
-            session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE },
-            apiKey: { type: "apiKey", in: "header", name: API_KEY_HEADER },
+            session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The session cookie set by POST /api/auth/session" },
+            apiKey: { type: "apiKey", in: "header", name: API_KEY_HEADER, description: "An extension key (csk_...), created by an owner in the dashboard" },
             notificationSecret: { type: "http", scheme: "bearer", description: "A channel's notifications secret (AMAZON_NOTIFICATIONS_SECRET), sent by the operator's relay" },
           },
         },
       },
+      transform: documentOperation,
     });
     // In place of the API's CSP: Swagger UI's scripts from here only; its styles (some applied inline) and data-URL icons.
     await app.register(swaggerUi, { routePrefix: "/docs", uiConfig: { deepLinking: true }, staticCSP: DOCS_CSP });

@@ -10,6 +10,11 @@ export function errorResponses(...statuses: number[]): Record<number, typeof Err
   return Object.fromEntries(statuses.map((s) => [s, ErrorSchema]));
 }
 
+/** The `{ error }` body with what a status means on this route, for OpenAPI readers. */
+export function describedError(description: string) {
+  return Type.Object(ErrorSchema.properties, { additionalProperties: false, description });
+}
+
 export const MAX_PAGE_SIZE = 100;
 
 export const PageQuerySchema = Type.Object({

@@ -35,6 +35,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
   app.post("/auth/session", {
     schema: {
       tags,
+      operationId: "createSession",
+      security: [],
       summary: "Sign in: opens a server-side session and sets its cookie",
       description: "Sets the session cookie and a device cookie for the account. Failed logins are limited (429 with Retry-After) " +
         "per address and per address and account; a browser that sends the device cookie of an earlier sign-in to the same account " +
@@ -63,12 +65,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
 
   app.get("/auth/session", {
     onRequest: app.requireSession,
-    schema: { tags, summary: "The signed-in user and org", security: [{ session: [] }], response: { 200: SessionSchema, ...errorResponses(401) } },
+    schema: { tags, operationId: "getSession", summary: "The signed-in user and org", security: [{ session: [] }], response: { 200: SessionSchema, ...errorResponses(401) } },
   }, async (request) => view(principalOf(request)));
 
   app.delete("/auth/session", {
     onRequest: app.requireSession,
-    schema: { tags, summary: "Sign out: revokes the session server-side", security: [{ session: [] }], response: { 204: Type.Null(), ...errorResponses(401) } },
+    schema: { tags, operationId: "deleteSession", summary: "Sign out: revokes the session server-side", security: [{ session: [] }], response: { 204: Type.Null(), ...errorResponses(401) } },
   }, async (request, reply) => {
     await revokeSession(db, principalOf(request).sessionId);
     await app.caches.sessionEnded();

@@ -16,6 +16,7 @@ export const channelRoutes: FastifyPluginAsyncTypebox<ChannelRoutesOptions> = as
     schema: {
       tags: ["integrations"],
       security: [{ session: [] }],
+      operationId: "listChannels",
       summary: "The sales channels a store can be connected to, whether this server is set up for each, and the fields each asks for",
       description: "`configured` is false when the server lacks the channel's client id or secret, or the keys that seal tokens (CREDENTIALS_KEYS): " +
         "connecting answers 503 then. `connectFields` are query parameters of GET /api/integrations/{channel}/connect; `settingsFields` are the " +

@@ -25,6 +25,7 @@ export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = 
     onRequest: app.requireSession,
     schema: {
       ...common,
+      operationId: "listDestinations",
       summary: "The org's connected destination accounts with breaker, channel wait and queue depths",
       response: { 200: DestinationListSchema, ...errorResponses(401, 429, 503) },
     },
@@ -49,6 +50,7 @@ export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = 
     onRequest: app.requireOwner,
     schema: {
       ...common,
+      operationId: "updateDestination",
       summary: "Rename a destination or change its channel settings (checked by the channel: 422 names what is missing)",
       description: "Owners only: a member, or the platform operator in its own org, is 403.",
       querystring: DestinationIdQuerySchema,
@@ -63,6 +65,7 @@ export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = 
     onRequest: app.requireOwner,
     schema: {
       ...common,
+      operationId: "disconnectDestination",
       summary: "Disconnect a destination: its credentials are erased and its queued jobs removed; products stay",
       description: "Owners only: a member, or the platform operator in its own org, is 403. Pending publishes to it end as `failed`. Disconnecting an already disconnected destination answers 200 again.",
       querystring: DestinationIdQuerySchema,

@@ -16,6 +16,7 @@ export const extensionKeyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
     onRequest: app.requireSession,
     schema: {
       ...common,
+      operationId: "listExtensionKeys",
       summary: "The org's extension keys (name, prefix, created, last used), newest first",
       description: `Any member of the org. The keys themselves are never shown again; revoked keys stay listed for ${REVOKED_KEYS_LISTED_DAYS} days with revokedAt.`,
       response: { 200: ExtensionKeyListSchema, ...errorResponses(401, 429) },
@@ -26,6 +27,7 @@ export const extensionKeyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
     onRequest: app.requireOwner,
     schema: {
       ...common,
+      operationId: "createExtensionKey",
       summary: "Create an extension key: the answer holds the key itself, shown this once",
       description: "Owners only: a member, or the platform operator in its own org, is 403. Only the key's hash is stored.",
       body: CreateExtensionKeyBodySchema,
@@ -41,6 +43,7 @@ export const extensionKeyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
     onRequest: app.requireOwner,
     schema: {
       ...common,
+      operationId: "revokeExtensionKey",
       summary: "Revoke an extension key: it stops working at once",
       description: "Owners only: a member, or the platform operator in its own org, is 403. An unknown, already revoked or another org's key is 404.",
       params: KeyParamsSchema,

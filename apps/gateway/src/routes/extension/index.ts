@@ -32,6 +32,7 @@ export const extensionRoutes: FastifyPluginAsyncTypebox<{ db: Db; localIngest: b
   app.get("/extension/me", {
     schema: {
       tags: ["extension keys"], security,
+      operationId: "getExtensionKeyOrg",
       summary: "The organisation and key an extension key acts for: how the extension checks a pairing",
       response: { 200: ExtensionMeSchema, ...errorResponses(401, 429) },
     },
@@ -41,6 +42,7 @@ export const extensionRoutes: FastifyPluginAsyncTypebox<{ db: Db; localIngest: b
     bodyLimit: MAX_HTML_CHARS + 256 * 1024,
     schema: {
       tags: ["import"], security,
+      operationId: "ingestExtensionPage",
       summary: "The page the user is on, from the browser extension: preview it (persist: false), or create or update its product",
       description: "With `persist: false` nothing is written: the answer says what the page is (`page`): a product (with what saving would " +
         "store, the catalog product it would update, and the field changes), a listing (a category or search page: its products, each " +

@@ -1,5 +1,4 @@
 import multipart from "@fastify/multipart";
-import { Type } from "typebox";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ServiceError, invalid, type Db } from "@catalog/db";
 import { DOCUMENT_LIMITS } from "@catalog/extract/documents";
@@ -7,8 +6,8 @@ import { documentCurrencyPart, documentEncodingPart } from "./document-parts.js"
 import { importDocument, type DocumentLimits } from "./document-import.js";
 import { removeStaleSpools } from "./spool.js";
 import { principalOf } from "../../plugins/auth.js";
-import { ErrorSchema, errorResponses } from "../../schemas/common.js";
-import { DocumentImportResultSchema, ImportUrlsBodySchema, UrlImportResultSchema } from "./schemas.js";
+import { describedError, errorResponses } from "../../schemas/common.js";
+import { DocumentImportPartsSchema, DocumentImportResultSchema, ImportUrlsBodySchema, UrlImportResultSchema } from "./schemas.js";
 import { importUrls } from "./url-import.js";
 
 export interface ImportRoutesOptions {
@@ -22,18 +21,19 @@ export interface ImportRoutesOptions {
 const DOCUMENT_TRANSACTION_MS = 15 * 60_000;
 
 const URL_ROUTES = [
-  ["/import/url", "Import products from page URLs: a preview unless persist is true"],
-  ["/scrape", "Scrape product pages (the same as /import/url): a preview unless persist is true"],
+  ["/import/url", "importUrls", "Import products from page URLs: a preview unless persist is true"],
+  ["/scrape", "scrapeUrls", "Scrape product pages (the same as /import/url): a preview unless persist is true"],
 ] as const;
 
 export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app, options) => {
   app.addHook("onRequest", app.requireSession);
   const policy = { allowPrivate: options.localIngest };
 
-  for (const [path, summary] of URL_ROUTES) {
+  for (const [path, operationId, summary] of URL_ROUTES) {
     app.post(path, {
       schema: {
         tags: ["import"],
+        operationId,
         summary,
         security: [{ session: [] }],
         body: ImportUrlsBodySchema,
@@ -56,6 +56,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
   app.post("/import/document", {
     schema: {
       tags: ["import"],
+      operationId: "importDocument",
       summary: "Import products from a CSV, TSV, XLSX, JSON or NDJSON document: a preview unless persist is true",
       description: 'multipart/form-data with the document in part "file" and, before it, optional text parts "persist" ("true" or "false"; default false), ' +
         '"currency" (the store currency, for documents whose prices do not name one) and "encoding" (a CSV/TSV file\'s text encoding, e.g. ' +
@@ -70,6 +71,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
         documentLimitsText(options.document),
       security: [{ session: [] }],
       consumes: ["multipart/form-data"],
+      body: { content: { "multipart/form-data": { schema: DocumentImportPartsSchema } } } as never,
       response: {
         200: DocumentImportResultSchema,
         ...errorResponses(400, 401, 409, 413, 415, 422, 429),
@@ -77,6 +79,8 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
         422: describedError("A bad part, an empty or damaged document, or JSON nested past the limit; the message says which"),
       },
     },
+    // The parts are read by the handler as a stream; validation sees none of them.
+    preValidation: async (request) => { if (request.isMultipart()) request.body = {}; },
   }, async (request, reply) => {
     if (!request.isMultipart()) throw new ServiceError(415, 'send multipart/form-data with the document in part "file"');
     const file = await request.file();
@@ -106,8 +110,6 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
     return reply.type("application/json; charset=utf-8").send(body as never);
   });
 };
-
-const describedError = (description: string) => Type.Object(ErrorSchema.properties, { additionalProperties: false, description });
 
 function documentLimitsText(document: { maxBytes: number; parseHeapMb: number }): string {
   const n = (value: number) => value.toLocaleString("en-US");

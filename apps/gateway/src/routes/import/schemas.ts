@@ -11,6 +11,22 @@ export const ImportUrlsBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** A document upload's multipart form, for the OpenAPI document: the handler reads the parts as a stream, in this order, and checks them itself. */
+export const DocumentPartsSchema = Type.Object({
+  currency: Type.Optional(Type.String({ description: "ISO-4217 code for prices the document gives without one; send this part before the file" })),
+  encoding: Type.Optional(Type.String({
+    description: 'A CSV/TSV file\'s text encoding, e.g. "windows-1251", "shift_jis", "gb18030", "utf-8", used instead of detecting one (an unknown ' +
+      "name is a 400); not used for XLSX, JSON and NDJSON. Send this part before the file",
+  })),
+  file: Type.Optional(Type.String({ format: "binary", description: "Required: the document (CSV, TSV, XLSX, JSON or NDJSON), as the last part" })),
+});
+
+/** POST /api/import/document's form: the upload's parts and, first, whether to store. */
+export const DocumentImportPartsSchema = Type.Object({
+  persist: Type.Optional(Type.Enum(["true", "false"], { description: '"true" stores the products; "false" (the default) only previews them. Send this part first' })),
+  ...DocumentPartsSchema.properties,
+});
+
 const Changes = Type.Record(Type.String(), Type.Object({ from: Type.Unknown(), to: Type.Unknown() }));
 
 export const DroppedImagesSchema = Type.Array(

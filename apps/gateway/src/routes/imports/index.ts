@@ -2,10 +2,11 @@ import multipart from "@fastify/multipart";
 import { Type } from "typebox";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import {
-  IMPORT_TTL_MS, beginStore, discardImport, failImport, getImport, listImportRows, listImports, storeImport, updateOwnedImport, type Db,
+  IMPORT_TTL_MS, beginStore, discardImport, failImport, getImport, invalid, listImportRows, listImports, storeImport, updateOwnedImport, type Db,
 } from "@catalog/db";
 import { actingOf } from "../../plugins/auth.js";
 import { ListSchema, PageQuerySchema, errorResponses, toList } from "../../schemas/common.js";
+import { DocumentPartsSchema } from "../import/schemas.js";
 import { removeStaleSpools } from "../import/spool.js";
 import type { DocumentPreviewLimits } from "./document-preview.js";
 import type { ImportTasks } from "./import-tasks.js";
@@ -35,16 +36,6 @@ const STORE_BATCH_ROWS = 500;
 // Any text up to a bound: an id that names no import of the org is 404, as for products.
 const ImportParamsSchema = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
-/** The multipart form, for the OpenAPI document: the parts are read as a stream by the handler, not validated here. */
-const DocumentPartsSchema = Type.Object({
-  currency: Type.Optional(Type.String({ description: "ISO-4217 code for prices the document gives without one; send this part before the file" })),
-  encoding: Type.Optional(Type.String({
-    description: 'A CSV/TSV file\'s text encoding, e.g. "windows-1251", "shift_jis", "gb18030", "utf-8", used instead of detecting one (an unknown ' +
-      "name is a 400); not used for XLSX, JSON and NDJSON. Send this part before the file",
-  })),
-  file: Type.Optional(Type.String({ format: "binary", description: "Required: the document (CSV, TSV, XLSX, JSON or NDJSON), as the last part" })),
-});
-
 const days = Math.round(IMPORT_TTL_MS / 86_400_000);
 
 /** The import resource: previews that run in the background, looked at later, then stored as previewed. */
@@ -59,6 +50,8 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
   const deps = { db, tasks, queues: app.queues, policy, deadlineMs: options.deadlineMs, document: options.document };
   const security: Record<string, string[]>[] = [{ [byKey ? "apiKey" : "session"]: [] }];
   const common = { tags: ["import"], security };
+  // The same operations twice: the dashboard's (startImport) and the extension's (startExtensionImport).
+  const operationId = (verb: string, noun = "") => `${verb}${byKey ? "Extension" : ""}Import${noun}`;
   const following = `Answers 202 with the import, status previewing; poll GET ${shown}/{id} for its progress and GET ${shown}/{id}/rows for each ` +
     "row's outcome (create, update, unchanged, error), match and field diff. The preview goes on if the client goes away and never stores " +
     `products; POST ${shown}/{id}/store does. Every URL is checked first: a private, loopback, link-local or otherwise non-public one (unless ` +
@@ -69,6 +62,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
     app.post(path, {
       schema: {
         ...common,
+        operationId: operationId("start"),
         summary: "Start importing product pages from the browser extension (a category page's chosen products): a preview in the background",
         description: `JSON { urls }: 1 to ${MAX_EXTENSION_IMPORT_URLS} page URLs a go, in the key's organisation. ${following} ` +
           "The service fetches these pages itself (they are not the page the user is on). The import shows in the dashboard's Import screen too.",
@@ -82,6 +76,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
     app.post(path, {
       schema: {
         ...common,
+        operationId: operationId("start"),
         summary: "Start an import: a preview of URLs or of a document, worked on in the background",
         description: `Either JSON { urls } (1 to ${MAX_IMPORT_URLS} page URLs), or multipart/form-data with the optional text parts "currency" ` +
           '(ISO-4217, for prices the document gives without one) and "encoding" (a CSV/TSV file\'s text encoding; detected when left out) and then ' +
@@ -98,16 +93,18 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
       // The parts are read by the handler as a stream; validation sees none of them.
       preValidation: async (request) => { if (request.isMultipart()) request.body = {}; },
     }, async (request, reply) => {
-      const view = request.isMultipart()
-        ? await startDocumentImport(deps, request, reply)
-        : await startUrlImport(deps, request, (request.body as { urls: string[] }).urls);
-      return reply.code(202).send(view);
+      if (request.isMultipart()) return reply.code(202).send(await startDocumentImport(deps, request, reply));
+      // The body's schema is chosen by its Content-Type: a request with no body at all was checked against none.
+      const body = request.body as { urls: string[] } | undefined;
+      if (!body) throw invalid('send JSON { "urls": [...] }, or a document as multipart/form-data');
+      return reply.code(202).send(await startUrlImport(deps, request, body.urls));
     });
   }
 
   if (!byKey) app.get(path, {
     schema: {
       ...common,
+      operationId: "listImports",
       summary: "The organisation's imports, newest first",
       description: `Each with its status, progress and counts. Imports expire ${days} days after they were started and are then no longer listed.`,
       querystring: PageQuerySchema,
@@ -121,6 +118,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
   app.get(`${path}/:id`, {
     schema: {
       ...common,
+      operationId: operationId("get"),
       summary: "One import: status, progress (rows done of total, seconds left) and counts per outcome",
       description: "An import whose gateway stopped while it was previewing or storing is reported failed " +
         '("interrupted: start the import again"); nothing of it was stored. Another organisation\'s import is 404.',
@@ -132,6 +130,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
   app.get(`${path}/:id/rows`, {
     schema: {
       ...common,
+      operationId: operationId("list", "Rows"),
       summary: "An import's rows in document (or URL) order: outcome, matched product, field diff, errors",
       description: "Rows appear as the preview reaches them. `outcome` filters to one of create, update, unchanged, error. After storing, " +
         "each row says whether it was skipped and what storing did (stored, storedProductId).",
@@ -147,6 +146,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
   app.post(`${path}/:id/store`, {
     schema: {
       ...common,
+      operationId: operationId("store"),
       summary: "Store a ready import: exactly the previewed products, minus the rows left out",
       description: "Writes the candidates the preview showed (no page is fetched again, no document read again), except error rows and " +
         "the rows named in skipRows (row numbers naming no row, or an error row, are ignored), in one transaction with their history " +
@@ -186,6 +186,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
   if (!byKey) app.delete(`${path}/:id`, {
     schema: {
       ...common,
+      operationId: "discardImport",
       summary: "Discard an import's preview",
       description: "Stops a preview in progress and drops its rows; the import stays listed as discarded until it expires. " +
         "Discarding again is harmless. 409 while it is being stored, or once it is stored.",

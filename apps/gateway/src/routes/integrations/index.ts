@@ -66,6 +66,7 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
     onRequest: app.requireOwner,
     schema: {
       ...common, security: [{ session: [] }], params: ChannelParamsSchema, querystring: ConnectQuerySchema,
+      operationId: "connectChannel",
       summary: "Start connecting a store: redirects (302) to the channel's authorize page",
       description: `Owners only: a member, or the platform operator in its own org, is 403. It needs, per channel: ${connectAsks}. The state is good for one callback, from this session, within ${STATE_TTL_SECONDS} s.`,
       response: { 302: { type: "null", description: "Location: the channel's authorize page" }, ...errorResponses(401, 403, 404, 422, 429, 503) },
@@ -99,6 +100,7 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
     },
     schema: {
       ...common, security: [{ session: [] }], params: ChannelParamsSchema, querystring: CallbackQuerySchema,
+      operationId: "completeChannelConnection",
       summary: "Where the channel sends the merchant back: checks the state, exchanges the code, stores the tokens sealed and creates the destination",
       description: "Owners only (the session that started the connect): anyone else is 403. A browser (Accept preferring text/html over JSON) " +
         "gets 302 instead of JSON: to `/destinations?connected=<channel>&destination=<id>` on success, to `/destinations?connectError=<message>` " +
@@ -142,6 +144,8 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
   app.post("/integrations/:channel/callback", {
     schema: {
       ...common, params: ChannelParamsSchema, body: DeliveredKeysSchema,
+      operationId: "receiveChannelKeys",
+      security: [],
       summary: `${delivering} only: the store's server delivers the API keys here (authenticated by the single-use state it carries)`,
       response: { 200: { type: "object", properties: { ok: { type: "boolean" } } }, ...errorResponses(400, 401, 403, 404, 415, 422, 429, 502, 503) },
     },

@@ -42,6 +42,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<NotificationOptions> 
       },
       schema: {
         tags: ["integrations"], security: [{ notificationSecret: [] }], body,
+        operationId: `receive${channel.channel.charAt(0).toUpperCase()}${channel.channel.slice(1)}Notifications`,
         summary: `${channel.displayName}'s listing notifications, relayed by the operator: recorded on the listings they concern`,
         description: `Authorization: Bearer <${secretVariable}>. Off (404) while ${secretVariable} is empty. ` +
           "A notification older than one already recorded for the same SKU and kind changes nothing; a repeated one is harmless. " +

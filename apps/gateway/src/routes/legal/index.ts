@@ -14,6 +14,7 @@ export const legalRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
   app.get("/legal/status", {
     schema: {
       ...common,
+      operationId: "getLegalStatus",
       summary: "Which legal documents (Privacy, Terms, DPA) the org has signed",
       response: { 200: LegalStatusSchema, ...errorResponses(401) },
     },
@@ -22,6 +23,7 @@ export const legalRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
   app.post("/legal/sign", {
     schema: {
       ...common,
+      operationId: "signLegalDocument",
       summary: "Record the org's acceptance of a document; signing again is harmless",
       body: SignBodySchema,
       response: { 200: LegalRecordSchema, ...errorResponses(400, 401, 415, 422) },

@@ -21,6 +21,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
   app.get("/products", {
     schema: {
       ...common,
+      operationId: "listProducts",
       summary: "The org's catalog, newest edits first, each product with its listing status per destination",
       description: "A listing's status follows its publish: the page may show it up to a second late while a publish is under way.",
       querystring: ProductListQuerySchema,
@@ -46,6 +47,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
   app.get("/products/:id", {
     schema: {
       ...common,
+      operationId: "getProduct",
       summary: "A product with its listings on each destination",
       params: ProductParamsSchema,
       response: { 200: ProductDetailSchema, ...errorResponses(401, 404) },
@@ -55,6 +57,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
   app.patch("/products/:id", {
     schema: {
       ...common,
+      operationId: "updateProduct",
       summary: "Edit catalog fields; writes one history entry with the field diff",
       params: ProductParamsSchema,
       body: ProductPatchSchema,
@@ -71,6 +74,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
   app.delete("/products/:id", {
     schema: {
       ...common,
+      operationId: "deleteProduct",
       summary: "Remove the product from the catalog (its history is kept)",
       params: ProductParamsSchema,
       response: { 204: Type.Null(), ...errorResponses(401, 404) },
@@ -85,6 +89,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
   app.get("/products/:id/history", {
     schema: {
       ...common,
+      operationId: "listProductHistory",
       summary: "The product's edit history, newest first",
       params: ProductParamsSchema,
       querystring: PageQuerySchema,

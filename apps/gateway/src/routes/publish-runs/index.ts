@@ -26,6 +26,7 @@ export const publishRunRoutes: FastifyPluginAsyncTypebox<PublishRunRoutesOptions
   app.get("/publish-runs", {
     schema: {
       ...common,
+      operationId: "listPublishRuns",
       summary: "The org's publish runs, newest first, each with its cell counts",
       description: "Every POST /api/products/publish is one run. A cell is one product on one destination, counted in the state of its latest attempt.",
       querystring: PublishRunListQuerySchema,
@@ -39,6 +40,7 @@ export const publishRunRoutes: FastifyPluginAsyncTypebox<PublishRunRoutesOptions
   app.get("/publish-runs/:id", {
     schema: {
       ...common,
+      operationId: "getPublishRun",
       summary: "One publish run: its product x destination matrix, counts, failures grouped by message, and each destination's breaker and channel wait",
       description: "Another org's run is 404, as a missing one is. Redis unreachable (breakers and waits live there): 503.",
       params: RunParamsSchema,
@@ -49,6 +51,7 @@ export const publishRunRoutes: FastifyPluginAsyncTypebox<PublishRunRoutesOptions
   app.get("/publish-runs/:id/events", {
     schema: {
       ...common,
+      operationId: "followPublishRun",
       summary: "Follow a publish run live (server-sent events)",
       description: "`event: run` with the whole run (as GET /api/publish-runs/{id}) once at the start and whenever it changes " +
         "(read about once a second); a `: heartbeat` comment every 15 s; `event: end` once no cell is queued or running, " +
@@ -68,6 +71,7 @@ export const publishRunRoutes: FastifyPluginAsyncTypebox<PublishRunRoutesOptions
   app.post("/publish-runs/:id/retry", {
     schema: {
       ...common,
+      operationId: "retryPublishRun",
       summary: "Publish the run's failed and dead cells again, in the same run",
       description: "Each cell whose latest attempt failed or died gets a new queued attempt (a new sync log) in this run, as a publish does; " +
         "cells whose product was deleted or whose destination was disconnected are left as they are. A dead attempt that is retried " +

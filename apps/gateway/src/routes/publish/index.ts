@@ -33,6 +33,7 @@ export const publishRoutes: FastifyPluginAsyncTypebox<PublishRoutesOptions> = as
     schema: {
       tags: ["publish"],
       security: [{ session: [] }],
+      operationId: "publishProducts",
       summary: "Publish products to destination accounts (accepted now, delivered by the publish workers)",
       description: "Writes one `queued` sync log per product x destination, then enqueues one job each on the " +
         "destination's queue. 200 means accepted; the request is one publish run (`runId`): follow it at GET /api/publish-runs/{runId} (or its /events stream), in GET /api/sync-logs or in the products' listings. " +

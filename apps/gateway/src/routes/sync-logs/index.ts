@@ -12,6 +12,7 @@ export const syncLogRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     schema: {
       tags: ["publish"],
       security: [{ session: [] }],
+      operationId: "listSyncLogs",
       summary: "The org's publish jobs (one per product and destination), newest first",
       querystring: SyncLogQuerySchema,
       response: { 200: ListSchema(SyncLogSchema), ...errorResponses(401, 422, 429) },

@@ -28,6 +28,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemOptions> = async (app
   app.get("/system", {
     schema: {
       ...common,
+      operationId: "getSystemStatus",
       summary: "Redis and database health, queue depths per destination, DLQ size, breaker states (every org)",
       description: "The platform operator's only (role admin): without a session 401, an org's member or owner 403.",
       response: { 200: SystemSchema, ...errorResponses(401, 403, 429) },
@@ -61,6 +62,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemOptions> = async (app
   app.post("/system", {
     schema: {
       ...common,
+      operationId: "runSystemAction",
       summary: "Recovery actions: replay_dlq, purge_dlq, flush_redis (lab mode only)",
       description: "The platform operator's only (role admin): without a session 401, an org's member or owner 403. " +
         "replay_dlq and purge_dlq act on every org's dead publishes, or on one destination account's with " +
