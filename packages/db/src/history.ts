@@ -1,4 +1,5 @@
 import type { Db } from "./client.js";
+import { storedDescription } from "./description.js";
 import type { Page } from "./products.js";
 import { notFound } from "./service-error.js";
 import { isUuid } from "./ids.js";
@@ -9,6 +10,16 @@ export interface HistoryEntryView {
   actor: { type: string; id: string | null };
   action: string;
   changes: Record<string, { from: unknown; to: unknown }>;
+}
+
+type Changes = HistoryEntryView["changes"];
+
+/** Descriptions in the stored form, as the product shows them (entries from before it kept them as given). */
+function readableChanges(changes: Changes): Changes {
+  const description = changes.description;
+  if (!description) return changes;
+  const stored = (value: unknown) => (typeof value === "string" ? storedDescription(value) : value);
+  return { ...changes, description: { from: stored(description.from), to: stored(description.to) } };
 }
 
 /** A product's edit history, newest first. It outlives the product, so a deleted product's stays readable. */
@@ -36,7 +47,7 @@ export async function listHistory(
       at: r.at.toISOString(),
       actor: { type: r.actorType, id: r.actorId },
       action: r.action,
-      changes: r.changes as HistoryEntryView["changes"],
+      changes: readableChanges(r.changes as Changes),
     })),
     total,
   };

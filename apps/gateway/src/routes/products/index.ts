@@ -60,7 +60,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
       summary: "Edit catalog fields; writes one history entry with the field diff",
       description: "Image URLs (`images`, each variant's `image`) go through the same check as imports: one that is not http(s), carries " +
         "a user name or password, or whose host is (or resolves to) a private, loopback, link-local or metadata address, or cannot be " +
-        "resolved, is a 422 naming it and why, and nothing is changed.",
+        "resolved, is a 422 naming it and why, and nothing is changed. A description is stored in the one form the `description` field states.",
       params: ProductParamsSchema,
       body: ProductPatchSchema,
       response: { 200: ProductSchema, ...errorResponses(400, 401, 404, 409, 413, 415, 422) },
