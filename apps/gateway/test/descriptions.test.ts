@@ -106,6 +106,10 @@ test("the import resource previews and stores the cleaned description", async ()
   expect(await settle("previewing")).toMatchObject({ status: "ready" });
   const rows = (await get(`/api/imports/${id}/rows`)).json().items;
   expect(rows[0]).toMatchObject({ outcome: "create", product: { description: CLEAN }, changes: { description: { from: null, to: CLEAN } } });
+  // A row previewed before descriptions had one form (kept up to a week) holds it as given: it is read clean too.
+  await gw.db.$executeRaw`UPDATE import_rows SET product = jsonb_set(product, '{description}', to_jsonb(${HOSTILE}::text)),
+    changes = jsonb_build_object('description', jsonb_build_object('from', null, 'to', ${HOSTILE}::text)) WHERE import_id = ${id}::uuid`;
+  expect((await get(`/api/imports/${id}/rows`)).json().items[0]).toMatchObject({ product: { description: CLEAN }, changes: { description: { from: null, to: CLEAN } } });
   expect((await gw.app.inject({ method: "POST", url: `/api/imports/${id}/store`, headers: { cookie }, payload: {} })).statusCode).toBe(202);
   expect(await settle("storing")).toMatchObject({ status: "stored" });
   const stored = await gw.db.product.findFirstOrThrow({ where: { orgId: t.org.id, sku: "DESC-RES-1" } });

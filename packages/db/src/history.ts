@@ -1,5 +1,6 @@
 import type { Db } from "./client.js";
-import { storedDescription } from "./description.js";
+import type { FieldChanges } from "./field-diff.js";
+import { withStoredDescriptions } from "./product-view.js";
 import type { Page } from "./products.js";
 import { notFound } from "./service-error.js";
 import { isUuid } from "./ids.js";
@@ -10,16 +11,6 @@ export interface HistoryEntryView {
   actor: { type: string; id: string | null };
   action: string;
   changes: Record<string, { from: unknown; to: unknown }>;
-}
-
-type Changes = HistoryEntryView["changes"];
-
-/** Descriptions in the stored form, as the product shows them (entries from before it kept them as given). */
-function readableChanges(changes: Changes): Changes {
-  const description = changes.description;
-  if (!description) return changes;
-  const stored = (value: unknown) => (typeof value === "string" ? storedDescription(value) : value);
-  return { ...changes, description: { from: stored(description.from), to: stored(description.to) } };
 }
 
 /** A product's edit history, newest first. It outlives the product, so a deleted product's stays readable. */
@@ -47,7 +38,8 @@ export async function listHistory(
       at: r.at.toISOString(),
       actor: { type: r.actorType, id: r.actorId },
       action: r.action,
-      changes: readableChanges(r.changes as Changes),
+      // Entries from before descriptions had one form hold them as given: read in that form.
+      changes: withStoredDescriptions(r.changes as FieldChanges),
     })),
     total,
   };

@@ -1,4 +1,5 @@
 import { storedDescription } from "./description.js";
+import type { FieldChanges } from "./field-diff.js";
 import type { Prisma, Product } from "./generated/client.js";
 
 export interface Money {
@@ -57,6 +58,14 @@ export function formatAmount(amount: Prisma.Decimal | string): string {
 /** `fields` with its description, if it has one, in the stored form (every write path stores that). */
 export function withStoredDescription<T extends Partial<ProductFields>>(fields: T): T {
   return "description" in fields ? { ...fields, description: storedDescription(fields.description) } : fields;
+}
+
+/** A field diff with its description's `from` and `to` in the stored form (a diff kept from before it). */
+export function withStoredDescriptions(changes: FieldChanges): FieldChanges {
+  const { description } = changes;
+  if (!description) return changes;
+  const stored = (value: unknown) => (typeof value === "string" ? storedDescription(value) : value);
+  return { ...changes, description: { from: stored(description.from), to: stored(description.to) } };
 }
 
 /** A row's catalog fields; its description read through the stored form, so rows from before it (or written by hand) come out clean too. */
