@@ -45,3 +45,32 @@ test("edit a product, meet a stale edit, and read the history", async ({ page, o
   await expect(entries.nth(2)).toContainText("Price: €19.90 → €24.50");
   await expect(entries.nth(3)).toContainText("Created by the service");
 });
+
+test("a description reads as a shopper reads it: its HTML shown without a script running, its plain text edited as written", async ({ page, org, db }) => {
+  const [product] = await addProducts(db, org.org.id, 1, "Linen shirt");
+  // A description stored before descriptions were cleaned (or by hand): raw markup with a script, a handler and a javascript: link.
+  const raw = `<p onclick="window.clicked = true">Soft <b>linen</b> shirt.</p><script>window.pwned = true</script>` +
+    `<img src="x" onerror="window.pwned = true"><ul><li>Relaxed fit</li><li>Mother-of-pearl buttons</li></ul>` +
+    `<p><a href="javascript:window.pwned = true">Care guide</a></p>`;
+  await db.$executeRaw`UPDATE products SET description = ${raw} WHERE id = ${product!.id}::uuid`;
+  await signIn(page, org.member, `/products/${product!.id}`);
+  const card = page.getByRole("region", { name: "Description" });
+  await expect(card.getByText("Soft linen shirt.")).toBeVisible();
+  await expect(card.getByRole("listitem")).toHaveText(["Relaxed fit", "Mother-of-pearl buttons"]);
+  await expect(card).not.toContainText("<p>");
+  await expect(card.locator("img, script")).toHaveCount(0);
+  await card.getByText("Care guide").click();
+  await card.getByText("Soft linen shirt.").click();
+  expect(await page.evaluate(() => ({ pwned: (window as { pwned?: boolean }).pwned, clicked: (window as { clicked?: boolean }).clicked }))).toEqual({});
+
+  // Plain text typed in the form is kept as written: shown in paragraphs, edited as the same text.
+  await page.getByRole("button", { name: "Edit" }).click();
+  const form = page.getByRole("region", { name: "Edit product" });
+  await form.getByLabel("Description").fill("Fish & chips <3\nSecond line\n\nNew paragraph");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form).toHaveCount(0);
+  await expect(card.locator("p")).toHaveText(["Fish & chips <3 Second line", "New paragraph"], { useInnerText: true });
+  await expect(card.locator("p").first().locator("br")).toHaveCount(1);
+  await page.getByRole("button", { name: "Edit" }).click();
+  await expect(form.getByLabel("Description")).toHaveValue("Fish & chips <3\nSecond line\n\nNew paragraph");
+});

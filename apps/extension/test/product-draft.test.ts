@@ -29,3 +29,12 @@ test("what the service would refuse is said at the field", () => {
   const noPrice = { ...product, price: null };
   expect(checkDraft({ ...draftOf(noPrice), amount: "12" }, noPrice)).toEqual({ ok: false, errors: { currency: "A 3-letter code such as EUR" } });
 });
+
+test("a description the service keeps as paragraphs is edited as the text it was; one with other markup as its HTML", () => {
+  const stored = { ...product, description: "<p>Oiled walnut &amp; beeswax.<br />Hand wash.</p><p>Made in Vermont &lt;3</p>" };
+  expect(draftOf(stored).description).toBe("Oiled walnut & beeswax.\nHand wash.\n\nMade in Vermont <3");
+  expect(checkDraft(draftOf(stored), stored)).toEqual({ ok: true, edits: {} });
+  expect(checkDraft({ ...draftOf(stored), description: "Oiled walnut.\nHand wash." }, stored)).toEqual({ ok: true, edits: { description: "Oiled walnut.\nHand wash." } });
+  const rich = { ...product, description: "<p>Oiled <b>walnut</b>.</p><ul><li>Hand wash</li></ul>" };
+  expect(draftOf(rich).description).toBe(rich.description);
+});

@@ -8,6 +8,7 @@ import type { GatewayConfig } from "@catalog/config";
 import { openChangeFeed, parseKeyring, type Db } from "@catalog/db";
 import { createChannelRegistry, type AnyChannelDefinition } from "@catalog/channels";
 import { Semaphore } from "@catalog/fetch/semaphore";
+import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { clientErrorHandler } from "./client-errors.js";
 import { gatewayLoggerOptions, type GatewayLogging } from "./logger-options.js";
 import { authPlugin } from "./plugins/auth.js";
@@ -52,6 +53,8 @@ export interface AppDeps {
   changeFeed?: ChangeFeedOpener;
   /** The channels (default: CHANNEL_DEFINITIONS); `config` must have been read with the same list. */
   channels?: readonly AnyChannelDefinition[];
+  /** Resolves host names for the URL checks of imports and edits (default: the system's; tests answer from a table). */
+  resolveHost?: UrlPolicy["resolve"];
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -120,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const documentSlots = new Semaphore(config.DOCUMENT_IMPORT_CONCURRENCY);
   // Background imports (/api/imports) hold their slot for minutes: slots of their own, so the synchronous routes never wait behind them.
   const importTasks = new ImportTasks(db, config.DOCUMENT_IMPORT_CONCURRENCY, app.log);
+  // Page URLs to import and image URLs to store: public addresses only, unless local ingest.
+  const urlPolicy: UrlPolicy = { allowPrivate: config.LOCAL_INGEST, resolve: deps.resolveHost };
   const api = async (scope: FastifyInstance) => {
     await scope.register(authRoutes, {
       db,
@@ -133,25 +138,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         perDevice: { max: config.LOGIN_DEVICE_RATE_LIMIT_MAX, windowSeconds: config.LOGIN_DEVICE_RATE_LIMIT_WINDOW_SECONDS },
       },
     });
-    await scope.register(productRoutes, { db });
+    await scope.register(productRoutes, { db, policy: urlPolicy });
     await scope.register(publishRoutes, { db, redis, redisPrefix: config.redisKeyPrefix, deadlineMs: config.PUBLISH_DEADLINE_MS, channels, keyring });
     await scope.register(publishRunRoutes, { db, redis, redisPrefix: config.redisKeyPrefix });
     await scope.register(legalRoutes, { db });
     await scope.register(importRoutes, {
-      db, localIngest: config.LOCAL_INGEST, deadlineMs: config.IMPORT_DEADLINE_MS,
+      db, policy: urlPolicy, deadlineMs: config.IMPORT_DEADLINE_MS,
       document: {
         maxBytes: config.DOCUMENT_MAX_BYTES, parseHeapMb: config.DOCUMENT_PARSE_HEAP_MB, spoolDir: config.DOCUMENT_SPOOL_DIR || tmpdir(),
         slots: documentSlots,
       },
     });
     const imports = {
-      db, tasks: importTasks, localIngest: config.LOCAL_INGEST, deadlineMs: config.IMPORT_DEADLINE_MS,
+      db, tasks: importTasks, policy: urlPolicy, deadlineMs: config.IMPORT_DEADLINE_MS,
       document: { maxBytes: config.DOCUMENT_MAX_BYTES, parseHeapMb: config.DOCUMENT_PARSE_HEAP_MB, spoolDir: config.DOCUMENT_SPOOL_DIR || tmpdir(), slots: documentSlots },
     };
     await scope.register(importsRoutes, { ...imports, auth: "session" });
     // The same imports for the browser extension, by key (a category page's chosen products).
     await scope.register(importsRoutes, { ...imports, auth: "apiKey" });
-    await scope.register(extensionRoutes, { db, localIngest: config.LOCAL_INGEST });
+    await scope.register(extensionRoutes, { db, policy: urlPolicy });
     await scope.register(extensionKeyRoutes, { db });
     await scope.register(syncLogRoutes, { db });
     await scope.register(destinationRoutes, { db, redis, redisPrefix: config.redisKeyPrefix, channels });

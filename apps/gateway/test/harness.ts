@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { Worker } from "bullmq";
 import { loadGatewayConfig, type GatewayConfig } from "@catalog/config";
 import { createDb, type Db } from "@catalog/db";
+import type { ResolvedAddress } from "@catalog/fetch/url-guard";
 import { SCRAPE_QUEUE, producerConnection, queuePrefix, workerConnection, type RedisClient, type ScrapeJob, type ScrapeResult } from "@catalog/queue";
 import { createScrapeProcessor } from "../../import-worker/src/scrape-processor.js";
 import { buildApp, type AppDeps } from "../src/app.js";
@@ -15,8 +16,20 @@ export interface Gateway {
 }
 
 /**
+ * Host names as the tests' gateways resolve them, without asking the network: names under the
+ * reserved .example and .test domains are public sites (at an address nothing here connects to:
+ * the gateway only checks image and page URLs, the import workers fetch), localhost is loopback,
+ * and every other name (.invalid ones too) does not exist.
+ */
+export async function resolveTestHost(hostname: string): Promise<ResolvedAddress[]> {
+  if (/(^|\.)(example|test)$/.test(hostname)) return [{ address: "93.184.216.34", family: 4 }];
+  if (hostname === "localhost") return [{ address: "127.0.0.1", family: 4 }];
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
+}
+
+/**
  * The real gateway on this run's database and Redis prefix; `env` overrides configuration and
- * `deps` the dependencies built here (a Redis client, the change feed).
+ * `deps` the dependencies built here (a Redis client, the change feed, the resolver: resolveTestHost).
  */
 export async function startGateway(env: Record<string, string> = {}, deps: Partial<Omit<AppDeps, "config" | "db">> = {}): Promise<Gateway> {
   // Every test gateway of a run shares the run's Redis prefix, and every injected request comes
@@ -27,7 +40,7 @@ export async function startGateway(env: Record<string, string> = {}, deps: Parti
   const db = createDb(config.DATABASE_URL, { poolSize: 4 });
   const redis = deps.redis ?? producerConnection(config, { lazyConnect: true });
   if (!deps.redis) await redis.connect();
-  const app = await buildApp({ config, db, redis, logger: false, ...deps });
+  const app = await buildApp({ config, db, redis, logger: false, resolveHost: resolveTestHost, ...deps });
   await app.ready();
   return {
     app, db, redis, config,

@@ -71,6 +71,29 @@ describe("with the production policy", () => {
     const stored = await gw.db.product.findMany({ where: { orgId: t.org.id, sku: { in: ["DOC-IMG-1", "DOC-IMG-2"] } }, orderBy: { sku: "asc" } });
     expect(stored.map((p) => p.images)).toEqual([[], [PUBLIC]]);
   });
+
+  test("an image whose host cannot be resolved is dropped with the reason, as a private one is", async () => {
+    const GONE = "https://cdn.gone.invalid/lamp.png";
+    const REASON = "has a host that could not be found (DNS lookup failed: ENOTFOUND)";
+    const res = await gw.app.inject({
+      method: "POST", url: "/api/extension/ingest", headers: { "x-service-api-key": t.apiKey },
+      payload: { url: "https://shop.example/img-gone", product: { title: "Gone Lamp", images: [PUBLIC, GONE] } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ product: { images: [PUBLIC] }, droppedImages: [{ url: GONE, reason: REASON }] });
+
+    const csv = `Title,SKU,Price,Currency,Image\nGone Shade,DOC-GONE-1,12.00,EUR,${GONE}\n`;
+    const boundary = "----gone";
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="persist"\r\n\r\ntrue\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
+    const doc = await gw.app.inject({
+      method: "POST", url: "/api/import/document", headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}` }, payload,
+    });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.json().items[0]).toMatchObject({ product: { images: [] }, droppedImages: [{ url: GONE, reason: REASON }] });
+    const stored = await gw.db.product.findFirstOrThrow({ where: { orgId: t.org.id, sku: "DOC-GONE-1" } });
+    expect(stored.images).toEqual([]);
+  });
 });
 
 test("URL imports drop refused images too (local ingest lets private ones through, never an unspecified address)", async () => {

@@ -12,6 +12,9 @@ import { CHANNEL_CASES, type ChannelCase } from "./channel-cases.js";
 
 type Jobs = { jobs: { syncLogId: string }[] };
 
+/** Channels whose description is plain text (the others take HTML). */
+const TAKES_TEXT = new Set(["etsy", "amazon"]);
+
 // A one-pixel PNG: Etsy's adapter downloads images and uploads the bytes.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
@@ -132,6 +135,28 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
     expect(listings[0]!.title).toMatch(/^Mug, large/);
     expect(counts.create).toBe(1);
     expect(counts.update).toBeGreaterThanOrEqual(1);
+  }, 40_000);
+
+  test("a description reaches the channel without scripts, handlers or javascript: links, as HTML or as text as the channel takes it", async () => {
+    const { id, storeId } = await connectedDestination();
+    const productId = await product("Shirt");
+    // A row from before descriptions were cleaned on write (or written by hand): read clean.
+    const hostile = `<p onclick="steal()">Soft <b>linen</b>.</p><script>alert(1)</script><img src=x onerror="alert(2)">` +
+      `<ul><li>Relaxed fit</li></ul><p><a href="javascript:alert(3)">click</a> and <a href="https://shop.example/care">care</a></p>`;
+    await p.db.$executeRaw`UPDATE products SET description = ${hostile} WHERE id = ${productId}::uuid`;
+    const first = await publish(productId, id);
+    await eventually(async () => expect(await logOf(first)).toMatchObject({ status: "succeeded" }), 15_000);
+    const html = `<p>Soft <b>linen</b>.</p><ul><li>Relaxed fit</li></ul><p><a>click</a> and <a href="https://shop.example/care">care</a></p>`;
+    expect(standin.store(storeId).listings[0]!.description).toBe(TAKES_TEXT.has(c.channel) ? "Soft linen.\n\n * Relaxed fit\n\nclick and care" : html);
+
+    // An edit's plain text: escaped, its lines kept, never shown as markup.
+    const edit = await p.app.inject({
+      method: "PATCH", url: `/api/products/${productId}`, headers: { cookie: p.cookie }, payload: { description: "Fish & chips <3\nSecond line" },
+    });
+    expect(edit.statusCode).toBe(200);
+    const second = await publish(productId, id);
+    await eventually(async () => expect(await logOf(second)).toMatchObject({ status: "succeeded" }), 15_000);
+    expect(standin.store(storeId).listings[0]!.description).toBe(TAKES_TEXT.has(c.channel) ? "Fish & chips <3\nSecond line" : "<p>Fish &amp; chips &lt;3<br />Second line</p>");
   }, 40_000);
 
   test("a throttled channel pauses the destination without spending an attempt; an outage is retried", async () => {

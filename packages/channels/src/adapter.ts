@@ -20,6 +20,10 @@ export interface PublishableProduct {
   id: string;
   sku: string | null;
   title: string;
+  /**
+   * The catalog's stored form: HTML cleaned against its allow-list (`@catalog/db/description`).
+   * Channels that take HTML send it as it is; those that take text send `descriptionText` of it.
+   */
   description: string | null;
   brand: string | null;
   gtin: string | null;

@@ -1,5 +1,6 @@
 // Products that exercise what channels are strict about: variants with options, unicode titles,
 // long descriptions, many images.
+import { storedDescription } from "@catalog/db/description";
 import type { PublishableProduct } from "../src/index.js";
 import { product } from "./fixtures.js";
 
@@ -15,10 +16,10 @@ export const withVariants = (overrides: Partial<PublishableProduct> = {}): Publi
   };
 };
 
-/** Unicode, a 20,000-character description and 30 images. */
+/** Unicode, a 20,000-character description (in the catalog's stored form) and 30 images. */
 export const demanding = (overrides: Partial<PublishableProduct> = {}): PublishableProduct => product({
   title: "Tasse à café — 珈琲カップ ☕ «édition» ".repeat(12).trim(),
-  description: "Grès émaillé, 350 ml. <b>not html</b> & \"quotes\"\n\n".repeat(400),
+  description: storedDescription("Grès émaillé, 350 ml. 5 < 6 & \"quotes\"\n\n".repeat(400)),
   images: Array.from({ length: 30 }, (_, i) => `https://img.example/p/${i}.jpg`),
   variants: [],
   ...overrides,

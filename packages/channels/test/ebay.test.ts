@@ -77,6 +77,11 @@ test("eBay's limits: an 80-character title cut at a word, at most 24 images; no 
   expect([...listing!.title].length).toBeLessThanOrEqual(80);
   expect(listing!.title.endsWith(" ")).toBe(false);
   expect(listing!.imageCount).toBe(24);
+  // The item's description is at most 4,000 characters, markup counted, and still whole HTML; the offer's has the room for all of it.
+  const raw = listing!.raw as { item: { product: { description: string } }; offers: { listingDescription: string }[] };
+  expect(raw.item.product.description.length).toBeLessThanOrEqual(4_000);
+  expect(raw.item.product.description).toMatch(/^<p>Grès émaillé, 350 ml\. 5 &lt; 6 &amp; "quotes"<\/p>.*<\/p>$/);
+  expect(raw.offers[0]!.listingDescription).toBe(demanding().description);
   const before = standin.store(dest.storeId).counts.requests;
   expect(await failureOf(channel.adapter.publish(publishInput(dest, product({ sku: null }))))).toMatchObject({ kind: "validation", field: "sku" });
   expect(standin.store(dest.storeId).counts.requests).toBe(before);

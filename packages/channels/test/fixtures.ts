@@ -6,7 +6,7 @@ export function product(overrides: Partial<PublishableProduct> = {}): Publishabl
     id: `prod_${randomUUID()}`,
     sku: `SKU-${randomUUID().slice(0, 8)}`,
     title: "Stoneware Mug",
-    description: "Holds 350 ml.",
+    description: "<p>Holds 350 ml.</p>",
     brand: "Acme",
     gtin: "4006381333931",
     mpn: "MUG-1",

@@ -84,14 +84,16 @@ describe("publish", () => {
     const [listing] = standin.store(dest.shop).listings;
     expect([...listing!.title].length).toBeLessThanOrEqual(255);
     expect(listing!.imageCount).toBe(30);
-    expect((listing!.raw as { descriptionHtml: string }).descriptionHtml).toContain("&lt;b&gt;not html&lt;/b&gt; &amp;");
+    // Shopify takes HTML: the stored description goes as it is (plain text was escaped when stored).
+    expect(listing!.description).toBe(demanding().description);
+    expect(listing!.description).toContain("<p>Grès émaillé, 350 ml. 5 &lt; 6 &amp; \"quotes\"</p>");
   });
 
   test("a first publish repeated before its id was saved (or of a product without SKUs) updates the product it made", async () => {
     const dest = await connectShop();
     const prod = product({ sku: null, variants: [], title: "Tasse à café ☕ Édition" });
     const first = await channel.adapter.publish(publishInput(dest, prod));
-    const again = await channel.adapter.publish(publishInput(dest, { ...prod, description: "Holds 400 ml." }));
+    const again = await channel.adapter.publish(publishInput(dest, { ...prod, description: "<p>Holds 400 ml.</p>" }));
     expect(again.remoteId).toBe(first.remoteId);
     const { listings, counts } = standin.store(dest.shop);
     expect(counts).toMatchObject({ create: 1, update: 1 });

@@ -1,4 +1,6 @@
 import type { Db } from "./client.js";
+import type { FieldChanges } from "./field-diff.js";
+import { withStoredDescriptions } from "./product-view.js";
 import type { Page } from "./products.js";
 import { notFound } from "./service-error.js";
 import { isUuid } from "./ids.js";
@@ -36,7 +38,8 @@ export async function listHistory(
       at: r.at.toISOString(),
       actor: { type: r.actorType, id: r.actorId },
       action: r.action,
-      changes: r.changes as HistoryEntryView["changes"],
+      // Entries from before descriptions had one form hold them as given: read in that form.
+      changes: withStoredDescriptions(r.changes as FieldChanges),
     })),
     total,
   };

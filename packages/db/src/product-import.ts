@@ -4,7 +4,7 @@ import { isUniqueViolation } from "./client.js";
 import type { Prisma, Product } from "./generated/client.js";
 import type { ProductSource } from "./generated/enums.js";
 import { fieldDiff, type FieldChanges } from "./field-diff.js";
-import { fieldsOf, toProductView, type ProductFields, type ProductView } from "./product-view.js";
+import { fieldsOf, toProductView, withStoredDescription, type ProductFields, type ProductView } from "./product-view.js";
 import type { Actor } from "./products.js";
 import { conflict } from "./service-error.js";
 
@@ -173,7 +173,7 @@ async function planImport(db: Client, orgId: string, items: ImportItem[]): Promi
   const inBatch = new Map<string, Planned>();
 
   return items.map((item) => {
-    const fields = given({ ...item.fields, sku: item.fields.sku?.trim() ?? null });
+    const fields = given(withStoredDescription({ ...item.fields, sku: item.fields.sku?.trim() ?? null }));
     const keys = [fields.sku ? `sku:${fields.sku}` : null, fields.sourceUrl ? `url:${fields.sourceUrl}` : null].filter((k): k is string => !!k);
     const earlier = keys.map((k) => inBatch.get(k)).find(Boolean);
     const existing = earlier ? null : (fields.sku ? bySku.get(fields.sku) : undefined) ?? (fields.sourceUrl ? byUrl.get(fields.sourceUrl) : undefined) ?? null;

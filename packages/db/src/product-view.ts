@@ -1,3 +1,5 @@
+import { storedDescription } from "./description.js";
+import type { FieldChanges } from "./field-diff.js";
 import type { Prisma, Product } from "./generated/client.js";
 
 export interface Money {
@@ -53,11 +55,25 @@ export function formatAmount(amount: Prisma.Decimal | string): string {
   return `${whole}.${trimmed.padEnd(2, "0")}`;
 }
 
+/** `fields` with its description, if it has one, in the stored form (every write path stores that). */
+export function withStoredDescription<T extends Partial<ProductFields>>(fields: T): T {
+  return "description" in fields ? { ...fields, description: storedDescription(fields.description) } : fields;
+}
+
+/** A field diff with its description's `from` and `to` in the stored form (a diff kept from before it). */
+export function withStoredDescriptions(changes: FieldChanges): FieldChanges {
+  const { description } = changes;
+  if (!description) return changes;
+  const stored = (value: unknown) => (typeof value === "string" ? storedDescription(value) : value);
+  return { ...changes, description: { from: stored(description.from), to: stored(description.to) } };
+}
+
+/** A row's catalog fields; its description read through the stored form, so rows from before it (or written by hand) come out clean too. */
 export function fieldsOf(row: Product): ProductFields {
   return {
     title: row.title,
     sku: row.sku,
-    description: row.description,
+    description: storedDescription(row.description),
     price: row.priceAmount !== null && row.priceCurrency !== null
       ? { amount: formatAmount(row.priceAmount), currency: row.priceCurrency }
       : null,

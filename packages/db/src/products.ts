@@ -4,7 +4,7 @@ import type { Prisma } from "./generated/client.js";
 import type { ActorType, ProductSource } from "./generated/enums.js";
 import { fieldDiff } from "./field-diff.js";
 import {
-  PRODUCT_FIELDS, columnsOf, fieldsOf, toProductView, type ProductFields, type ProductView,
+  PRODUCT_FIELDS, columnsOf, fieldsOf, toProductView, withStoredDescription, type ProductFields, type ProductView,
 } from "./product-view.js";
 import { conflict, notFound } from "./service-error.js";
 import { isUuid } from "./ids.js";
@@ -174,10 +174,11 @@ function skuConflict(error: unknown, sku: string | null | undefined): never {
 export async function createProduct(
   db: Db,
   orgId: string,
-  fields: Partial<ProductFields> & { title: string },
+  given: Partial<ProductFields> & { title: string },
   actor: Actor,
   source: ProductSource = "api",
 ): Promise<ProductView> {
+  const fields = withStoredDescription(given);
   try {
     return await db.$transaction(async (tx) => {
       const row = await tx.product.create({
@@ -193,19 +194,20 @@ export async function createProduct(
 }
 
 /**
- * Applies `patch` and writes one history entry with the field diff. A patch that changes
- * nothing writes nothing. `expectedVersion`, when given, must match (else 409), so that two
- * editors cannot silently overwrite each other.
+ * Applies `patch` (its description in the stored form) and writes one history entry with the
+ * field diff. A patch that changes nothing writes nothing. `expectedVersion`, when given, must
+ * match (else 409), so that two editors cannot silently overwrite each other.
  */
 export async function updateProduct(
   db: Db,
   orgId: string,
   id: string,
-  patch: Partial<ProductFields>,
+  given: Partial<ProductFields>,
   actor: Actor,
   expectedVersion?: number,
 ): Promise<ProductView> {
   if (!isUuid(id)) throw notFound(`product ${id}`);
+  const patch = withStoredDescription(given);
   try {
     return await db.$transaction(async (tx) => {
       const current = await tx.product.findFirst({ where: { id, orgId } });

@@ -35,11 +35,25 @@ test("image URLs at private, loopback, link-local and metadata addresses are ref
     "http://img.localhost/d.png": "resolves to a loopback address (127.0.0.1)",
     "https://internal.shop.example/e.png": "resolves to a private address (10.0.0.7)",
     "https://rebind.example/f.png": "resolves to a link-local address (169.254.169.254)",
-    // A name that does not resolve points nowhere private today: kept.
-    "https://unknown.example/g.png": null,
+    // What a name that does not resolve will point to when a channel asks is unknown: refused.
+    "https://unknown.example/g.png": "has a host that could not be found (DNS lookup failed: ENOTFOUND)",
     "ftp://cdn.shop.example/h.png": "is not an http(s) address",
     "https://user:pw@cdn.shop.example/i.png": "contains a user name or password",
   });
+});
+
+test("a host that cannot be resolved is refused with the reason, with local ingest too", async () => {
+  const resolve = async (hostname: string): Promise<ResolvedAddress[]> => {
+    if (hostname === "empty.example") return [];
+    if (hostname === "broken.example") throw new Error("resolver crashed");
+    throw Object.assign(new Error(`getaddrinfo EAI_AGAIN ${hostname}`), { code: "EAI_AGAIN" });
+  };
+  for (const allowPrivate of [false, true]) {
+    const screen = createPublicUrlScreen({ allowPrivate, resolve });
+    expect(await screen.refusal("https://cdn.gone.invalid/a.png")).toBe("has a host that could not be found (DNS lookup failed: EAI_AGAIN)");
+    expect(await screen.refusal("https://empty.example/a.png")).toBe("has a host that could not be found (no DNS records)");
+    expect(await screen.refusal("https://broken.example/a.png")).toBe("has a host that could not be found (DNS lookup failed: resolver crashed)");
+  }
 });
 
 test("local ingest lets private addresses through, as it does for pages", async () => {

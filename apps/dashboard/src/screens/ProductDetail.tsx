@@ -12,6 +12,7 @@ import { PageHeader } from "../ui/PageHeader";
 import { StatusBadge } from "../ui/StatusBadge";
 import { Empty, ErrorMessage, Loading } from "../ui/states";
 import { useToast } from "../ui/Toast";
+import { descriptionText } from "../ui/description";
 import { FIELD_LABELS, formatAvailability, formatDateTime, formatMoney, formatRelative, formatValue } from "../ui/format";
 import { ProductEditForm } from "./ProductEditForm";
 
@@ -149,7 +150,9 @@ function Overview({ product: p }: { product: ProductDetail }) {
       <section className="section card" aria-labelledby="desc-h">
         <div className="card-header"><h2 id="desc-h">Description</h2><Origin entry={origins.get("description")} /></div>
         <div className="card-body">
-          {p.description ? <p className="pre">{p.description}</p> : <p className="muted" style={{ margin: 0 }}>No description.</p>}
+          {/* The API's description is HTML it cleaned against its allow-list on this very read (no script, handler, style or
+              javascript: link can be in it), so it is shown as the channels that take HTML will show it. */}
+          {p.description ? <div className="description" dangerouslySetInnerHTML={{ __html: p.description }} /> : <p className="muted" style={{ margin: 0 }}>No description.</p>}
         </div>
       </section>
 
@@ -374,9 +377,9 @@ function History({ productId }: { productId: string }) {
                       {changes.map(([field, change]) => (
                         <li key={field}>
                           <span className="muted">{FIELD_LABELS[field] ?? field}: </span>
-                          {isEmpty(change.from) ? <span className="muted">(empty)</span> : <span className="diff-from">{describe(change.from)}</span>}
+                          {isEmpty(change.from) ? <span className="muted">(empty)</span> : <span className="diff-from">{describe(field, change.from)}</span>}
                           <span aria-label="changed to"> → </span>
-                          {isEmpty(change.to) ? <span className="muted">(empty)</span> : <span className="diff-to">{describe(change.to)}</span>}
+                          {isEmpty(change.to) ? <span className="muted">(empty)</span> : <span className="diff-to">{describe(field, change.to)}</span>}
                         </li>
                       ))}
                     </ul>
@@ -401,8 +404,9 @@ function isEmpty(value: unknown): boolean {
     (typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);
 }
 
-/** A history value, readable: money as money, lists by count when long, long text cut. */
-function describe(value: unknown): string {
+/** A history value, readable: money as money, lists by count when long, a description as its text, long text cut. */
+function describe(field: string, value: unknown): string {
+  if (field === "description" && typeof value === "string") return cut(descriptionText(value));
   if (Array.isArray(value)) {
     if (value.length === 0) return "none";
     const shown = value.slice(0, 3).map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ");
@@ -412,6 +416,7 @@ function describe(value: unknown): string {
     const entries = Object.entries(value);
     if (entries.length === 0) return "none";
   }
-  const text = formatValue(value);
-  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
+  return cut(formatValue(value));
 }
+
+const cut = (text: string) => (text.length > 160 ? `${text.slice(0, 157)}…` : text);

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { ProductDetail, ProductPatch } from "@catalog/gateway/api-types";
 import { ApiError, errorMessage, qk } from "../api/client";
 import * as endpoints from "../api/endpoints";
+import { editableDescription } from "../ui/description";
 import { Field } from "../ui/Field";
 import { AVAILABILITY, formatAvailability } from "../ui/format";
 
@@ -14,7 +15,7 @@ type Errors = Partial<Record<keyof FormState | "form", string>>;
 
 function toForm(p: ProductDetail): FormState {
   return {
-    title: p.title, sku: p.sku ?? "", description: p.description ?? "",
+    title: p.title, sku: p.sku ?? "", description: editableDescription(p.description),
     amount: p.price?.amount ?? "", currency: p.price?.currency ?? "",
     brand: p.brand ?? "", gtin: p.gtin ?? "", mpn: p.mpn ?? "", availability: p.availability ?? "",
     images: p.images.length ? [...p.images] : [],
@@ -49,8 +50,8 @@ function toPatch(f: FormState, p: ProductDetail): ProductPatch {
   const patch: ProductPatch = { version: p.version };
   if (f.title.trim() !== p.title) patch.title = f.title.trim();
   if (orNull(f.sku) !== (p.sku ?? null)) patch.sku = orNull(f.sku);
-  const description = f.description.trim() === "" ? null : f.description;
-  if (description !== (p.description ?? null)) patch.description = description;
+  // The form shows a description as text where it was text; it is sent only if the user changed it.
+  if (f.description !== editableDescription(p.description)) patch.description = f.description.trim() === "" ? null : f.description;
   const amount = f.amount.trim();
   const price = amount ? { amount, currency: f.currency.trim().toUpperCase() } : null;
   if (JSON.stringify(price) !== JSON.stringify(p.price ?? null)) patch.price = price;
@@ -173,7 +174,8 @@ export function ProductEditForm({ product, onSaved, onCancel }: { product: Produ
           {(p) => <input {...p} className="input mono" value={form.mpn} onChange={(e) => set("mpn", e.target.value)} maxLength={255} />}
         </Field>
       </div>
-      <Field label="Description" error={errors.description}>
+      <Field label="Description" error={errors.description}
+        hint="Plain text (a blank line starts a paragraph), or HTML: paragraphs, headings, lists, tables, bold, italic and links are kept; anything else is removed.">
         {(p) => <textarea {...p} className="textarea" value={form.description} onChange={(e) => set("description", e.target.value)} rows={6} />}
       </Field>
 

@@ -1,6 +1,7 @@
 // A field-level diff, readable: money as "19.99 USD", long text shortened with a way to see it
 // all, images as thumbnails, variants and attributes summarised. Used by the import preview.
 import { useState, type ReactNode } from "react";
+import { descriptionText } from "./description";
 import { FIELD_LABELS, formatAvailability } from "./format";
 
 type Change = { from: unknown; to: unknown };
@@ -147,6 +148,13 @@ export function ValueView({ field, value, tone }: { field: string; value: unknow
   return <span className={cls}>{String(value)}</span>;
 }
 
+/** A description's change as text: the diff is about what a shopper reads, not the markup. */
+function readable(field: string, change: Change): Change {
+  if (field !== "description") return change;
+  const text = (v: unknown) => (typeof v === "string" ? descriptionText(v) : v);
+  return { from: text(change.from), to: text(change.to) };
+}
+
 /**
  * The changes of one row. For a new product (`isNew`), only the fields it will have, without
  * a "from"; for an update, "field: from → to". The first few fields show; a button shows the rest.
@@ -160,7 +168,7 @@ export function ChangeList({ changes, isNew, empty, hide = [] }: { changes: Reco
     <div className="change-list">
       <ul>
         {shown.map((f) => {
-          const c = changes[f]!;
+          const c = readable(f, changes[f]!);
           return (
             <li key={f}>
               <span className="change-field">{FIELD_LABELS[f] ?? f}</span>

@@ -6,6 +6,7 @@ import type { UserError } from "../shared/user-error";
 import { ErrorView } from "./ErrorView";
 import { AVAILABILITY, fieldName, moneyText, valueText } from "./format";
 import { ask } from "./messaging";
+import { editableDescription } from "./description";
 import { checkDraft, draftOf, type Draft, type DraftField } from "./product-draft";
 
 type ProductAnswer = Extract<ExtensionPreview, { page: "product" }>;
@@ -72,7 +73,7 @@ export function ProductPreview({ pairing, capture, preview, onPairAgain }: {
       <ImagePicker all={product.images} chosen={draft.images} onChange={(images) => setDraft((d) => ({ ...d, images }))} dropped={preview.droppedImages?.length ?? 0} />
       {product.variants.length > 0 ? <Variants variants={product.variants} /> : null}
       <details className="disclosure">
-        <summary>Description {draft.description !== (product.description ?? "") ? <EditedMark /> : null}</summary>
+        <summary>Description {draft.description !== editableDescription(product.description) ? <EditedMark /> : null}</summary>
         <label htmlFor="description" className="visually-hidden">Description</label>
         <textarea id="description" className="input" rows={5} value={draft.description} onChange={(e) => set("description")(e.target.value)} />
       </details>

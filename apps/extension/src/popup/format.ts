@@ -1,5 +1,6 @@
 // How values read in the popup: money, availability, a page's address, field names.
 import type { Money } from "../shared/api";
+import { descriptionText } from "./description";
 
 export function moneyText(money: Money | null | undefined): string {
   if (!money) return "—";
@@ -41,7 +42,7 @@ export function valueText(field: string, value: unknown): string {
   if (field === "availability") return availabilityText(value);
   if (Array.isArray(value)) return `${value.length} ${field === "images" ? "image" : "item"}${value.length === 1 ? "" : "s"}`;
   if (typeof value === "object") return `${Object.keys(value).length} values`;
-  const text = String(value);
+  const text = field === "description" ? descriptionText(String(value)) : String(value);
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 

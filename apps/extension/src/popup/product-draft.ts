@@ -2,6 +2,7 @@
 // changed, so the service keeps its own reading (and where it came from) for the rest.
 import type { Money, ProductFields } from "../shared/api";
 import type { ProductEdits } from "../shared/protocol";
+import { editableDescription } from "./description";
 
 export interface Draft {
   title: string;
@@ -26,7 +27,8 @@ export function draftOf(product: ProductFields): Draft {
     currency: product.price?.currency ?? "",
     availability: product.availability ?? "",
     brand: product.brand ?? "",
-    description: product.description ?? "",
+    // Text where the description was text (the service keeps it as <p> paragraphs), else its HTML.
+    description: editableDescription(product.description),
     images: [...product.images],
   };
 }

@@ -1,6 +1,7 @@
 // The catalog product as Listings Items attributes: every value is a list of objects carrying its
 // marketplace (and language, for text), as Amazon's product type schemas declare them. A product
 // with variations is a parent SKU (no offer) and one child SKU per variation.
+import { descriptionText } from "@catalog/db/description";
 import type { PublishableProduct, PublishableVariant } from "../adapter.js";
 import { toChannelAmount } from "../destination-fields.js";
 import type { AmazonSettings } from "./amazon-settings.js";
@@ -35,7 +36,10 @@ function common(product: PublishableProduct, s: AmazonSettings, title: string, g
     condition_type: [{ value: s.condition, ...m }],
   };
   if (product.brand) attributes.brand = text(product.brand);
-  if (product.description) attributes.product_description = text(clip(product.description, MAX_DESCRIPTION));
+  // Plain text: the product types declare product_description as a string with no markup, and
+  // which tags Amazon renders (if any) depends on the marketplace and category; text reads right everywhere.
+  const description = product.description ? descriptionText(product.description) : "";
+  if (description) attributes.product_description = text(clip(description, MAX_DESCRIPTION));
   if (product.mpn) attributes.part_number = [{ value: product.mpn, ...m }];
   if (gtin) attributes.externally_assigned_product_identifier = [{ type: gtin.length === 12 ? "upc" : "ean", value: gtin, ...m }];
   else attributes.supplier_declared_has_product_identifier_exemption = [{ value: true, ...m }];

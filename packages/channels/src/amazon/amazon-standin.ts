@@ -253,7 +253,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
     return {
       id: item.sku, sku: item.sku, title: item.attributes.item_name?.[0]?.value ?? "", priceAmount: typeof price === "number" ? price.toFixed(2) : null,
       variantSkus: children.map((c) => c.sku), imageCount: Object.keys(item.attributes).filter((k) => k.endsWith("image_locator") || /image_locator_\d$/.test(k)).length,
-      version: item.version, raw: { item, children },
+      description: item.attributes.product_description?.[0]?.value ?? null, version: item.version, raw: { item, children },
     };
   };
 

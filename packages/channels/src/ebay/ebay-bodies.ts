@@ -1,10 +1,12 @@
 // The catalog product as eBay's Sell Inventory API takes it: inventory items (one per SKU), an
 // inventory item group for products with variations, and offers that put them on a marketplace.
+import { clipDescriptionHtml } from "@catalog/db/description";
 import type { PublishableProduct, PublishableVariant } from "../adapter.js";
 import { toChannelAmount } from "../destination-fields.js";
 import type { EbaySettings } from "./ebay-settings.js";
 
-// eBay's limits: titles 80 characters, 24 images, 4,000 characters of product description.
+// eBay's limits: titles 80 characters, 24 images, 4,000 characters of product description (the
+// markup counts). Descriptions are HTML, which eBay takes (basic tags, no active content).
 const MAX_TITLE = 80;
 const MAX_IMAGES = 24;
 const MAX_PRODUCT_DESCRIPTION = 4_000;
@@ -18,7 +20,6 @@ export function ebayTitle(title: string): string {
   return (space > MAX_TITLE / 2 ? cut.slice(0, space) : cut).trim();
 }
 
-const clip = (text: string, max: number) => [...text].slice(0, max).join("");
 
 const quantityOf = (product: PublishableProduct) => (/OutOfStock|SoldOut|Discontinued/i.test(product.availability ?? "") ? 0 : 1);
 
@@ -34,7 +35,7 @@ export function inventoryItem(product: PublishableProduct, settings: EbaySetting
   return {
     product: {
       title: ebayTitle(variant?.title ? `${product.title} ${variant.title}` : product.title),
-      ...(product.description ? { description: clip(product.description, MAX_PRODUCT_DESCRIPTION) } : {}),
+      ...(product.description ? { description: clipDescriptionHtml(product.description, MAX_PRODUCT_DESCRIPTION) } : {}),
       ...(Object.keys(aspects).length ? { aspects } : {}),
       ...(product.brand ? { brand: product.brand } : {}),
       ...(product.mpn ? { mpn: product.mpn } : {}),
@@ -51,7 +52,7 @@ export function itemGroup(product: PublishableProduct, key: string): Record<stri
   return {
     inventoryItemGroupKey: key,
     title: ebayTitle(product.title),
-    ...(product.description ? { description: clip(product.description, MAX_PRODUCT_DESCRIPTION) } : {}),
+    ...(product.description ? { description: clipDescriptionHtml(product.description, MAX_PRODUCT_DESCRIPTION) } : {}),
     ...(product.brand ? { aspects: { Brand: [product.brand] } } : {}),
     imageUrls: product.images.slice(0, MAX_IMAGES),
     variantSKUs: product.variants.map((v) => v.sku!),

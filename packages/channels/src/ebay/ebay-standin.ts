@@ -187,6 +187,8 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
     return {
       id: l.listingId, sku: l.key, title: item?.title ?? "", priceAmount: firstOffer?.pricingSummary?.price?.value ?? null,
       variantSkus: group ? skus : [], imageCount: (item?.imageUrls ?? []).length, version: l.version,
+      // What the listing shows: the offer's own description, else the group's or the item's.
+      description: firstOffer?.listingDescription ?? item?.description ?? null,
       raw: { item: group ?? seller.items.get(l.key), offers: [...seller.offers.values()].filter((o) => skus.includes(o.sku)) },
     };
   };

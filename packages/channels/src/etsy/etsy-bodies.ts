@@ -1,5 +1,6 @@
 // The catalog product as Etsy's Open API v3 takes it: the listing's fields (form-encoded), and its
 // inventory (JSON): one product per SKU, variations on Etsy's two custom properties.
+import { descriptionText } from "@catalog/db/description";
 import type { PublishableProduct } from "../adapter.js";
 import { missingField, toChannelAmount } from "../destination-fields.js";
 import { GiveUpChannelError } from "../errors.js";
@@ -17,7 +18,8 @@ const quantityOf = (product: PublishableProduct) => (/OutOfStock|SoldOut|Discont
 export function listingFields(product: PublishableProduct, settings: EtsySettings, creating: boolean): URLSearchParams {
   const fields: Record<string, string> = {
     title: [...product.title.trim()].slice(0, MAX_TITLE).join("").trim(),
-    description: product.description?.trim() || product.title.trim(),
+    // Etsy's description is plain text: markup would show as it is.
+    description: (product.description ? descriptionText(product.description) : "") || product.title.trim(),
     who_made: settings.whoMade,
     when_made: settings.whenMade,
     taxonomy_id: String(settings.taxonomyId),

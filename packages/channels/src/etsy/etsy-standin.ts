@@ -176,7 +176,7 @@ export async function startEtsyStandin(options: StandinOptions = {}): Promise<Ch
     return {
       id: String(l.listing_id), sku: products[0]?.sku || null, title: String(l.title ?? ""),
       priceAmount: products[0]?.offerings?.[0]?.price !== undefined ? Number(products[0].offerings[0].price).toFixed(2) : (l.price ?? null),
-      variantSkus: hasVariations ? products.map((p) => p.sku) : [], imageCount: l.images.length, version: l.version, raw: { ...listingView(l), inventory: l.inventory, images: l.images },
+      variantSkus: hasVariations ? products.map((p) => p.sku) : [], imageCount: l.images.length, description: l.description ?? null, version: l.version, raw: { ...listingView(l), inventory: l.inventory, images: l.images },
     };
   };
 

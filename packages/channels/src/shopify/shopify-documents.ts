@@ -32,12 +32,6 @@ const MAX_OPTIONS = 3;
 
 const CHANNEL = "shopify";
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
-/** Plain text as Shopify's descriptionHtml: escaped, paragraphs and line breaks kept. */
-export const descriptionHtml = (text: string) =>
-  text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join("");
-
 /**
  * The handle a product is first created under, and so the identifier that makes creating it an
  * upsert: a publish repeated before its product id was saved (a crash, or Shopify's SKU search not
@@ -98,7 +92,8 @@ export function productSetInput(product: PublishableProduct): Record<string, unk
   }
   return {
     title,
-    ...(product.description ? { descriptionHtml: descriptionHtml(product.description) } : {}),
+    // Shopify takes HTML: the stored description as it is.
+    ...(product.description ? { descriptionHtml: product.description } : {}),
     ...(product.brand ? { vendor: product.brand } : {}),
     productOptions,
     variants,

@@ -167,7 +167,7 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     const variants: Json[] = p.input.variants ?? [];
     return {
       id: p.id, sku: variants[0]?.inventoryItem?.sku ?? null, title: p.input.title, priceAmount: variants[0]?.price ?? null,
-      variantSkus: variantSkus(p), imageCount: (p.input.files ?? []).length, version: p.version, raw: p.input,
+      variantSkus: variantSkus(p), imageCount: (p.input.files ?? []).length, description: p.input.descriptionHtml ?? null, version: p.version, raw: p.input,
     };
   };
 

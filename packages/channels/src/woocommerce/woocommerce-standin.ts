@@ -175,7 +175,8 @@ export async function startWoocommerceStandin(options: StandinOptions = {}): Pro
 
   const summary = (p: WooProduct): ListingSummary => ({
     id: String(p.id), sku: p.sku || null, title: p.name, priceAmount: p.regular_price ?? null,
-    variantSkus: [...p.variations.values()].map((v) => v.sku).filter(Boolean), imageCount: (p.images ?? []).length, version: p.version, raw: present(p),
+    variantSkus: [...p.variations.values()].map((v) => v.sku).filter(Boolean), imageCount: (p.images ?? []).length, description: p.description ?? null,
+    version: p.version, raw: present(p),
   });
 
   const standin: WoocommerceStandin = {

@@ -3,7 +3,7 @@ import type { FieldChanges } from "../field-diff.js";
 import type { ImportRow as ImportRowRecord, Prisma } from "../generated/client.js";
 import type { ImportRowOutcome, ImportStoredAction } from "../generated/enums.js";
 import type { ImportItem, ImportMatch, ImportOutcome } from "../product-import.js";
-import { PRODUCT_FIELDS, type ProductFields } from "../product-view.js";
+import { PRODUCT_FIELDS, withStoredDescription, withStoredDescriptions, type ProductFields } from "../product-view.js";
 import type { Page } from "../products.js";
 import { ImportStopped, importStatus, updateOwnedImport } from "./import-records.js";
 
@@ -122,6 +122,7 @@ function insertRows(tx: Prisma.TransactionClient, importId: string, firstSeq: nu
 }
 
 function toRowView(r: ImportRowRecord): ImportRowView {
+  const product = (r.product as ProductFields | null) ?? null;
   return {
     row: r.row,
     url: r.url,
@@ -130,10 +131,11 @@ function toRowView(r: ImportRowRecord): ImportRowView {
     match: r.matchProductId
       ? { productId: r.matchProductId, title: r.matchTitle ?? "", sku: r.matchSku, by: r.matchBy === "sku" ? "sku" : "sourceUrl" }
       : null,
-    changes: r.changes as FieldChanges,
-    product: (r.product as ProductFields | null) ?? null,
+    // Rows previewed before descriptions had one form hold them as given: read in that form.
+    changes: withStoredDescriptions(r.changes as FieldChanges),
+    product: product && withStoredDescription(product),
     ...(r.droppedImages ? { droppedImages: r.droppedImages as unknown as DroppedImageNote[] } : {}),
-    warnings: warningsOf((r.product as ProductFields | null) ?? null),
+    warnings: warningsOf(product),
     skipped: r.skipped,
     stored: r.stored,
     storedProductId: r.storedProductId,

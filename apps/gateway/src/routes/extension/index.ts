@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ServiceError, describeApiKey, importProducts, invalid, type Db } from "@catalog/db";
 import { emptyCandidate, readPage, type ProductCandidate } from "@catalog/extract";
+import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { actingOf } from "../../plugins/auth.js";
 import { errorResponses } from "../../schemas/common.js";
 import { NO_TITLE, toImportItem } from "../import/candidate.js";
@@ -25,7 +26,7 @@ function merge(url: string, read: ProductCandidate | null, given: Record<string,
  * pairing acts for, and the page the user is on, read from the HTML their browser rendered (the
  * service never fetches that page itself), previewed, then saved into the key's org.
  */
-export const extensionRoutes: FastifyPluginAsyncTypebox<{ db: Db; localIngest: boolean }> = async (app, { db, localIngest }) => {
+export const extensionRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolicy }> = async (app, { db, policy }) => {
   app.addHook("onRequest", app.requireApiKey);
   const security = [{ apiKey: [] }];
 
@@ -71,7 +72,7 @@ export const extensionRoutes: FastifyPluginAsyncTypebox<{ db: Db; localIngest: b
       if (!persist && item.error === NO_TITLE) return { action: "preview", page: "unknown", message: NOT_A_PRODUCT_PAGE };
       throw invalid(`${item.error} on ${url}${item.error === NO_TITLE ? `: send the product's title in "product.title"` : ""}`);
     }
-    const screenImages = createImageScreen({ allowPrivate: localIngest });
+    const screenImages = createImageScreen(policy);
     if (!persist) return productPreview(db, orgId, actor, item, screenImages);
     const droppedImages = await screenImages(item);
     const [outcome] = await importProducts(db, orgId, [item], { actor, source: "extension", persist: true });

@@ -31,3 +31,25 @@ export function createImageScreen(policy: UrlPolicy) {
 }
 
 export type ImageScreen = ReturnType<typeof createImageScreen>;
+
+/** An image URL an edit may not store: the body field that holds it, the URL and why. */
+export interface RefusedImage extends DroppedImage {
+  field: string;
+}
+
+/**
+ * The image URLs of an edit (product images, variant images) that the same policy refuses, each
+ * with the body field that holds it ("images[1]", "variants[0].image"). An edit is refused
+ * rather than trimmed: the user sees what they typed and why it cannot be kept.
+ */
+export async function refusedImages(
+  policy: UrlPolicy, fields: { images?: string[]; variants?: { image: string | null }[] },
+): Promise<RefusedImage[]> {
+  const screen = createPublicUrlScreen(policy);
+  const named = [
+    ...(fields.images ?? []).map((url, i) => ({ field: `images[${i}]`, url })),
+    ...(fields.variants ?? []).flatMap((v, i) => (v.image ? [{ field: `variants[${i}].image`, url: v.image }] : [])),
+  ];
+  const verdicts = await Promise.all(named.map(async (image) => ({ ...image, reason: await screen.refusal(image.url) })));
+  return verdicts.filter((v): v is RefusedImage => v.reason !== null);
+}

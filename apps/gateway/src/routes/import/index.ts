@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ServiceError, invalid, type Db } from "@catalog/db";
+import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { DOCUMENT_LIMITS } from "@catalog/extract/documents";
 import { documentCurrencyPart, documentEncodingPart } from "./document-parts.js";
 import { importDocument, type DocumentLimits } from "./document-import.js";
@@ -12,7 +13,8 @@ import { importUrls } from "./url-import.js";
 
 export interface ImportRoutesOptions {
   db: Db;
-  localIngest: boolean;
+  /** Which page and image URLs may be used (private ones only with local ingest). */
+  policy: UrlPolicy;
   deadlineMs: number;
   document: Omit<DocumentLimits, "timeoutMs">;
 }
@@ -27,7 +29,7 @@ const URL_ROUTES = [
 
 export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app, options) => {
   app.addHook("onRequest", app.requireSession);
-  const policy = { allowPrivate: options.localIngest };
+  const { policy } = options;
 
   for (const [path, operationId, summary] of URL_ROUTES) {
     app.post(path, {

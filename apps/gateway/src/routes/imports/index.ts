@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import {
   IMPORT_TTL_MS, beginStore, discardImport, failImport, getImport, invalid, listImportRows, listImports, storeImport, updateOwnedImport, type Db,
 } from "@catalog/db";
+import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { actingOf } from "../../plugins/auth.js";
 import { ListSchema, PageQuerySchema, errorResponses, toList } from "../../schemas/common.js";
 import { DocumentPartsSchema } from "../import/schemas.js";
@@ -23,7 +24,8 @@ export interface ImportsRoutesOptions {
   db: Db;
   /** One per gateway, shared by /api and /api/v1. */
   tasks: ImportTasks;
-  localIngest: boolean;
+  /** Which page and image URLs may be used (private ones only with local ingest). */
+  policy: UrlPolicy;
   /** Per window of URLs handed to the import workers. */
   deadlineMs: number;
   document: DocumentPreviewLimits;
@@ -46,8 +48,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
   const shown = `/api${path}`;
   app.addHook("onRequest", byKey ? app.requireApiKey : app.requireSession);
   app.addHook("onClose", () => tasks.close());
-  const policy = { allowPrivate: options.localIngest };
-  const deps = { db, tasks, queues: app.queues, policy, deadlineMs: options.deadlineMs, document: options.document };
+  const deps = { db, tasks, queues: app.queues, policy: options.policy, deadlineMs: options.deadlineMs, document: options.document };
   const security: Record<string, string[]>[] = [{ [byKey ? "apiKey" : "session"]: [] }];
   const common = { tags: ["import"], security };
   // The same operations twice: the dashboard's (startImport) and the extension's (startExtensionImport).

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import {
-  deleteProduct, getProduct, listHistory, listProducts, updateProduct, type Db, type ProductFields,
+  deleteProduct, getProduct, invalid, listHistory, listProducts, updateProduct, type Db, type ProductFields,
 } from "@catalog/db";
+import type { UrlPolicy } from "@catalog/fetch/url-guard";
+import { refusedImages } from "../import/image-screen.js";
 import { principalOf } from "../../plugins/auth.js";
 import { ListSchema, PageQuerySchema, errorResponses, toList } from "../../schemas/common.js";
 import {
@@ -13,7 +15,7 @@ import {
 const PUBLISHING = new Set(["queued", "publishing"]);
 const PUBLISHING_PAGE_MS = 1_000;
 
-export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolicy }> = async (app, { db, policy }) => {
   app.addHook("onRequest", app.requireSession);
   const common = { tags: ["products"], security: [{ session: [] }] };
   const actorOf = (request: Parameters<typeof principalOf>[0]) => ({ type: "user" as const, id: principalOf(request).user.id });
@@ -59,6 +61,9 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       ...common,
       operationId: "updateProduct",
       summary: "Edit catalog fields; writes one history entry with the field diff",
+      description: "Image URLs (`images`, each variant's `image`) go through the same check as imports: one that is not http(s), carries " +
+        "a user name or password, or whose host is (or resolves to) a private, loopback, link-local or metadata address, or cannot be " +
+        "resolved, is a 422 naming it and why, and nothing is changed. A description is stored in the one form the `description` field states.",
       params: ProductParamsSchema,
       body: ProductPatchSchema,
       response: { 200: ProductSchema, ...errorResponses(400, 401, 404, 409, 413, 415, 422) },
@@ -66,6 +71,11 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
   }, async (request) => {
     const { version, ...patch } = request.body;
     const orgId = principalOf(request).org.id;
+    const refused = await refusedImages(policy, patch);
+    if (refused.length > 0) {
+      const named = refused.map((r) => `body field "${r.field}" (${r.url}) ${r.reason}`).join("; ");
+      throw invalid(`${named}: images must be public web addresses`);
+    }
     const product = await updateProduct(db, orgId, request.params.id, patch as Partial<ProductFields>, actorOf(request), version);
     await app.caches.catalogChanged(orgId);
     return product;

@@ -27,7 +27,11 @@ export const VariantSchema = Type.Object({
 const editable = {
   title: Type.String({ minLength: 1, maxLength: 500 }),
   sku: Nullable(Type.String({ minLength: 1, maxLength: 255 })),
-  description: Nullable(Type.String({ maxLength: 100_000 })),
+  description: Type.Union([Type.String({ maxLength: 100_000 }), Type.Null()], {
+    description: "HTML cleaned against an allow-list (paragraphs, line breaks, headings, lists, tables, bold, italic, http(s) and mailto " +
+      "links; no scripts, styles, event handlers, images or other attributes). Sent plain text (no HTML tag in it) is stored escaped, " +
+      "each blank-line-separated paragraph a <p> and each line break a <br />. The same form on every write (edits and imports) and every read.",
+  }),
   price: Nullable(MoneySchema),
   images: Type.Array(Url, { maxItems: 100 }),
   brand: Nullable(Type.String({ maxLength: 255 })),

@@ -23,6 +23,8 @@ export interface ListingSummary {
   priceAmount: string | null;
   variantSkus: string[];
   imageCount: number;
+  /** The listing's description exactly as the channel received it (HTML or text, as the channel takes it), or null. */
+  description: string | null;
   /** 1 on create, +1 per update. */
   version: number;
   raw: unknown;
