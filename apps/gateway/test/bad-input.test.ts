@@ -144,3 +144,34 @@ describe("lone surrogates (text that is not valid Unicode) are 422 naming the fi
     expect(await gw.db.product.count({ where: { orgId: t.org.id, sku: { in: ["LONE-1", "LONE-2"] } } })).toBe(1);
   });
 });
+
+describe("malformed multipart bodies are 400 { error }, not 500", () => {
+  const csv = "title,sku\nMultipart mug,MP-1\n";
+  const routes = ["/api/import/document", "/api/imports", "/api/v1/imports"];
+  const upload = (url: string, headers: Record<string, string>, payload: Buffer | string) =>
+    gw.app.inject({ method: "POST", url, headers: { cookie, ...headers }, payload });
+
+  test.each(routes)("%s: a Content-Type without its boundary", async (url) => {
+    const res = await upload(url, { "content-type": "multipart/form-data" }, documentUpload(csv, "mugs.csv").payload);
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe("malformed multipart/form-data body: Multipart: Boundary not found");
+  });
+
+  test.each(routes)("%s: a body cut off before its closing boundary; nothing is imported", async (url) => {
+    const whole = documentUpload(csv, "mugs.csv", { persist: "true" });
+    const closing = whole.payload.lastIndexOf("\r\n--");
+    const res = await upload(url, whole.headers, whole.payload.subarray(0, closing));
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe("malformed multipart/form-data body: Unexpected end of multipart data");
+    expect(await gw.db.product.count({ where: { orgId: t.org.id, sku: "MP-1" } })).toBe(0);
+    expect(await gw.db.import.count({ where: { orgId: t.org.id, name: "mugs.csv" } })).toBe(0);
+  });
+
+  test.each(routes)("%s: a NUL character in the file name is 422 naming the part; no import is started", async (url) => {
+    const named = documentUpload(csv, "mugs\u0000.csv");
+    const res = await upload(url, named.headers, named.payload);
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res)).toBe('multipart part "file": its file name contains a NUL character (U+0000), which cannot be stored');
+    expect(await gw.db.import.count({ where: { orgId: t.org.id } })).toBe(0);
+  });
+});
