@@ -1,5 +1,5 @@
 import { createTestOrg, eventually, makeProduct, type TestOrg } from "@catalog/testing";
-import { recordFinalFailure, recordSuccess, startAttempt } from "@catalog/db";
+import { createDb, recordFinalFailure, recordSuccess, startAttempt } from "@catalog/db";
 import type { ProductListItem } from "../src/api-types.js";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { connectStandin } from "./publishing-fixtures.js";
@@ -179,6 +179,42 @@ describe("one product", () => {
     expect(again.statusCode).toBe(404);
     const history = (await get(`/api/products/${p.id}/history`)).json();
     expect(history.items[0]).toMatchObject({ action: "deleted", actor: { type: "user", id: t.member.id }, changes: { title: { from: "Vase", to: null }, sku: { from: "VASE-1", to: null } } });
+  });
+
+  test("concurrent deletes of one product: one 204, the others 404 as after it, and one deleted entry", async () => {
+    const p = await makeProduct(gw.db, t.org.id, { title: "Raced", sku: "RACE-1" });
+    // A transaction of the test's own holds the row, so every delete has started (and read the
+    // product) and waits on it; then it lets them all go at once.
+    const holder = createDb(gw.config.DATABASE_URL, { poolSize: 2 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    let held!: () => void;
+    const isHeld = new Promise<void>((resolve) => { held = resolve; });
+    const holding = holder.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM products WHERE id = ${p.id}::uuid FOR UPDATE`;
+      held();
+      await released;
+    }, { timeout: 60_000 });
+    try {
+      await isHeld;
+      const deletes = Array.from({ length: 3 }, () => gw.app.inject({ method: "DELETE", url: `/api/products/${p.id}`, headers: { cookie } }));
+      await eventually(async () => {
+        const [row] = await holder.$queryRawUnsafe<{ waiting: number }[]>(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'DELETE FROM%products%'`);
+        expect(row?.waiting).toBe(3);
+      }, 20_000);
+      release();
+      await holding;
+      const answers = await Promise.all(deletes);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 404, 404]);
+      for (const answer of answers.filter((a) => a.statusCode === 404)) expect(errorOf(answer)).toBe(`product ${p.id} not found`);
+    } finally {
+      release();
+      await holding.catch(() => undefined);
+      await holder.$disconnect();
+    }
+    const history = (await get(`/api/products/${p.id}/history`)).json();
+    expect(history.items.filter((entry: { action: string }) => entry.action === "deleted")).toHaveLength(1);
   });
 
   test("a malformed or unknown id is 404", async () => {
