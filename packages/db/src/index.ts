@@ -1,4 +1,5 @@
 export { createDb, isUniqueViolation, type Db } from "./client.js";
+export { isTransactionConflict, retryOnConflict } from "./transaction-retry.js";
 export { openChangeFeed, type Change, type ChangeFeedHandlers } from "./change-feed.js";
 export { isUuid } from "./ids.js";
 export { MAX_JSON_DEPTH, pathTooDeep, describeJsonPath } from "./json-depth.js";
