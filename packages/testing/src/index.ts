@@ -4,3 +4,4 @@ export { createTestOrg, makeProduct, type TestOrg, type TestUser } from "./facto
 export { startFixtureServer, type FixturePage } from "./fixture-server.js";
 export { eventually } from "./eventually.js";
 export { freePort } from "./free-port.js";
+export { meetOnRows, withApplicationName, type RowMeeting } from "./row-meeting.js";
