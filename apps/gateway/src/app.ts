@@ -10,6 +10,7 @@ import { createChannelRegistry, type AnyChannelDefinition } from "@catalog/chann
 import { Semaphore } from "@catalog/fetch/semaphore";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { clientErrorHandler } from "./client-errors.js";
+import { MAX_PATH_SEGMENT, frameworkErrors } from "./framework-errors.js";
 import { gatewayLoggerOptions, type GatewayLogging } from "./logger-options.js";
 import { authPlugin } from "./plugins/auth.js";
 import { browserClientsPlugin } from "./plugins/browser-clients.js";
@@ -67,6 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     clientErrorHandler,
+    frameworkErrors,
+    routerOptions: { maxParamLength: MAX_PATH_SEGMENT },
     // A client's x-request-id is kept when it is a plain token, so it can follow a call across services.
     requestIdHeader: false,
     genReqId: (request) => {

@@ -4,6 +4,7 @@ import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createTestOrg, type TestOrg } from "@catalog/testing";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
+import { documentUpload } from "./multipart.js";
 
 let gw: Gateway;
 let t: TestOrg;
@@ -95,4 +96,82 @@ test("a 100 KB query string is 431 with a JSON { error } naming the limit", asyn
   expect(answer.status).toBe(431);
   expect(answer.type).toMatch(/^application\/json/);
   expect(JSON.parse(answer.body)).toEqual({ error: expect.stringMatching(/request line .* and headers are larger than the limit of \d+ bytes/) });
+});
+
+describe("lone surrogates (text that is not valid Unicode) are 422 naming the field, never a database error", () => {
+  // JSON's "\udc00": half of a surrogate pair, which PostgreSQL's jsonb refuses and its text columns would turn into U+FFFD.
+  const lone = "\\udc00";
+
+  test.each([
+    ["title", `{"title":"Ket${lone}tle"}`, "title"],
+    ["an attribute's value", `{"attributes":{"care":"hand${lone}wash"}}`, "attributes.care"],
+    ["an attribute's key", `{"attributes":{"ca${lone}re":"hand wash"}}`, "attributes.ca\\udc00re"],
+    ["a variant's option", `{"variants":[{"sku":"K-1","title":"Small","price":null,"options":{"size":"S${lone}"},"gtin":null,"availability":null,"image":null}]}`, "variants.0.options.size"],
+  ])("in a product edit's %s; nothing changes", async (_what, payload, field) => {
+    const before = await gw.db.product.findUniqueOrThrow({ where: { id: productId } });
+    const res = await patchText(payload);
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res)).toBe(`body field "${field}" contains a lone surrogate (U+DC00), which is not valid Unicode text and cannot be stored`);
+    expect(await gw.db.product.findUniqueOrThrow({ where: { id: productId } })).toEqual(before);
+  });
+
+  test("a surrogate pair (an emoji) is valid text and is stored", async () => {
+    const res = await patchText(JSON.stringify({ attributes: { mood: "\ud83d\ude00" } }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().attributes).toEqual({ mood: "😀" });
+  });
+
+  test("in the page the extension sent (JSON-LD) is 422 naming the field; no product is created", async () => {
+    const html = `<html><head><script type="application/ld+json">{"@type":"Product","name":"Lone mug","description":"a${lone}b"}</script></head></html>`;
+    const res = await gw.app.inject({
+      method: "POST", url: "/api/extension/ingest", headers: { "x-service-api-key": t.apiKey },
+      payload: { url: "https://shop.example/lone", html },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res)).toBe('field "description" contains a lone surrogate (U+DC00), which is not valid Unicode text and cannot be stored on https://shop.example/lone');
+    expect(await gw.db.product.count({ where: { orgId: t.org.id, sourceUrl: "https://shop.example/lone" } })).toBe(0);
+  });
+
+  test("in a persisted JSON document, that row is an error item and the other rows are stored", async () => {
+    const upload = documentUpload(`[{"title":"Lone ${lone} cup","sku":"LONE-1"},{"title":"Plain cup","sku":"LONE-2"}]`, "cups.json", { persist: "true" }, "application/json");
+    const res = await gw.app.inject({ method: "POST", url: "/api/import/document", headers: { cookie, ...upload.headers }, payload: upload.payload });
+    expect(res.statusCode).toBe(200);
+    const { items } = res.json();
+    expect(items).toEqual([
+      { row: 1, ok: false, error: 'row 1: field "title" contains a lone surrogate (U+DC00), which is not valid Unicode text and cannot be stored' },
+      expect.objectContaining({ row: 2, ok: true, action: "created" }),
+    ]);
+    expect(await gw.db.product.count({ where: { orgId: t.org.id, sku: { in: ["LONE-1", "LONE-2"] } } })).toBe(1);
+  });
+});
+
+describe("malformed multipart bodies are 400 { error }, not 500", () => {
+  const csv = "title,sku\nMultipart mug,MP-1\n";
+  const routes = ["/api/import/document", "/api/imports", "/api/v1/imports"];
+  const upload = (url: string, headers: Record<string, string>, payload: Buffer | string) =>
+    gw.app.inject({ method: "POST", url, headers: { cookie, ...headers }, payload });
+
+  test.each(routes)("%s: a Content-Type without its boundary", async (url) => {
+    const res = await upload(url, { "content-type": "multipart/form-data" }, documentUpload(csv, "mugs.csv").payload);
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe("malformed multipart/form-data body: Multipart: Boundary not found");
+  });
+
+  test.each(routes)("%s: a body cut off before its closing boundary; nothing is imported", async (url) => {
+    const whole = documentUpload(csv, "mugs.csv", { persist: "true" });
+    const closing = whole.payload.lastIndexOf("\r\n--");
+    const res = await upload(url, whole.headers, whole.payload.subarray(0, closing));
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe("malformed multipart/form-data body: Unexpected end of multipart data");
+    expect(await gw.db.product.count({ where: { orgId: t.org.id, sku: "MP-1" } })).toBe(0);
+    expect(await gw.db.import.count({ where: { orgId: t.org.id, name: "mugs.csv" } })).toBe(0);
+  });
+
+  test.each(routes)("%s: a NUL character in the file name is 422 naming the part; no import is started", async (url) => {
+    const named = documentUpload(csv, "mugs\u0000.csv");
+    const res = await upload(url, named.headers, named.payload);
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res)).toBe('multipart part "file": its file name contains a NUL character (U+0000), which cannot be stored');
+    expect(await gw.db.import.count({ where: { orgId: t.org.id } })).toBe(0);
+  });
 });

@@ -167,3 +167,51 @@ describe("DELETE /api/destinations", () => {
     expect(await gw.db.destinationAccount.findUniqueOrThrow({ where: { id: destination.id } })).toEqual(before);
   });
 });
+
+describe("two disconnects of one destination at the same moment", () => {
+  let logged: { level: number; msg: string; err?: { message: string } }[];
+  let gw2: Gateway;
+  let owner: string;
+  let org: TestOrg;
+
+  beforeAll(async () => {
+    logged = [];
+    gw2 = await startGateway({ REDIS_PREFIX: privatePrefix("destinations-twice") }, {
+      logger: { level: "warn", stream: { write: (line: string) => { logged.push(JSON.parse(line)); } } },
+    });
+    org = await createTestOrg(gw2.db, "destinations-twice");
+    owner = await login(gw2.app, org.owner.email, org.owner.password);
+  });
+  afterAll(() => gw2.close());
+
+  test("both answer 200, everything is removed from Redis and PostgreSQL, and nothing is logged", async () => {
+    const destination = await connectStandin(gw2, org.org.id, "Twice");
+    const product = await makeProduct(gw2.db, org.org.id, { title: "Twice" });
+    const [record] = await queuePublishes(gw2, org.org.id, [product.id], [destination.id]);
+    // BullMQ pauses a queue, then obliterates it. Both requests pause before either obliterates:
+    // the interleaving in which the first one's obliterate deletes the queue under the second.
+    const queue = gw2.app.queues.publish.queue(destination.id);
+    const pause = queue.pause.bind(queue);
+    let paused = 0;
+    let bothPaused!: () => void;
+    const gate = new Promise<void>((resolve) => { bothPaused = resolve; });
+    queue.pause = async () => {
+      await pause();
+      if (++paused === 2) bothPaused();
+      await gate;
+    };
+
+    const answers = await Promise.all([1, 2].map(() =>
+      gw2.app.inject({ method: "DELETE", url: `/api/destinations?id=${destination.id}`, headers: { cookie: owner } })));
+    expect(answers.map((a) => [a.statusCode, a.json()])).toEqual([1, 2].map(() => [200, { id: destination.id, disconnected: true }]));
+    expect(logged).toEqual([]);
+
+    const keys = publishKeys(gw2.config.redisKeyPrefix);
+    expect(await queue.getJob(record!.jobId)).toBeUndefined();
+    expect(await gw2.redis.zscore(keys.ready, destination.id)).toBeNull();
+    expect(await gw2.redis.exists(keys.wait(destination.id), keys.breaker(destination.id))).toBe(0);
+    const row = await gw2.db.destinationAccount.findUniqueOrThrow({ where: { id: destination.id } });
+    expect(row).toMatchObject({ credentials: null, credentialsKeyId: null, health: "down" });
+    expect((await gw2.db.syncLog.findUniqueOrThrow({ where: { id: record!.syncLogId } })).status).toBe("failed");
+  });
+});

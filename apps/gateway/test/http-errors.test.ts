@@ -25,6 +25,47 @@ test("an unknown route is 404 { error }", async () => {
   }
 });
 
+describe("errors Fastify answers itself have the same { error } shape and the request id", () => {
+  const answer = (method: "GET" | "DELETE" | "PATCH", url: string) =>
+    gw.app.inject({ method, url, headers: { cookie, "content-type": "application/json" }, ...(method === "PATCH" ? { payload: "{}" } : {}) });
+
+  test.each([
+    ["GET", "/api/products/%E0%A4%A"], ["DELETE", "/api/products/%zz"], ["PATCH", "/api/v1/products/%zz"],
+    ["GET", "/assets/%zz.js"], ["GET", "/docs/%zz"], ["GET", "/%E0%A4%A"],
+  ] as const)("a path that is not valid percent-encoding is 400: %s %s", async (method, url) => {
+    const res = await answer(method, url);
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toBe("the URL's path is not valid percent-encoded UTF-8");
+    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  const long = "a".repeat(10_000);
+  test.each([
+    ["GET", "/api/products/"], ["DELETE", "/api/products/"], ["PATCH", "/api/v1/products/"], ["GET", "/api/imports/"], ["GET", "/api/nope/"],
+  ] as const)("a path segment of 10,000 characters is 414 naming the limit: %s %s<10,000 characters>", async (method, path) => {
+    const res = await answer(method, `${path}${long}`);
+    expect(res.statusCode).toBe(414);
+    expect(errorOf(res)).toBe("a path segment is longer than the limit of 100 characters");
+    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test("a segment of 100 characters reaches the route (which refuses so long an id), one of 101 is 414", async () => {
+    const atLimit = await answer("GET", `/api/products/${"a".repeat(100)}`);
+    expect(atLimit.statusCode).toBe(422);
+    expect(errorOf(atLimit)).toBe('path field "id" must not have more than 64 characters');
+    const over = await answer("GET", `/api/products/${"a".repeat(101)}`);
+    expect(over.statusCode).toBe(414);
+  });
+
+  test("an OPTIONS request that is not a CORS preflight is 400 { error }", async () => {
+    for (const url of ["/api/products", "*"]) {
+      const res = await gw.app.inject({ method: "OPTIONS", url });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res)).toBe("OPTIONS is answered only as a CORS preflight: send Origin and Access-Control-Request-Method");
+    }
+  });
+});
+
 test("malformed JSON is 400 { error }", async () => {
   const res = await patchRaw('{"title": "x",', "application/json");
   expect(res.statusCode).toBe(400);

@@ -1,19 +1,27 @@
-import { createTestOrg, eventually, makeProduct, type TestOrg } from "@catalog/testing";
-import { recordFinalFailure, recordSuccess, startAttempt } from "@catalog/db";
+import { createTestOrg, eventually, makeProduct, meetOnRows, withApplicationName, type TestOrg } from "@catalog/testing";
+import { createDb, recordFinalFailure, recordSuccess, startAttempt, type Db } from "@catalog/db";
 import type { ProductListItem } from "../src/api-types.js";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { connectStandin } from "./publishing-fixtures.js";
 
+const APPLICATION = `products-${process.pid}`;
+
 let gw: Gateway;
+/** The test's own client, apart from the gateway's sessions (which carry APPLICATION). */
+let holder: Db;
 let t: TestOrg;
 let cookie: string;
 
 beforeAll(async () => {
-  gw = await startGateway();
+  gw = await startGateway({ DATABASE_URL: withApplicationName(process.env.DATABASE_URL!, APPLICATION) });
+  holder = createDb(process.env.DATABASE_URL!, { poolSize: 2 });
   t = await createTestOrg(gw.db, "products");
   cookie = await login(gw.app, t.member.email, t.member.password);
 });
-afterAll(() => gw.close());
+afterAll(async () => {
+  await gw.close();
+  await holder.$disconnect();
+});
 
 const get = (url: string, c = cookie) => gw.app.inject({ method: "GET", url, headers: { cookie: c } });
 const patch = (url: string, payload: object, c = cookie) => gw.app.inject({ method: "PATCH", url, headers: { cookie: c }, payload });
@@ -179,6 +187,19 @@ describe("one product", () => {
     expect(again.statusCode).toBe(404);
     const history = (await get(`/api/products/${p.id}/history`)).json();
     expect(history.items[0]).toMatchObject({ action: "deleted", actor: { type: "user", id: t.member.id }, changes: { title: { from: "Vase", to: null }, sku: { from: "VASE-1", to: null } } });
+  });
+
+  test("concurrent deletes of one product: one 204, the others 404 as after it, and one deleted entry", async () => {
+    const p = await makeProduct(gw.db, t.org.id, { title: "Raced", sku: "RACE-1" });
+    // All three have read the product and wait on its row when it is let go.
+    const deleting = () => gw.app.inject({ method: "DELETE", url: `/api/products/${p.id}`, headers: { cookie } });
+    const answers = await meetOnRows({
+      holder, application: APPLICATION, table: "products", lock: ["SELECT id FROM products WHERE id = $1::uuid FOR UPDATE", p.id],
+    }, [deleting, deleting, deleting]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 404, 404]);
+    for (const answer of answers.filter((a) => a.statusCode === 404)) expect(errorOf(answer)).toBe(`product ${p.id} not found`);
+    const history = (await get(`/api/products/${p.id}/history`)).json();
+    expect(history.items.filter((entry: { action: string }) => entry.action === "deleted")).toHaveLength(1);
   });
 
   test("a malformed or unknown id is 404", async () => {

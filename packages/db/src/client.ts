@@ -18,3 +18,8 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
+
+/** True when `error` is Prisma's "record to update or delete not found" (a row another transaction just removed). */
+export function isRecordNotFound(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2025";
+}

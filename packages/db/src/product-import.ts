@@ -6,7 +6,9 @@ import type { ProductSource } from "./generated/enums.js";
 import { fieldDiff, type FieldChanges } from "./field-diff.js";
 import { fieldsOf, toProductView, withStoredDescription, type ProductFields, type ProductView } from "./product-view.js";
 import type { Actor } from "./products.js";
+import { lockInIdOrder } from "./row-locks.js";
 import { conflict } from "./service-error.js";
+import { isTransactionConflict, retryOnConflict } from "./transaction-retry.js";
 
 /** One product to import: the fields its source gave (absent or empty ones are not touched). */
 export interface ImportItem {
@@ -75,7 +77,7 @@ const isClient = (client: Client): client is Db => "$transaction" in client;
  */
 export async function importProducts(db: Db, orgId: string, items: ImportItem[], options: ImportOptions): Promise<ImportOutcome[]> {
   if (!options.persist) return previewBatch(db, orgId, items, options);
-  return asConflict(() => db.$transaction((tx) => writeBatch(tx, orgId, items, options), { timeout: 60_000 }));
+  return asConflict(() => retryOnConflict(() => db.$transaction((tx) => writeBatch(tx, orgId, items, options), { timeout: 60_000 })));
 }
 
 /** Imports one batch; see importInOneTransaction. */
@@ -105,6 +107,8 @@ async function asConflict<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("another import created a product with one of these SKUs meanwhile: import again");
+    // A document's one transaction cannot be run again (its rows were read from the upload as it went).
+    if (isTransactionConflict(error)) throw conflict("another import or edit changed some of these products at the same moment; nothing was stored: import again");
     throw error;
   }
 }
@@ -143,7 +147,7 @@ async function previewBatch(db: Db, orgId: string, items: ImportItem[], options:
 const matchedBy = (p: Planned): ImportMatch["by"] => (p.fields.sku && p.existing?.sku === p.fields.sku ? "sku" : "sourceUrl");
 
 async function writeBatch(tx: Prisma.TransactionClient, orgId: string, items: ImportItem[], options: ImportOptions): Promise<ImportOutcome[]> {
-  const plan = await planImport(tx, orgId, items);
+  const plan = await planImport(tx, orgId, items, { lock: true });
   const now = new Date();
   const view = viewOf(orgId, options.source);
   const creates = unique(plan.filter((p) => !p.existing));
@@ -162,12 +166,17 @@ async function writeBatch(tx: Prisma.TransactionClient, orgId: string, items: Im
 /** An item that repeats an earlier one of the batch shares its plan: write each product once. */
 const unique = (plans: Planned[]) => [...new Set(plans)];
 
-async function planImport(db: Client, orgId: string, items: ImportItem[]): Promise<Planned[]> {
+/**
+ * Matches the items to the catalog. With `lock` (writing, in a transaction) the matched products
+ * are locked first, in id order as every writer locks rows, and only then read: imports of the
+ * same products in any order queue for them, and each plans from the latest state.
+ */
+async function planImport(db: Client, orgId: string, items: ImportItem[], { lock }: { lock: boolean } = { lock: false }): Promise<Planned[]> {
   const skus = [...new Set(items.map((i) => i.fields.sku?.trim()).filter((s): s is string => !!s))];
   const urls = [...new Set(items.map((i) => i.fields.sourceUrl).filter((u): u is string => !!u))];
-  const found = skus.length + urls.length === 0 ? [] : await db.product.findMany({
-    where: { id: { in: await matchingIds(db, orgId, skus, urls) } },
-  });
+  const ids = skus.length + urls.length === 0 ? [] : await matchingIds(db, orgId, skus, urls);
+  if (lock && ids.length > 0) await db.$executeRawUnsafe(lockInIdOrder("products", "id = ANY($1::uuid[])"), ids);
+  const found = ids.length === 0 ? [] : await db.product.findMany({ where: { id: { in: ids } } });
   const bySku = new Map(found.filter((p) => p.sku).map((p) => [p.sku!, p]));
   const byUrl = new Map(found.filter((p) => p.sourceUrl).map((p) => [p.sourceUrl!, p]));
   const inBatch = new Map<string, Planned>();

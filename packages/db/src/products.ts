@@ -1,5 +1,5 @@
 import type { Db } from "./client.js";
-import { isUniqueViolation } from "./client.js";
+import { isRecordNotFound, isUniqueViolation } from "./client.js";
 import type { Prisma } from "./generated/client.js";
 import type { ActorType, ProductSource } from "./generated/enums.js";
 import { fieldDiff } from "./field-diff.js";
@@ -234,13 +234,17 @@ export async function updateProduct(
 // A deletion records every field's last value as `from`, so the audit shows what was removed.
 const CLEARED = Object.fromEntries(PRODUCT_FIELDS.map((field) => [field, null])) as Partial<ProductFields>;
 
-/** Removes the product from the catalog; its history stays readable. */
+/**
+ * Removes the product from the catalog; its history stays readable. The row is read by the
+ * DELETE that removes it, under its lock: of concurrent deletes one removes it and writes the
+ * history entry, and the others find nothing, a 404 like a delete after it.
+ */
 export async function deleteProduct(db: Db, orgId: string, id: string, actor: Actor): Promise<void> {
   if (!isUuid(id)) throw notFound(`product ${id}`);
   await db.$transaction(async (tx) => {
-    const current = await tx.product.findFirst({ where: { id, orgId } });
-    if (!current) throw notFound(`product ${id}`);
-    await tx.product.delete({ where: { id } });
-    await writeHistory(tx, { orgId, productId: id, actor, action: "deleted", changes: fieldDiff(fieldsOf(current), CLEARED) });
+    const removed = await tx.product.delete({ where: { id, orgId } }).catch((error: unknown) => {
+      throw isRecordNotFound(error) ? notFound(`product ${id}`) : error;
+    });
+    await writeHistory(tx, { orgId, productId: id, actor, action: "deleted", changes: fieldDiff(fieldsOf(removed), CLEARED) });
   });
 }

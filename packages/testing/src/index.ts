@@ -4,4 +4,5 @@ export { createTestOrg, makeProduct, type TestOrg, type TestUser } from "./facto
 export { startFixtureServer, type FixturePage } from "./fixture-server.js";
 export { eventually } from "./eventually.js";
 export { freePort } from "./free-port.js";
+export { meetOnRows, withApplicationName, type RowMeeting } from "./row-meeting.js";
 export { startPrivatePostgres, type PrivatePostgres } from "./private-postgres.js";

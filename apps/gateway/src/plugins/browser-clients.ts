@@ -17,6 +17,13 @@ const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.
 export const browserClientsPlugin = fp(
   async (app: FastifyInstance, { allowedOrigins }: { allowedOrigins: string[] }) => {
     const allowed = new Set(allowedOrigins);
+    // @fastify/cors answers an OPTIONS request that is no preflight with a text/plain 400; this
+    // hook runs before its own and says the same as `{ error }`.
+    app.addHook("onRequest", async (request) => {
+      if (request.method === "OPTIONS" && (!request.headers.origin || !request.headers["access-control-request-method"])) {
+        throw new ServiceError(400, "OPTIONS is answered only as a CORS preflight: send Origin and Access-Control-Request-Method");
+      }
+    });
     await app.register(cors, {
       hook: "onRequest",
       delegator: (request, callback) => {

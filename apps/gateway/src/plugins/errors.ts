@@ -2,6 +2,7 @@ import fp from "fastify-plugin";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { ServiceError, databaseUnavailable, isDatabaseUnavailable } from "@catalog/db";
 import { describeValidationError } from "./validation.js";
+import { hasOverlongSegment, segmentTooLong } from "../framework-errors.js";
 
 /**
  * The one place where failures become `{ error }` with a status. Unexpected 5xx details stay in
@@ -11,6 +12,8 @@ import { describeValidationError } from "./validation.js";
 export const errorsPlugin = fp(
   async (app: FastifyInstance, options: { bodyLimit: number }) => {
     app.setNotFoundHandler((request, reply) => {
+      // The router answers 414 when such a segment is a parameter; one that missed every route (or fell to the dashboard's wildcard) alike.
+      if (hasOverlongSegment(request.url)) return reply.code(414).send({ error: segmentTooLong });
       reply.code(404).send({ error: `No route for ${request.method} ${request.url.split("?")[0]}` });
     });
 

@@ -3,7 +3,7 @@ import { registerAjvFormats } from "@fastify/type-provider-typebox";
 import type { TSchema } from "typebox";
 import { Compile } from "typebox/compile";
 import { Value } from "typebox/value";
-import { MAX_JSON_DEPTH, describeJsonPath, pathTooDeep, pathWithNul } from "@catalog/db";
+import { MAX_JSON_DEPTH, describeJsonPath, pathTooDeep, unstorableText } from "@catalog/db";
 
 registerAjvFormats();
 
@@ -38,7 +38,7 @@ function refusal(path: (string | number)[], message: string): FastifySchemaValid
  * converted to the schema's types; a JSON body is taken as sent, so a number where a string
  * belongs is an error, never silently coerced. Both get the schema's defaults. First, a value
  * nested too deeply is refused before anything recursive (TypeBox included) walks it, and so is
- * text with a NUL character, before it reaches PostgreSQL.
+ * text PostgreSQL cannot store (a NUL character, a lone surrogate), in every part of the request.
  */
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const check = Compile(schema);
@@ -46,8 +46,8 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
   return (input: unknown) => {
     const deep = pathTooDeep(input);
     if (deep) return { error: refusal(deep, `is nested deeper than the limit of ${MAX_JSON_DEPTH} levels`) };
-    const nul = pathWithNul(input);
-    if (nul) return { error: refusal(nul, "contains a NUL character (U+0000), which cannot be stored") };
+    const unstorable = unstorableText(input);
+    if (unstorable) return { error: refusal(unstorable.path, unstorable.problem) };
     const value = isText ? fromText(schema, input) : Value.Default(schema, input);
     if (check.Check(value)) return { value };
     return { error: check.Errors(value) as unknown as FastifySchemaValidationError[] };

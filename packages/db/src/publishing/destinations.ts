@@ -3,7 +3,9 @@ import type { Channel, DestinationHealth } from "../generated/enums.js";
 import type { DestinationAccount, Prisma } from "../generated/client.js";
 import { openCredentials, sealCredentials, type CredentialKeyring } from "../credentials.js";
 import { isUuid } from "../ids.js";
+import { lockInIdOrder } from "../row-locks.js";
 import { invalid, notFound } from "../service-error.js";
+import { retryOnConflict } from "../transaction-retry.js";
 
 export interface DestinationView {
   id: string;
@@ -126,14 +128,17 @@ export async function setDestinationHealth(db: Db, id: string, health: Destinati
   await db.destinationAccount.updateMany({ where: { id, health: { not: health } }, data: { health } });
 }
 
+const DISCONNECTED = "the destination was disconnected";
+
 /**
  * Disconnects a destination: its credentials are erased and its pending publishes end as
  * `failed`; catalog products and listing history stay. Disconnecting again changes nothing.
- * Returns the ids of the sync logs that were still pending (their jobs are to be removed).
+ * Returns the ids of the sync logs that were still pending (their jobs are to be removed). The
+ * sync logs and then the listings are locked in id order, as publishes and workers lock them.
  */
 export async function disconnectDestination(db: Db, orgId: string, id: string): Promise<{ pendingSyncLogIds: string[] }> {
   if (!isUuid(id)) throw notFound("destination");
-  return db.$transaction(async (tx) => {
+  return retryOnConflict(() => db.$transaction(async (tx) => {
     const found = await tx.destinationAccount.findFirst({ where: { id, orgId } });
     if (!found) throw notFound("destination");
     const now = new Date();
@@ -142,10 +147,16 @@ export async function disconnectDestination(db: Db, orgId: string, id: string): 
         where: { id }, data: { disconnectedAt: now, credentials: null, credentialsKeyId: null, health: "down" },
       });
     }
-    const pending = await tx.syncLog.findMany({ where: { destinationAccountId: id, status: { in: ["queued", "running"] } }, select: { id: true } });
-    const reason = "the destination was disconnected";
-    await tx.syncLog.updateMany({ where: { id: { in: pending.map((p) => p.id) } }, data: { status: "failed", error: reason, finishedAt: now, leaseUntil: null } });
-    await tx.listing.updateMany({ where: { destinationAccountId: id, status: { in: ["queued", "publishing"] } }, data: { status: "failed", lastError: reason } });
+    const pending = await tx.$queryRawUnsafe<{ id: string }[]>(
+      `UPDATE sync_logs SET status = 'failed', error = $2, finished_at = $3, lease_until = NULL
+       WHERE id IN (${lockInIdOrder("sync_logs", "destination_account_id = $1::uuid AND status IN ('queued', 'running')")}) RETURNING id`,
+      id, DISCONNECTED, now,
+    );
+    await tx.$executeRawUnsafe(
+      `UPDATE listings SET status = 'failed', last_error = $2
+       WHERE id IN (${lockInIdOrder("listings", "destination_account_id = $1::uuid AND status IN ('queued', 'publishing')")})`,
+      id, DISCONNECTED,
+    );
     return { pendingSyncLogIds: pending.map((p) => p.id) };
-  });
+  }));
 }

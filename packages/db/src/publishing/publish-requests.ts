@@ -3,6 +3,8 @@ import type { Db } from "../client.js";
 import type { Channel } from "../generated/enums.js";
 import { isUuid } from "../ids.js";
 import { invalid } from "../service-error.js";
+import { lockInIdOrder } from "../row-locks.js";
+import { retryOnConflict } from "../transaction-retry.js";
 
 /** One product x destination publish, as recorded before it is enqueued. */
 export interface PublishJobRecord {
@@ -72,7 +74,8 @@ export async function recordPublishRequest(
     for (const productId of targets.productIds) cells.push({ productId, destinationAccountId });
   }
   const records = newRecords(orgId, runId, cells);
-  await db.$transaction([
+  // Publishes of overlapping products meet on their listings: see recordStatements.
+  await retryOnConflict(() => db.$transaction([
     // The run keeps each product's title and SKU as they were, in request order.
     db.$executeRawUnsafe(
       `INSERT INTO publish_runs (id, org_id, actor_type, actor_id, products, destination_ids, created_at)
@@ -83,7 +86,7 @@ export async function recordPublishRequest(
       runId, orgId, actor.type, actor.id, targets.productIds, targets.destinationIds,
     ),
     ...recordStatements(db, orgId, runId, records, leaseMs),
-  ]);
+  ]));
   return records;
 }
 
@@ -96,19 +99,27 @@ export function newRecords(orgId: string, runId: string, cells: { productId: str
 
 type Executor = Pick<Db, "$executeRawUnsafe">;
 
-/** The sync logs of `records` (queued, leased) and their listings marked `queued`: run them in one transaction. */
+/**
+ * The sync logs of `records` (queued, leased) and their listings marked `queued`: run them in one
+ * transaction. Row locks follow the one order (ARCHITECTURE.md, "Row locks"): the new sync logs
+ * lock nothing another transaction holds; then the listings that exist are locked by id, and the
+ * new ones inserted in (product, destination) order, so publishes of the same products in any
+ * order queue for them instead of deadlocking.
+ */
 export function recordStatements(db: Executor, orgId: string, runId: string, records: PublishJobRecord[], leaseMs: number) {
   const ids = records.map((r) => r.syncLogId);
-  const products = records.map((r) => r.productId);
-  const destinations = records.map((r) => r.destinationAccountId);
+  const cells = records.map((r) => `${r.productId} ${r.destinationAccountId}`).sort().map((cell) => cell.split(" "));
+  const products = cells.map(([productId]) => productId);
+  const destinations = cells.map(([, destinationId]) => destinationId);
   const leaseUntil = new Date(Date.now() + leaseMs);
   return [
     db.$executeRawUnsafe(
       `INSERT INTO sync_logs (id, org_id, product_id, destination_account_id, job_id, status, attempts, lease_until, created_at, run_id)
        SELECT v.id, $1::uuid, v.product_id, v.destination_id, v.id::text, 'queued', 0, $5, now(), $6::uuid
        FROM unnest($2::uuid[], $3::uuid[], $4::uuid[]) AS v(id, product_id, destination_id)`,
-      orgId, ids, products, destinations, leaseUntil, runId,
+      orgId, ids, records.map((r) => r.productId), records.map((r) => r.destinationAccountId), leaseUntil, runId,
     ),
+    db.$executeRawUnsafe(lockInIdOrder("listings", "(product_id, destination_account_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))"), products, destinations),
     db.$executeRawUnsafe(
       `INSERT INTO listings (id, org_id, product_id, destination_account_id, status, updated_at)
        SELECT gen_random_uuid(), $1::uuid, v.product_id, v.destination_id, 'queued', now()

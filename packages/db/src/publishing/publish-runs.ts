@@ -2,7 +2,9 @@ import type { Db } from "../client.js";
 import type { SyncStatus } from "../generated/enums.js";
 import { isUuid } from "../ids.js";
 import type { Page } from "../products.js";
+import { lockInIdOrder } from "../row-locks.js";
 import { notFound } from "../service-error.js";
+import { retryOnConflict } from "../transaction-retry.js";
 import { newRecords, recordStatements, type PublishJobRecord, type RunActor } from "./publish-requests.js";
 
 // A publish run is one publish request. Its cells (product x destination) are read from the
@@ -149,7 +151,7 @@ export async function retryFailedCells(
   db: Db, orgId: string, runId: string, leaseMs: number, check: (destinationIds: string[]) => Promise<void>,
 ): Promise<RetriedCells> {
   if (!isUuid(runId)) throw notFound(`publish run ${runId}`);
-  return db.$transaction(async (tx) => {
+  return retryOnConflict(() => db.$transaction(async (tx) => {
     const locked = await tx.$queryRawUnsafe<{ id: string }[]>(
       `SELECT id FROM publish_runs WHERE id = $1::uuid AND org_id = $2::uuid FOR UPDATE`, runId, orgId,
     );
@@ -165,8 +167,11 @@ export async function retryFailedCells(
     await check([...new Set(failed.map((c) => c.destination_account_id))]);
     const records = newRecords(orgId, runId, failed.map((c) => ({ productId: c.product_id, destinationAccountId: c.destination_account_id })));
     const replacedDead = failed.filter((c) => c.status === "dead").map((c) => c.id);
-    await tx.$executeRawUnsafe(`UPDATE sync_logs SET status = 'failed', lease_until = NULL WHERE id = ANY($1::uuid[]) AND status = 'dead'`, replacedDead);
+    await tx.$executeRawUnsafe(
+      `UPDATE sync_logs SET status = 'failed', lease_until = NULL WHERE id IN (${lockInIdOrder("sync_logs", "id = ANY($1::uuid[]) AND status = 'dead'")})`,
+      replacedDead,
+    );
     for (const statement of recordStatements(tx, orgId, runId, records, leaseMs)) await statement;
     return { records, replacedDead };
-  });
+  }));
 }

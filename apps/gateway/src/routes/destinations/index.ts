@@ -67,7 +67,7 @@ export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = 
       ...common,
       operationId: "disconnectDestination",
       summary: "Disconnect a destination: its credentials are erased and its queued jobs removed; products stay",
-      description: "Owners only: a member, or the platform operator in its own org, is 403. Pending publishes to it end as `failed`. Disconnecting an already disconnected destination answers 200 again.",
+      description: "Owners only: a member, or the platform operator in its own org, is 403. Pending publishes to it end as `failed`. Disconnecting an already disconnected destination answers 200 again, also when two disconnects of it run at the same moment.",
       querystring: DestinationIdQuerySchema,
       response: { 200: DisconnectedSchema, ...errorResponses(401, 403, 404, 422, 429) },
     },

@@ -6,6 +6,7 @@ import { DOCUMENT_LIMITS } from "@catalog/extract/documents";
 import { documentCurrencyPart, documentEncodingPart } from "./document-parts.js";
 import { importDocument, type DocumentLimits } from "./document-import.js";
 import { removeStaleSpools } from "./spool.js";
+import { documentFilePart } from "./upload-part.js";
 import { principalOf } from "../../plugins/auth.js";
 import { describedError, errorResponses } from "../../schemas/common.js";
 import { DocumentImportPartsSchema, DocumentImportResultSchema, ImportUrlsBodySchema, UrlImportResultSchema } from "./schemas.js";
@@ -77,16 +78,16 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
       response: {
         200: DocumentImportResultSchema,
         ...errorResponses(400, 401, 409, 413, 415, 422, 429),
+        400: describedError("A body that is not readable multipart/form-data (no boundary, cut short before its closing boundary), or an unknown encoding"),
         413: describedError("The document goes past a limit: its size, or one listed in the route's description; the message names the limit and its value"),
-        422: describedError("A bad part, an empty or damaged document, or JSON nested past the limit; the message says which"),
+        422: describedError("A bad part (also a file name with a NUL character), an empty or damaged document, or JSON nested past the limit; the message says which"),
       },
     },
     // The parts are read by the handler as a stream; validation sees none of them.
     preValidation: async (request) => { if (request.isMultipart()) request.body = {}; },
   }, async (request, reply) => {
     if (!request.isMultipart()) throw new ServiceError(415, 'send multipart/form-data with the document in part "file"');
-    const file = await request.file();
-    if (!file || file.fieldname !== "file") throw invalid('multipart part "file" is required (send "persist" before it)');
+    const file = await documentFilePart(request, 'multipart part "file" is required (send "persist" before it)');
     const field = (name: string) => {
       const part = file.fields[name];
       return part && !Array.isArray(part) && part.type === "field" ? String(part.value).trim() : undefined;

@@ -6,6 +6,7 @@ import type { Readable } from "node:stream";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { ServiceError } from "@catalog/db";
+import { malformedMultipart } from "./upload-part.js";
 
 /**
  * Spool directories are named for the process that made them (pid and a random tag, since a
@@ -61,7 +62,8 @@ export async function spoolUpload(source: NodeJS.ReadableStream, maxBytes: numbe
     await pipeline(source, cap, createWriteStream(path, { mode: 0o600 }));
   } catch (error) {
     await remove();
-    throw error;
+    // A body cut short is the client's 400; the cap's 413 and the disk's errors pass through.
+    throw malformedMultipart(error);
   }
   const answer = async (): Promise<AnswerFile> => {
     const file = join(dir, "answer.json");

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
-  ServiceError, activeImportCount, createImport, failImport, invalid, type Db, type ImportView,
+  ServiceError, activeImportCount, createImport, failImport, type Db, type ImportView,
 } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { actingOf } from "../../plugins/auth.js";
 import { documentCurrencyPart, documentEncodingPart } from "../import/document-parts.js";
+import { documentFilePart } from "../import/upload-part.js";
 import { checkUrls } from "../import/url-import.js";
 import { checkDocument, previewDocument, type DocumentPreviewLimits } from "./document-preview.js";
 import type { ImportTask, ImportTasks } from "./import-tasks.js";
@@ -64,8 +65,7 @@ export async function startUrlImport(deps: StartImportDeps, request: FastifyRequ
 export async function startDocumentImport(deps: StartImportDeps, request: FastifyRequest, reply: FastifyReply): Promise<ImportView> {
   const { orgId, actor, userId } = actingOf(request);
   await checkCapacity(deps.db, orgId);
-  const file = await request.file();
-  if (!file || file.fieldname !== "file") throw invalid('multipart part "file" is required (send "currency" and "encoding" before it)');
+  const file = await documentFilePart(request, 'multipart part "file" is required (send "currency" and "encoding" before it)');
   const field = (name: string) => {
     const part = file.fields[name];
     return part && !Array.isArray(part) && part.type === "field" ? String(part.value) : undefined;

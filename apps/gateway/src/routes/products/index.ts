@@ -86,6 +86,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
       ...common,
       operationId: "deleteProduct",
       summary: "Remove the product from the catalog (its history is kept)",
+      description: "A product that is already gone is 404, also when another request deleted it at the same moment: of concurrent deletes of one product, one answers 204 and the others 404.",
       params: ProductParamsSchema,
       response: { 204: Type.Null(), ...errorResponses(401, 404) },
     },
