@@ -1,6 +1,6 @@
 // Loads Prisma's schema engine WebAssembly once per process. The package's main entry imports
-// the .wasm as an ES module, which Node 20 refuses without --experimental-wasm-modules, so the
-// module is instantiated here against the package's own JS glue, as that entry would do.
+// the .wasm as an ES module; the module is instantiated here instead, against the package's own
+// JS glue as that entry would do, so that the timers the engine arms can be tracked (below).
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import * as bindings from "@prisma/schema-engine-wasm/schema_engine_bg";
@@ -56,7 +56,7 @@ export function holdEngineTimers(): () => void {
   };
 }
 
-// The project's lib settings and @types/node 20 do not declare the WebAssembly global.
+// Neither the project's lib settings (no DOM) nor @types/node declare the WebAssembly global.
 const { WebAssembly: wasmApi } = globalThis as unknown as {
   WebAssembly: { instantiate(bytes: Uint8Array, imports: object): Promise<{ instance: { exports: Record<string, unknown> } }> };
 };

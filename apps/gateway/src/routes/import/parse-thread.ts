@@ -63,7 +63,8 @@ export async function* parseInThread(job: ParseJob, options: ParseThreadOptions)
   const notify = () => { wake?.(); wake = null; };
   const onAbort = () => { failure ??= options.signal.reason as Error; notify(); };
   worker.on("message", (message: WorkerMessage) => { inbox.push(message); notify(); });
-  worker.on("error", (error) => { failure ??= error; notify(); });
+  // A worker can throw anything; what it throws arrives as it is.
+  worker.on("error", (error) => { failure ??= error instanceof Error ? error : new Error(String(error)); notify(); });
   worker.on("exit", () => { stopped = true; notify(); });
   options.signal.addEventListener("abort", onAbort, { once: true });
   try {
