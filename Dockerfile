@@ -5,6 +5,8 @@
 #   docker build -t catalog .                                     gateway, publish worker, migrate, CLI
 #   docker build --target import-worker -t catalog-import-worker .   the same plus Debian's Chromium
 # The base is pinned by version; pin it by digest too where your registry policy asks for it.
+# Its Node is the one runtime: .node-version names the same version for scripts/run.sh,
+# scripts/test.sh and CI (deploy/test/compose.test.ts checks that they agree).
 ARG NODE_IMAGE=node:26.10.0-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build

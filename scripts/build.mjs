@@ -49,7 +49,7 @@ async function compile(pkg) {
   const files = filesUnder(src);
   await build({
     entryPoints: files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts")),
-    outbase: src, outdir: dist, format: "esm", platform: "node", target: "node20", sourcemap: "linked", logLevel: "warning",
+    outbase: src, outdir: dist, format: "esm", platform: "node", target: "node26", sourcemap: "linked", logLevel: "warning",
   });
   // Files Node loads as they are (a worker thread's entry module).
   for (const file of files.filter((f) => f.endsWith(".mjs"))) cpSync(file, join(dist, relative(src, file)));

@@ -18,10 +18,44 @@ apt_install() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
+# Node.js: the version in .node-version (the image's, see the Dockerfile) is the one runtime. A
+# machine's own Node of that major version is used as it is; otherwise (Debian ships 18, older
+# machines 20) that exact version is installed once from the npm registry's `node` package into
+# .tools/ (ignored by git) and put first on PATH, so pnpm, jest, tsx, Playwright's web servers and
+# everything else these scripts start run under it.
+NODE_VERSION=$(tr -d '[:space:]' < "$ROOT/.node-version")
+NODE_MAJOR=${NODE_VERSION%%.*}
+
+node_major() { "${1:-node}" -p 'process.versions.node.split(".")[0]' 2>/dev/null; }
+
 ensure_node() {
-  command -v node >/dev/null || die "Node.js 20.19 or newer is needed (https://nodejs.org)"
-  node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=19)?0:1)' \
-    || die "Node.js 20.19 or newer is needed; this is $(node -v)"
+  [ "$(node_major)" = "$NODE_MAJOR" ] && return 0
+  local dir="$ROOT/.tools/node-$NODE_VERSION"
+  local bin="$dir/node_modules/node/bin"
+  if [ "$(node_major "$bin/node")" != "$NODE_MAJOR" ]; then
+    command -v npm >/dev/null || die "Node.js $NODE_MAJOR is needed, and npm to install it (this is $(node -v 2>/dev/null || echo 'no Node'))"
+    say "Installing Node.js $NODE_VERSION from the npm registry (this machine has $(node -v 2>/dev/null || echo 'no Node'))"
+    # Into a folder of its own first, then renamed: a run stopped half-way or a second run at the
+    # same time never leaves a half-installed Node behind.
+    mkdir -p "$ROOT/.tools"
+    local tmp
+    tmp=$(mktemp -d "$ROOT/.tools/node-install.XXXXXX")
+    # --prefix: npm would otherwise install into the nearest folder with a package.json, the repository.
+    if ! npm install --prefix "$tmp" --no-save --no-package-lock --no-audit --no-fund --loglevel=error "node@$NODE_VERSION" >/dev/null 2>&1 \
+      || [ "$(node_major "$tmp/node_modules/node/bin/node")" != "$NODE_MAJOR" ]; then
+      rm -rf "$tmp"
+      die "could not install Node.js $NODE_VERSION with npm"
+    fi
+    if [ "$(node_major "$bin/node")" = "$NODE_MAJOR" ]; then
+      rm -rf "$tmp" # another run installed it meanwhile
+    else
+      rm -rf "$dir"
+      mv -T "$tmp" "$dir"
+    fi
+  fi
+  export PATH="$bin:$PATH"
+  hash -r
+  [ "$(node_major)" = "$NODE_MAJOR" ] || die "Node.js $NODE_MAJOR is not first on PATH after installing it ($(command -v node))"
 }
 
 ensure_pnpm() {
@@ -104,6 +138,7 @@ ensure_credentials_key() {
 
 prepare() {
   ensure_node
+  say "Node.js $(node -v) ($(command -v node))"
   ensure_pnpm
   ensure_postgres
   ensure_redis

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the whole service on this machine: installs what is missing, builds the dashboard and the
+# Runs the whole service on this machine, on Node.js 26 (.node-version; installed when the machine
+# has another, see scripts/lib.sh): installs what is missing, builds the dashboard and the
 # browser extension (each skipped when its sources are unchanged), migrates, seeds the demo org
 # (with a destination on a local stand-in channel) and starts the gateway (serving the dashboard
 # at /), the import worker, the publish worker and the stand-in channel. Ctrl-C stops everything.

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the whole test suite on this machine: installs what is missing, type-checks, runs jest
+# Runs the whole test suite on this machine, on Node.js 26 (.node-version; installed when the
+# machine has another, see scripts/lib.sh): installs what is missing, type-checks, runs jest
 # against the real PostgreSQL and Redis (each run in its own database and key prefix), runs the
 # gateway's and the publish pipeline's tests again on a three-master Redis Cluster that it starts
 # on loopback ports, then builds the dashboard and the browser extension (each skipped when

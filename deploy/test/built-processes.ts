@@ -1,10 +1,34 @@
 // Starts processes from the production build (scripts/build.mjs --out) with plain Node, as a
 // container or an operator does: no tsx, no dev dependencies, the "built" export condition.
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { delimiter, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+/** The Node the image ships: the version in the Dockerfile's NODE_IMAGE. */
+export function imageNodeVersion(): string {
+  const match = /^ARG NODE_IMAGE=node:(\d+\.\d+\.\d+)-/m.exec(readFileSync(`${repoRoot}Dockerfile`, "utf8"));
+  if (!match) throw new Error("the Dockerfile names no NODE_IMAGE of the form node:<version>-<variant>");
+  return match[1]!;
+}
+
+/**
+ * The Node binary that builds and runs the built processes, named rather than found on PATH:
+ * BUILT_NODE when set, otherwise the one running the tests (scripts/test.sh makes that the
+ * version in .node-version, the image's). `version` is what it reports itself.
+ */
+export const builtNode = {
+  path: process.env.BUILT_NODE ?? process.execPath,
+  get version(): string {
+    return (builtNodeVersion ??= execFileSync(this.path, ["-p", "process.versions.node"], { encoding: "utf8" }).trim());
+  },
+};
+let builtNodeVersion: string | undefined;
+
+/** PATH with the built Node's folder first, so that what a process starts by name (pnpm, node) runs under it too. */
+const builtPath = [dirname(builtNode.path), process.env.PATH ?? ""].join(delimiter);
 
 /** Whether the source that scripts/build.mjs compiles to `path` (`<pkg>/dist/x.js`, from `<pkg>/src/x.ts`) exists. */
 export const hasSource = (path: string): boolean => existsSync(`${repoRoot}${path.replace("/dist/", "/src/").replace(/\.js$/, ".ts")}`);
@@ -12,7 +36,9 @@ export const hasSource = (path: string): boolean => existsSync(`${repoRoot}${pat
 /** Runs the production build into `out`; resolves with its output, rejects naming what failed. */
 export function buildInto(out: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["scripts/build.mjs", "--out", out], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(builtNode.path, ["scripts/build.mjs", "--out", out], {
+      cwd: repoRoot, env: { ...process.env, PATH: builtPath }, stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -31,9 +57,8 @@ export interface BuiltProcess {
 
 /** Only what a deployment would set: nothing of the test runner's environment leaks in. */
 export function startBuilt(dir: string, script: string, env: Record<string, string>, args: string[] = []): BuiltProcess {
-  // BUILT_NODE runs them under another Node (the containers' LTS) than the one running the tests.
-  const child = spawn(process.env.BUILT_NODE ?? process.execPath, ["--conditions=built", script, ...args], {
-    cwd: dir, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"],
+  const child = spawn(builtNode.path, ["--conditions=built", script, ...args], {
+    cwd: dir, env: { PATH: builtPath, ...env }, stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   const listeners = new Set<() => void>();

@@ -1,5 +1,6 @@
 // The production build, run as it is deployed: compiled JavaScript and production dependencies
-// only, started with plain Node. Migrates a database of its own, seeds the demo org through the
+// only, built and started with plain Node of the image's version line (builtNode: named, not
+// whatever node is first on PATH). Migrates a database of its own, seeds the demo org through the
 // built CLI, then a product is published end to end through the built gateway and two built
 // publish workers sharing one host (neither given a health port).
 import { randomBytes } from "node:crypto";
@@ -10,7 +11,7 @@ import { startStandinChannel, type StandinChannel } from "@catalog/channels/stan
 import { newKeyringSpec } from "@catalog/db";
 import { withDatabaseName } from "@catalog/db/migrations";
 import { deleteRedisPrefix, dropTestDatabase, eventually } from "@catalog/testing";
-import { buildInto, startBuilt, type BuiltProcess } from "./built-processes.js";
+import { buildInto, builtNode, imageNodeVersion, startBuilt, type BuiltProcess } from "./built-processes.js";
 
 const out = mkdtempSync(join(tmpdir(), "catalog-built-"));
 const databaseUrl = withDatabaseName(process.env.DATABASE_URL!, `catalog_built_${randomBytes(4).toString("hex")}`);
@@ -40,7 +41,14 @@ async function items<T>(path: string): Promise<T[]> {
   return ((await (await api(path)).json()) as { items: T[] }).items;
 }
 
+const major = (version: string) => version.split(".")[0];
+
 beforeAll(async () => {
+  // Refused before building: a pass on another Node would say nothing about the image.
+  if (major(builtNode.version) !== major(imageNodeVersion())) {
+    throw new Error(`the built stack runs on the image's Node ${imageNodeVersion()} (Dockerfile), but ${builtNode.path} is ${builtNode.version}: `
+      + "run the tests through ./scripts/test.sh, which provides it, or set BUILT_NODE to a Node of that version");
+  }
   await buildInto(out);
   standin = await startStandinChannel();
   expect(await runToEnd("packages/db/dist/migrations/cli.js", ["deploy"])).toMatch(/Applied \d+ migrations/);
@@ -70,6 +78,17 @@ afterAll(async () => {
   rmSync(out, { recursive: true, force: true });
   expect(codes).toEqual(processes.map(() => 0));
 }, 60_000);
+
+it(`runs every process on the image's Node version line (here ${builtNode.version}, the image ${imageNodeVersion()})`, async () => {
+  // Each process's own default metrics name the Node running it.
+  const urls = [gatewayUrl, ...processes.slice(1).map(healthOf)];
+  for (const url of urls) {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const version = /^catalog_\w+_nodejs_version_info\{version="v([^"]+)"/m.exec(text)?.[1];
+    expect({ url, version }).toEqual({ url, version: builtNode.version });
+  }
+  expect(major(builtNode.version)).toBe(major(imageNodeVersion()));
+});
 
 it("publishes a product through the built gateway and workers", async () => {
   const products = await items<{ id: string; sku: string }>("/api/products");

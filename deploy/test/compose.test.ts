@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { parse } from "yaml";
 import { GatewayEnvSchema, ImportWorkerEnvSchema, PublishWorkerEnvSchema, loadGatewayConfig } from "@catalog/config";
-import { hasSource, repoRoot } from "./built-processes.js";
+import { hasSource, imageNodeVersion, repoRoot } from "./built-processes.js";
 
 interface Service {
   command?: string[];
@@ -71,6 +71,17 @@ test("every process is started directly by node (so SIGTERM reaches it) from a f
   }
   expect(dockerfile).toContain("node scripts/build.mjs --out /app");
   expect(dockerfile).toMatch(/^USER node$/m);
+});
+
+test("the image ships the one Node the scripts and CI run (.node-version), which engines and @types/node match", () => {
+  const version = readFileSync(`${repoRoot}.node-version`, "utf8").trim();
+  expect(imageNodeVersion()).toBe(version);
+  const [major, minor] = version.split(".").map(Number) as [number, number];
+  const root = JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")) as { engines: { node: string }; devDependencies: Record<string, string> };
+  // engines is a floor (">=22.12"), and the floor admits the version.
+  const floor = /^>=(\d+)\.(\d+)$/.exec(root.engines.node)!;
+  expect(major > Number(floor[1]) || (major === Number(floor[1]) && minor >= Number(floor[2]))).toBe(true);
+  expect(root.devDependencies["@types/node"]).toMatch(new RegExp(`^\\^${major}\\.`));
 });
 
 test("the environment names only variables the processes read", () => {

@@ -3,7 +3,7 @@
 // It writes the environment that points the gateway and the publish worker at them to
 // --write-env (KEY=value lines) once all are listening, then prints one line per stand-in, a
 // "channel stand-ins ready" line, and what to type in the connect forms. (Not --env-file:
-// Node 20 takes that flag for itself wherever it appears on the command line.)
+// Node takes that flag for itself wherever it appears on the command line, even after the script.)
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { CHANNEL_STANDINS } from "./channel-standins.js";
