@@ -50,6 +50,7 @@ ensure_node() {
       rm -rf "$tmp" # another run installed it meanwhile
     else
       rm -rf "$dir"
+      chmod 755 "$tmp" # mktemp made it private
       mv -T "$tmp" "$dir"
     fi
   fi
