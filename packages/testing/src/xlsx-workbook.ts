@@ -113,7 +113,7 @@ export function xlsxWorkbook(sheets: XlsxSheet[], options: XlsxOptions = {}): Bu
   return zipArchive(options.sheetsFirst ? [...head, ...sheetEntries, ...book] : [...head, ...book, ...sheetEntries]);
 }
 
-function sheetXml(rows: XlsxSheet["rows"], cell: (value: XlsxCell, ref: string) => string): string {
+function sheetXml(rows: XlsxSheet["rows"], cell: (value: Exclude<XlsxCell, null | undefined>, ref: string) => string): string {
   const out: string[] = [];
   rows.forEach((cells, i) => {
     if (!cells) return;
