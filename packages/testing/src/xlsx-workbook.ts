@@ -28,8 +28,8 @@ export interface XlsxSheet {
   rows: (XlsxCell[] | null | undefined)[];
   /** The sheet's part name (default xl/worksheets/sheet<n>.xml). */
   part?: string;
-  /** The sheet part's XML as given, instead of one written from `rows`. */
-  xml?: string;
+  /** The sheet part as given (a Buffer byte for byte), instead of one written from `rows`. */
+  xml?: string | Buffer;
 }
 
 export interface XlsxOptions {
@@ -37,6 +37,8 @@ export interface XlsxOptions {
   date1904?: boolean;
   /** Write the sheets into the archive before the workbook and the shared strings. */
   sheetsFirst?: boolean;
+  /** Parts to leave out of the archive, though the workbook names them (a damaged file). */
+  dropParts?: string[];
 }
 
 const MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
@@ -68,6 +70,7 @@ export function xlsxWorkbook(sheets: XlsxSheet[], options: XlsxOptions = {}): Bu
   const parts = sheets.map((sheet, i) => {
     const name = sheet.part ?? `xl/worksheets/sheet${i + 1}.xml`;
     const links: { ref: string; url: string }[] = [];
+    if (Buffer.isBuffer(sheet.xml)) return { name, xml: sheet.xml, links: [] };
     let xml = sheet.xml ?? sheetXml(sheet.rows, (cell, ref) => cellXml(cell, ref, { shared, styleOf, links, date1904: options.date1904 === true }));
     if (links.length > 0) {
       const list = links.map((l, j) => `<hyperlink ref="${l.ref}" r:id="rIdLink${j + 1}"/>`).join("");
@@ -80,7 +83,7 @@ export function xlsxWorkbook(sheets: XlsxSheet[], options: XlsxOptions = {}): Bu
   workbookRels.push(`<Relationship Id="rId${parts.length + 2}" Type="${REL}/styles" Target="styles.xml"/>`);
   const sheetEntries: ZipEntry[] = [];
   for (const p of parts) {
-    sheetEntries.push({ name: p.name, data: Buffer.from(p.xml) });
+    sheetEntries.push({ name: p.name, data: Buffer.isBuffer(p.xml) ? p.xml : Buffer.from(p.xml) });
     if (p.links.length > 0) {
       const rels = p.links.map((l, i) => `<Relationship Id="rIdLink${i + 1}" Type="${REL}/hyperlink" Target="${escapeXml(l.url)}" TargetMode="External"/>`);
       sheetEntries.push({ name: p.name.replace(/([^/]+)$/, "_rels/$1.rels"), data: Buffer.from(`${DECLARATION}<Relationships xmlns="${PKG_REL}">${rels.join("")}</Relationships>`) });
@@ -110,7 +113,8 @@ export function xlsxWorkbook(sheets: XlsxSheet[], options: XlsxOptions = {}): Bu
     { name: "xl/sharedStrings.xml", data: Buffer.from(shared.xml()) },
     { name: "xl/styles.xml", data: Buffer.from(styles) },
   ];
-  return zipArchive(options.sheetsFirst ? [...head, ...sheetEntries, ...book] : [...head, ...book, ...sheetEntries]);
+  const entries = options.sheetsFirst ? [...head, ...sheetEntries, ...book] : [...head, ...book, ...sheetEntries];
+  return zipArchive(entries.filter((e) => !options.dropParts?.includes(e.name)));
 }
 
 function sheetXml(rows: XlsxSheet["rows"], cell: (value: Exclude<XlsxCell, null | undefined>, ref: string) => string): string {
