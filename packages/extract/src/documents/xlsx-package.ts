@@ -37,7 +37,9 @@ export async function openPackage(path: string): Promise<XlsxPackage> {
 /** Reads a part that is held whole (workbook, relationships, shared strings, styles), bounded by its limit. */
 export async function readHeldPart(pkg: XlsxPackage, entry: yauzl.Entry, handlers: XmlHandlers): Promise<void> {
   if (entry.uncompressedSize > DOCUMENT_LIMITS.heldPartBytes) throw overLimit.heldPartBytes(entry.fileName);
-  for await (const _ of xmlPart(pkg.zip, entry, handlers)) { /* the handlers keep what they need */ }
+  // The handlers keep what they need; the chunks themselves are not waited on one by one.
+  const chunks = xmlPart(pkg.zip, entry, handlers);
+  while (!(await chunks.next()).done);
 }
 
 /**

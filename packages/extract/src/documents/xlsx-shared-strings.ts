@@ -1,6 +1,6 @@
+import type yauzl from "yauzl";
 import type { XlsxPackage } from "./xlsx-package.js";
 import { readHeldPart } from "./xlsx-package.js";
-import type yauzl from "yauzl";
 import { unescapeXstring } from "./xlsx-values.js";
 
 /**

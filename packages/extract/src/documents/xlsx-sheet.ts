@@ -21,9 +21,11 @@ export interface SheetContext {
  */
 export async function* sheetRows(zip: yauzl.ZipFile, entry: yauzl.Entry, context: SheetContext): AsyncGenerator<TableRecord> {
   const reader = new SheetReader(context);
-  for await (const _ of xmlPart(zip, entry, reader)) {
-    const ready = reader.take();
-    for (const record of ready) yield record;
+  const chunks = xmlPart(zip, entry, reader);
+  try {
+    while (!(await chunks.next()).done) yield* reader.take();
+  } finally {
+    await chunks.return(undefined);
   }
 }
 
