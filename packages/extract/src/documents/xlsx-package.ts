@@ -83,7 +83,8 @@ export async function workbookParts(pkg: XlsxPackage): Promise<WorkbookParts> {
   let firstSheet = book.firstSheetId === null ? null : targets.get(book.firstSheetId) ?? null;
   if (firstSheet !== null && !entry(firstSheet)) {
     const named = book.firstSheetName === null ? "" : ` "${book.firstSheetName}"`;
-    throw new MalformedDocumentError(`the XLSX file is damaged: its first sheet${named} (${firstSheet}) is not in the archive; save it again from the spreadsheet program`);
+    throw new MalformedDocumentError(`the XLSX file is damaged: its first sheet${named} (${firstSheet}) is not in the archive; ` +
+      "save it again from the spreadsheet program");
   }
   firstSheet ??= [...pkg.entries.values()].find((e) => /^xl\/worksheets\/[^/]+\.xml$/i.test(e.fileName))?.fileName ?? null;
   return {

@@ -53,7 +53,8 @@ async function* readWorkbookFile(path: string): AsyncGenerator<TableRecord> {
   } catch (error) {
     if (error instanceof DocumentError) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    throw new MalformedDocumentError(`the XLSX file could not be read (${message}); save it again from the spreadsheet program or export it as CSV`);
+    throw new MalformedDocumentError(`the XLSX file could not be read (${message}); ` +
+      "save it again from the spreadsheet program or export it as CSV");
   } finally {
     pkg?.zip.close();
   }

@@ -72,7 +72,11 @@ class SheetReader implements XmlHandlers {
       case "c": {
         const ref = attributes.r;
         const column = ref === undefined ? this.nextColumn : columnOf(ref);
-        if (column === null) throw new MalformedDocumentError(`the XLSX file is damaged: "${ref?.slice(0, 20)}" in row ${this.rowNumber} is not a cell reference; save it again from the spreadsheet program`);
+        if (column === null) {
+          const shown = ref?.slice(0, 20) ?? "";
+          throw new MalformedDocumentError(`the XLSX file is damaged: "${shown}" in row ${this.rowNumber} is not a cell reference; ` +
+            "save it again from the spreadsheet program");
+        }
         this.column = column;
         this.type = attributes.t ?? "n";
         this.style = attributes.s === undefined ? 0 : Number(attributes.s);

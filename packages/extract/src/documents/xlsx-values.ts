@@ -50,7 +50,9 @@ function isoText(date: Date): string {
 }
 
 /** Built-in number formats that are dates or times (ECMA-376 18.8.30; 27-36 and 50-58 are East Asian dates). */
-const BUILT_IN_DATES = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const BUILT_IN_DATES = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58,
+]);
 
 export function isDateFormatId(id: number): boolean {
   return BUILT_IN_DATES.has(id);

@@ -35,7 +35,10 @@ export async function* xmlPart(zip: yauzl.ZipFile, entry: yauzl.Entry, handlers:
     parser.write((decoder ?? new TextDecoder()).decode());
     parser.close();
   } catch (error) {
-    if ((error as { code?: unknown }).code === "ERR_ENCODING_INVALID_ENCODED_DATA") throw new Error(`${entry.fileName} is not valid ${decoder?.encoding ?? "utf-8"} text`);
+    // Checked by its code: TextDecoder's TypeError may come from another realm (a VM context).
+    if (typeof error === "object" && error !== null && "code" in error && error.code === "ERR_ENCODING_INVALID_ENCODED_DATA") {
+      throw new Error(`${entry.fileName} is not valid ${decoder?.encoding ?? "utf-8"} text`);
+    }
     throw error;
   } finally {
     stream.destroy();
