@@ -61,7 +61,7 @@ describe("XLSX cell values", () => {
     ]);
   });
 
-  test("inline strings, formula results of every type, booleans and errors", async () => {
+  test("inline strings, formula results of every type, booleans, errors and ISO date cells", async () => {
     expect(await shown(withHeader(
       ["Inline", { inline: "plain inline" }],
       ["Inline runs", { inline: ["bold ", "and plain"] }],
@@ -73,6 +73,7 @@ describe("XLSX cell values", () => {
       ["Error", { error: "#DIV/0!" }],
       ["Float noise", 0.1 + 0.2],
       ["Big", 4006381333931],
+      ["ISO date cell", { xml: '<c r="{ref}" t="d"><v>2024-01-15T00:00:00</v></c>' }],
     ))).toEqual([
       { row: 2, title: "Inline", Shown: "plain inline" },
       { row: 3, title: "Inline runs", Shown: "bold and plain" },
@@ -84,6 +85,7 @@ describe("XLSX cell values", () => {
       { row: 9, title: "Error" },
       { row: 10, title: "Float noise", Shown: "0.3" },
       { row: 11, title: "Big", Shown: "4006381333931" },
+      { row: 12, title: "ISO date cell", Shown: "2024-01-15" },
     ]);
   });
 
