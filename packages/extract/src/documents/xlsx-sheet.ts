@@ -24,6 +24,8 @@ export async function* sheetRows(zip: yauzl.ZipFile, entry: yauzl.Entry, context
   const chunks = xmlPart(zip, entry, reader);
   try {
     while (!(await chunks.next()).done) yield* reader.take();
+    // Rows the parser completed only when the part ended.
+    yield* reader.take();
   } finally {
     await chunks.return(undefined);
   }
