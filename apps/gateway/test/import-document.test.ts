@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import iconv from "iconv-lite";
 import { createTestOrg, type TestOrg } from "@catalog/testing";
+import { xlsxWorkbook } from "@catalog/testing/xlsx-workbook";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { documentUpload, multipart } from "./multipart.js";
 
@@ -146,5 +147,11 @@ describe("encodings", () => {
     const body = (await upload(JSON.stringify([{ title: "Café", sku: "ENC-JSON-1" }]), "p.json", { encoding: "windows-1251" }, "application/json")).json();
     expect(body.encoding).toBeNull();
     expect(titles(body)).toEqual(["Café"]);
+    const workbook = xlsxWorkbook([{ name: "Products", rows: [["Title", "SKU", "Price", "Currency", "Released"], ["Чайник", "ENC-XLSX-1", 19.9, "EUR", new Date(Date.UTC(2024, 0, 15))]] }]);
+    const xlsx = (await upload(workbook, "p.xlsx", { encoding: "shift_jis" }, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")).json();
+    expect(xlsx.encoding).toBeNull();
+    expect(xlsx.items).toEqual([expect.objectContaining({ row: 2, ok: true, product: expect.objectContaining({
+      title: "Чайник", sku: "ENC-XLSX-1", price: { amount: "19.90", currency: "EUR" }, attributes: { Released: "2024-01-15" },
+    }) })]);
   });
 });

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import { xlsxWorkbook } from "@catalog/testing/xlsx-workbook";
 import { describeDocument, parseDocument, type DocumentRow } from "../src/documents/index.js";
 
 async function collect(content: Buffer | string, meta: { filename?: string; contentType?: string; currency?: string; maxBytes?: number } = {}) {
@@ -201,15 +201,17 @@ describe("JSON and NDJSON", () => {
 
 describe("XLSX", () => {
   test("first worksheet, header on the first non-empty row, rich text, numbers, dates and hyperlinks as text", async () => {
-    const wb = new ExcelJS.Workbook();
-    const sheet = wb.addWorksheet("Products");
-    sheet.addRow([]);
-    sheet.addRow(["Title", "Price", "Currency", "Released", "Image", "GTIN"]);
-    sheet.addRow([{ richText: [{ text: "Oak " }, { text: "Table", font: { bold: true } }] }, 249.9, "EUR", new Date(Date.UTC(2024, 0, 15)), { text: "https://img.example/t.jpg", hyperlink: "https://img.example/t.jpg" }, 4006381333931]);
-    sheet.addRow([]);
-    sheet.addRow(["Stool", { formula: "10*2", result: 20 }, "EUR", null, null, null]);
-    wb.addWorksheet("Notes").addRow(["Title"]).commit?.();
-    const rows = await collect(Buffer.from(await wb.xlsx.writeBuffer()), { filename: "p.xlsx" });
+    const workbook = xlsxWorkbook([
+      { name: "Products", rows: [
+        null,
+        ["Title", "Price", "Currency", "Released", "Image", "GTIN"],
+        [{ richText: ["Oak ", "Table"] }, 249.9, "EUR", new Date(Date.UTC(2024, 0, 15)), { text: "https://img.example/t.jpg", hyperlink: "https://img.example/t.jpg" }, 4006381333931],
+        null,
+        ["Stool", { formula: "10*2", result: 20 }, "EUR", null, null, null],
+      ] },
+      { name: "Notes", rows: [["Title"]] },
+    ]);
+    const rows = await collect(workbook, { filename: "p.xlsx" });
     expect(rows).toEqual([
       { row: 3, ok: true, product: expect.objectContaining({ title: "Oak Table", price: { amount: "249.90", currency: "EUR" }, images: ["https://img.example/t.jpg"], gtin: "4006381333931", attributes: { Released: "2024-01-15" } }) },
       { row: 5, ok: true, product: expect.objectContaining({ title: "Stool", price: { amount: "20.00", currency: "EUR" } }) },

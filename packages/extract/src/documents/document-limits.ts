@@ -13,7 +13,7 @@ export const DOCUMENT_LIMITS = {
   columns: 2_000,
   /** Characters in one cell, or in one JSON string or key. */
   cellChars: 1024 * 1024,
-  /** Characters in one CSV/TSV record, NDJSON line or JSON array item. */
+  /** Characters in one CSV/TSV record or XLSX row, NDJSON line or JSON array item. */
   recordChars: 8 * 1024 * 1024,
   /** Levels of JSON arrays and objects, the outermost counting as one. */
   depth: 32,

@@ -3,7 +3,10 @@ import yauzl from "yauzl";
 import { DocumentLimitError, MalformedDocumentError, UnsupportedDocumentError } from "./document-errors.js";
 import { DOCUMENT_LIMITS, overLimit } from "./document-limits.js";
 
-/** The parts exceljs reads whole (see its WorkbookReader), by the exact names it looks for. */
+/**
+ * The parts held in memory whole while the sheet is read, by their usual names (xlsx-package.ts
+ * checks the same limit again for parts a workbook keeps under other names).
+ */
 const HELD_PARTS = new Set(["xl/sharedStrings.xml", "xl/styles.xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels"]);
 /** Spreadsheet XML compresses 10-20:1; far beyond this is a bomb. Small entries are exempt. */
 const MAX_RATIO = 100;
@@ -12,12 +15,13 @@ const RATIO_MIN_BYTES = 1024 * 1024;
 const MAX_DESCRIPTOR = 24;
 
 /**
- * Checks a ZIP before exceljs unpacks it. exceljs (through unzipper) walks the *local* headers
- * and inflates whatever it finds, trusting no size, so it is not enough to add up the sizes the
- * central directory declares: this also requires every byte before the central directory to
- * belong to a listed entry (no hidden entries), the local headers to agree with the central
- * directory, and each entry to inflate to exactly its declared size (yauzl checks that while
- * reading). Throws UnsupportedDocumentError for a ZIP that is not a workbook.
+ * Checks a ZIP before any part of it is parsed. Adding up the sizes the central directory
+ * declares is not enough: this also requires every byte before the central directory to belong
+ * to a listed entry (no hidden entries, which a reader walking the *local* headers would inflate
+ * unchecked), the local headers to agree with the central directory, and each entry to inflate
+ * to exactly its declared size (yauzl checks that while reading). The reader (xlsx-package.ts)
+ * then finds parts through the central directory only. Throws UnsupportedDocumentError for a
+ * ZIP that is not a workbook.
  */
 export async function checkXlsxZip(path: string): Promise<void> {
   let zip: yauzl.ZipFile;
@@ -35,7 +39,7 @@ export async function checkXlsxZip(path: string): Promise<void> {
       names.add(entry.fileName);
       total += entry.uncompressedSize;
       if (total > DOCUMENT_LIMITS.unpackedBytes) throw overLimit.unpackedBytes();
-      // exceljs holds these parts in memory whole while the sheet is read (cells point into the
+      // These parts are held in memory whole while the sheet is read (cells point into the
       // shared strings), so each is bounded on its own. Declared sizes can be trusted here: the
       // layout check and the inflation below make the archive keep its word.
       if (HELD_PARTS.has(entry.fileName) && entry.uncompressedSize > DOCUMENT_LIMITS.heldPartBytes) throw overLimit.heldPartBytes(entry.fileName);

@@ -1,14 +1,16 @@
-import { createReadStream, createWriteStream } from "node:fs";
+import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type ExcelJS from "exceljs";
 import { DocumentError, MalformedDocumentError } from "./document-errors.js";
 import type { TableRecord } from "./document-row.js";
-import { DOCUMENT_LIMITS, overLimit } from "./document-limits.js";
 import { checkXlsxZip } from "./xlsx-guard.js";
+import { openPackage, workbookParts } from "./xlsx-package.js";
+import { readSharedStrings } from "./xlsx-shared-strings.js";
+import { sheetRows } from "./xlsx-sheet.js";
+import { readDateStyles } from "./xlsx-styles.js";
 
 /**
  * Rows of the first worksheet. The ZIP checks need the central directory, which is at the end,
@@ -30,83 +32,30 @@ export async function* xlsxRecords(chunks: AsyncIterable<Buffer>, file: string |
   }
 }
 
+/**
+ * After the ZIP checks, the workbook, its relationships, the styles and the shared strings are
+ * read whole (each within `heldPartBytes`), then the first sheet is streamed a row at a time.
+ * The parts are found through the central directory, in any archive order: nothing is unpacked
+ * to disk.
+ */
 async function* readWorkbookFile(path: string): AsyncGenerator<TableRecord> {
-  const file = { stream: null as ReturnType<typeof createReadStream> | null };
+  await checkXlsxZip(path);
+  let pkg: Awaited<ReturnType<typeof openPackage>> | null = null;
   try {
-    await checkXlsxZip(path);
-    file.stream = createReadStream(path);
-    yield* readFirstSheet(file.stream);
-  } finally {
-    file.stream?.destroy();
-  }
-}
-
-async function* readFirstSheet(input: Readable): AsyncGenerator<TableRecord> {
-  // Loaded on the first workbook only: it takes longer to load than a CSV of thousands of rows to read.
-  const { default: excel } = await import("exceljs");
-  const reader = new excel.stream.xlsx.WorkbookReader(input, {
-    worksheets: "emit", sharedStrings: "cache", hyperlinks: "ignore", styles: "cache", entries: "ignore",
-  });
-  let counted = 0;
-  try {
-    for await (const sheet of reader) {
-      // Worksheets arrive in archive order; the first tab is the workbook's first <sheet>.
-      const firstName = firstSheetName(reader);
-      if (firstName !== null && sheetName(sheet) !== null && sheetName(sheet) !== firstName) continue;
-      for await (const row of sheet) {
-        const values = Array.isArray(row.values) ? row.values : [];
-        counted++;
-        const number = Number.isFinite(row.number) && row.number > 0 ? row.number : counted;
-        // A cell reference far to the right ("ZZZZ1") makes a sparse array this long.
-        if (values.length - 1 > DOCUMENT_LIMITS.columns) throw overLimit.columns(`row ${number}`, "cells");
-        const cells: string[] = [];
-        for (let i = 1; i < values.length; i++) {
-          const text = cellText(values[i]);
-          if (text.length > DOCUMENT_LIMITS.cellChars) throw overLimit.cellChars(`row ${number}`);
-          cells.push(text);
-        }
-        yield { row: number, cells };
-      }
-      return;
-    }
+    pkg = await openPackage(path);
+    const parts = await workbookParts(pkg);
+    if (parts.firstSheet === null) return;
+    const sheet = pkg.entries.get(parts.firstSheet.toLowerCase());
+    if (!sheet) return;
+    const sharedStrings = await readSharedStrings(pkg, parts.sharedStrings);
+    const dateStyles = await readDateStyles(pkg, parts.styles);
+    yield* sheetRows(pkg.zip, sheet, { sharedStrings, dateStyles, date1904: parts.date1904 });
   } catch (error) {
     if (error instanceof DocumentError) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    throw new MalformedDocumentError(`the XLSX file could not be read (${message}); save it again from the spreadsheet program or export it as CSV`);
+    throw new MalformedDocumentError(`the XLSX file could not be read (${message}); ` +
+      "save it again from the spreadsheet program or export it as CSV");
+  } finally {
+    pkg?.zip.close();
   }
-}
-
-function firstSheetName(reader: object): string | null {
-  const model: unknown = (reader as { model?: unknown }).model;
-  const sheets = typeof model === "object" && model !== null ? (model as { sheets?: unknown }).sheets : undefined;
-  const first: unknown = Array.isArray(sheets) ? sheets[0] : undefined;
-  const name = typeof first === "object" && first !== null ? (first as { name?: unknown }).name : undefined;
-  return typeof name === "string" ? name : null;
-}
-
-function sheetName(sheet: object): string | null {
-  const name = (sheet as { name?: unknown }).name;
-  return typeof name === "string" ? name : null;
-}
-
-/** What the cell shows, as text: rich text joined, formulas by their result, dates as ISO dates. */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "string") return value;
-  if (typeof value === "number") return Number.isInteger(value) ? String(value) : String(Math.round(value * 1e10) / 1e10);
-  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
-  if (value instanceof Date) {
-    const iso = value.toISOString();
-    return iso.endsWith("T00:00:00.000Z") ? iso.slice(0, 10) : iso;
-  }
-  if ("richText" in value) return value.richText.map((r) => r.text).join("");
-  if ("hyperlink" in value) {
-    const text: unknown = value.text;
-    if (typeof text === "string" && text !== "") return text;
-    if (typeof text === "object" && text !== null && "richText" in text) return cellText(text as ExcelJS.CellRichTextValue);
-    return value.hyperlink;
-  }
-  if ("result" in value) return value.result === undefined ? "" : cellText(value.result);
-  if ("error" in value) return "";
-  return "";
 }

@@ -12,8 +12,8 @@ import type { ParseJob, ParsedEntry, WorkerMessage } from "./parse-thread.js";
  */
 const job = workerData as ParseJob;
 const port = parentPort!;
-// exceljs writes a worksheet stored before the shared strings to a temporary file: in the
-// upload's own spool, it goes when the spool does.
+// Any temporary file the parser writes goes in the upload's own spool and goes when the spool
+// does (a spooled XLSX is read in place, through its central directory: it needs none).
 process.env.TMPDIR = job.tmpDir;
 
 const CREDITS = 2;
