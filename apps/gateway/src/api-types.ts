@@ -8,11 +8,12 @@ import type { ChannelInfoSchema, ChannelListSchema, ChannelFieldSchema } from ".
 import type { DestinationListSchema, DestinationPatchSchema, DestinationSchema, DisconnectedSchema, UpdatedDestinationSchema } from "./routes/destinations/schemas.js";
 import type { CreatedExtensionKeySchema, CreateExtensionKeyBodySchema, ExtensionKeyListSchema, ExtensionKeySchema } from "./routes/extension-keys/schemas.js";
 import type { ExtensionMeSchema, ExtensionPreviewSchema, IngestResultSchema, ListingItemSchema } from "./routes/extension/schemas.js";
-import type { DocumentImportResultSchema, UrlImportResultSchema } from "./routes/import/schemas.js";
+import type { DocumentImportResultSchema, UrlImportResultSchema } from "./routes/one-shot-import/schemas.js";
 import type { CreateUrlImportBodySchema, ImportRowSchema, ImportSchema, StoreImportBodySchema } from "./routes/imports/schemas.js";
 import type { ConnectedSchema } from "./routes/integrations/schemas.js";
 import type { LegalRecordSchema, LegalStatusSchema, SignBodySchema } from "./routes/legal/schemas.js";
-import type { HistoryEntrySchema, MoneySchema, ProductDetailSchema, ProductListItemSchema, ProductPatchSchema, ProductSchema, ProductFieldsSchema } from "./routes/products/schemas.js";
+import type { HistoryEntrySchema, ProductDetailSchema, ProductListItemSchema } from "./routes/products/schemas.js";
+import type { MoneySchema, ProductFieldsSchema, ProductPatchSchema, ProductSchema } from "./schemas/product.js";
 import type { PublishRunSchema, RetryResultSchema, RunSummarySchema } from "./routes/publish-runs/schemas.js";
 import type { PublishBodySchema, PublishCheckSchema, PublishResponseSchema } from "./routes/publish/schemas.js";
 import type { SyncLogSchema } from "./routes/sync-logs/schemas.js";

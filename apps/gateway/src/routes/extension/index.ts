@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ServiceError, describeApiKey, importProducts, invalid, type Db } from "@catalog/db";
 import { emptyCandidate, readPage, type ProductCandidate } from "@catalog/extract";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
+import { NO_TITLE, createImageScreen, toImportItem } from "../../importing/index.js";
 import { actingOf } from "../../plugins/auth.js";
 import { errorResponses } from "../../schemas/common.js";
-import { NO_TITLE, toImportItem } from "../import/candidate.js";
-import { createImageScreen } from "../import/image-screen.js";
 import { NOT_A_PRODUCT_PAGE, listingPreview, productPreview, robotCheckMessage } from "./page-preview.js";
 import { ExtensionMeSchema, ExtensionPreviewSchema, IngestBodySchema, IngestResultSchema, MAX_HTML_CHARS, MAX_LISTING_ITEMS } from "./schemas.js";
 

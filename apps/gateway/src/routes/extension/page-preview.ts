@@ -1,9 +1,9 @@
 import { productsBySourceUrl, type Actor, type Db, type ImportItem } from "@catalog/db";
 import type { Listing } from "@catalog/extract";
 import type { Static } from "typebox";
-import type { ImageScreen } from "../import/image-screen.js";
-import { previewEntries } from "../imports/preview-rows.js";
-import { MAX_EXTENSION_IMPORT_URLS, type ExtensionPreviewSchema } from "./schemas.js";
+import { previewEntries, type ImageScreen } from "../../importing/index.js";
+import { MAX_EXTENSION_IMPORT_URLS } from "../../schemas/import.js";
+import type { ExtensionPreviewSchema } from "./schemas.js";
 
 type ExtensionPreview = Static<typeof ExtensionPreviewSchema>;
 

@@ -1,9 +1,8 @@
 // The extension's routes' shapes. Schema modules import nothing but typebox and each other (the
 // browser clients type-check against them through api-types.ts).
 import { Type } from "typebox";
-import { DroppedImagesSchema } from "../import/schemas.js";
-import { urlImportBodySchema } from "../imports/schemas.js";
-import { MoneySchema, ProductFieldsSchema, ProductPatchSchema, ProductSchema } from "../products/schemas.js";
+import { DroppedImagesSchema } from "../../schemas/import.js";
+import { MoneySchema, ProductFieldsSchema, ProductPatchSchema, ProductSchema } from "../../schemas/product.js";
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -11,8 +10,6 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 export const MAX_HTML_CHARS = 5 * 1024 * 1024;
 /** A listing preview lists at most this many products of the page. */
 export const MAX_LISTING_ITEMS = 200;
-/** One listing import (POST /api/extension/imports) takes at most this many pages. */
-export const MAX_EXTENSION_IMPORT_URLS = 50;
 
 export const ExtensionMeSchema = Type.Object({
   org: Type.Object({ id: Type.String(), name: Type.String() }),
@@ -85,5 +82,3 @@ export const ExtensionPreviewSchema = Type.Union([
     description: "No product and no list of products on the page; a save with `product.title` still works",
   }),
 ], { description: "What the page is (persist: false), discriminated by `page`" });
-
-export const ExtensionUrlImportBodySchema = urlImportBodySchema(MAX_EXTENSION_IMPORT_URLS);
