@@ -41,9 +41,9 @@ export function sharedInput(input: SharedInput, env: NodeJS.ProcessEnv = process
   if (path !== null && existsSync(path)) return path;
   const where = path ?? input.expectedAt ?? SHARED_DIR;
   if (inCi(env)) {
-    throw new Error(`${input.what} is missing (looked for ${where}) and CI is set: ${input.tests} must run in CI, so this fails rather than ` +
-      "skips. Check out the shared folder beside the repository as ../shared (or unset CI to skip these tests locally).");
+    throw new Error(`${input.what}: not found at ${where}, and CI is set: ${input.tests} must run in CI, so the run fails instead of ` +
+      "skipping them. Check out the shared folder beside the repository as ../shared (or unset CI to skip them locally).");
   }
-  console.warn(`${input.what} is not at ${where} (../shared is not checked out beside the repository): ${input.tests} skipped`);
+  console.warn(`${input.what}: not found at ${where} (../shared is not checked out beside the repository): ${input.tests} skipped`);
   return null;
 }

@@ -14,10 +14,10 @@ const missing = () => ({ what: "the page corpus", path: join(dir, "absent", "exp
 
 test("with CI=true a missing input fails, naming what is missing, where it was looked for and which tests need it", () => {
   expect(() => sharedInput(missing(), { CI: "true" })).toThrow(
-    new RegExp(`the page corpus is missing \\(looked for ${join(dir, "absent")}.*\\) and CI is set: the corpus accuracy test must run in CI`),
+    new RegExp(`the page corpus: not found at ${join(dir, "absent")}.*, and CI is set: the corpus accuracy test must run in CI, so the run fails`),
   );
   expect(() => sharedInput({ what: "the channels' contracts", path: null, expectedAt: "../shared/contracts", tests: "contract tests" }, { CI: "1" }))
-    .toThrow(/the channels' contracts is missing \(looked for \.\.\/shared\/contracts\)/);
+    .toThrow(/the channels' contracts: not found at \.\.\/shared\/contracts, and CI is set/);
 });
 
 test("without CI a missing input is skipped, saying why", () => {
@@ -31,7 +31,7 @@ test("without CI a missing input is skipped, saying why", () => {
     console.warn = warn;
   }
   expect(said).toHaveLength(2);
-  expect(said[0]).toMatch(/the page corpus is not at .*absent.*: the corpus accuracy test skipped/);
+  expect(said[0]).toMatch(/the page corpus: not found at .*absent.*: the corpus accuracy test skipped/);
 });
 
 test("a present input is its path, as a path or a file URL, with or without CI", () => {
