@@ -8,6 +8,7 @@ export { documentCurrencyPart, documentEncodingPart } from "./document-parts.js"
 export type { DocumentPreviewLimits } from "./document-preview.js";
 export { createImageScreen, refusedImages, type DroppedImage, type ImageScreen, type RefusedImage } from "./image-screen.js";
 export { ImportTasks } from "./import-tasks.js";
+export { NOT_A_PRODUCT_PAGE, listingPreview, productPreview, robotCheckMessage, withExtensionFields } from "./page-preview.js";
 export { previewEntries, type PreviewEntry } from "./preview-rows.js";
 export { removeStaleSpools } from "./spool.js";
 export {
