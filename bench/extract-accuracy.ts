@@ -7,12 +7,12 @@
  *   pnpm exec tsx bench/extract-accuracy.ts --failures   also every wrong, missed or spurious value
  *   pnpm exec tsx bench/extract-accuracy.ts --field sku  failures of one field only
  *   pnpm exec tsx bench/extract-accuracy.ts --without-markup   the pages with their structured data removed
- * Definitions are in packages/extract/src/html/corpus-accuracy.ts.
+ * Definitions are in packages/extract/test/support/corpus-accuracy.ts.
  */
 import { performance } from "node:perf_hooks";
 import {
   corpusAvailable, corpusDir, judge, loadCorpus, score, SCORED_FIELDS, type ScoredField, type Verdict,
-} from "../packages/extract/src/html/corpus-accuracy.js";
+} from "../packages/extract/test/support/corpus-accuracy.js";
 import { extractProduct } from "../packages/extract/src/html/index.js";
 import { shopOf, splitShops } from "./shop-split.js";
 import { stripMarkup } from "./strip-markup.js";

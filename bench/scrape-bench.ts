@@ -10,7 +10,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import { corpusAvailable, corpusDir, listPageFiles } from "../packages/extract/src/html/corpus-accuracy.js";
+import { corpusAvailable, corpusDir, listPageFiles } from "../packages/extract/test/support/corpus-accuracy.js";
 import { median } from "./bench-report.js";
 import { startChildServer } from "./child-server.js";
 import { runBench, type CleanupStack } from "./cleanup-stack.js";

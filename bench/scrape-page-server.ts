@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { gunzipSync } from "node:zlib";
-import { corpusDir, listPageFiles } from "../packages/extract/src/html/corpus-accuracy.js";
+import { corpusDir, listPageFiles } from "../packages/extract/test/support/corpus-accuracy.js";
 
 const pageCount = Number(process.env.PAGES ?? 500);
 const files = listPageFiles().sort();

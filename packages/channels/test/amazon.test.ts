@@ -1,12 +1,13 @@
+import { sharedInput } from "@catalog/testing/shared-inputs";
 import { ChannelWaitError, GiveUpChannelError, RetryableChannelError, type DestinationTarget } from "../src/index.js";
-import { CONTRACTS_ABSENT, sharedContractsDir } from "../src/standins/index.js";
+import { sharedContractsDir } from "../src/standins/index.js";
 import { failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 import { redirectUri, useAmazon } from "./amazon-seller.js";
 
 const amazon = useAmazon();
-const contracts = sharedContractsDir();
-if (!contracts) console.warn(`amazon: ${CONTRACTS_ABSENT}`);
+// The channel's published contract (../shared/contracts); with CI set, its absence fails the run.
+const contracts = sharedInput({ what: "the channels' contracts", path: sharedContractsDir(), expectedAt: "../shared/contracts (or SHARED_CONTRACTS_DIR)", tests: "Amazon's contract checks" });
 
 type Raw = { item: { attributes: Record<string, any> }; children: { sku: string; attributes: Record<string, any> }[] };
 

@@ -1,13 +1,14 @@
+import { sharedInput } from "@catalog/testing/shared-inputs";
 import { channelsConfigFrom } from "./channels-env.js";
 import { ChannelWaitError, createChannelRegistry, RetryableChannelError, type DestinationTarget } from "../src/index.js";
-import { CONTRACTS_ABSENT, sharedContractsDir, startEbayStandin, type ChannelStandin } from "../src/standins/index.js";
+import { sharedContractsDir, startEbayStandin, type ChannelStandin } from "../src/standins/index.js";
 import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 
 let standin: ChannelStandin;
 let channel: ReturnType<ReturnType<typeof createChannelRegistry>["channel"]>;
-const contracts = sharedContractsDir();
-if (!contracts) console.warn(`ebay: ${CONTRACTS_ABSENT}`);
+// The channel's published contract (../shared/contracts); with CI set, its absence fails the run.
+const contracts = sharedInput({ what: "the channels' contracts", path: sharedContractsDir(), expectedAt: "../shared/contracts (or SHARED_CONTRACTS_DIR)", tests: "eBay's contract checks" });
 const SETTINGS = {
   marketplaceId: "EBAY_US", categoryId: "20625", merchantLocationKey: "warehouse-1", paymentPolicyId: "pay-1", returnPolicyId: "ret-1", fulfillmentPolicyId: "ful-1",
 };

@@ -1,15 +1,16 @@
+import { sharedInput } from "@catalog/testing/shared-inputs";
 import { channelsConfigFrom } from "./channels-env.js";
 import { startImageServer } from "./image-server.js";
 import { ChannelWaitError, createChannelRegistry, RetryableChannelError, type DestinationTarget } from "../src/index.js";
-import { CONTRACTS_ABSENT, sharedContractsDir, startEtsyStandin, type ChannelStandin } from "../src/standins/index.js";
+import { sharedContractsDir, startEtsyStandin, type ChannelStandin } from "../src/standins/index.js";
 import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 
 let standin: ChannelStandin;
 let images: Awaited<ReturnType<typeof startImageServer>>;
 let channel: ReturnType<ReturnType<typeof createChannelRegistry>["channel"]>;
-const contracts = sharedContractsDir();
-if (!contracts) console.warn(`etsy: ${CONTRACTS_ABSENT}`);
+// The channel's published contract (../shared/contracts); with CI set, its absence fails the run.
+const contracts = sharedInput({ what: "the channels' contracts", path: sharedContractsDir(), expectedAt: "../shared/contracts (or SHARED_CONTRACTS_DIR)", tests: "Etsy's contract checks" });
 const redirectUri = "https://catalog.example/api/integrations/etsy/callback";
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 

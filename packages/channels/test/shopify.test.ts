@@ -1,8 +1,9 @@
+import { sharedInput } from "@catalog/testing/shared-inputs";
 import { channelsConfigFrom } from "./channels-env.js";
 import {
   ChannelWaitError, ConnectError, createChannelRegistry, GiveUpChannelError, RetryableChannelError, type DestinationTarget,
 } from "../src/index.js";
-import { CONTRACTS_ABSENT, sharedContractsDir, startShopifyStandin, type ChannelStandin } from "../src/standins/index.js";
+import { sharedContractsDir, startShopifyStandin, type ChannelStandin } from "../src/standins/index.js";
 import { loadGraphqlContract } from "../src/standins/contract/graphql-contract.js";
 import { PRODUCT_BY_SKU, PRODUCT_SET, productSetInput, SHOP_CHECK, shopifyHandle } from "../src/shopify/shopify-documents.js";
 import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
@@ -10,8 +11,8 @@ import { product, publishInput } from "./fixtures.js";
 
 let standin: ChannelStandin;
 let channel: ReturnType<ReturnType<typeof createChannelRegistry>["channel"]>;
-const contracts = sharedContractsDir();
-if (!contracts) console.warn(`shopify: ${CONTRACTS_ABSENT}`);
+// The channel's published contract (../shared/contracts); with CI set, its absence fails the run.
+const contracts = sharedInput({ what: "the channels' contracts", path: sharedContractsDir(), expectedAt: "../shared/contracts (or SHARED_CONTRACTS_DIR)", tests: "Shopify's contract checks" });
 
 beforeAll(async () => {
   standin = await startShopifyStandin();

@@ -1,15 +1,16 @@
+import { sharedInput } from "@catalog/testing/shared-inputs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { channelsConfigFrom } from "./channels-env.js";
 import { ChannelWaitError, createChannelRegistry, RetryableChannelError, type DestinationTarget } from "../src/index.js";
-import { CONTRACTS_ABSENT, sharedContractsDir, startWoocommerceStandin, type WoocommerceStandin } from "../src/standins/index.js";
+import { sharedContractsDir, startWoocommerceStandin, type WoocommerceStandin } from "../src/standins/index.js";
 import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 
 let standin: WoocommerceStandin;
 let channel: ReturnType<ReturnType<typeof createChannelRegistry>["channel"]>;
-const contracts = sharedContractsDir();
-if (!contracts) console.warn(`woocommerce: ${CONTRACTS_ABSENT}`);
+// The channel's published contract (../shared/contracts); with CI set, its absence fails the run.
+const contracts = sharedInput({ what: "the channels' contracts", path: sharedContractsDir(), expectedAt: "../shared/contracts (or SHARED_CONTRACTS_DIR)", tests: "WooCommerce's contract checks" });
 
 beforeAll(async () => {
   standin = await startWoocommerceStandin();

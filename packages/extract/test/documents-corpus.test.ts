@@ -1,13 +1,13 @@
-import { existsSync, readFileSync, createReadStream } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readFileSync, createReadStream } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { sharedInput, sharedPath } from "@catalog/testing/shared-inputs";
 import type { ProductCandidate } from "../src/product-candidate.js";
 import { describeDocument, parseDocument, UnsupportedDocumentError, type DocumentRow } from "../src/documents/index.js";
 
-// The shared corpus lives beside the repository (../shared/corpus), not in it.
-const corpus = new URL("../../../../shared/corpus/", import.meta.url);
+// The shared corpus lives beside the repository (../shared/corpus), not in it; with CI set, its absence fails the run.
+const corpus = pathToFileURL(sharedPath("corpus/"));
 const expectationsFile = new URL("expected-documents.jsonl", corpus);
-const present = existsSync(fileURLToPath(expectationsFile));
-if (!present) console.log(`documents corpus tests skipped: ${fileURLToPath(expectationsFile)} is not there (the corpus is checked out beside the repo as ../shared/corpus)`);
+const present = sharedInput({ what: "the documents corpus", path: expectationsFile, tests: "the documents corpus tests" }) !== null;
 
 type Expected = Record<string, unknown> & { kind: string; file: string; source: string };
 const lines: Expected[] = present

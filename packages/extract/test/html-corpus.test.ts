@@ -1,13 +1,12 @@
-import { existsSync } from "node:fs";
-import {
-  judge, listPageFiles, loadCorpus, score, SCORED_FIELDS, type ScoredField,
-} from "../src/html/corpus-accuracy.js";
+import { sharedInput } from "@catalog/testing/shared-inputs";
 import { extractProduct } from "../src/html/index.js";
+import {
+  corpusDir, judge, listPageFiles, loadCorpus, score, SCORED_FIELDS, type ScoredField,
+} from "./support/corpus-accuracy.js";
 
-// The shared corpus lives beside the repo (../shared/corpus), not in it.
-const corpus = new URL("../../../../shared/corpus/", import.meta.url);
-const available = existsSync(new URL("expected-pages.jsonl", corpus));
-if (!available) console.log(`page corpus not found at ${corpus.pathname}: corpus accuracy test skipped`);
+// The shared corpus lives beside the repo (../shared/corpus), not in it; with CI set, its absence fails the run.
+const corpus = corpusDir();
+const available = sharedInput({ what: "the page corpus", path: new URL("expected-pages.jsonl", corpus), tests: "the corpus accuracy test" }) !== null;
 
 /**
  * Regression guards, set a little under what bench/extract-accuracy.ts measured (recall /

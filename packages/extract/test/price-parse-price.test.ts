@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { sharedInput, sharedPath } from "@catalog/testing/shared-inputs";
 import { currencyForRegion, parsePrice } from "../src/price/index.js";
 import { isIsoCurrency } from "../src/price/currency-symbols.js";
 
@@ -84,11 +85,9 @@ describe("parsePrice", () => {
   });
 });
 
-// scrapinghub/price-parser's test strings (593), kept in the shared corpus beside the repo.
-const corpus = new URL("../../../../shared/corpus/", import.meta.url);
-const examplesFile = new URL("price-strings/price-parser-examples.jsonl", corpus);
-const haveExamples = existsSync(examplesFile);
-if (!haveExamples) console.log(`price-parser examples not found at ${examplesFile.pathname}: corpus test skipped`);
+// scrapinghub/price-parser's test strings (593), kept in the shared corpus beside the repo; with CI set, their absence fails the run.
+const examplesFile = sharedPath("corpus/price-strings/price-parser-examples.jsonl");
+const haveExamples = sharedInput({ what: "price-parser's examples", path: examplesFile, tests: "the price-parser examples test" }) !== null;
 
 interface Example {
   price_raw: string | null;

@@ -1,6 +1,6 @@
-import { existsSync } from "node:fs";
-import { loadCorpus } from "../src/html/corpus-accuracy.js";
+import { sharedInput } from "@catalog/testing/shared-inputs";
 import { readPage, type PageReading } from "../src/html/index.js";
+import { corpusDir, loadCorpus } from "./support/corpus-accuracy.js";
 
 const page = (head: string, body: string) => `<!doctype html><html lang="en"><head>${head}</head><body>${body}</body></html>`;
 const shopChrome = (main: string) => page(
@@ -140,10 +140,11 @@ test("a product page with a captcha on its newsletter form is a product", () => 
   expect(readPage(html, "https://kiln.example/products/speckled-mug").kind).toBe("product");
 });
 
-// The shared corpus lives beside the repo (../shared/corpus), not in it.
-const corpus = new URL("../../../../shared/corpus/", import.meta.url);
-const available = existsSync(new URL("expected-pages.jsonl", corpus));
-if (!available) console.log(`page corpus not found at ${corpus.pathname}: product-page classification test skipped`);
+// The shared corpus lives beside the repo (../shared/corpus), not in it; with CI set, its absence fails the run.
+const corpus = corpusDir();
+const available = sharedInput({
+  what: "the page corpus", path: new URL("expected-pages.jsonl", corpus), tests: "the product-page classification test",
+}) !== null;
 
 (available ? test : test.skip)("every product page of the shared corpus reads as a product, none as a bot check", () => {
   const { pages } = loadCorpus(corpus);

@@ -1,25 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ServiceError, describeApiKey, importProducts, invalid, type Db } from "@catalog/db";
-import { emptyCandidate, readPage, type ProductCandidate } from "@catalog/extract";
+import { readPage } from "@catalog/extract";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
+import {
+  NOT_A_PRODUCT_PAGE, NO_TITLE, createImageScreen, listingPreview, productPreview, robotCheckMessage, toImportItem, withExtensionFields,
+} from "../../importing/index.js";
 import { actingOf } from "../../plugins/auth.js";
 import { errorResponses } from "../../schemas/common.js";
-import { NO_TITLE, toImportItem } from "../import/candidate.js";
-import { createImageScreen } from "../import/image-screen.js";
-import { NOT_A_PRODUCT_PAGE, listingPreview, productPreview, robotCheckMessage } from "./page-preview.js";
-import { ExtensionMeSchema, ExtensionPreviewSchema, IngestBodySchema, IngestResultSchema, MAX_HTML_CHARS, MAX_LISTING_ITEMS } from "./schemas.js";
-
-/** The extension's own fields (or the user's corrections) over what the service read in the page; a null empties the field. */
-function merge(url: string, read: ProductCandidate | null, given: Record<string, unknown> | undefined): ProductCandidate {
-  const candidate = read ?? emptyCandidate(url);
-  candidate.sourceUrl = url;
-  for (const [field, value] of Object.entries(given ?? {})) {
-    if (value === undefined) continue;
-    (candidate as unknown as Record<string, unknown>)[field] = value;
-    candidate.provenance[field as keyof ProductCandidate["provenance"]] = { source: "extension", method: `product.${field}` };
-  }
-  return candidate;
-}
+import { ExtensionPreviewSchema, MAX_LISTING_ITEMS } from "../../schemas/page-preview.js";
+import { ExtensionMeSchema, IngestBodySchema, IngestResultSchema, MAX_HTML_CHARS } from "./schemas.js";
 
 /**
  * The browser extension's routes, authenticated by an extension key (x-service-api-key): what a
@@ -67,7 +56,7 @@ export const extensionRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPol
       throw new ServiceError(422, robotCheckMessage(reading.by));
     }
     if (!persist && reading?.kind === "listing" && product === undefined) return listingPreview(db, orgId, reading.listing);
-    const item = toImportItem(merge(url, reading?.kind === "product" ? reading.product : null, product));
+    const item = toImportItem(withExtensionFields(url, reading?.kind === "product" ? reading.product : null, product));
     if ("error" in item) {
       if (!persist && item.error === NO_TITLE) return { action: "preview", page: "unknown", message: NOT_A_PRODUCT_PAGE };
       throw invalid(`${item.error} on ${url}${item.error === NO_TITLE ? `: send the product's title in "product.title"` : ""}`);

@@ -1,19 +1,18 @@
 import multipart from "@fastify/multipart";
 import { Type } from "typebox";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import {
-  IMPORT_TTL_MS, beginStore, discardImport, failImport, getImport, invalid, listImportRows, listImports, storeImport, updateOwnedImport, type Db,
-} from "@catalog/db";
+import { IMPORT_TTL_MS, getImport, invalid, listImportRows, listImports, type Db } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
+import {
+  MAX_ACTIVE_IMPORTS_PER_ORG, abortWhenClientGoes, checkImportCapacity, discardImportPreview, documentCurrencyPart, documentEncodingPart,
+  documentFilePart, removeStaleSpools, startDocumentImport, startStoreImport, startUrlImport, textPart,
+  type DocumentPreviewLimits, type ImportTasks,
+} from "../../importing/index.js";
 import { actingOf } from "../../plugins/auth.js";
 import { ListSchema, PageQuerySchema, errorResponses, toList } from "../../schemas/common.js";
-import { DocumentPartsSchema } from "../import/schemas.js";
-import { removeStaleSpools } from "../import/spool.js";
-import type { DocumentPreviewLimits } from "./document-preview.js";
-import type { ImportTasks } from "./import-tasks.js";
-import { ExtensionUrlImportBodySchema, MAX_EXTENSION_IMPORT_URLS } from "../extension/schemas.js";
+import { DocumentPartsSchema, ExtensionUrlImportBodySchema, MAX_EXTENSION_IMPORT_URLS } from "../../schemas/import.js";
 import { CreateUrlImportBodySchema, ImportRowSchema, ImportRowsQuerySchema, ImportSchema, MAX_IMPORT_URLS, StoreImportBodySchema } from "./schemas.js";
-import { MAX_ACTIVE_IMPORTS_PER_ORG, startDocumentImport, startUrlImport } from "./start-import.js";
 
 export interface ImportsRoutesOptions {
   /**
@@ -31,10 +30,6 @@ export interface ImportsRoutesOptions {
   document: DocumentPreviewLimits;
 }
 
-/** A store is one transaction; a 100,000-row document takes minutes, so it may hold it this long. */
-const STORE_TRANSACTION_MS = 15 * 60_000;
-const STORE_BATCH_ROWS = 500;
-
 // Any text up to a bound: an id that names no import of the org is 404, as for products.
 const ImportParamsSchema = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
@@ -48,7 +43,11 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
   const shown = `/api${path}`;
   app.addHook("onRequest", byKey ? app.requireApiKey : app.requireSession);
   app.addHook("onClose", () => tasks.close());
-  const deps = { db, tasks, queues: app.queues, policy: options.policy, deadlineMs: options.deadlineMs, document: options.document };
+  const deps = {
+    db, tasks, queues: app.queues, policy: options.policy, deadlineMs: options.deadlineMs, document: options.document,
+    catalogChanged: (orgId: string) => app.caches.catalogChanged(orgId),
+  };
+  const starter = (request: FastifyRequest) => ({ ...actingOf(request), requestId: request.id });
   const security: Record<string, string[]>[] = [{ [byKey ? "apiKey" : "session"]: [] }];
   const common = { tags: ["import"], security };
   // The same operations twice: the dashboard's (startImport) and the extension's (startExtensionImport).
@@ -70,7 +69,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
         body: ExtensionUrlImportBodySchema,
         response: { 202: ImportSchema, ...errorResponses(400, 401, 413, 415, 422, 429, 503) },
       },
-    }, async (request, reply) => reply.code(202).send(await startUrlImport(deps, request, request.body.urls)));
+    }, async (request, reply) => reply.code(202).send(await startUrlImport(deps, starter(request), request.body.urls)));
   } else {
     await removeStaleSpools(options.document.spoolDir);
     await app.register(multipart, { limits: { files: 1, fields: 4, fieldSize: 64, parts: 5, fileSize: options.document.maxBytes + 1 } });
@@ -95,11 +94,18 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
       // The parts are read by the handler as a stream; validation sees none of them.
       preValidation: async (request) => { if (request.isMultipart()) request.body = {}; },
     }, async (request, reply) => {
-      if (request.isMultipart()) return reply.code(202).send(await startDocumentImport(deps, request, reply));
+      if (request.isMultipart()) {
+        // The parts are read only once the organisation has room for another import.
+        await checkImportCapacity(db, actingOf(request).orgId);
+        const file = await documentFilePart(request, 'multipart part "file" is required (send "currency" and "encoding" before it)');
+        const parts = { currency: documentCurrencyPart(textPart(file, "currency")), encoding: documentEncodingPart(textPart(file, "encoding")) };
+        const signal = abortWhenClientGoes(reply, "the client closed the connection before the document was read; no import was started");
+        return reply.code(202).send(await startDocumentImport(deps, starter(request), file, parts, signal));
+      }
       // The body's schema is chosen by its Content-Type: a request with no body at all was checked against none.
       const body = request.body as { urls: string[] } | undefined;
       if (!body) throw invalid('send JSON { "urls": [...] }, or a document as multipart/form-data');
-      return reply.code(202).send(await startUrlImport(deps, request, body.urls));
+      return reply.code(202).send(await startUrlImport(deps, starter(request), body.urls));
     });
   }
 
@@ -161,27 +167,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
     // A POST without a body stores every row.
     preValidation: async (request) => { request.body ??= {}; },
   }, async (request, reply) => {
-    const { orgId, actor } = actingOf(request);
-    const view = await beginStore(db, orgId, request.params.id, request.body.skipRows ?? []);
-    const start = () => tasks.start({
-      importId: view.id, status: "storing", failurePrefix: "storing failed, nothing was stored: ",
-      work: async (signal) => {
-        await storeImport(db, orgId, view.id, {
-          actor, source: view.kind === "document" ? "document" : "scrape",
-          timeoutMs: STORE_TRANSACTION_MS, batchRows: STORE_BATCH_ROWS, signal,
-          onBatch: async (done) => { await updateOwnedImport(db, view.id, "storing", { done }); },
-        });
-        // Committed: every gateway's cached catalog pages must drop it.
-        await app.caches.catalogChanged(orgId);
-      },
-    });
-    try {
-      start();
-    } catch (error) {
-      // The gateway is closing: say so now rather than when the lease runs out.
-      await failImport(db, view.id, `storing failed, nothing was stored: ${(error as Error).message}`);
-      throw error;
-    }
+    const view = await startStoreImport(deps, actingOf(request), request.params.id, request.body.skipRows ?? []);
     return reply.code(202).send(view);
   });
 
@@ -196,8 +182,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
       response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 409, 429) },
     },
   }, async (request, reply) => {
-    await discardImport(db, actingOf(request).orgId, request.params.id);
-    tasks.abort(request.params.id);
+    await discardImportPreview(deps, actingOf(request).orgId, request.params.id);
     return reply.code(204).send(null);
   });
 };

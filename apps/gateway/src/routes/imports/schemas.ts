@@ -1,7 +1,7 @@
 import { Type } from "typebox";
 import { PageQuerySchema } from "../../schemas/common.js";
-import { DocumentEncodingSchema, DroppedImagesSchema } from "../import/schemas.js";
-import { ProductFieldsSchema } from "../products/schemas.js";
+import { DocumentEncodingSchema, DroppedImagesSchema, urlImportBodySchema } from "../../schemas/import.js";
+import { ProductFieldsSchema } from "../../schemas/product.js";
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const Time = Type.String({ format: "date-time" });
@@ -11,11 +11,6 @@ export const MAX_IMPORT_URLS = 500;
 
 export const IMPORT_STATUSES = ["previewing", "ready", "storing", "stored", "failed", "discarded"] as const;
 export const ROW_OUTCOMES = ["create", "update", "unchanged", "error"] as const;
-
-/** A JSON body of page URLs to import, 1 to `maxItems` of them. */
-export const urlImportBodySchema = (maxItems: number) => Type.Object({
-  urls: Type.Array(Type.String({ minLength: 1, maxLength: 2048 }), { minItems: 1, maxItems, description: `Product page URLs, 1 to ${maxItems}` }),
-}, { additionalProperties: false });
 
 /** JSON body of POST /api/imports; a document is sent as multipart instead (part `file`, optional text part `currency`). */
 export const CreateUrlImportBodySchema = urlImportBodySchema(MAX_IMPORT_URLS);

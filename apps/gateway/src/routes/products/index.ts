@@ -4,12 +4,11 @@ import {
   deleteProduct, getProduct, invalid, listHistory, listProducts, updateProduct, type Db, type ProductFields,
 } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
-import { refusedImages } from "../import/image-screen.js";
+import { refusedImages } from "../../importing/index.js";
 import { principalOf } from "../../plugins/auth.js";
 import { ListSchema, PageQuerySchema, errorResponses, toList } from "../../schemas/common.js";
-import {
-  HistoryEntrySchema, ProductDetailSchema, ProductListItemSchema, ProductListQuerySchema, ProductParamsSchema, ProductPatchSchema, ProductSchema,
-} from "./schemas.js";
+import { ProductPatchSchema, ProductSchema } from "../../schemas/product.js";
+import { HistoryEntrySchema, ProductDetailSchema, ProductListItemSchema, ProductListQuerySchema, ProductParamsSchema } from "./schemas.js";
 
 /** Listing states the publish workers will change without a word to the gateway. */
 const PUBLISHING = new Set(["queued", "publishing"]);

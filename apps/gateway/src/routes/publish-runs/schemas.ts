@@ -1,7 +1,6 @@
 import { Type } from "typebox";
 import { PageQuerySchema } from "../../schemas/common.js";
-import { BreakerSchema } from "../destinations/schemas.js";
-import { SYNC_STATUSES } from "../sync-logs/schemas.js";
+import { BreakerSchema, SYNC_STATUSES } from "../../schemas/publishing.js";
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const Time = Type.String({ format: "date-time" });

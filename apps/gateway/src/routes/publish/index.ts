@@ -5,9 +5,9 @@ import { Type, type Static } from "typebox";
 import { checkPublishTargets, recordPublishRequest, type CredentialKeyring, type Db } from "@catalog/db";
 import { principalOf } from "../../plugins/auth.js";
 import { errorResponses } from "../../schemas/common.js";
-import { assertNoChannelWait } from "./channel-wait.js";
+import { assertNoChannelWait } from "../../publishing/channel-wait.js";
+import { PENDING_LEASE_MS, enqueueRecorded } from "../../publishing/enqueue-recorded.js";
 import { dryRunPublish } from "./dry-run.js";
-import { PENDING_LEASE_MS, enqueueRecorded } from "./enqueue-recorded.js";
 import { claimIdempotencyKey } from "./idempotency.js";
 import { PublishBodySchema, PublishCheckSchema, PublishResponseSchema } from "./schemas.js";
 

@@ -1,9 +1,8 @@
 import { Type } from "typebox";
 import { PageQuerySchema } from "../../schemas/common.js";
+import { SYNC_STATUSES } from "../../schemas/publishing.js";
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-
-export const SYNC_STATUSES = ["queued", "running", "succeeded", "failed", "dead"] as const;
 
 export const SyncLogSchema = Type.Object({
   id: Type.String(),

@@ -1,5 +1,5 @@
 import { Type } from "typebox";
-import { BreakerSchema, QueueCountsSchema } from "../destinations/schemas.js";
+import { BreakerSchema, QueueCountsSchema } from "../../schemas/publishing.js";
 
 const HealthSchema = Type.Object({ ok: Type.Boolean(), latencyMs: Type.Integer(), error: Type.Optional(Type.String()) });
 

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from "fastify";
 import { finishPreview, recordPreviewBatch, retryWhileDatabaseUnavailable, startPhase, type Actor, type Db } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
-import { createImageScreen } from "../import/image-screen.js";
-import { importItemOf, scrapeUrls } from "../import/url-import.js";
+import { createImageScreen } from "./image-screen.js";
+import { importItemOf, scrapeUrls, type ScrapeQueues } from "./url-scrape.js";
 import { previewEntries, type PreviewEntry } from "./preview-rows.js";
 
 /**
@@ -14,7 +13,7 @@ const WINDOW = 25;
 
 export interface UrlPreviewRequest {
   db: Db;
-  queues: FastifyInstance["queues"];
+  queues: ScrapeQueues;
   orgId: string;
   importId: string;
   actor: Actor;

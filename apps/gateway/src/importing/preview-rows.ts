@@ -1,6 +1,6 @@
 import { errorRow, importProducts, previewRowOf, type Actor, type Db, type ImportItem, type PreviewRow } from "@catalog/db";
-import { importRows } from "../../metrics.js";
-import type { ImageScreen } from "../import/image-screen.js";
+import { importRows } from "../metrics.js";
+import type { ImageScreen } from "./image-screen.js";
 
 type At = { row: number; url: string | null };
 

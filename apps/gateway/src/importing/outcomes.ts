@@ -1,5 +1,5 @@
 import { importRowOutcome, type FieldChanges, type ImportOutcome, type ProductView } from "@catalog/db";
-import { importRows } from "../../metrics.js";
+import { importRows } from "../metrics.js";
 import type { DroppedImage } from "./image-screen.js";
 
 export type ItemResult =

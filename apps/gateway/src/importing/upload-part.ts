@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { MultipartFile } from "@fastify/multipart";
 import { ServiceError, invalid, unstorableText } from "@catalog/db";
 
@@ -26,4 +26,19 @@ export async function documentFilePart(request: FastifyRequest, missing: string)
   const unstorable = unstorableText(file.filename);
   if (unstorable) throw invalid(`multipart part "file": its file name ${unstorable.problem}`);
   return file;
+}
+
+/** A text part sent before the part "file" (`persist`, `currency`, `encoding`), as sent; undefined when absent. */
+export function textPart(file: MultipartFile, name: string): string | undefined {
+  const part = file.fields[name];
+  return part && !Array.isArray(part) && part.type === "field" ? String(part.value) : undefined;
+}
+
+/** Aborts, with a 400 saying `message`, when the client closes the connection before its answer is written. */
+export function abortWhenClientGoes(reply: FastifyReply, message: string): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableFinished) gone.abort(new ServiceError(400, message));
+  });
+  return gone.signal;
 }

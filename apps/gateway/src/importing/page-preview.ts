@@ -1,13 +1,26 @@
 import { productsBySourceUrl, type Actor, type Db, type ImportItem } from "@catalog/db";
-import type { Listing } from "@catalog/extract";
+import { emptyCandidate, type Listing, type ProductCandidate } from "@catalog/extract";
 import type { Static } from "typebox";
-import type { ImageScreen } from "../import/image-screen.js";
-import { previewEntries } from "../imports/preview-rows.js";
-import { MAX_EXTENSION_IMPORT_URLS, type ExtensionPreviewSchema } from "./schemas.js";
+import { MAX_EXTENSION_IMPORT_URLS } from "../schemas/import.js";
+import type { ExtensionPreviewSchema } from "../schemas/page-preview.js";
+import type { ImageScreen } from "./image-screen.js";
+import { previewEntries } from "./preview-rows.js";
 
 type ExtensionPreview = Static<typeof ExtensionPreviewSchema>;
 
 const WOULD_BE = { create: "created", update: "updated", unchanged: "unchanged" } as const;
+
+/** The extension's own fields (or the user's corrections) over what the service read in the page; a null empties the field. */
+export function withExtensionFields(url: string, read: ProductCandidate | null, given: Record<string, unknown> | undefined): ProductCandidate {
+  const candidate = read ?? emptyCandidate(url);
+  candidate.sourceUrl = url;
+  for (const [field, value] of Object.entries(given ?? {})) {
+    if (value === undefined) continue;
+    (candidate as unknown as Record<string, unknown>)[field] = value;
+    candidate.provenance[field as keyof ProductCandidate["provenance"]] = { source: "extension", method: `product.${field}` };
+  }
+  return candidate;
+}
 
 /** What saving the page would do to the catalog: the same plan an import makes, nothing written. */
 export async function productPreview(db: Db, orgId: string, actor: Actor, item: ImportItem, screenImages: ImageScreen): Promise<ExtensionPreview> {

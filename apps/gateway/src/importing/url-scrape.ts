@@ -1,21 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { ServiceError, importProducts, invalid, type Actor, type Db, type ImportItem } from "@catalog/db";
+import { ServiceError, invalid, type ImportItem } from "@catalog/db";
 import type { ProductCandidate } from "@catalog/extract";
 import { BlockedUrlError, InvalidUrlError, checkPublicUrl, type UrlPolicy } from "@catalog/fetch/url-guard";
 import { SCRAPE_JOB, type ScrapeResult } from "@catalog/queue";
 import { toImportItem } from "./candidate.js";
-import { createImageScreen } from "./image-screen.js";
-import { itemOf, summarise, type ItemResult } from "./outcomes.js";
 
-export interface UrlImportRequest {
-  orgId: string;
-  actor: Actor;
-  urls: string[];
-  persist: boolean;
-  requestId: string;
-  policy: UrlPolicy;
-  deadlineMs: number;
-}
+/** The gateway's scrape queue and its events (plugins/queues.ts). */
+export type ScrapeQueues = Pick<FastifyInstance["queues"], "scrape" | "scrapeEvents">;
 
 /** Every URL is checked before any is fetched: one refused URL refuses the request (422 naming it). */
 export async function checkUrls(urls: string[], policy: UrlPolicy): Promise<void> {
@@ -34,7 +25,7 @@ export async function checkUrls(urls: string[], policy: UrlPolicy): Promise<void
  * when `signal` aborts (the jobs are left to finish on their own).
  */
 export async function scrapeUrls(
-  queues: FastifyInstance["queues"], urls: string[], requestId: string, deadlineMs: number, signal?: AbortSignal,
+  queues: ScrapeQueues, urls: string[], requestId: string, deadlineMs: number, signal?: AbortSignal,
 ): Promise<ScrapeResult[]> {
   const jobs = await queues.scrape
     .addBulk(urls.map((url) => ({ name: SCRAPE_JOB, data: { url, requestId } })))
@@ -74,36 +65,4 @@ export function importItemOf(result: ScrapeResult, url: string): ImportItem | { 
   candidate.sourceUrl ??= url;
   const item = toImportItem(candidate);
   return "error" in item ? { error: `${item.error} on ${url}` } : item;
-}
-
-/**
- * Hands the URLs to the import workers and waits for them with one overall deadline, so a
- * preview of 50 pages answers in bounded time with an outcome per URL; then previews or
- * persists the products found, in one batch.
- */
-export async function importUrls(deps: { db: Db; queues: FastifyInstance["queues"] }, request: UrlImportRequest) {
-  const { db, queues } = deps;
-  await checkUrls(request.urls, request.policy);
-  const results = await scrapeUrls(queues, request.urls, request.requestId, request.deadlineMs);
-
-  const items = new Array<ItemResult>(results.length);
-  const importable: { index: number; item: ImportItem }[] = [];
-  results.forEach((r, index) => {
-    const item = importItemOf(r, request.urls[index]!);
-    if ("error" in item) items[index] = { ok: false, error: item.error };
-    else importable.push({ index, item });
-  });
-  if (importable.length > 0) {
-    const screenImages = createImageScreen(request.policy);
-    const dropped = await Promise.all(importable.map((i) => screenImages(i.item)));
-    const outcomes = await importProducts(db, request.orgId, importable.map((i) => i.item), {
-      actor: request.actor, source: "scrape", persist: request.persist,
-    });
-    outcomes.forEach((outcome, i) => { items[importable[i]!.index] = itemOf(outcome, dropped[i]); });
-  }
-  return {
-    persisted: request.persist,
-    items: items.map((item, i) => ({ url: request.urls[i]!, ...item })),
-    summary: summarise(items, "scrape"),
-  };
 }

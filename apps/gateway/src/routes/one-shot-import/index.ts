@@ -3,15 +3,19 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ServiceError, invalid, type Db } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { DOCUMENT_LIMITS } from "@catalog/extract/documents";
-import { documentCurrencyPart, documentEncodingPart } from "./document-parts.js";
-import { importDocument, type DocumentLimits } from "./document-import.js";
-import { removeStaleSpools } from "./spool.js";
-import { documentFilePart } from "./upload-part.js";
+import {
+  abortWhenClientGoes, documentCurrencyPart, documentEncodingPart, documentFilePart, importDocument, importUrls, removeStaleSpools, textPart,
+  type DocumentLimits,
+} from "../../importing/index.js";
 import { principalOf } from "../../plugins/auth.js";
 import { describedError, errorResponses } from "../../schemas/common.js";
 import { DocumentImportPartsSchema, DocumentImportResultSchema, ImportUrlsBodySchema, UrlImportResultSchema } from "./schemas.js";
-import { importUrls } from "./url-import.js";
 
+/**
+ * The one-shot imports: /import/url, /scrape and /import/document answer within the request with
+ * every item's outcome, previewed or (persist) stored. The import resource (routes/imports/) is
+ * the background, preview-then-store kind.
+ */
 export interface ImportRoutesOptions {
   db: Db;
   /** Which page and image URLs may be used (private ones only with local ingest). */
@@ -88,22 +92,15 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
   }, async (request, reply) => {
     if (!request.isMultipart()) throw new ServiceError(415, 'send multipart/form-data with the document in part "file"');
     const file = await documentFilePart(request, 'multipart part "file" is required (send "persist" before it)');
-    const field = (name: string) => {
-      const part = file.fields[name];
-      return part && !Array.isArray(part) && part.type === "field" ? String(part.value).trim() : undefined;
-    };
-    const persistValue = field("persist") ?? "false";
+    const persistValue = textPart(file, "persist")?.trim() ?? "false";
     if (persistValue !== "true" && persistValue !== "false") throw invalid('multipart part "persist" must be "true" or "false"');
-    const currency = documentCurrencyPart(field("currency"));
-    const encoding = documentEncodingPart(field("encoding"));
+    const currency = documentCurrencyPart(textPart(file, "currency"));
+    const encoding = documentEncodingPart(textPart(file, "encoding"));
     const { org, user } = principalOf(request);
     const persist = persistValue === "true";
-    const gone = new AbortController();
-    reply.raw.on("close", () => {
-      if (!reply.raw.writableFinished) gone.abort(new ServiceError(400, "the client closed the connection before the import finished; nothing was stored"));
-    });
+    const signal = abortWhenClientGoes(reply, "the client closed the connection before the import finished; nothing was stored");
     const body = await importDocument(options.db, {
-      orgId: org.id, actor: { type: "user", id: user.id }, file, persist, currency, encoding, signal: gone.signal, imagePolicy: policy,
+      orgId: org.id, actor: { type: "user", id: user.id }, file, persist, currency, encoding, signal, imagePolicy: policy,
       limits: { ...options.document, timeoutMs: DOCUMENT_TRANSACTION_MS },
     });
     // Committed: every gateway must see it before this answer reaches the client.

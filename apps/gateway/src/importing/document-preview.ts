@@ -2,10 +2,10 @@ import type { MultipartFile } from "@fastify/multipart";
 import type { EncodingChoice } from "@catalog/extract/documents";
 import { finishPreview, recordPreviewBatch, retryWhileDatabaseUnavailable, startPhase, type Actor, type Db } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
-import type { DocumentLimits } from "../import/document-import.js";
-import { createImageScreen } from "../import/image-screen.js";
-import { parseInThread, type ParseJob } from "../import/parse-thread.js";
-import { spoolUpload, type Spool } from "../import/spool.js";
+import type { DocumentLimits } from "./document-import.js";
+import { createImageScreen } from "./image-screen.js";
+import { parseInThread, type ParseJob } from "./parse-thread.js";
+import { spoolUpload, type Spool } from "./spool.js";
 import { previewEntries, type PreviewEntry } from "./preview-rows.js";
 
 /** The same batches as the synchronous document route: bulk statements, flat memory. */

@@ -1,13 +1,15 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
-import type { ProductCandidate } from "../product-candidate.js";
-import { squash } from "./text.js";
+import { sharedPath } from "@catalog/testing/shared-inputs";
+import type { ProductCandidate } from "../../src/product-candidate.js";
+import { squash } from "../../src/html/text.js";
 
 /**
  * Scoring extraction against the shared corpus (`corpus/expected-pages.jsonl`), as its README
  * reads the expectations. Used by the corpus test and by bench/extract-accuracy.ts, so both
- * count the same way; not part of the extraction itself.
+ * count the same way; not part of the extraction itself, so it lives with the tests and is not built.
  *
  * Per field and page: an expectation of null is no expectation, unless the field is listed in
  * `absent_in_source_gt` (the page's ground truth is empty, so any value is a false positive).
@@ -39,8 +41,9 @@ export interface Corpus {
   pages: { expected: ExpectedPage; html: string }[];
 }
 
+/** ../shared/corpus beside the repository. */
 export function corpusDir(): URL {
-  return new URL("../../../../../shared/corpus/", import.meta.url);
+  return pathToFileURL(sharedPath("corpus/"));
 }
 
 export function corpusAvailable(dir: URL = corpusDir()): boolean {
