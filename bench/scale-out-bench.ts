@@ -6,7 +6,7 @@
 // lanes, not this host's cores, must be what runs out. See bench/README.md.
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import { loadPublishWorkerConfig } from "@catalog/config";
+import { loadPublishWorkerConfig } from "@catalog/config/publish-worker";
 import { startChildServer, type ChildServer } from "./child-server.js";
 import { runBench, type CleanupStack } from "./cleanup-stack.js";
 import { startDeployment } from "./publish-deployment.js";

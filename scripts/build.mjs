@@ -20,7 +20,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 /** Compiled to dist/. The dashboard and the extension are browser builds of their own; testing is for tests. */
 const SERVER_PACKAGES = [
   "apps/gateway", "apps/publish-worker", "apps/import-worker", "apps/cli",
-  "packages/channels", "packages/config", "packages/db", "packages/extract", "packages/fetch", "packages/queue",
+  "packages/channels", "packages/config", "packages/db", "packages/extract", "packages/fetch", "packages/queue", "packages/values",
 ];
 /** The apps a deployment runs; --out installs their production dependencies and nothing else. */
 const DEPLOYED_APPS = ["@catalog/gateway", "@catalog/publish-worker", "@catalog/import-worker", "@catalog/cli"];

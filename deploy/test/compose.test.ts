@@ -5,7 +5,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { parse } from "yaml";
-import { GatewayEnvSchema, ImportWorkerEnvSchema, PublishWorkerEnvSchema, loadGatewayConfig } from "@catalog/config";
+import { GatewayEnvSchema, loadGatewayConfig } from "@catalog/config/gateway";
+import { ImportWorkerEnvSchema } from "@catalog/config/import-worker";
+import { PublishWorkerEnvSchema } from "@catalog/config/publish-worker";
 import { hasSource, imageNodeVersion, repoRoot } from "./built-processes.js";
 
 interface Service {

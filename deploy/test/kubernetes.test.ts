@@ -9,7 +9,7 @@ import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2";
 import { Job } from "kubernetes-models/batch/v1";
 import { PodDisruptionBudget } from "kubernetes-models/policy/v1";
 import { ConfigMap, Namespace, Service } from "kubernetes-models/v1";
-import { loadGatewayConfig } from "@catalog/config";
+import { loadGatewayConfig } from "@catalog/config/gateway";
 import { hasSource, repoRoot } from "./built-processes.js";
 
 const MODELS = { Deployment, HorizontalPodAutoscaler, Job, PodDisruptionBudget, ConfigMap, Namespace, Service } as const;

@@ -1,5 +1,5 @@
 // What every operator command is made of: its flags, its usage line and how it reports misuse.
-import type { GatewayConfig } from "@catalog/config";
+import type { GatewayConfig } from "@catalog/config/gateway";
 import type { Db } from "@catalog/db";
 
 export type Flags = Record<string, string | boolean | undefined>;

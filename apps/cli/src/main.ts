@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { ConnectError } from "@catalog/channels";
-import { loadGatewayConfig } from "@catalog/config";
+import { loadGatewayConfig } from "@catalog/config/gateway";
 import { ServiceError, createDb } from "@catalog/db";
 import { COMMANDS } from "./commands.js";
 import { UsageError } from "./commands-kit.js";

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { createChannelRegistry, type DestinationTarget } from "@catalog/channels";
 import { startShopifyStandin, startWoocommerceStandin, type ShopifyStandin, type WoocommerceStandin } from "@catalog/channels/standins";
-import { loadGatewayConfig } from "@catalog/config";
+import { loadGatewayConfig } from "@catalog/config/gateway";
 import { createDb, listDestinations, loadDestinationTarget, newKeyringSpec, parseKeyring, type Db } from "@catalog/db";
 import { createTestOrg, type TestOrg } from "@catalog/testing";
 import { cli, SLOW } from "./run-cli.js";

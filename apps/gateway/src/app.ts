@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { RedisClient } from "@catalog/queue";
-import type { GatewayConfig } from "@catalog/config";
+import type { GatewayConfig } from "@catalog/config/gateway";
 import { openChangeFeed, parseKeyring, type Db } from "@catalog/db";
 import { createChannelRegistry, type AnyChannelDefinition } from "@catalog/channels";
 import { Semaphore } from "@catalog/fetch/semaphore";

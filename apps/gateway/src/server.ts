@@ -1,4 +1,4 @@
-import { loadGatewayConfig } from "@catalog/config";
+import { loadGatewayConfig } from "@catalog/config/gateway";
 import { createDb } from "@catalog/db";
 import { producerConnection } from "@catalog/queue";
 import { buildApp } from "./app.js";

@@ -3,7 +3,8 @@
 // end-to-end suite's cases without any other file knowing it.
 import { CHANNEL_DEFINITIONS, createChannelRegistry, type ChannelName } from "@catalog/channels";
 import { CHANNEL_STANDINS } from "@catalog/channels/standins";
-import { GatewayEnvSchema, gatewayEnvSchema, loadGatewayConfig, loadPublishWorkerConfig } from "@catalog/config";
+import { GatewayEnvSchema, gatewayEnvSchema, loadGatewayConfig } from "@catalog/config/gateway";
+import { loadPublishWorkerConfig } from "@catalog/config/publish-worker";
 import { newKeyringSpec } from "@catalog/db";
 import { createTestOrg } from "@catalog/testing";
 import { dummyDefinition } from "../../../packages/channels/test/fixtures/dummy-channel/index.js";

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { Worker } from "bullmq";
-import { loadGatewayConfig, type GatewayConfig } from "@catalog/config";
+import { loadGatewayConfig, type GatewayConfig } from "@catalog/config/gateway";
 import { createDb, type Db } from "@catalog/db";
 import type { ResolvedAddress } from "@catalog/fetch/url-guard";
 import { SCRAPE_QUEUE, producerConnection, queuePrefix, workerConnection, type RedisClient, type ScrapeJob, type ScrapeResult } from "@catalog/queue";

@@ -1,5 +1,6 @@
 import { Worker } from "bullmq";
-import { loadImportWorkerConfig, logRedaction, redactUrl } from "@catalog/config";
+import { loadImportWorkerConfig } from "@catalog/config/import-worker";
+import { logRedaction, redactUrl } from "@catalog/config";
 import { createRenderer } from "@catalog/fetch";
 import { SCRAPE_QUEUE, queuePrefix, scrapeQueue, startWorkerHealth, workerConnection, type ScrapeJob, type ScrapeResult } from "@catalog/queue";
 import { pino } from "pino";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type AddressInfo, type Socket } from "node:net";
-import { loadImportWorkerConfig } from "@catalog/config";
+import { loadImportWorkerConfig } from "@catalog/config/import-worker";
 import { SCRAPE_JOB, scrapeQueue, workerConnection } from "@catalog/queue";
 import { createImportMetrics } from "../src/metrics.js";
 

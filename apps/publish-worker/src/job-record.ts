@@ -1,7 +1,14 @@
-import { UnrecoverableError, type Job } from "bullmq";
-import { isUuid, markDeadLettersMirrored, pendingPublish } from "@catalog/db";
+import { UnrecoverableError, type Job, type Queue } from "bullmq";
+import type { Logger } from "pino";
+import { isUuid, markDeadLettersMirrored, pendingPublish, type Db } from "@catalog/db";
 import { parsePublishJob, publishQueueName, type DeadLetter, type PublishJob } from "@catalog/queue";
-import type { ProcessorDeps } from "./publish-processor.js";
+
+/** The part of the processor's dependencies (ProcessorDeps) that recording a job uses. */
+interface RecordDeps {
+  db: Db;
+  log: Logger;
+  deadLetters: Queue<DeadLetter>;
+}
 
 // How a job's record in Redis follows its record in PostgreSQL. PostgreSQL is written first; what
 // Redis lost or refuses afterwards is rebuilt from it, never the other way round.
@@ -12,7 +19,7 @@ import type { ProcessorDeps } from "./publish-processor.js";
  * nothing to do: the job has been moved to failed, for the record only, since PostgreSQL has no
  * pending publish under that id.
  */
-export async function jobData(deps: Pick<ProcessorDeps, "db" | "log">, job: Job<PublishJob>, token: string): Promise<PublishJob | null> {
+export async function jobData(deps: Pick<RecordDeps, "db" | "log">, job: Job<PublishJob>, token: string): Promise<PublishJob | null> {
   try {
     return parsePublishJob(job.data);
   } catch (error) {
@@ -35,7 +42,7 @@ export async function jobData(deps: Pick<ProcessorDeps, "db" | "log">, job: Job<
  * stands: a finished publish needs nothing more, and a pending one is enqueued again by the
  * recovery when its lease runs out. So the error is reported, never turned into the publish's.
  */
-export async function moveOn(deps: Pick<ProcessorDeps, "log">, job: Job<PublishJob>, to: string, move: () => Promise<unknown>): Promise<void> {
+export async function moveOn(deps: Pick<RecordDeps, "log">, job: Job<PublishJob>, to: string, move: () => Promise<unknown>): Promise<void> {
   try {
     await move();
   } catch (err) {
@@ -48,7 +55,7 @@ export async function moveOn(deps: Pick<ProcessorDeps, "log">, job: Job<PublishJ
  * a mirror lease. Confirmed, the lease is cleared; if adding fails, it is logged as an error and
  * the recovery adds the job once the lease has run out.
  */
-export async function mirrorDeadLetter(deps: Pick<ProcessorDeps, "db" | "log" | "deadLetters">, letter: DeadLetter): Promise<void> {
+export async function mirrorDeadLetter(deps: Pick<RecordDeps, "db" | "log" | "deadLetters">, letter: DeadLetter): Promise<void> {
   try {
     await deps.deadLetters.add("dead", letter, { jobId: letter.syncLogId });
     await markDeadLettersMirrored(deps.db, [letter.syncLogId]);

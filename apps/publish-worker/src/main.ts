@@ -1,4 +1,4 @@
-import { loadPublishWorkerConfig } from "@catalog/config";
+import { loadPublishWorkerConfig } from "@catalog/config/publish-worker";
 import { createDb } from "@catalog/db";
 import { startWorkerHealth, workerConnection } from "@catalog/queue";
 import { collectDefaultMetrics } from "prom-client";

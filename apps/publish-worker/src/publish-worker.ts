@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { parseKeyring, setDestinationHealth, type Db } from "@catalog/db";
-import type { PublishWorkerConfig } from "@catalog/config";
+import type { PublishWorkerConfig } from "@catalog/config/publish-worker";
 import { createChannelRegistry } from "@catalog/channels";
 import { PublishQueues, deadLetterQueue, publishKeys, type RedisClient } from "@catalog/queue";
 import { BreakerRegistry } from "./breaker-registry.js";

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { pino, type DestinationStream } from "pino";
-import { loadGatewayConfig, loadPublishWorkerConfig, type GatewayConfig, type PublishWorkerConfig } from "@catalog/config";
+import { loadGatewayConfig, type GatewayConfig } from "@catalog/config/gateway";
+import { loadPublishWorkerConfig, type PublishWorkerConfig } from "@catalog/config/publish-worker";
 import { buildApp } from "@catalog/gateway";
 
 type FastifyInstance = Awaited<ReturnType<typeof buildApp>>;

@@ -3,7 +3,7 @@
 // DESTINATION_RATE_PER_SECOND exactly as before.
 import { randomUUID } from "node:crypto";
 import { createChannelRegistry, type ChannelRateLimit } from "@catalog/channels";
-import { loadPublishWorkerConfig } from "@catalog/config";
+import { loadPublishWorkerConfig } from "@catalog/config/publish-worker";
 import { newKeyringSpec } from "@catalog/db";
 import { workerConnection, type RedisClient } from "@catalog/queue";
 import { RateGate, windowLimit } from "../src/rate-gate.js";

@@ -3,10 +3,7 @@
 // adapter plain data; the adapter never touches the database, Redis or the queue. Every failure
 // it reports is one of the classes in errors.ts, so the worker can decide retry / give up / wait.
 
-import type { CHANNEL_DEFINITIONS } from "./channel-list.js";
-
-/** The channels of the list (the Prisma `Channel` enum holds the same values: a test checks it). */
-export type ChannelName = (typeof CHANNEL_DEFINITIONS)[number]["name"];
+import type { ChannelName } from "./channel-names.js";
 
 export interface PublishableVariant {
   sku?: string | null;

@@ -3,7 +3,7 @@
 // `undefined`. The schemas stay open: channels add fields, and extra fields are never a fault.
 import type { Static, TSchema } from "typebox";
 import { Compile, type Validator } from "typebox/compile";
-import type { ChannelName } from "./adapter.js";
+import type { ChannelName } from "./channel-names.js";
 import { throwIfFailed, type Answer } from "./channel-http.js";
 import { RetryableChannelError } from "./errors.js";
 

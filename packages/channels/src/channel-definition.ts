@@ -2,7 +2,8 @@
 // of the service needs to know about it, and channel-list.ts names the definitions. Config,
 // the gateway's routes and OpenAPI text, the CLI and the end-to-end suite read them from there.
 import type { Static, TObject } from "typebox";
-import type { ChannelAdapter, ChannelName } from "./adapter.js";
+import type { ChannelAdapter } from "./adapter.js";
+import type { ChannelName } from "./channel-names.js";
 import type { ChannelNotifications } from "./channel-notifications.js";
 import type { ConnectedAccount, ConnectFlow } from "./connect.js";
 import type { PreflightInput, PreflightProblem } from "./preflight.js";

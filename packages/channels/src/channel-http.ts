@@ -2,7 +2,7 @@
 // publish, network failures turned into retryable errors, answers classified the same way for
 // every channel, and 2xx bodies that cannot be read treated as the channel's hiccup.
 import { BlockedUrlError, FetchFailedError, InvalidUrlError, requestPublic, type UrlPolicy } from "@catalog/fetch/public";
-import type { ChannelName } from "./adapter.js";
+import type { ChannelName } from "./channel-names.js";
 import { classifyChannelResponse, classifyNetworkError } from "./classify.js";
 import { GiveUpChannelError, isChannelError, RetryableChannelError } from "./errors.js";
 

@@ -1,6 +1,6 @@
 // Turns what a channel answered (or failed to answer) into one of the three outcomes. Adapters
 // call these for every response, so all channels share one policy for statuses and Retry-After.
-import type { ChannelName } from "./adapter.js";
+import type { ChannelName } from "./channel-names.js";
 import { type ChannelFailure, ChannelWaitError, clampWait, DEFAULT_WAIT_MS, GiveUpChannelError, RetryableChannelError } from "./errors.js";
 
 export type HeaderSource = Headers | Record<string, string | string[] | undefined> | null | undefined;

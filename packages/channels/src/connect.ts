@@ -1,7 +1,7 @@
 // How a merchant connects a store: the gateway owns sessions, the single-use `state`, sealing
 // and storing; a channel's ConnectFlow only knows its own authorize URL, how to check its
 // callback and how to turn a code (or delivered keys) into credentials. Flows touch no database.
-import type { ChannelName } from "./adapter.js";
+import type { ChannelName } from "./channel-names.js";
 
 /** A connect request or callback the merchant (or the channel) got wrong: the gateway answers `status` with `message`. */
 export class ConnectError extends Error {

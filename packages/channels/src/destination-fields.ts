@@ -1,6 +1,7 @@
-import type { ChannelName, DestinationTarget, PublishableProduct } from "./adapter.js";
+import type { DestinationTarget, PublishableProduct } from "./adapter.js";
+import { apiFieldName } from "./api-fields.js";
+import type { ChannelName } from "./channel-names.js";
 import { GiveUpChannelError } from "./errors.js";
-import { apiFieldName } from "./preflight.js";
 
 /** The destination's base URL without trailing slashes; a destination without one cannot be published to. */
 export function requiredBaseUrl(channel: ChannelName, destination: DestinationTarget): string {

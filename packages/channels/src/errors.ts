@@ -4,7 +4,7 @@
 //   wait    -> ChannelWaitError: pause the whole destination for retryAfterMs, no attempt spent.
 // Messages always name the channel ("standin answered 503: ..."), since they reach sync logs and
 // the dashboard, where several destinations sit side by side.
-import type { ChannelName } from "./adapter.js";
+import type { ChannelName } from "./channel-names.js";
 
 export type ChannelOutcome = "retry" | "give-up" | "wait";
 

@@ -1,11 +1,12 @@
-export { CHANNEL_DEFINITIONS, CHANNEL_NAMES, isChannelName } from "./channel-list.js";
+export { CHANNEL_NAMES, isChannelName, type ChannelName } from "./channel-names.js";
+export { CHANNEL_DEFINITIONS } from "./channel-list.js";
 export { defineChannel, type AnyChannelDefinition, type ChannelContext, type ChannelDefinition, type ChannelRateLimit, type OperatorAccount } from "./channel-definition.js";
 export { channelsConfig, channelsEnvSchema, SharedChannelsEnvSchema, type ChannelsConfig, type ChannelsEnvProperties } from "./channels-config.js";
 export type { ChannelNotifications, ChannelReport } from "./channel-notifications.js";
 export { checkSettings } from "./settings-check.js";
 export { toPublishable, type CatalogProduct } from "./publishable.js";
 export { problemOf, productPreflight, throwFirst, type PreflightInput, type PreflightProblem } from "./preflight.js";
-export type { ChannelAdapter, ChannelName, DestinationTarget, OAuthCredentials, PublishableProduct, PublishableVariant, PublishInput, PublishOutcome } from "./adapter.js";
+export type { ChannelAdapter, DestinationTarget, OAuthCredentials, PublishableProduct, PublishableVariant, PublishInput, PublishOutcome } from "./adapter.js";
 export { fieldsOf, type ChannelField } from "./channel-fields.js";
 export { ConnectError, type ConnectedAccount, type ConnectFinishInput, type ConnectFlow, type ConnectRedirect, type ConnectStartInput } from "./connect.js";
 export { channelCaller, jsonBody, okJson, throwIfFailed, type Answer, type ChannelCall, type ChannelRequest } from "./channel-http.js";

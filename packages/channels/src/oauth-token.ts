@@ -2,7 +2,7 @@
 // A refused grant (400 or 401: a revoked or expired code or refresh token) means the merchant
 // must connect again; other failures are classified like any channel answer.
 import { Type, type Static, type TSchema } from "typebox";
-import type { ChannelName } from "./adapter.js";
+import type { ChannelName } from "./channel-names.js";
 import { answerProblem, parseAnswer } from "./channel-answer.js";
 import { channelCaller, jsonBody } from "./channel-http.js";
 import { classifyChannelResponse } from "./classify.js";

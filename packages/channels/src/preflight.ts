@@ -3,6 +3,7 @@
 // adapter runs before its first call, so a dry run and a real publish give up for the same
 // reasons: the adapter throws the first problem, a dry run lists them all.
 import type { DestinationTarget, PublishableProduct } from "./adapter.js";
+import { apiFieldName } from "./api-fields.js";
 import { requiredBaseUrl } from "./destination-fields.js";
 import { GiveUpChannelError } from "./errors.js";
 
@@ -29,12 +30,6 @@ export interface PreflightInput {
   /** Aborted when the caller stops waiting (a check that calls the channel must honour it). */
   signal: AbortSignal;
 }
-
-// The adapters name a product's price `priceAmount` (the stored column); the API calls it `price`.
-const API_FIELDS: Record<string, string> = { priceAmount: "price", "variants.priceAmount": "variants.price" };
-
-/** A product field as the API names it. */
-export const apiFieldName = (field: string) => API_FIELDS[field] ?? field;
 
 /** A give-up the adapter would throw, as a dry run reports it. */
 export function problemOf(error: GiveUpChannelError): PreflightProblem {

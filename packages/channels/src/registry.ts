@@ -1,7 +1,8 @@
 // The channels as the gateway, the publish worker and the CLI use them: each listed definition
 // built once with the configuration, so none of them imports a channel folder.
 import type { TObject, TSchema } from "typebox";
-import type { ChannelAdapter, ChannelName } from "./adapter.js";
+import type { ChannelAdapter } from "./adapter.js";
+import type { ChannelName } from "./channel-names.js";
 import type { AnyChannelDefinition, ChannelContext, ChannelRateLimit } from "./channel-definition.js";
 import { fieldsOf, type ChannelField } from "./channel-fields.js";
 import { CHANNEL_DEFINITIONS } from "./channel-list.js";

@@ -1,7 +1,7 @@
+// What every process's configuration shares. Each process's own is an entry of its own
+// (`@catalog/config/gateway`, `/publish-worker`, `/import-worker`), so a process loads only its
+// configuration: the gateway's and the publish worker's hold every channel's variables, and with
+// them @catalog/channels, which the import worker never runs.
 export { ConfigError, readEnv } from "./env.js";
 export { CommonEnvSchema, WorkerHealthEnvSchema, redisKeyPrefix } from "./common.js";
-export { GatewayEnvSchema, gatewayEnvSchema, loadGatewayConfig, type GatewayConfig } from "./gateway.js";
-export { ImportWorkerEnvSchema, loadImportWorkerConfig, type ImportWorkerConfig } from "./import-worker.js";
-export { PublishWorkerEnvSchema, publishWorkerEnvSchema, loadPublishWorkerConfig, type PublishWorkerConfig } from "./publish-worker.js";
-export { ChannelsEnvSchema, channelsConfig, type ChannelsConfig } from "./channels.js";
 export { REDACTED, logRedaction, redactUrl } from "./log-redaction.js";

@@ -1,4 +1,7 @@
-import { ConfigError, loadGatewayConfig, loadImportWorkerConfig, loadPublishWorkerConfig } from "@catalog/config";
+import { ConfigError } from "@catalog/config";
+import { loadGatewayConfig } from "@catalog/config/gateway";
+import { loadImportWorkerConfig } from "@catalog/config/import-worker";
+import { loadPublishWorkerConfig } from "@catalog/config/publish-worker";
 
 test("defaults apply and text from the environment becomes typed values", () => {
   const config = loadGatewayConfig({ PORT: "4100", LAB_MODE: "true", CORS_ORIGINS: "https://a.test, https://b.test" });

@@ -2,8 +2,6 @@ export { createDb, isUniqueViolation, type Db } from "./client.js";
 export { isTransactionConflict, retryOnConflict } from "./transaction-retry.js";
 export { openChangeFeed, type Change, type ChangeFeedHandlers } from "./change-feed.js";
 export { isUuid } from "./ids.js";
-export { MAX_JSON_DEPTH, pathTooDeep, describeJsonPath } from "./json-depth.js";
-export { unstorableText, type UnstorableText } from "./storable-text.js";
 export { ServiceError, conflict, invalid, notFound } from "./service-error.js";
 export { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, isDatabaseUnavailable, retryWhileDatabaseUnavailable } from "./database-unavailable.js";
 export { hashPassword, verifyPassword, sha256, randomToken } from "./secrets.js";

@@ -1,21 +1,7 @@
+import type { Money, ProductVariant } from "@catalog/values";
 import { storedDescription } from "./description.js";
 import type { FieldChanges } from "./field-diff.js";
 import type { Prisma, Product } from "./generated/client.js";
-
-export interface Money {
-  amount: string;
-  currency: string;
-}
-
-export interface ProductVariant {
-  sku: string | null;
-  title: string | null;
-  price: Money | null;
-  options: Record<string, string>;
-  gtin: string | null;
-  availability: string | null;
-  image: string | null;
-}
 
 /** The catalog fields a client may set; `price` is the API's money shape. */
 export interface ProductFields {

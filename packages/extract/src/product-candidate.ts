@@ -1,4 +1,4 @@
-import type { Money, ProductVariant } from "@catalog/db";
+import type { Money, ProductVariant } from "@catalog/values";
 
 /** Where one extracted field came from, so that a later re-import can be compared field by field. */
 export interface FieldSource {

@@ -1,4 +1,5 @@
-import { chromium, errors, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type * as Playwright from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { UrlPolicy } from "./address-policy.js";
 import { checkPublicUrl, HOW_TO_FIX } from "./check-url.js";
 import { BlockedUrlError, FetchFailedError } from "./errors.js";
@@ -72,6 +73,11 @@ async function blockedOrFailed(policy: UrlPolicy, start: string, lastUrl: string
   return new FetchFailedError(start, `${start} could not be loaded in the browser (${detail})`, undefined, { cause: error, transient: true });
 }
 
+// playwright-core takes about 80 MB and a third of a second of CPU to load: it is loaded by the
+// first render, so an import worker whose pages all read from their static HTML never loads it.
+let playwright: Promise<typeof Playwright> | undefined;
+const loadPlaywright = () => (playwright ??= import("playwright-core"));
+
 async function renderIn(page: Page, policy: UrlPolicy, start: string, timeoutMs: number, settleMs: number): Promise<RenderResult> {
   const deadline = Date.now() + timeoutMs;
   await page.route("**/*", (route) =>
@@ -82,6 +88,7 @@ async function renderIn(page: Page, policy: UrlPolicy, start: string, timeoutMs:
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) lastMainUrl = request.url();
   });
 
+  const { errors } = await loadPlaywright();
   let response;
   try {
     response = await page.goto(start, { waitUntil: "domcontentloaded", timeout: timeoutMs });
@@ -119,7 +126,7 @@ export function createRenderer(options: RendererOptions): Renderer {
         proxyBlocked = started.blocked;
         return started;
       });
-      const { url } = await proxy;
+      const [{ url }, { chromium }] = await Promise.all([proxy, loadPlaywright()]);
       return chromium.launch({ executablePath, headless: true, args: chromiumArgs(url), timeout: 30_000 });
     })();
     launching = attempt;
@@ -133,6 +140,7 @@ export function createRenderer(options: RendererOptions): Renderer {
 
   const renderOnce = async (start: string, timeoutMs: number): Promise<RenderResult> => {
     const b = await browser();
+    const { errors } = await loadPlaywright();
     // A fresh context per page: no cookies, storage or cache shared between merchants.
     const context: BrowserContext = await b.newContext({ userAgent: options.userAgent ?? DEFAULT_USER_AGENT, serviceWorkers: "block", acceptDownloads: false });
     let timer: NodeJS.Timeout | undefined;

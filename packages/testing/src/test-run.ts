@@ -1,7 +1,7 @@
 // Creates and removes the per-run database and Redis key prefix. Jest's global setup and
 // teardown (jest-global-*.mjs) run it through tsx, since they are loaded outside jest's ESM
 // transform. `setup` prints the run's environment as JSON; `teardown` reads it from the env.
-import { loadGatewayConfig } from "@catalog/config";
+import { loadGatewayConfig } from "@catalog/config/gateway";
 import { newKeyringSpec } from "@catalog/db";
 import { createTestDatabase, dropTestDatabase } from "./test-database.js";
 import { deleteRedisPrefix, newRedisPrefix } from "./redis-prefix.js";

@@ -1,5 +1,6 @@
 import type { ProductCandidate } from "@catalog/extract";
-import { MAX_JSON_DEPTH, describeJsonPath, pathTooDeep, unstorableText, type ImportItem } from "@catalog/db";
+import type { ImportItem } from "@catalog/db";
+import { MAX_JSON_DEPTH, describeJsonPath, pathTooDeep, unstorableText } from "@catalog/values";
 
 /**
  * A candidate becomes an import item once it has a title; without one it cannot be a product.

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { MultipartFile } from "@fastify/multipart";
-import { ServiceError, invalid, unstorableText } from "@catalog/db";
+import { ServiceError, invalid } from "@catalog/db";
+import { unstorableText } from "@catalog/values";
 
 /**
  * The multipart parser's complaint about the body as the client's 400: a body it cannot read (no

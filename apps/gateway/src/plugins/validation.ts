@@ -3,7 +3,7 @@ import { registerAjvFormats } from "@fastify/type-provider-typebox";
 import type { TSchema } from "typebox";
 import { Compile } from "typebox/compile";
 import { Value } from "typebox/value";
-import { MAX_JSON_DEPTH, describeJsonPath, pathTooDeep, unstorableText } from "@catalog/db";
+import { MAX_JSON_DEPTH, describeJsonPath, pathTooDeep, unstorableText } from "@catalog/values";
 
 registerAjvFormats();
 

@@ -1,7 +1,7 @@
 // What the stand-ins entry knows of each channel: how to start its stand-in and how the
 // end-to-end suite connects and sets up a store on it. Each channel's *-standin.ts exports one
 // entry; channel-standins.ts lists them.
-import type { ChannelName } from "../adapter.js";
+import type { ChannelName } from "../channel-names.js";
 import type { ChannelStandin } from "./kit/channel-standin.js";
 import type { StandinOptions } from "./kit/standin-options.js";
 

@@ -1,4 +1,4 @@
-import type { Money, ProductVariant } from "@catalog/db";
+import type { Money, ProductVariant } from "@catalog/values";
 import type { ProductCandidate } from "../product-candidate.js";
 import { readPrice, type PriceRead } from "./cell-values.js";
 

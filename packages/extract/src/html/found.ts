@@ -1,4 +1,4 @@
-import type { ProductVariant } from "@catalog/db";
+import type { ProductVariant } from "@catalog/values";
 import type { CandidateField } from "../product-candidate.js";
 
 /** A price before it is known to have a currency (markup often states it elsewhere). */

@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH, pathTooDeep } from "@catalog/db";
+import { MAX_JSON_DEPTH, pathTooDeep } from "@catalog/values";
 
 /**
  * JSON as shops write it into pages: comments, trailing commas, raw line breaks inside

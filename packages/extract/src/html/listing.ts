@@ -1,4 +1,4 @@
-import type { Money } from "@catalog/db";
+import type { Money } from "@catalog/values";
 import { parsePrice } from "../price/index.js";
 import { boundedText, type CheerioAPI, type ElementNode } from "./dom.js";
 import { readJsonLd } from "./json-ld.js";

@@ -1,4 +1,4 @@
-import type { ProductVariant } from "@catalog/db";
+import type { ProductVariant } from "@catalog/values";
 import { normaliseAvailability } from "./availability.js";
 import { newFound, setField, type Found, type PriceValue } from "./found.js";
 import { readAmount } from "./read-amount.js";

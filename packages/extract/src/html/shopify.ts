@@ -1,4 +1,4 @@
-import type { ProductVariant } from "@catalog/db";
+import type { ProductVariant } from "@catalog/values";
 import type { CheerioAPI } from "./dom.js";
 import { newFound, setField, type Found, type PriceValue } from "./found.js";
 import { objectLiteralAt, parseLenientJson } from "./lenient-json.js";

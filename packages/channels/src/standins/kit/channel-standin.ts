@@ -2,7 +2,7 @@
 // channel's wire format: listings per store, counters, faults on demand played in the channel's
 // own error and throttling shapes, an authorize page that approves at once (or denies once), and
 // the contract violations it saw when started with the channel's published contract.
-import type { ChannelName } from "../../adapter.js";
+import type { ChannelName } from "../../channel-names.js";
 import type { ContractViolation } from "../contract/contract-check.js";
 
 export type StandinFault =

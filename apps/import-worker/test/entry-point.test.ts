@@ -1,0 +1,21 @@
+// Each process loads what it runs (issue 28): the import worker fetches and reads pages, so what
+// its start file loads reaches neither the database (Prisma, pg, Argon2), nor the sales channels
+// (which @catalog/config's barrel used to bring), nor the document readers (exceljs, yauzl).
+import { importGraph } from "../../../packages/channels/test/import-graph.js";
+
+const graph = importGraph("apps/import-worker/src/main.ts");
+const packages = [...graph.packages.keys()];
+/** The workspace folders reached ("packages/extract"). */
+const workspace = [...new Set([...graph.files].map((file) => file.split("/").slice(0, 2).join("/")))].sort();
+
+test("the import worker loads the page reader, the fetcher, the queue and its configuration, and no other workspace package", () => {
+  expect(workspace).toEqual(["apps/import-worker", "packages/config", "packages/extract", "packages/fetch", "packages/queue", "packages/values"]);
+  expect(graph.files).not.toContain("packages/extract/src/documents/index.ts");
+});
+
+test("the import worker loads no database client, no password hashing and no document or channel library", () => {
+  for (const name of ["@prisma/client", "@prisma/adapter-pg", "pg", "@node-rs/argon2", "exceljs", "yauzl", "stream-json", "ajv"]) {
+    expect(packages).not.toContain(name);
+  }
+  expect(packages).toEqual(expect.arrayContaining(["bullmq", "cheerio", "pino", "typebox"]));
+});

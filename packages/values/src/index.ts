@@ -1,0 +1,3 @@
+export type { Money, ProductVariant } from "./product-values.js";
+export { MAX_JSON_DEPTH, describeJsonPath, pathTooDeep } from "./json-depth.js";
+export { unstorableText, type UnstorableText } from "./storable-text.js";

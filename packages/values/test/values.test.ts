@@ -1,0 +1,26 @@
+// The limits every entry point applies to what clients and sources send, before anything
+// recursive or the database sees it.
+import { MAX_JSON_DEPTH, describeJsonPath, pathTooDeep, unstorableText } from "../src/index.js";
+
+const nested = (levels: number): unknown => {
+  let value: unknown = "leaf";
+  for (let i = 0; i < levels; i++) value = { a: value };
+  return value;
+};
+
+test("a value nested within the limit passes; one level deeper is named by its path", () => {
+  expect(pathTooDeep(nested(MAX_JSON_DEPTH))).toBeNull();
+  const path = pathTooDeep(nested(MAX_JSON_DEPTH + 1));
+  expect(path).toHaveLength(MAX_JSON_DEPTH);
+  expect(describeJsonPath(path!)).toBe("a.a.a.a.a.a.…");
+});
+
+test("a value nested 100,000 levels deep is refused without overflowing the stack", () => {
+  expect(pathTooDeep(nested(100_000))).not.toBeNull();
+});
+
+test("NUL and lone surrogates are found in values and keys, named by their path; paired surrogates are text", () => {
+  expect(unstorableText({ title: "Mug 😀", tags: ["a", "b"] })).toBeNull();
+  expect(unstorableText({ variants: [{ sku: "x\u0000y" }] })).toEqual({ path: ["variants", 0, "sku"], problem: expect.stringContaining("NUL") });
+  expect(unstorableText({ ["k\udc00"]: 1 })).toEqual({ path: ["k\\udc00"], problem: expect.stringContaining("lone surrogate (U+DC00)") });
+});
