@@ -1,15 +1,15 @@
 import { useEffect, useState } from "react";
 import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
 import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
-import { isStatus, qk } from "../api/client";
-import * as endpoints from "../api/endpoints";
-import { destinationLabel, useDestinations } from "../api/queries";
-import { PageHeader } from "../ui/PageHeader";
-import { Pager } from "../ui/Pager";
-import { StatusBadge } from "../ui/StatusBadge";
-import { Empty, ErrorMessage, Loading } from "../ui/states";
-import { ProductPicker } from "../ui/ProductPicker";
-import { formatDateTime, formatRelative, formatWhen } from "../ui/format";
+import { isStatus, qk } from "../../api/client";
+import * as endpoints from "../../api/endpoints";
+import { destinationLabel, useDestinations } from "../../api/queries";
+import { PageHeader } from "../../ui/PageHeader";
+import { Pager } from "../../ui/Pager";
+import { StatusBadge } from "../../ui/StatusBadge";
+import { Empty, ErrorMessage, Loading } from "../../ui/states";
+import { ProductPicker } from "../../ui/ProductPicker";
+import { formatDateTime, formatRelative, formatWhen } from "../../ui/format";
 
 const route = getRouteApi("/app/sync-logs");
 const STATUSES = ["queued", "running", "succeeded", "failed", "dead"] as const;

@@ -3,24 +3,16 @@ import { useEffect } from "react";
 import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { PublishRunSummary } from "@catalog/gateway/api-types";
-import { qk } from "../api/client";
-import * as endpoints from "../api/endpoints";
-import { PageHeader } from "../ui/PageHeader";
-import { Pager } from "../ui/Pager";
-import { StatusBadge } from "../ui/StatusBadge";
-import { Empty, ErrorMessage, Loading } from "../ui/states";
-import { formatDateTime, formatRelative } from "../ui/format";
+import { qk } from "../../api/client";
+import * as endpoints from "../../api/endpoints";
+import { PageHeader } from "../../ui/PageHeader";
+import { Pager } from "../../ui/Pager";
+import { StatusBadge } from "../../ui/StatusBadge";
+import { Empty, ErrorMessage, Loading } from "../../ui/states";
+import { formatDateTime, formatRelative } from "../../ui/format";
+import { RUN_STATES, RUN_STATE_LABELS } from "../../lib/runs";
 
 const route = getRouteApi("/app/runs");
-
-export const RUN_STATES = ["queued", "running", "succeeded", "failed", "dead"] as const;
-export const RUN_STATE_LABELS: Record<(typeof RUN_STATES)[number], string> = {
-  queued: "Queued", running: "Running", succeeded: "Published", failed: "Failed", dead: "Dead",
-};
-
-export function runTotal(c: PublishRunSummary["counts"]): number {
-  return c.queued + c.running + c.succeeded + c.failed + c.dead;
-}
 
 export function Runs() {
   const { page = 1 } = route.useSearch();
@@ -80,7 +72,7 @@ export function Runs() {
 }
 
 /** "18 published · 2 failed" as small badges; states with no cell are left out. */
-export function RunCounts({ counts }: { counts: PublishRunSummary["counts"] }) {
+function RunCounts({ counts }: { counts: PublishRunSummary["counts"] }) {
   const shown = RUN_STATES.filter((s) => counts[s] > 0);
   if (shown.length === 0) return <span className="muted small">No listings</span>;
   return (

@@ -1,16 +1,16 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SystemAction, SystemView } from "@catalog/gateway/api-types";
-import { qk } from "../api/client";
-import * as endpoints from "../api/endpoints";
-import { useDestinations } from "../api/queries";
-import { useSession } from "../api/session";
-import { ConfirmDialog } from "../ui/ConfirmDialog";
-import { PageHeader } from "../ui/PageHeader";
-import { StatusBadge } from "../ui/StatusBadge";
-import { Empty, ErrorMessage, Loading, Notice } from "../ui/states";
-import { useToast } from "../ui/Toast";
-import { formatDateTime, formatRelative } from "../ui/format";
+import { qk } from "../../api/client";
+import * as endpoints from "../../api/endpoints";
+import { useDestinations } from "../../api/queries";
+import { useSession } from "../../api/session";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { PageHeader } from "../../ui/PageHeader";
+import { StatusBadge } from "../../ui/StatusBadge";
+import { Empty, ErrorMessage, Loading, Notice } from "../../ui/states";
+import { useToast } from "../../ui/Toast";
+import { formatDateTime, formatRelative } from "../../ui/format";
 
 const REFRESH_MS = 5000;
 

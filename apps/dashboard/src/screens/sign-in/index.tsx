@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { errorMessage, qk, safeNext, sessionMemory } from "../api/client";
-import * as endpoints from "../api/endpoints";
-import { Field } from "../ui/Field";
+import { errorMessage, qk, safeNext, sessionMemory } from "../../api/client";
+import * as endpoints from "../../api/endpoints";
+import { Field } from "../../ui/Field";
 
 const route = getRouteApi("/sign-in");
 

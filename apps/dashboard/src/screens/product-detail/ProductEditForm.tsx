@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ProductDetail, ProductPatch } from "@catalog/gateway/api-types";
-import { ApiError, errorMessage, qk } from "../api/client";
-import * as endpoints from "../api/endpoints";
-import { editableDescription } from "../ui/description";
-import { Field } from "../ui/Field";
-import { AVAILABILITY, formatAvailability } from "../ui/format";
+import { ApiError, errorMessage, qk } from "../../api/client";
+import * as endpoints from "../../api/endpoints";
+import { editableDescription } from "../../ui/description";
+import { Field } from "../../ui/Field";
+import { AVAILABILITY, formatAvailability } from "../../ui/format";
 
 interface FormState {
   title: string; sku: string; description: string; amount: string; currency: string;

@@ -1,14 +1,14 @@
 import { useEffect, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LegalRecord } from "@catalog/gateway/api-types";
-import { errorMessage, qk } from "../api/client";
-import * as endpoints from "../api/endpoints";
-import { useLegalStatus, useSession } from "../api/session";
-import { PageHeader } from "../ui/PageHeader";
-import { StatusBadge } from "../ui/StatusBadge";
-import { ErrorMessage, Loading, Notice } from "../ui/states";
-import { useToast } from "../ui/Toast";
-import { formatDateTime } from "../ui/format";
+import { errorMessage, qk } from "../../api/client";
+import * as endpoints from "../../api/endpoints";
+import { useLegalStatus, useSession } from "../../api/session";
+import { PageHeader } from "../../ui/PageHeader";
+import { StatusBadge } from "../../ui/StatusBadge";
+import { ErrorMessage, Loading, Notice } from "../../ui/states";
+import { useToast } from "../../ui/Toast";
+import { formatDateTime } from "../../ui/format";
 
 const DOCUMENTS: Record<LegalRecord["type"], { name: string; about: string }> = {
   privacy: { name: "Privacy policy", about: "How the service handles personal data in your catalog and account." },

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreatedExtensionKey, ExtensionKey } from "@catalog/gateway/api-types";
-import { errorMessage, qk } from "../api/client";
-import * as endpoints from "../api/endpoints";
-import { useSession } from "../api/session";
-import { ConfirmDialog } from "../ui/ConfirmDialog";
-import { Field } from "../ui/Field";
-import { PageHeader } from "../ui/PageHeader";
-import { StatusBadge } from "../ui/StatusBadge";
-import { Empty, ErrorMessage, Loading, Notice } from "../ui/states";
-import { useToast } from "../ui/Toast";
-import { formatDateTime, formatRelative } from "../ui/format";
+import { errorMessage, qk } from "../../api/client";
+import * as endpoints from "../../api/endpoints";
+import { useSession } from "../../api/session";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { Field } from "../../ui/Field";
+import { PageHeader } from "../../ui/PageHeader";
+import { StatusBadge } from "../../ui/StatusBadge";
+import { Empty, ErrorMessage, Loading, Notice } from "../../ui/states";
+import { useToast } from "../../ui/Toast";
+import { formatDateTime, formatRelative } from "../../ui/format";
 
 /** How a key begins (csk_<prefix>_<secret>): what its owner can compare with the key they pasted. */
 const keyStart = (prefix: string) => `csk_${prefix}_…`;
