@@ -181,7 +181,7 @@ export function Catalog() {
           <Pager page={page} totalPages={list.data?.totalPages ?? 1} total={total} noun="products" onPage={setPage} />
           {total > pageIds.length && !selectingAll && !(selectAllNote && selectAllNote.tone !== "bad" && selection.ids.length > 0) ? (
             <p className="small muted">
-              <button type="button" className="link-button" onClick={selectAllMatching}>
+              <button type="button" className="link-button" onClick={() => void selectAllMatching()}>
                 Select all {Math.min(total, MAX_SELECTION).toLocaleString()} {total > MAX_SELECTION ? `of ${total.toLocaleString()} ` : ""}matching products
               </button>
               {total > MAX_SELECTION ? ` (one publish takes at most ${MAX_SELECTION})` : null}

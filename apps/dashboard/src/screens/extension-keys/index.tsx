@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreatedExtensionKey, ExtensionKey } from "@catalog/gateway/api-types";
 import { errorMessage, qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
@@ -26,12 +26,15 @@ export function ExtensionKeys() {
 
   useEffect(() => { document.title = "Extension keys · Catalog"; }, []);
 
-  async function revoke(key: ExtensionKey) {
-    await endpoints.extensionKeys.revoke(key.id);
-    await queryClient.invalidateQueries({ queryKey: qk.extensionKeys });
-    if (created?.key.id === key.id) setCreated(null);
-    toast.notify(`Revoked “${key.name}”`, "ok");
-  }
+  // Through the confirmation dialog, which shows a refusal.
+  const revoke = useMutation({
+    mutationFn: (key: ExtensionKey) => endpoints.extensionKeys.revoke(key.id),
+    onSuccess: async (_result, key) => {
+      await queryClient.invalidateQueries({ queryKey: qk.extensionKeys });
+      if (created?.key.id === key.id) setCreated(null);
+      toast.notify(`Revoked “${key.name}”`, "ok");
+    },
+  });
 
   const items = keys.data?.items ?? [];
 
@@ -82,7 +85,7 @@ export function ExtensionKeys() {
         title={`Revoke “${revoking?.name ?? ""}”?`}
         confirmLabel="Revoke key"
         danger
-        onConfirm={() => (revoking ? revoke(revoking) : undefined)}
+        onConfirm={() => (revoking ? revoke.mutateAsync(revoking) : undefined)}
         onClose={() => setRevoking(null)}
       >
         <p>The extension using the key that starts with <code>{revoking ? keyStart(revoking.prefix) : ""}</code> stops working at once: its captures are refused. This cannot be undone; create a new key to reconnect it.</p>
@@ -95,26 +98,24 @@ function CreateKey({ onCreated }: { onCreated: (created: CreatedExtensionKey) =>
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const create = useMutation({
+    mutationFn: (keyName: string) => endpoints.extensionKeys.create(keyName),
+    onSuccess: async (created) => {
+      await queryClient.invalidateQueries({ queryKey: qk.extensionKeys });
+      setName("");
+      onCreated(created);
+    },
+    onError: (err) => setError(errorMessage(err)),
+  });
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (!name.trim()) {
       setError("Give the key a name, e.g. the laptop or the person it is for");
       return;
     }
-    setBusy(true);
     setError(null);
-    try {
-      const created = await endpoints.extensionKeys.create(name.trim());
-      await queryClient.invalidateQueries({ queryKey: qk.extensionKeys });
-      setName("");
-      onCreated(created);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    create.mutate(name.trim());
   }
 
   return (
@@ -126,7 +127,7 @@ function CreateKey({ onCreated }: { onCreated: (created: CreatedExtensionKey) =>
             {(p) => <input {...p} className="input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />}
           </Field>
         </div>
-        <div><button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Creating…" : "Create key"}</button></div>
+        <div><button type="submit" className="btn btn-primary" disabled={create.isPending}>{create.isPending ? "Creating…" : "Create key"}</button></div>
       </form>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ProductDetail, ProductPatch } from "@catalog/gateway/api-types";
 import { ApiError, errorMessage, qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
@@ -81,12 +81,28 @@ export function ProductEditForm({ product, onSaved, onCancel }: { product: Produ
   const [errors, setErrors] = useState<Errors>({});
   const [conflict, setConflict] = useState(false);
   const [reloading, setReloading] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [note, setNote] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (patch: ProductPatch) => endpoints.products.update(base.id, patch),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: qk.products.all });
+      onSaved();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409) {
+        setConflict(true);
+      } else if (err instanceof ApiError && err.status === 422) {
+        const field = fieldOf(err.message);
+        setErrors(field ? { [field]: errorMessage(err) } : { form: errorMessage(err) });
+      } else {
+        setErrors({ form: errorMessage(err) });
+      }
+    },
+  });
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     setNote(null);
     const found = validate(form);
@@ -97,23 +113,7 @@ export function ProductEditForm({ product, onSaved, onCancel }: { product: Produ
       onCancel();
       return;
     }
-    setSaving(true);
-    try {
-      await endpoints.products.update(base.id, patch);
-      await queryClient.invalidateQueries({ queryKey: qk.products.all });
-      onSaved();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 409) {
-        setConflict(true);
-      } else if (err instanceof ApiError && err.status === 422) {
-        const field = fieldOf(err.message);
-        setErrors(field ? { [field]: errorMessage(err) } : { form: errorMessage(err) });
-      } else {
-        setErrors({ form: errorMessage(err) });
-      }
-    } finally {
-      setSaving(false);
-    }
+    save.mutate(patch);
   }
 
   async function reload() {
@@ -208,8 +208,8 @@ export function ProductEditForm({ product, onSaved, onCancel }: { product: Produ
       {errors.form ? <div className="alert alert-bad" role="alert" style={{ margin: 0 }}><p>{errors.form}</p></div> : null}
       {note ? <div className="alert alert-info" role="status" style={{ margin: 0 }}><p>{note}</p></div> : null}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={saving || conflict}>{saving ? "Saving…" : "Save changes"}</button>
-        <button type="button" className="btn" onClick={onCancel} disabled={saving}>Cancel</button>
+        <button type="submit" className="btn btn-primary" disabled={save.isPending || conflict}>{save.isPending ? "Saving…" : "Save changes"}</button>
+        <button type="button" className="btn" onClick={onCancel} disabled={save.isPending}>Cancel</button>
       </div>
     </form>
   );

@@ -34,6 +34,16 @@ export function ProductDetailScreen() {
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const product = useQuery({ queryKey: qk.products.detail(id), queryFn: () => endpoints.products.get(id) });
+  // Through the confirmation dialog, which shows a refusal.
+  const remove = useMutation({
+    mutationFn: (p: ProductDetail) => endpoints.products.remove(p.id),
+    onSuccess: async (_result, p) => {
+      queryClient.removeQueries({ queryKey: qk.products.detail(p.id) });
+      await queryClient.invalidateQueries({ queryKey: qk.products.all });
+      toast.notify(`Deleted “${p.title}”`, "ok");
+      await navigate({ to: "/products", search: {} });
+    },
+  });
 
   useEffect(() => {
     document.title = `${product.data?.title ?? "Product"} · Catalog`;
@@ -55,14 +65,6 @@ export function ProductDetailScreen() {
     );
   }
   const p = product.data;
-
-  async function remove() {
-    await endpoints.products.remove(p.id);
-    queryClient.removeQueries({ queryKey: qk.products.detail(p.id) });
-    await queryClient.invalidateQueries({ queryKey: qk.products.all });
-    toast.notify(`Deleted “${p.title}”`, "ok");
-    await navigate({ to: "/products", search: {} });
-  }
 
   return (
     <div className="page">
@@ -102,7 +104,7 @@ export function ProductDetailScreen() {
         title={`Delete “${p.title}”?`}
         confirmLabel="Delete product"
         danger
-        onConfirm={remove}
+        onConfirm={() => remove.mutateAsync(p)}
         onClose={() => setConfirmDelete(false)}
       >
         <p>The product is removed from your catalog. Its history is kept, and listings already on your stores are not taken down.</p>

@@ -2,7 +2,7 @@
 // run (then follow it at /runs/:id). Without ids, the catalog's selection is used.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
-import { useQueries, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueries, useQueryClient } from "@tanstack/react-query";
 import type { Destination, PublishBody, PublishCheck } from "@catalog/gateway/api-types";
 import { ApiError, errorMessage, qk } from "../../api/client";
 import { useChannels } from "../../api/channels";
@@ -40,13 +40,38 @@ export function Publish() {
   const toast = useToast();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   // One Idempotency-Key per submitted body: a double click or a retry after a lost answer
   // gets the same run back instead of publishing twice.
   const attempt = useRef<{ body: string; key: string } | null>(null);
   // The last "Check first" (a dry run) and the choice it was made for: shown while the choice stands.
   const [check, setCheck] = useState<{ of: string; result: PublishCheck } | null>(null);
-  const [checking, setChecking] = useState(false);
+  const dryRun = useMutation({
+    mutationFn: ({ body }: { body: PublishBody; of: string }) => endpoints.publishRuns.check(body),
+    onSuccess: (result, { of }) => setCheck({ of, result }),
+    onError: (err) => setError(errorMessage(err)),
+  });
+  // Pending until the run's page is open, so the button keeps saying what is happening.
+  const start = useMutation({
+    mutationFn: ({ body, key }: { body: PublishBody; key: string }) => endpoints.publishRuns.start(body, key),
+    onSuccess: async (result) => {
+      void queryClient.invalidateQueries({ queryKey: qk.products.all });
+      void queryClient.invalidateQueries({ queryKey: qk.runs.all });
+      void queryClient.invalidateQueries({ queryKey: qk.destinations });
+      if (!fromUrl || (fromUrl.length === selection.ids.length && fromUrl.every((id) => selection.set.has(id)))) selection.clear();
+      if (result.runId) {
+        await navigate({ to: "/runs/$id", params: { id: result.runId } });
+      } else {
+        toast.notify(`Publishing ${result.jobs.length} listings`, "ok");
+        await navigate({ to: "/sync-logs", search: {} });
+      }
+    },
+    onError: (err) => {
+      // Only an answer that never arrived may have published: that retry must reuse the key.
+      // After a refusal (a wait, an unknown product) the next submission is a new request.
+      if (!(err instanceof ApiError && err.status === 0)) attempt.current = null;
+      setError(errorMessage(err));
+    },
+  });
   const checkHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => { document.title = "Publish · Catalog"; }, []);
@@ -89,24 +114,16 @@ export function Publish() {
     if (currentCheck) checkHeading.current?.focus();
   }, [currentCheck]);
 
-  async function runCheck() {
+  function runCheck() {
     if (chosenIds.length === 0) {
       setError("Choose at least one destination");
       return;
     }
-    setChecking(true);
     setError(null);
-    try {
-      const result = await endpoints.publishRuns.check({ productIds: ids, destinationAccountIds: chosenIds });
-      setCheck({ of: choiceKey, result });
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setChecking(false);
-    }
+    dryRun.mutate({ body: { productIds: ids, destinationAccountIds: chosenIds }, of: choiceKey });
   }
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (chosenIds.length === 0) {
       setError("Choose at least one destination");
@@ -115,28 +132,10 @@ export function Publish() {
     const body: PublishBody = { productIds: ids, destinationAccountIds: chosenIds };
     const json = JSON.stringify(body);
     if (attempt.current?.body !== json) attempt.current = { body: json, key: newKey() };
-    setBusy(true);
     setError(null);
-    try {
-      const result = await endpoints.publishRuns.start(body, attempt.current.key);
-      void queryClient.invalidateQueries({ queryKey: qk.products.all });
-      void queryClient.invalidateQueries({ queryKey: qk.runs.all });
-      void queryClient.invalidateQueries({ queryKey: qk.destinations });
-      if (!fromUrl || (fromUrl.length === selection.ids.length && fromUrl.every((id) => selection.set.has(id)))) selection.clear();
-      if (result.runId) {
-        await navigate({ to: "/runs/$id", params: { id: result.runId } });
-      } else {
-        toast.notify(`Publishing ${result.jobs.length} listings`, "ok");
-        await navigate({ to: "/sync-logs", search: {} });
-      }
-    } catch (err) {
-      // Only an answer that never arrived may have published: that retry must reuse the key.
-      // After a refusal (a wait, an unknown product) the next submission is a new request.
-      if (!(err instanceof ApiError && err.status === 0)) attempt.current = null;
-      setError(errorMessage(err));
-      setBusy(false);
-    }
+    start.mutate({ body, key: attempt.current.key });
   }
+
 
   if (ids.length === 0) {
     return (
@@ -254,12 +253,12 @@ export function Publish() {
 
         {error ? <div id="publish-error" className="alert alert-bad" role="alert"><p>{error}</p></div> : null}
         <div className="form-actions">
-          <button type="button" className="btn" onClick={() => void runCheck()} disabled={checking || busy || ids.length > MAX_SELECTION || items.length === 0}
+          <button type="button" className="btn" onClick={runCheck} disabled={dryRun.isPending || start.isPending || ids.length > MAX_SELECTION || items.length === 0}
             aria-describedby="publish-check-hint">
-            {checking ? "Checking…" : "Check first"}
+            {dryRun.isPending ? "Checking…" : "Check first"}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || ids.length > MAX_SELECTION || items.length === 0}>
-            {busy ? "Publishing…" : chosenIds.length > 0
+          <button type="submit" className="btn btn-primary" disabled={start.isPending || ids.length > MAX_SELECTION || items.length === 0}>
+            {start.isPending ? "Publishing…" : chosenIds.length > 0
               ? `Publish to ${chosenIds.length} store${chosenIds.length === 1 ? "" : "s"}`
               : "Publish"}
           </button>

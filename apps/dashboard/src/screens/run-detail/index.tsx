@@ -4,7 +4,7 @@
 // destination a notice when its channel asked to wait or its breaker is open.
 import { useEffect, useMemo, useState } from "react";
 import { Link, getRouteApi } from "@tanstack/react-router";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PublishRun } from "@catalog/gateway/api-types";
 import { errorMessage, isStatus, qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
@@ -79,8 +79,14 @@ export function RunDetail() {
   const { run, mode, follow } = useLiveRun(id);
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [retrying, setRetrying] = useState(false);
-  const [retryError, setRetryError] = useState<string | null>(null);
+  const retry = useMutation({
+    mutationFn: () => endpoints.publishRuns.retry(id),
+    onSuccess: async (result) => {
+      toast.notify(result.retried === 0 ? "Nothing to retry" : `Retrying ${result.retried} listing${result.retried === 1 ? "" : "s"}`, "ok");
+      await queryClient.invalidateQueries({ queryKey: qk.runs.detail(id) });
+      follow();
+    },
+  });
   const [onlyProblems, setOnlyProblems] = useState(false);
   const [allRows, setAllRows] = useState(false);
   const r = run.data;
@@ -115,21 +121,6 @@ export function RunDetail() {
   const rows = onlyProblems ? r.products.filter((p) => problemProducts.has(p.id)) : r.products;
   const shownRows = allRows ? rows : rows.slice(0, MATRIX_ROWS);
 
-  async function retry() {
-    setRetrying(true);
-    setRetryError(null);
-    try {
-      const result = await endpoints.publishRuns.retry(id);
-      toast.notify(result.retried === 0 ? "Nothing to retry" : `Retrying ${result.retried} listing${result.retried === 1 ? "" : "s"}`, "ok");
-      await queryClient.invalidateQueries({ queryKey: qk.runs.detail(id) });
-      follow();
-    } catch (err) {
-      setRetryError(errorMessage(err));
-    } finally {
-      setRetrying(false);
-    }
-  }
-
   return (
     <div className="page run-page">
       <PageHeader
@@ -145,12 +136,12 @@ export function RunDetail() {
           </>
         }
         actions={problems > 0 ? (
-          <button type="button" className="btn btn-primary" onClick={retry} disabled={retrying}>
-            {retrying ? "Retrying…" : `Retry ${problems.toLocaleString()} failed`}
+          <button type="button" className="btn btn-primary" onClick={() => retry.mutate()} disabled={retry.isPending}>
+            {retry.isPending ? "Retrying…" : `Retry ${problems.toLocaleString()} failed`}
           </button>
         ) : null}
       />
-      {retryError ? <div className="alert alert-bad" role="alert"><p><strong>Could not retry:</strong> {retryError}</p></div> : null}
+      {retry.error ? <div className="alert alert-bad" role="alert"><p><strong>Could not retry:</strong> {errorMessage(retry.error)}</p></div> : null}
       {run.error && !isStatus(run.error, 404) ? <ErrorMessage error={run.error} title="Could not refresh the run" onRetry={() => void run.refetch()} /> : null}
 
       <DestinationNotices destinations={r.destinations} />

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorMessage, qk, safeNext, sessionMemory } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
 import { Field } from "../../ui/Field";
@@ -13,7 +13,6 @@ export function SignIn() {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [ended] = useState(() => sessionMemory.takeEndedMessage());
 
@@ -23,24 +22,26 @@ export function SignIn() {
     if (queryClient.getQueryData(qk.session)) void navigate({ href: safeNext(next), replace: true });
   }, [queryClient, navigate, next]);
 
-  async function submit(e: FormEvent) {
+  // Pending until the next screen is open, so the button keeps saying what is happening.
+  const signIn = useMutation({
+    mutationFn: endpoints.session.signIn,
+    onSuccess: async (session) => {
+      sessionMemory.signedIn();
+      queryClient.clear();
+      queryClient.setQueryData(qk.session, session);
+      await navigate({ href: safeNext(next), replace: true });
+    },
+    onError: (err) => setError(errorMessage(err)),
+  });
+
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (!email.trim() || !password) {
       setError("Enter your email and password");
       return;
     }
-    setBusy(true);
     setError(null);
-    try {
-      const session = await endpoints.session.signIn({ email: email.trim(), password });
-      sessionMemory.signedIn();
-      queryClient.clear();
-      queryClient.setQueryData(qk.session, session);
-      await navigate({ href: safeNext(next), replace: true });
-    } catch (err) {
-      setError(errorMessage(err));
-      setBusy(false);
-    }
+    signIn.mutate({ email: email.trim(), password });
   }
 
   return (
@@ -70,7 +71,7 @@ export function SignIn() {
                   value={password} onChange={(e) => setPassword(e.target.value)} required />
               )}
             </Field>
-            <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? "Signing in…" : "Sign in"}</button>
+            <button type="submit" className="btn btn-primary" disabled={signIn.isPending}>{signIn.isPending ? "Signing in…" : "Sign in"}</button>
           </form>
         </div>
       </main>

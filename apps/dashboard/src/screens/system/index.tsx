@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SystemAction, SystemView } from "@catalog/gateway/api-types";
 import { qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
@@ -42,14 +42,17 @@ function SystemPanel() {
   const nameOf = (id: string) => destinations.data?.items.find((d) => d.id === id)?.name;
   const label = (id: string) => nameOf(id) ?? `Destination ${id.slice(0, 8)}`;
 
-  async function run(action: SystemAction) {
-    const result = await endpoints.system.act(action);
-    await queryClient.invalidateQueries({ queryKey: qk.system });
-    void queryClient.invalidateQueries({ queryKey: qk.destinations });
-    void queryClient.invalidateQueries({ queryKey: qk.syncLogsAll });
-    const what = result.action === "replay_dlq" ? "publishes replayed" : result.action === "purge_dlq" ? "publishes purged" : "Redis keys deleted";
-    toast.notify(`${result.affected.toLocaleString()} ${what}`, "ok");
-  }
+  // Every action goes through the confirmation dialog, which shows a refusal.
+  const run = useMutation({
+    mutationFn: (action: SystemAction) => endpoints.system.act(action),
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: qk.system });
+      void queryClient.invalidateQueries({ queryKey: qk.destinations });
+      void queryClient.invalidateQueries({ queryKey: qk.syncLogsAll });
+      const what = result.action === "replay_dlq" ? "publishes replayed" : result.action === "purge_dlq" ? "publishes purged" : "Redis keys deleted";
+      toast.notify(`${result.affected.toLocaleString()} ${what}`, "ok");
+    },
+  });
 
   const replay = (destinationAccountId?: string, dead?: number): PendingAction => ({
     body: destinationAccountId ? { action: "replay_dlq", destinationAccountId } : { action: "replay_dlq" },
@@ -95,7 +98,7 @@ function SystemPanel() {
         title={pending?.title ?? ""}
         confirmLabel={pending?.confirmLabel ?? "Confirm"}
         danger={pending?.body.action !== "replay_dlq"}
-        onConfirm={() => (pending ? run(pending.body) : undefined)}
+        onConfirm={() => (pending ? run.mutateAsync(pending.body) : undefined)}
         onClose={() => setPending(null)}
       >
         {pending?.text}
