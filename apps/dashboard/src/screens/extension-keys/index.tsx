@@ -1,16 +1,17 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreatedExtensionKey, ExtensionKey } from "@catalog/gateway/api-types";
-import { errorMessage, qk } from "../../api/client";
+import { qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
 import { useSession } from "../../api/session";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { Field } from "../../ui/Field";
 import { PageHeader } from "../../ui/PageHeader";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { Empty, ErrorMessage, Loading, Notice } from "../../ui/states";
 import { useToast } from "../../ui/Toast";
 import { formatDateTime, formatRelative } from "../../ui/format";
+import { CreateKey } from "./CreateKey";
+import { NewSecret } from "./NewSecret";
 
 /** How a key begins (csk_<prefix>_<secret>): what its owner can compare with the key they pasted. */
 const keyStart = (prefix: string) => `csk_${prefix}_…`;
@@ -91,85 +92,5 @@ export function ExtensionKeys() {
         <p>The extension using the key that starts with <code>{revoking ? keyStart(revoking.prefix) : ""}</code> stops working at once: its captures are refused. This cannot be undone; create a new key to reconnect it.</p>
       </ConfirmDialog>
     </div>
-  );
-}
-
-function CreateKey({ onCreated }: { onCreated: (created: CreatedExtensionKey) => void }) {
-  const queryClient = useQueryClient();
-  const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: (keyName: string) => endpoints.extensionKeys.create(keyName),
-    onSuccess: async (created) => {
-      await queryClient.invalidateQueries({ queryKey: qk.extensionKeys });
-      setName("");
-      onCreated(created);
-    },
-    onError: (err) => setError(errorMessage(err)),
-  });
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!name.trim()) {
-      setError("Give the key a name, e.g. the laptop or the person it is for");
-      return;
-    }
-    setError(null);
-    create.mutate(name.trim());
-  }
-
-  return (
-    <section className="card section" aria-labelledby="create-key-h">
-      <form className="card-body stack" onSubmit={submit} noValidate>
-        <h2 id="create-key-h">Create a key</h2>
-        <div className="row" style={{ alignItems: "flex-start" }}>
-          <Field label="Name" error={error} hint="What the key is for, e.g. “Ana's laptop”" className="grow">
-            {(p) => <input {...p} className="input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />}
-          </Field>
-        </div>
-        <div><button type="submit" className="btn btn-primary" disabled={create.isPending}>{create.isPending ? "Creating…" : "Create key"}</button></div>
-      </form>
-    </section>
-  );
-}
-
-function NewSecret({ created, onDone }: { created: CreatedExtensionKey; onDone: () => void }) {
-  const [copied, setCopied] = useState<"yes" | "no" | null>(null);
-  const codeRef = useRef<HTMLElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      setCopied("yes");
-    } catch {
-      // No clipboard permission (or not a secure context): select the text so Ctrl+C works.
-      const range = document.createRange();
-      if (codeRef.current) {
-        range.selectNodeContents(codeRef.current);
-        window.getSelection()?.removeAllRanges();
-        window.getSelection()?.addRange(range);
-      }
-      setCopied("no");
-    }
-  }
-
-  return (
-    <section className="card section" aria-labelledby="new-key-h" style={{ borderColor: "#b9e0cb" }}>
-      <div className="card-body stack">
-        <h2 id="new-key-h" ref={headingRef} tabIndex={-1}>Key “{created.key.name}” created</h2>
-        <div className="alert alert-warn" style={{ margin: 0 }}>
-          <p><strong>Copy it now: you will not see it again.</strong> Only a fingerprint of it is stored. Paste it into the extension's settings.</p>
-        </div>
-        <div className="secret-box">
-          <code ref={codeRef} aria-label="The new key">{created.secret}</code>
-          <button type="button" className="btn btn-primary" onClick={copy}>{copied === "yes" ? "Copied" : "Copy"}</button>
-        </div>
-        {copied === "no" ? <p className="small muted" role="status" style={{ margin: 0 }}>The browser did not allow copying: the key is selected, press Ctrl+C (⌘C).</p> : null}
-        {copied === "yes" ? <p className="small muted" role="status" style={{ margin: 0 }}>Copied to the clipboard.</p> : null}
-        <div><button type="button" className="btn" onClick={onDone}>I have saved it</button></div>
-      </div>
-    </section>
   );
 }

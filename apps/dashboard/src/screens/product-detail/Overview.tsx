@@ -1,4 +1,5 @@
-// A product's fields, each with the import or edit that set it, its images, variants, attributes and source.
+// A product's fields, each with the import or edit that set it, its images, variants, attributes
+// and source.
 import type { ProductDetail } from "@catalog/gateway/api-types";
 import { formatAvailability, formatDateTime, formatMoney, formatValue } from "../../ui/format";
 import { Origin } from "./Origin";

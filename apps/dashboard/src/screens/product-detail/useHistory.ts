@@ -1,4 +1,5 @@
-// A product's history: pages of it as one query, who made a change in words, and where each field's value came from.
+// A product's history: pages of it as one query, who made a change in words, and where each
+// field's value came from.
 import { useQuery } from "@tanstack/react-query";
 import type { HistoryEntry } from "@catalog/gateway/api-types";
 import { qk } from "../../api/client";

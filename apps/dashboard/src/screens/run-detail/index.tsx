@@ -4,13 +4,10 @@
 // destination a notice when its channel asked to wait or its breaker is open.
 import { useEffect, useMemo, useState } from "react";
 import { Link, getRouteApi } from "@tanstack/react-router";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PublishRun } from "@catalog/gateway/api-types";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorMessage, isStatus, qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
 import { useChannelName } from "../../api/queries";
-import { useNow } from "../../ui/clock";
-import { holdsOf, needsClock } from "../../ui/destination-state";
 import { PageHeader } from "../../ui/PageHeader";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { StatusBadge } from "../../ui/StatusBadge";
@@ -18,60 +15,12 @@ import { Empty, ErrorMessage, Loading } from "../../ui/states";
 import { useToast } from "../../ui/Toast";
 import { formatDateTime, formatRelative } from "../../ui/format";
 import { RUN_STATES, RUN_STATE_LABELS, runTotal } from "../../lib/runs";
+import { modeText, useLiveRun } from "./useLiveRun";
+import { CellBadge, type Cell } from "./CellBadge";
+import { DestinationNotices } from "./DestinationNotices";
 
 const route = getRouteApi("/app/runs/$id");
 const MATRIX_ROWS = 100;
-type Mode = "connecting" | "live" | "polling" | "done";
-type Cell = PublishRun["cells"][number];
-
-/** The run, kept current by its event stream, or by polling when the stream fails. */
-function useLiveRun(id: string) {
-  const queryClient = useQueryClient();
-  const [mode, setMode] = useState<Mode>("connecting");
-  const [generation, setGeneration] = useState(0);
-  const run = useQuery({
-    queryKey: qk.runs.detail(id),
-    queryFn: () => endpoints.publishRuns.get(id),
-    staleTime: 0,
-    refetchInterval: (q) => (mode === "polling" && q.state.data && !q.state.data.finished ? 2000 : false),
-  });
-
-  // The stream opens once the run is known to exist (a wrong link gets one 404, not two).
-  const loaded = run.data !== undefined;
-  useEffect(() => {
-    if (!loaded) return;
-    if (typeof EventSource === "undefined") {
-      setMode("polling");
-      return;
-    }
-    setMode("connecting");
-    const source = new EventSource(endpoints.publishRuns.eventsUrl(id), { withCredentials: true });
-    source.addEventListener("open", () => setMode("live"));
-    source.addEventListener("run", (e) => {
-      try {
-        queryClient.setQueryData(qk.runs.detail(id), JSON.parse((e as MessageEvent<string>).data) as PublishRun);
-        setMode("live");
-      } catch {
-        // A malformed event: the next one (or the poll) brings the run.
-      }
-    });
-    source.addEventListener("end", () => {
-      source.close();
-      setMode("done");
-      void queryClient.invalidateQueries({ queryKey: qk.runs.all, exact: false, refetchType: "none" });
-      void queryClient.invalidateQueries({ queryKey: qk.products.all });
-    });
-    source.onerror = () => {
-      // The stream broke (or never started): poll instead, and get the latest state now.
-      source.close();
-      setMode("polling");
-      void queryClient.invalidateQueries({ queryKey: qk.runs.detail(id) });
-    };
-    return () => source.close();
-  }, [id, generation, queryClient, loaded]);
-
-  return { run, mode, follow: () => setGeneration((g) => g + 1) };
-}
 
 export function RunDetail() {
   const channelName = useChannelName();
@@ -240,47 +189,5 @@ export function RunDetail() {
         {onlyProblems && rows.length === 0 ? <p className="muted small">No product has a failure.</p> : null}
       </section>
     </div>
-  );
-}
-
-/** Per destination: disconnected, a channel's wait or an open breaker, with a live countdown (re-rendered alone every second). */
-function DestinationNotices({ destinations }: { destinations: PublishRun["destinations"] }) {
-  const channelName = useChannelName();
-  const now = useNow(needsClock(destinations));
-  const notices = destinations.flatMap((d) => [
-    ...(d.disconnected ? [{ key: `${d.id}-gone`, name: d.name, text: "Disconnected after this run started: its remaining publishes were dropped", tone: "bad" as const }] : []),
-    ...holdsOf(d, now, channelName).map((h) => ({ key: `${d.id}-${h.kind}`, name: d.name, text: h.text, tone: h.kind === "wait" ? ("warn" as const) : h.kind === "breaker" ? ("bad" as const) : ("info" as const) })),
-  ]);
-  return (
-    <>
-      {notices.map((n) => (
-        <div key={n.key} className={`alert alert-${n.tone}`} role="status">
-          <p><strong>{n.name}:</strong> {n.text}.</p>
-        </div>
-      ))}
-    </>
-  );
-}
-
-function modeText(mode: Mode, finished: boolean): string {
-  if (finished && mode !== "live") return "";
-  return mode === "live" ? "Live" : mode === "polling" ? "Refreshing every 2 s" : mode === "connecting" ? "Connecting…" : "";
-}
-
-function CellBadge({ cell: c }: { cell: Cell }) {
-  const title = [
-    RUN_STATE_LABELS[c.status],
-    c.attempts > 0 ? `${c.attempts} attempt${c.attempts === 1 ? "" : "s"}` : null,
-    c.error,
-    c.finishedAt ? `at ${formatDateTime(c.finishedAt)}` : null,
-  ].filter(Boolean).join(" · ");
-  const badge = <StatusBadge status={c.status} label={RUN_STATE_LABELS[c.status]} title={title} />;
-  if (c.status === "succeeded" && c.remoteUrl) {
-    return <a href={c.remoteUrl} target="_blank" rel="noreferrer noopener" className="cell-link" title={`${title} · open the listing`}>{badge}</a>;
-  }
-  return (
-    <span className="cell-state">
-      {badge}
-    </span>
   );
 }
