@@ -72,7 +72,7 @@ export function ListingPicker({ pairing, preview, onPairAgain }: { pairing: Pair
   });
   const full = chosen.size >= MAX_PICK;
 
-  if (job) return <ImportProgress pairing={pairing} job={job} rows={rows} busy={busy} failure={failure} onStore={store} onPairAgain={onPairAgain} />;
+  if (job) return <ImportProgress pairing={pairing} job={job} rows={rows} busy={busy} failure={failure} onStore={() => void store()} onPairAgain={onPairAgain} />;
 
   return (
     <div className="stack">
@@ -111,9 +111,9 @@ export function ListingPicker({ pairing, preview, onPairAgain }: { pairing: Pair
         })}
       </ul>
       {full ? <p className="hint" role="status">{MAX_PICK} chosen: that is the most one import takes. Import these, then come back for the rest.</p> : null}
-      {failure ? <ErrorView error={failure} onRetry={start} onPairAgain={onPairAgain} /> : null}
+      {failure ? <ErrorView error={failure} onRetry={() => void start()} onPairAgain={onPairAgain} /> : null}
       <div className="sticky-actions">
-        <button type="button" className="btn btn-primary btn-block" onClick={start} disabled={busy || chosen.size === 0}>
+        <button type="button" className="btn btn-primary btn-block" onClick={() => void start()} disabled={busy || chosen.size === 0}>
           {busy ? "Starting…" : chosen.size === 0 ? "Choose products to import" : `Read ${chosen.size} product${chosen.size === 1 ? "" : "s"}`}
         </button>
       </div>

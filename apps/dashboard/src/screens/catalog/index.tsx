@@ -14,6 +14,8 @@ const route = getRouteApi("/app/products");
 const PAGE_SIZE = 25;
 const DEBOUNCE_MS = 300;
 
+interface SelectAllNote { tone: "warn" | "bad" | "ok"; text: string }
+
 export function Catalog() {
   const channelName = useChannelName();
   const { q = "", page = 1 } = route.useSearch();
@@ -23,7 +25,10 @@ export function Catalog() {
   const destinations = useDestinations();
   const queryClient = useQueryClient();
   const [selectingAll, setSelectingAll] = useState(false);
-  const [selectAllNote, setSelectAllNote] = useState<{ tone: "warn" | "bad" | "ok"; text: string } | null>(null);
+  // What "select all matching" did, for the search it was made for: a new search drops it.
+  const [note, setNote] = useState<(SelectAllNote & { q: string }) | null>(null);
+  const selectAllNote = note?.q === q ? note : null;
+  const setSelectAllNote = (next: SelectAllNote | null) => setNote(next && { ...next, q });
 
   useEffect(() => { document.title = "Products · Catalog"; }, []);
 
@@ -44,7 +49,6 @@ export function Catalog() {
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, q, navigate]);
-  useEffect(() => setSelectAllNote(null), [q]);
 
   const list = useQuery({
     queryKey: qk.products.list({ q, page, pageSize: PAGE_SIZE }),

@@ -33,7 +33,7 @@ export function NewSecret({ created, onDone }: { created: CreatedExtensionKey; o
         </div>
         <div className="secret-box">
           <code ref={codeRef} aria-label="The new key">{created.secret}</code>
-          <button type="button" className="btn btn-primary" onClick={copy}>{copied === "yes" ? "Copied" : "Copy"}</button>
+          <button type="button" className="btn btn-primary" onClick={() => void copy()}>{copied === "yes" ? "Copied" : "Copy"}</button>
         </div>
         {copied === "no" ? <p className="small muted" role="status" style={{ margin: 0 }}>The browser did not allow copying: the key is selected, press Ctrl+C (⌘C).</p> : null}
         {copied === "yes" ? <p className="small muted" role="status" style={{ margin: 0 }}>Copied to the clipboard.</p> : null}

@@ -135,7 +135,7 @@ export function ProductEditForm({ product, onSaved, onCancel }: { product: Produ
       {conflict ? (
         <div className="alert alert-warn" role="alert" style={{ margin: 0 }}>
           <p><strong>This product changed since you opened it.</strong> Reload it to see the current version, then make your change again.</p>
-          <button type="button" className="btn btn-sm" onClick={reload} disabled={reloading}>{reloading ? "Reloading…" : "Reload"}</button>
+          <button type="button" className="btn btn-sm" onClick={() => void reload()} disabled={reloading}>{reloading ? "Reloading…" : "Reload"}</button>
         </div>
       ) : null}
       {errors.form ? <div className="alert alert-bad" role="alert" style={{ margin: 0 }}><p>{errors.form}</p></div> : null}

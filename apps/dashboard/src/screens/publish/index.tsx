@@ -38,7 +38,11 @@ export function Publish() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  // The stores the user ticked; until they tick or untick one, a single store is ticked: there is
+  // nothing to choose.
+  const [picked, setPicked] = useState<Set<string> | null>(null);
+  const onlyStore = destinations.data?.items.length === 1 ? destinations.data.items[0] : undefined;
+  const chosen = useMemo(() => picked ?? new Set(onlyStore ? [onlyStore.id] : []), [picked, onlyStore]);
   const [error, setError] = useState<string | null>(null);
   // One Idempotency-Key per submitted body: a double click or a retry after a lost answer
   // gets the same run back instead of publishing twice.
@@ -87,14 +91,6 @@ export function Publish() {
 
   const items = destinations.data?.items ?? [];
   const now = useNow(needsClock(items));
-
-  // With a single store there is nothing to choose: it is ticked (it can still be unticked).
-  const preselected = useRef(false);
-  useEffect(() => {
-    if (preselected.current || !destinations.data) return;
-    preselected.current = true;
-    if (destinations.data.items.length === 1) setChosen(new Set([destinations.data.items[0]!.id]));
-  }, [destinations.data]);
 
   const firstFew = useQueries({
     queries: ids.slice(0, PREVIEW_TITLES).map((id) => ({
@@ -207,11 +203,9 @@ export function Publish() {
                       aria-describedby={`${inputId}-state`}
                       onChange={(e) => {
                         setError(null);
-                        setChosen((prev) => {
-                          const next = new Set(prev);
-                          if (e.target.checked) next.add(d.id); else next.delete(d.id);
-                          return next;
-                        });
+                        const next = new Set(chosen);
+                        if (e.target.checked) next.add(d.id); else next.delete(d.id);
+                        setPicked(next);
                       }}
                     />
                     <label htmlFor={inputId} className="dest-option-label">

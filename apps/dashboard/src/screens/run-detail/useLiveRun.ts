@@ -8,10 +8,13 @@ import * as endpoints from "../../api/endpoints";
 
 export type Mode = "connecting" | "live" | "polling" | "done";
 
+/** Browsers without server-sent events poll from the start. */
+const CAN_STREAM = typeof EventSource !== "undefined";
+
 /** The run, kept current by its event stream, or by polling when the stream fails. */
 export function useLiveRun(id: string) {
   const queryClient = useQueryClient();
-  const [mode, setMode] = useState<Mode>("connecting");
+  const [mode, setMode] = useState<Mode>(CAN_STREAM ? "connecting" : "polling");
   const [generation, setGeneration] = useState(0);
   const run = useQuery({
     queryKey: qk.runs.detail(id),
@@ -23,12 +26,7 @@ export function useLiveRun(id: string) {
   // The stream opens once the run is known to exist (a wrong link gets one 404, not two).
   const loaded = run.data !== undefined;
   useEffect(() => {
-    if (!loaded) return;
-    if (typeof EventSource === "undefined") {
-      setMode("polling");
-      return;
-    }
-    setMode("connecting");
+    if (!loaded || !CAN_STREAM) return;
     const source = new EventSource(endpoints.publishRuns.eventsUrl(id), { withCredentials: true });
     source.addEventListener("open", () => setMode("live"));
     source.addEventListener("run", (e) => {
@@ -54,7 +52,12 @@ export function useLiveRun(id: string) {
     return () => source.close();
   }, [id, generation, queryClient, loaded]);
 
-  return { run, mode, follow: () => setGeneration((g) => g + 1) };
+  // Follow it again (after "Retry failed"): a new stream.
+  const follow = () => {
+    if (CAN_STREAM) setMode("connecting");
+    setGeneration((g) => g + 1);
+  };
+  return { run, mode, follow };
 }
 
 export function modeText(mode: Mode, finished: boolean): string {
