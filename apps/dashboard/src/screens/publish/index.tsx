@@ -10,16 +10,16 @@ import * as endpoints from "../../api/endpoints";
 import { useChannelName, useDestinations } from "../../api/queries";
 import { useSession } from "../../api/session";
 import { useNow } from "../../ui/clock";
-import { holdsOf, missingSettings, needsClock } from "../../ui/destination-state";
+import { holdsOf, needsClock } from "../../ui/destination-state";
 import { PageHeader } from "../../ui/PageHeader";
 import { PublishCheckResults } from "../../ui/PublishCheckResults";
-import { StatusBadge } from "../../ui/StatusBadge";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
 import { useToast } from "../../ui/Toast";
 import { MAX_SELECTION, useSelection } from "../../ui/selection";
+import { DestinationOption } from "./DestinationOption";
+import { PREVIEW_TITLES, SelectedProducts } from "./SelectedProducts";
 
 const route = getRouteApi("/app/publish");
-const PREVIEW_TITLES = 4;
 const MAX_DESTINATIONS = 20;
 
 function newKey(): string {
@@ -132,7 +132,6 @@ export function Publish() {
     start.mutate({ body, key: attempt.current.key });
   }
 
-
   if (ids.length === 0) {
     return (
       <div className="page page-narrow">
@@ -144,7 +143,10 @@ export function Publish() {
     );
   }
 
-  const titles = firstFew.map((q, n) => q.data?.title ?? (q.isError ? `Product ${ids[n]!.slice(0, 8)} (not found)` : "…"));
+  const shown = ids.slice(0, PREVIEW_TITLES).map((id, n) => {
+    const q = firstFew[n];
+    return { id, title: q?.data?.title ?? (q?.isError ? `Product ${id.slice(0, 8)} (not found)` : "…") };
+  });
   const missingProducts = firstFew.filter((q) => q.isError).length;
   const isOwner = session.user.role === "owner";
 
@@ -156,25 +158,7 @@ export function Publish() {
         description="Choose where they go. Each product is listed on each store you choose; you can watch it happen."
       />
 
-      <section className="card section" aria-labelledby="publish-products-h">
-        <div className="card-body">
-          <h2 id="publish-products-h" className="publish-products-h">Products</h2>
-          <p className="publish-titles">
-            {titles.map((t, n) => (
-              <span key={ids[n]}>
-                <Link to="/products/$id" params={{ id: ids[n]! }}>{t}</Link>
-                {n < titles.length - 1 ? ", " : ""}
-              </span>
-            ))}
-            {ids.length > PREVIEW_TITLES ? <> and {(ids.length - PREVIEW_TITLES).toLocaleString()} more</> : null}
-          </p>
-          {ids.length > MAX_SELECTION ? (
-            <p className="error-text">One publish takes at most {MAX_SELECTION} products; {ids.length.toLocaleString()} are selected. Narrow the selection in the catalog.</p>
-          ) : null}
-          {missingProducts > 0 ? <p className="warn-text small">Some of these products are no longer in the catalog: publishing will name them.</p> : null}
-          <Link to="/products" search={{}} className="small">Change the selection</Link>
-        </div>
-      </section>
+      <SelectedProducts ids={ids} shown={shown} missing={missingProducts} />
 
       <form onSubmit={submit} noValidate>
         <fieldset className="card section dest-picker" aria-describedby={error ? "publish-error" : undefined}>
@@ -187,48 +171,23 @@ export function Publish() {
             </div>
           ) : (
             <ul className="dest-options">
-              {items.map((d) => {
-                const holds = holdsOf(d, now, channelName);
-                const waitHold = holds.find((h) => h.kind === "wait");
-                const missing = missingSettings(d, channels.data?.items);
-                const inputId = `dest-${d.id}`;
-                return (
-                  <li key={d.id} className={`dest-option${waitHold ? " disabled" : ""}${chosen.has(d.id) && !waitHold ? " chosen" : ""}`}>
-                    <input
-                      id={inputId}
-                      type="checkbox"
-                      className="checkbox"
-                      checked={chosen.has(d.id) && !waitHold}
-                      disabled={Boolean(waitHold) || (!chosen.has(d.id) && chosen.size >= MAX_DESTINATIONS)}
-                      aria-describedby={`${inputId}-state`}
-                      onChange={(e) => {
-                        setError(null);
-                        const next = new Set(chosen);
-                        if (e.target.checked) next.add(d.id); else next.delete(d.id);
-                        setPicked(next);
-                      }}
-                    />
-                    <label htmlFor={inputId} className="dest-option-label">
-                      <span className="dest-option-name">{d.name}</span>
-                      <span className="muted small">{channelName(d.channel)}</span>
-                    </label>
-                    <span className="badges dest-option-badges">
-                      <StatusBadge status={d.health} label={d.health === "ok" ? "Healthy" : d.health === "degraded" ? "Degraded" : "Down"} />
-                      {d.breaker.state !== "closed" ? <StatusBadge status={d.breaker.state} label={d.breaker.state === "open" ? "Breaker open" : "Breaker half-open"} /> : null}
-                      {waitHold ? <StatusBadge status="throttled" label="Waiting" /> : null}
-                    </span>
-                    <div id={`${inputId}-state`} className="dest-option-notes small">
-                      {holds.map((h) => <p key={h.kind} className={h.kind === "wait" ? "warn-text" : "muted"}>{h.text}{h.kind === "wait" ? ". You can choose it once the wait is over." : h.kind === "breaker" ? ". Publishes queue and go out when it closes." : "."}</p>)}
-                      {missing.length > 0 ? (
-                        <p className="warn-text">
-                          Settings missing: {missing.join(", ")}. Publishing here will fail until they are set
-                          {isOwner ? <> in <Link to="/destinations" search={{}}>Destinations</Link></> : " (your organisation's owner sets them)"}.
-                        </p>
-                      ) : null}
-                    </div>
-                  </li>
-                );
-              })}
+              {items.map((d) => (
+                <DestinationOption
+                  key={d.id}
+                  destination={d}
+                  now={now}
+                  channels={channels.data?.items}
+                  isOwner={isOwner}
+                  chosen={chosen.has(d.id)}
+                  full={chosen.size >= MAX_DESTINATIONS}
+                  onChoose={(on) => {
+                    setError(null);
+                    const next = new Set(chosen);
+                    if (on) next.add(d.id); else next.delete(d.id);
+                    setPicked(next);
+                  }}
+                />
+              ))}
             </ul>
           )}
         </fieldset>
@@ -240,7 +199,7 @@ export function Publish() {
             destinations={items}
             channels={channels.data?.items}
             channelName={channelName}
-            knownTitles={new Map(firstFew.flatMap((q, n) => (q.data ? [[ids[n]!, q.data.title] as const] : [])))}
+            knownTitles={new Map(firstFew.flatMap((q, n) => { const id = ids[n]; return q.data && id ? [[id, q.data.title] as const] : []; }))}
             isOwner={isOwner}
           />
         ) : check ? <p className="muted small check-stale">The products or stores changed since the check: check again to see what would fail.</p> : null}
