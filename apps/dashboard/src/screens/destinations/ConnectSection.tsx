@@ -1,6 +1,6 @@
 // Owners connect a store: per channel its connect fields (from GET /api/channels), then a full
 // page load to the channel's sign-in, whose callback brings the user back to /destinations.
-import { useState, type FormEvent } from "react";
+import { useState, type SubmitEvent } from "react";
 import type { ChannelInfo } from "@catalog/gateway/api-types";
 import * as endpoints from "../../api/endpoints";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
@@ -30,7 +30,7 @@ function ConnectCard({ channel: c }: { channel: ChannelInfo }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [going, setGoing] = useState(false);
 
-  function submit(e: FormEvent<HTMLFormElement>) {
+  function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const { params, missing } = connectParams(c.connectFields, values);
     setErrors(missing);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type SubmitEvent } from "react";
 import type { Destination } from "@catalog/gateway/api-types";
 import { errorMessage } from "../../api/client";
 import { Field } from "../../ui/Field";
@@ -10,7 +10,7 @@ export function RenameForm({ destination: d, onDone }: { destination: Destinatio
   const [error, setError] = useState<string | null>(null);
   const rename = useUpdateDestination(d, (patch) => `Renamed to “${patch.name ?? ""}”`, onDone);
 
-  function submit(e: FormEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return setError("Give the store a name");

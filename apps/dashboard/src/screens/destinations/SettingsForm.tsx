@@ -1,6 +1,6 @@
 // A store's channel settings (e.g. eBay's policies): only changed fields are sent; a 422 is
 // split onto the fields it names, and focus goes to the first.
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type SubmitEvent } from "react";
 import type { ChannelField, Destination } from "@catalog/gateway/api-types";
 import { ApiError, errorMessage } from "../../api/client";
 import { useChannelName } from "../../api/queries";
@@ -16,7 +16,7 @@ export function SettingsForm({ destination: d, fields, onDone }: { destination: 
   const save = useUpdateDestination(d, () => `Saved the settings of “${d.name}”`, onDone);
   const topRef = useRef<HTMLDivElement>(null);
 
-  function submit(e: FormEvent<HTMLFormElement>) {
+  function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
     setErrors(NO_ERRORS);

@@ -34,7 +34,7 @@ export function fieldErrors(message: string, fields: ChannelField[]): FieldError
 export function settingsValues(fields: ChannelField[], settings: Destination["settings"]): Record<string, string> {
   return Object.fromEntries(fields.map((f) => {
     const v = settings[f.name];
-    return [f.name, v === undefined || v === null ? "" : String(v)];
+    return [f.name, v === undefined || v === null ? "" : typeof v === "string" ? v : JSON.stringify(v)];
   }));
 }
 

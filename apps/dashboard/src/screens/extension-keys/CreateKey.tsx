@@ -1,5 +1,5 @@
 // Owners create a key: a name, then the secret shown once.
-import { useState, type FormEvent } from "react";
+import { useState, type SubmitEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreatedExtensionKey } from "@catalog/gateway/api-types";
 import { errorMessage, qk } from "../../api/client";
@@ -20,7 +20,7 @@ export function CreateKey({ onCreated }: { onCreated: (created: CreatedExtension
     onError: (err) => setError(errorMessage(err)),
   });
 
-  function submit(e: FormEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
     if (!name.trim()) {
       setError("Give the key a name, e.g. the laptop or the person it is for");

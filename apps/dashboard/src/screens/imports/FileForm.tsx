@@ -1,6 +1,6 @@
 // The "Spreadsheet or file" tab: one file (chosen or dropped), an optional currency for prices
 // without one and an optional text encoding for CSV/TSV (sent only when chosen).
-import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type DragEvent, type SubmitEvent } from "react";
 import { useLocation } from "@tanstack/react-router";
 import { errorMessage } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
@@ -49,7 +49,7 @@ export function FileForm() {
     choose(files[0]);
   }
 
-  function submit(e: FormEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
     if (!file) {
       setFileError(fileError ?? "Choose a file first");

@@ -1,6 +1,6 @@
 // The "Web pages" tab: one address a line, counted and checked as it is typed; obviously bad
 // lines are listed with a fix before anything is sent.
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState, type SubmitEvent } from "react";
 import { errorMessage } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
 import { Field } from "../../ui/Field";
@@ -22,7 +22,7 @@ export function UrlForm() {
     setError(null);
   }
 
-  function submit(e: FormEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
     const problem = submitProblem(check);
     setError(problem);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type SubmitEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ProductDetail, ProductPatch } from "@catalog/gateway/api-types";
 import { ApiError, errorMessage, qk } from "../../api/client";
@@ -35,7 +35,7 @@ export function ProductEditForm({ product, onSaved, onCancel }: { product: Produ
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
 
-  function submit(e: FormEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
     setNote(null);
     const found = validate(form);

@@ -7,7 +7,7 @@ export const ACTION_LABELS: Record<string, string> = { created: "Created", updat
 /** Nothing, an empty string, list or object: a change from nothing to nothing says nothing. */
 export function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0) ||
-    (typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0);
+    (typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0);
 }
 
 /** A history value, readable: money as money, lists by count when long, a description as its text, long text cut. */

@@ -1,6 +1,6 @@
 // /publish?ids=a,b,c — pick destinations for a selection of products and publish them as one
 // run (then follow it at /runs/:id). Without ids, the catalog's selection is used.
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type SubmitEvent } from "react";
 import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useMutation, useQueries, useQueryClient } from "@tanstack/react-query";
 import type { Destination, PublishBody, PublishCheck } from "@catalog/gateway/api-types";
@@ -119,7 +119,7 @@ export function Publish() {
     dryRun.mutate({ body: { productIds: ids, destinationAccountIds: chosenIds }, of: choiceKey });
   }
 
-  function submit(e: FormEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
     if (chosenIds.length === 0) {
       setError("Choose at least one destination");

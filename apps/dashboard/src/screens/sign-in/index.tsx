@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type SubmitEvent } from "react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorMessage, qk, safeNext, sessionMemory } from "../../api/client";
@@ -34,7 +34,7 @@ export function SignIn() {
     onError: (err) => setError(errorMessage(err)),
   });
 
-  function submit(e: FormEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
     if (!email.trim() || !password) {
       setError("Enter your email and password");
