@@ -1,6 +1,6 @@
 import { createDestination } from "@catalog/db";
 import { test, expect } from "./support/fixtures.js";
-import { signIn, unique } from "./support/actions.js";
+import { addProducts, addStandinDestination, signIn, unique } from "./support/actions.js";
 
 test("eBay settings with a field missing: the store's 422 shows at that field", async ({ page, org, db, keyring, stack }) => {
   // An eBay seller account connected earlier (the connect flow has its own test).
@@ -40,4 +40,33 @@ test("eBay settings with a field missing: the store's 422 shows at that field", 
   await card.getByRole("button", { name: "eBay settings" }).click();
   await expect(form.getByLabel("Return policy id")).toHaveValue("6196933000");
   await expect(form.getByLabel("Marketplace")).toHaveValue("EBAY_GB");
+});
+
+test("rename a store, then disconnect it: its products stay in the catalog", async ({ page, org, db, keyring, stack }) => {
+  const { id } = await addStandinDestination(db, keyring, org.org.id, stack.E2E_STANDIN_URL, "Harbour shop");
+  const [product] = await addProducts(db, org.org.id, 1, "Rope basket");
+
+  await signIn(page, org.owner, "/destinations");
+  const card = page.getByRole("article", { name: "Harbour shop" });
+  await card.getByRole("button", { name: "Rename" }).click();
+  const name = card.getByLabel("Name");
+  await name.fill(" ");
+  await card.getByRole("button", { name: "Save name" }).click();
+  await expect(name).toHaveAccessibleDescription(/Give the store a name/);
+  await name.fill("Harbour goods");
+  await card.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Renamed to “Harbour goods”" })).toBeVisible();
+
+  const renamed = page.getByRole("article", { name: "Harbour goods" });
+  await renamed.getByRole("button", { name: "Disconnect" }).click();
+  const dialog = page.getByRole("dialog", { name: "Disconnect “Harbour goods”?" });
+  await expect(dialog).toContainText("Your products stay in the catalog.");
+  await dialog.getByRole("button", { name: "Disconnect" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "Disconnected “Harbour goods”. Its products stay in your catalog." })).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(0);
+  expect(await db.destinationAccount.count({ where: { id, disconnectedAt: null } })).toBe(0);
+
+  await page.goto("/products");
+  await expect(page.getByRole("link", { name: product!.title })).toBeVisible();
 });

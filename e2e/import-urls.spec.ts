@@ -60,3 +60,24 @@ test("import product pages by their addresses from a shop's site", async ({ page
     await site.close();
   }
 });
+
+test("discard a preview: nothing is stored, and the import says so", async ({ page, org, db }) => {
+  const site = await startFixtureServer({ "/products/oak-stool": productPage("Oak stool", "HG-OAK-7", "89.00") });
+  try {
+    await signIn(page, org.member, "/imports");
+    await page.getByLabel("Product page addresses, one per line").fill(site.url("/products/oak-stool"));
+    await page.getByRole("button", { name: "Preview 1 page" }).click();
+    await expect(page.getByRole("status").filter({ hasText: /^Preview ready$/ })).toBeAttached({ timeout: 45_000 });
+
+    await page.getByRole("button", { name: "Discard", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Discard this preview?" });
+    await dialog.getByRole("button", { name: "Discard preview" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("heading", { name: "You discarded this preview" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /Discarded “.+”: nothing was stored/ })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Store the preview" })).toHaveCount(0);
+    expect(await db.product.count({ where: { orgId: org.org.id } })).toBe(0);
+  } finally {
+    await site.close();
+  }
+});

@@ -2,6 +2,7 @@
 # Runs the whole test suite on this machine, on Node.js 26 (.node-version; installed when the
 # machine has another, see scripts/lib.sh): installs what is missing, type-checks, runs jest
 # against the real PostgreSQL and Redis (each run in its own database and key prefix), runs the
+# dashboard's unit tests (Vitest, apps/dashboard/src/**/*.test.ts), runs the
 # gateway's and the publish pipeline's tests again on a three-master Redis Cluster that it starts
 # on loopback ports, then builds the dashboard and the browser extension (each skipped when
 # unchanged) and runs the browser tests in Chromium against the real gateway, workers and
@@ -29,6 +30,12 @@ if [ "$mode" != cluster ]; then
   say "Running the tests"
   reports+=("jest:$results/jest.json")
   pnpm --silent test --maxWorkers=2 --json --outputFile="$results/jest.json" "$@" || status=$?
+fi
+
+if [ "$mode" = all ]; then
+  say "Running the dashboard's unit tests"
+  reports+=("vitest:$results/vitest.json")
+  pnpm --silent --filter @catalog/dashboard test --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || status=$?
 fi
 
 if [ "$mode" != jest ]; then
@@ -66,6 +73,12 @@ node -e '
     else if (runner === "jest") {
       passed += r.numPassedTests;
       failed += r.numFailedTests + r.numRuntimeErrorTestSuites;
+      skipped += r.numPendingTests + r.numTodoTests;
+    } else if (runner === "vitest") {
+      passed += r.numPassedTests;
+      // A test file that failed with no failing test (it did not load, a hook threw) counts once.
+      const fileErrors = r.testResults.filter((f) => f.status === "failed" && !f.assertionResults.some((a) => a.status === "failed")).length;
+      failed += r.numFailedTests + fileErrors;
       skipped += r.numPendingTests + r.numTodoTests;
     } else {
       passed += r.stats.expected;

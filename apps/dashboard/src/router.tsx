@@ -1,5 +1,5 @@
 // The route table: every URL of the dashboard, its search parameters and its screen.
-// One file per screen under src/screens/; a screen reads its params with getRouteApi("<id>").
+// One folder per screen under src/screens/ (index.tsx and its parts); a screen reads its params with getRouteApi("<id>").
 // Routes under `app` need a session (its beforeLoad sends everyone else to /sign-in?next=...).
 import { createRootRouteWithContext, createRoute, createRouter, redirect, Outlet } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
@@ -8,19 +8,20 @@ import { ensureSession } from "./api/session";
 import { Layout } from "./ui/Layout";
 import { ToastProvider } from "./ui/Toast";
 import { NotFound, RouteError, ScreenError } from "./ui/RouteStates";
-import { SignIn } from "./screens/SignIn";
-import { Catalog } from "./screens/Catalog";
-import { ProductDetailScreen } from "./screens/ProductDetail";
-import { Imports } from "./screens/Imports";
-import { ImportDetail } from "./screens/ImportDetail";
-import { Publish } from "./screens/Publish";
-import { Runs } from "./screens/Runs";
-import { RunDetail } from "./screens/RunDetail";
-import { Destinations } from "./screens/Destinations";
-import { SyncLogs } from "./screens/SyncLogs";
-import { Legal } from "./screens/Legal";
-import { ExtensionKeys } from "./screens/ExtensionKeys";
-import { System } from "./screens/System";
+import { IMPORT_TABS, type ImportTab } from "./lib/imports";
+import { SignIn } from "./screens/sign-in";
+import { Catalog } from "./screens/catalog";
+import { ProductDetailScreen } from "./screens/product-detail";
+import { Imports } from "./screens/imports";
+import { ImportDetail } from "./screens/import-detail";
+import { Publish } from "./screens/publish";
+import { Runs } from "./screens/runs";
+import { RunDetail } from "./screens/run-detail";
+import { Destinations } from "./screens/destinations";
+import { SyncLogs } from "./screens/sync-logs";
+import { Legal } from "./screens/legal";
+import { ExtensionKeys } from "./screens/extension-keys";
+import { System } from "./screens/system";
 
 export interface RouterContext { queryClient: QueryClient }
 
@@ -83,9 +84,6 @@ const productRoute = createRoute({
   path: "/products/$id",
   component: ProductDetailScreen,
 });
-
-const IMPORT_TABS = ["urls", "file", "extension"] as const;
-export type ImportTab = (typeof IMPORT_TABS)[number];
 
 const importsRoute = createRoute({
   getParentRoute: () => appRoute,

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { errorMessage } from "../api/client";
 
 /**
@@ -13,36 +14,29 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
   confirmLabel: string;
   cancelLabel?: string;
   danger?: boolean;
-  onConfirm: () => unknown | Promise<unknown>;
+  /** May return a promise (e.g. a mutation's `mutateAsync`): a rejection is shown, not thrown. */
+  onConfirm: () => unknown;
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Closes when onConfirm succeeds; its error shows in the dialog.
+  const action = useMutation({
+    mutationFn: async () => { await onConfirm(); },
+    onSuccess: () => onClose(),
+  });
+  const busy = action.isPending;
+  const { reset } = action;
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      setError(null);
+      reset();
       dialog.showModal();
     } else if (!open && dialog.open) {
       dialog.close();
     }
-  }, [open]);
-
-  async function confirm() {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  }, [open, reset]);
 
   return (
     <dialog
@@ -57,11 +51,11 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
           <div className="dialog-body">
             <h2 id="confirm-title">{title}</h2>
             <div>{children}</div>
-            {error ? <div className="alert alert-bad" role="alert" style={{ marginTop: 16, marginBottom: 0 }}><p>{error}</p></div> : null}
+            {action.error ? <div className="alert alert-bad" role="alert" style={{ marginTop: 16, marginBottom: 0 }}><p>{errorMessage(action.error)}</p></div> : null}
           </div>
           <div className="dialog-actions">
             <button type="button" className="btn" onClick={onClose} disabled={busy} autoFocus>{cancelLabel}</button>
-            <button type="button" className={danger ? "btn btn-danger" : "btn btn-primary"} onClick={confirm} disabled={busy}>
+            <button type="button" className={danger ? "btn btn-danger" : "btn btn-primary"} onClick={() => action.mutate()} disabled={busy}>
               {busy ? "Working…" : confirmLabel}
             </button>
           </div>

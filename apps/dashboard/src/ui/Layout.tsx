@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import * as endpoints from "../api/endpoints";
 import { errorMessage, sessionMemory, setSigningOut } from "../api/client";
 import { ROLE_LABELS, useLegalStatus, useSession } from "../api/session";
@@ -23,39 +23,42 @@ export const NAV: NavItem[] = [
 export function Layout() {
   const session = useSession();
   const legal = useLegalStatus();
-  const [menuOpen, setMenuOpen] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [signingOut, setSigningOutState] = useState(false);
 
-  // Close the small-screen menu whenever the user goes somewhere, or presses Escape.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // The small-screen menu is open on the page where it was opened: going somewhere closes it, and
+  // so does Escape.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => { if (e.key === "Escape") setMenuOpen(false); };
+    const onKey = (e: KeyboardEvent) => { if (e.key === "Escape") setMenuOpenOn(null); };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [menuOpen]);
 
-  async function signOut() {
-    setSigningOutState(true);
-    setSigningOut(true);
-    try {
+  // The session cookie is gone once this succeeds: nothing cached may show to the next user.
+  const signOut = useMutation({
+    mutationFn: async () => {
+      setSigningOut(true);
       await endpoints.session.signOut();
-    } catch (err) {
-      toast.notify(`Sign out: ${errorMessage(err)}`, "bad");
-      setSigningOutState(false);
+    },
+    onError: (err) => {
       setSigningOut(false);
-      return;
-    }
-    sessionMemory.signedOut();
-    await queryClient.cancelQueries();
-    queryClient.clear();
-    await navigate({ to: "/sign-in", search: {} });
-    setSigningOut(false);
-  }
+      toast.notify(`Sign out: ${errorMessage(err)}`, "bad");
+    },
+    onSuccess: async () => {
+      sessionMemory.signedOut();
+      await queryClient.cancelQueries();
+      queryClient.clear();
+      await navigate({ to: "/sign-in", search: {} });
+      setSigningOut(false);
+    },
+  });
+
 
   const items = NAV.filter((item) => !item.adminOnly || session.user.role === "admin");
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`) || (to === "/runs" && pathname === "/publish");
@@ -69,7 +72,7 @@ export function Layout() {
           className="btn btn-ghost menu-toggle"
           aria-expanded={menuOpen}
           aria-controls="sidenav"
-          onClick={() => setMenuOpen((o) => !o)}
+          onClick={() => setMenuOpen(!menuOpen)}
         >
           <span aria-hidden="true">☰</span> Menu
         </button>
@@ -83,8 +86,8 @@ export function Layout() {
           <span className="whoami-email" title={session.user.email}>{session.user.email}</span>
           <span className="badge badge-plain badge-muted role-label">{ROLE_LABELS[session.user.role]}</span>
         </span>
-        <button type="button" className="btn btn-sm" onClick={signOut} disabled={signingOut}>
-          {signingOut ? "Signing out…" : "Sign out"}
+        <button type="button" className="btn btn-sm" onClick={() => signOut.mutate()} disabled={signOut.isPending || signOut.isSuccess}>
+          {signOut.isPending || signOut.isSuccess ? "Signing out…" : "Sign out"}
         </button>
       </header>
       {legal.data && !legal.data.allSigned ? (

@@ -33,19 +33,18 @@ export function ListingPicker({ pairing, preview, onPairAgain }: { pairing: Pair
   const working = job?.status === "previewing" || job?.status === "storing";
   useEffect(() => {
     if (!job || !working) return;
-    const timer = setTimeout(async () => {
-      const reply = await ask("import", { id: job.id });
-      if (reply.ok) setJob(reply.value);
-      else setFailure(reply.error);
+    const timer = setTimeout(() => {
+      void ask("import", { id: job.id }).then((reply) => (reply.ok ? setJob(reply.value) : setFailure(reply.error)));
     }, POLL_MS);
     return () => clearTimeout(timer);
   }, [job, working]);
-  // Its rows once read, and again once stored.
-  const settled = job?.status === "ready" || job?.status === "stored";
+  // Its rows once read, and again once stored (not on every poll of the same state).
+  const jobId = job?.id;
+  const settled = job?.status === "ready" || job?.status === "stored" ? job.status : null;
   useEffect(() => {
-    if (!job || !settled) return;
-    void ask("importRows", { id: job.id, page: 1 }).then((reply) => (reply.ok ? setRows(reply.value.items) : setFailure(reply.error)));
-  }, [job?.id, job?.status, settled]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (!jobId || !settled) return;
+    void ask("importRows", { id: jobId, page: 1 }).then((reply) => (reply.ok ? setRows(reply.value.items) : setFailure(reply.error)));
+  }, [jobId, settled]);
 
   async function start() {
     setBusy(true);
@@ -73,7 +72,7 @@ export function ListingPicker({ pairing, preview, onPairAgain }: { pairing: Pair
   });
   const full = chosen.size >= MAX_PICK;
 
-  if (job) return <ImportProgress pairing={pairing} job={job} rows={rows} busy={busy} failure={failure} onStore={store} onPairAgain={onPairAgain} />;
+  if (job) return <ImportProgress pairing={pairing} job={job} rows={rows} busy={busy} failure={failure} onStore={() => void store()} onPairAgain={onPairAgain} />;
 
   return (
     <div className="stack">
@@ -112,9 +111,9 @@ export function ListingPicker({ pairing, preview, onPairAgain }: { pairing: Pair
         })}
       </ul>
       {full ? <p className="hint" role="status">{MAX_PICK} chosen: that is the most one import takes. Import these, then come back for the rest.</p> : null}
-      {failure ? <ErrorView error={failure} onRetry={start} onPairAgain={onPairAgain} /> : null}
+      {failure ? <ErrorView error={failure} onRetry={() => void start()} onPairAgain={onPairAgain} /> : null}
       <div className="sticky-actions">
-        <button type="button" className="btn btn-primary btn-block" onClick={start} disabled={busy || chosen.size === 0}>
+        <button type="button" className="btn btn-primary btn-block" onClick={() => void start()} disabled={busy || chosen.size === 0}>
           {busy ? "Starting…" : chosen.size === 0 ? "Choose products to import" : `Read ${chosen.size} product${chosen.size === 1 ? "" : "s"}`}
         </button>
       </div>

@@ -1,0 +1,25 @@
+import type { ChannelField } from "@catalog/gateway/api-types";
+import { Field } from "../../ui/Field";
+
+/**
+ * One of a channel's fields (asked before connecting, or among a store's settings) as a labelled
+ * input. Store ids, policy ids and addresses: no spell check, no capitals. `markRequired` shows
+ * the asterisk a form explains; the word "required" is there for screen readers either way.
+ */
+export function ChannelFieldInput({ field: f, value, error, onChange, markRequired = false }: {
+  field: ChannelField; value: string; error: string | undefined; onChange: (value: string) => void; markRequired?: boolean;
+}) {
+  const required = f.required
+    ? <>{markRequired ? <span className="required-mark" aria-hidden="true"> *</span> : null}<span className="visually-hidden"> (required)</span></>
+    : null;
+  return (
+    <Field label={<>{f.label}{required}</>} hint={f.description || undefined} error={error}>
+      {(p) => (
+        <input
+          {...p} name={f.name} className="input" value={value} placeholder={f.placeholder ?? undefined} aria-required={f.required || undefined}
+          autoCapitalize="off" spellCheck={false} onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,71 @@
+// Owners connect a store: per channel its connect fields (from GET /api/channels), then a full
+// page load to the channel's sign-in, whose callback brings the user back to /destinations.
+import { useState, type SubmitEvent } from "react";
+import type { ChannelInfo } from "@catalog/gateway/api-types";
+import * as endpoints from "../../api/endpoints";
+import { Empty, ErrorMessage, Loading } from "../../ui/states";
+import { ChannelFieldInput } from "./ChannelFieldInput";
+import { connectParams } from "./fields";
+import { connectFormLabel } from "./labels";
+
+export function ConnectSection({ channels, loading, error, onRetry }: { channels: ChannelInfo[] | undefined; loading: boolean; error: unknown; onRetry: () => void }) {
+  return (
+    <section id="connect" className="section connect-section" aria-labelledby="connect-h">
+      <h2 id="connect-h" className="section-title">Connect a store</h2>
+      <p className="muted">You sign in to the store and allow access there; then you come back here.</p>
+      <ErrorMessage error={error} title="Could not load the channels" onRetry={onRetry} />
+      {loading ? <Loading label="Loading channels" /> : channels && channels.length === 0 ? (
+        <Empty title="No channels">This service has no store channels set up.</Empty>
+      ) : (
+        <div className="connect-grid">
+          {(channels ?? []).map((c) => <ConnectCard key={c.channel} channel={c} />)}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ConnectCard({ channel: c }: { channel: ChannelInfo }) {
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [going, setGoing] = useState(false);
+
+  function submit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const { params, missing } = connectParams(c.connectFields, values);
+    setErrors(missing);
+    const first = c.connectFields.find((f) => missing[f.name]);
+    if (first) {
+      const field = e.currentTarget.elements.namedItem(first.name);
+      if (field instanceof HTMLElement) field.focus();
+      return;
+    }
+    setGoing(true);
+    // A full page load: the channel's sign-in page, then its callback brings the user back.
+    window.location.assign(endpoints.connectUrl(c.channel, params));
+  }
+
+  return (
+    <form className="card connect-card" onSubmit={submit} noValidate aria-label={connectFormLabel(c.displayName)}>
+      <div className="card-body stack">
+        <h3>{c.displayName}</h3>
+        {!c.configured ? (
+          <p className="muted small" style={{ margin: 0 }}>Not available: this service has no {c.displayName} app credentials. The service's operator can add them.</p>
+        ) : (
+          <>
+            {c.connectFields.map((f) => (
+              <ChannelFieldInput key={f.name} field={f} value={values[f.name] ?? ""} error={errors[f.name]}
+                onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))} />
+            ))}
+            {c.connectFields.length === 0 ? <p className="muted small" style={{ margin: 0 }}>You will sign in to {c.displayName} and allow access.</p> : null}
+          </>
+        )}
+        <div>
+          <button type="submit" className="btn btn-primary btn-sm" disabled={!c.configured || going}>
+            {going ? `Opening ${c.displayName}…` : `Connect ${c.displayName}`}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

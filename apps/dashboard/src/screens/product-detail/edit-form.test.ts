@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import type { ProductDetail } from "@catalog/gateway/api-types";
+import { fieldOf, moveUp, toForm, toPatch, validate } from "./edit-form";
+
+const product: ProductDetail = {
+  id: "p1", title: "Blue mug", sku: "MUG-1", description: "<p>Hand-thrown</p>", price: { amount: "19.99", currency: "EUR" },
+  images: ["https://img.example/1.jpg"], brand: null, gtin: null, mpn: null, availability: "InStock", variants: [], attributes: {},
+  sourceUrl: null, source: "api", createdAt: "2026-11-01T00:00:00Z", updatedAt: "2026-11-01T00:00:00Z", version: 3, listings: [],
+};
+
+describe("validate", () => {
+  it("accepts the product as it is", () => {
+    expect(validate(toForm(product))).toEqual({});
+  });
+
+  it("says what is wrong with each field, in words the user can act on", () => {
+    const form = { ...toForm(product), title: " ", gtin: "12ab", amount: "19,99", currency: "euro", images: ["ftp://x.example/a.jpg"] };
+    expect(validate(form)).toEqual({
+      title: "A title is required",
+      gtin: "A GTIN is 8 to 14 digits",
+      amount: "Write the price as digits with up to 4 decimals, e.g. 19.99",
+      currency: "A three-letter currency code, e.g. EUR",
+      images: "Image 1 is not a web address (http or https)",
+    });
+  });
+
+  it("asks for an amount when only a currency is given", () => {
+    expect(validate({ ...toForm(product), amount: "", currency: "EUR" }).amount).toBe("Enter an amount, or clear the currency");
+  });
+});
+
+describe("toPatch", () => {
+  it("sends only the version when nothing changed", () => {
+    expect(toPatch(toForm(product), product)).toEqual({ version: 3 });
+  });
+
+  it("sends what changed, trimmed, with null for a cleared field", () => {
+    const form = { ...toForm(product), title: " Big blue mug ", sku: "", amount: "21", currency: "eur", description: "Hand-thrown" };
+    expect(toPatch(form, product)).toEqual({ version: 3, title: "Big blue mug", sku: null, price: { amount: "21", currency: "EUR" } });
+  });
+
+  it("drops empty image lines and keeps the order the user chose", () => {
+    const form = { ...toForm(product), images: ["https://img.example/2.jpg", " ", "https://img.example/1.jpg"] };
+    expect(toPatch(form, product).images).toEqual(["https://img.example/2.jpg", "https://img.example/1.jpg"]);
+  });
+});
+
+it("fieldOf finds the field a 422 names", () => {
+  expect(fieldOf('body field "price.currency" must match pattern')).toBe("currency");
+  expect(fieldOf('body field "price.amount" must be a string')).toBe("amount");
+  expect(fieldOf('body field "gtin" must match pattern')).toBe("gtin");
+  expect(fieldOf('body field "variants" is too long')).toBeNull();
+  expect(fieldOf("the store said no")).toBeNull();
+});
+
+it("moveUp moves one item a place earlier, and leaves the first where it is", () => {
+  expect(moveUp(["a", "b", "c"], 2)).toEqual(["a", "c", "b"]);
+  expect(moveUp(["a", "b"], 0)).toEqual(["a", "b"]);
+});

@@ -1,0 +1,105 @@
+import { useEffect, useState } from "react";
+import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ProductDetail } from "@catalog/gateway/api-types";
+import { isStatus, qk } from "../../api/client";
+import * as endpoints from "../../api/endpoints";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { PageHeader } from "../../ui/PageHeader";
+import { Empty, ErrorMessage, Loading } from "../../ui/states";
+import { useToast } from "../../ui/Toast";
+import { formatRelative } from "../../ui/format";
+import { History } from "./History";
+import { Listings } from "./Listings";
+import { Overview } from "./Overview";
+import { ProductEditForm } from "./ProductEditForm";
+
+const route = getRouteApi("/app/products/$id");
+
+export function ProductDetailScreen() {
+  const { id } = route.useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const product = useQuery({ queryKey: qk.products.detail(id), queryFn: () => endpoints.products.get(id) });
+  // Through the confirmation dialog, which shows a refusal.
+  const remove = useMutation({
+    mutationFn: (p: ProductDetail) => endpoints.products.remove(p.id),
+    onSuccess: async (_result, p) => {
+      queryClient.removeQueries({ queryKey: qk.products.detail(p.id) });
+      await queryClient.invalidateQueries({ queryKey: qk.products.all });
+      toast.notify(`Deleted “${p.title}”`, "ok");
+      await navigate({ to: "/products", search: {} });
+    },
+  });
+
+  useEffect(() => {
+    document.title = `${product.data?.title ?? "Product"} · Catalog`;
+  }, [product.data?.title]);
+
+  if (product.isLoading) return <div className="page"><Loading label="Loading the product" /></div>;
+  if (product.error || !product.data) {
+    return (
+      <div className="page">
+        <PageHeader title="Product" breadcrumb={<Link to="/products" search={{}}>Catalog</Link>} />
+        {isStatus(product.error, 404) ? (
+          <Empty title="This product is not in your catalog" action={<Link to="/products" search={{}} className="btn">Back to the catalog</Link>}>
+            It may have been deleted, or the link is wrong.
+          </Empty>
+        ) : (
+          <ErrorMessage error={product.error} title="Could not load the product" onRetry={() => void product.refetch()} />
+        )}
+      </div>
+    );
+  }
+  const p = product.data;
+
+  return (
+    <div className="page">
+      <PageHeader
+        breadcrumb={<Link to="/products" search={{}}>Catalog</Link>}
+        title={p.title}
+        description={<>{p.sku ? <>SKU <span className="mono">{p.sku}</span> · </> : null}version {p.version} · updated {formatRelative(p.updatedAt)}</>}
+        actions={editing ? null : (
+          <>
+            <button type="button" className="btn" onClick={() => setEditing(true)}>Edit</button>
+            <Link to="/publish" search={{ ids: p.id }} className="btn btn-primary">Publish</Link>
+            <button type="button" className="btn btn-ghost" style={{ color: "var(--bad)" }} onClick={() => setConfirmDelete(true)}>Delete</button>
+          </>
+        )}
+      />
+
+      {editing ? (
+        <section className="section card" aria-label="Edit product">
+          <div className="card-header"><h2>Edit product</h2></div>
+          <div className="card-body">
+            <ProductEditForm
+              product={p}
+              onSaved={() => { setEditing(false); toast.notify("Product saved", "ok"); }}
+              onCancel={() => setEditing(false)}
+            />
+          </div>
+        </section>
+      ) : (
+        <Overview product={p} />
+      )}
+
+      <Listings product={p} />
+      <History productId={p.id} />
+
+      <ConfirmDialog
+        open={confirmDelete}
+        title={`Delete “${p.title}”?`}
+        confirmLabel="Delete product"
+        danger
+        onConfirm={() => remove.mutateAsync(p)}
+        onClose={() => setConfirmDelete(false)}
+      >
+        <p>The product is removed from your catalog. Its history is kept, and listings already on your stores are not taken down.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

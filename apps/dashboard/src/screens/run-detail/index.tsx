@@ -1,0 +1,193 @@
+// /runs/:id — one publish run, live: server-sent events (event `run` carries the whole run,
+// `end` once finished), falling back to polling every 2 s if the stream fails. Counts per
+// state, a product x destination matrix, failures grouped by message, "Retry failed", and per
+// destination a notice when its channel asked to wait or its breaker is open.
+import { useEffect, useMemo, useState } from "react";
+import { Link, getRouteApi } from "@tanstack/react-router";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { errorMessage, isStatus, qk } from "../../api/client";
+import * as endpoints from "../../api/endpoints";
+import { useChannelName } from "../../api/queries";
+import { PageHeader } from "../../ui/PageHeader";
+import { ProgressBar } from "../../ui/ProgressBar";
+import { StatusBadge } from "../../ui/StatusBadge";
+import { Empty, ErrorMessage, Loading } from "../../ui/states";
+import { useToast } from "../../ui/Toast";
+import { formatDateTime, formatRelative } from "../../ui/format";
+import { RUN_STATES, RUN_STATE_LABELS, runTotal } from "../../lib/runs";
+import { modeText, useLiveRun } from "./useLiveRun";
+import { CellBadge, type Cell } from "./CellBadge";
+import { DestinationNotices } from "./DestinationNotices";
+
+const route = getRouteApi("/app/runs/$id");
+const MATRIX_ROWS = 100;
+
+export function RunDetail() {
+  const channelName = useChannelName();
+  const { id } = route.useParams();
+  const { run, mode, follow } = useLiveRun(id);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const retry = useMutation({
+    mutationFn: () => endpoints.publishRuns.retry(id),
+    onSuccess: async (result) => {
+      toast.notify(result.retried === 0 ? "Nothing to retry" : `Retrying ${result.retried} listing${result.retried === 1 ? "" : "s"}`, "ok");
+      await queryClient.invalidateQueries({ queryKey: qk.runs.detail(id) });
+      follow();
+    },
+  });
+  const [onlyProblems, setOnlyProblems] = useState(false);
+  const [allRows, setAllRows] = useState(false);
+  const r = run.data;
+
+  useEffect(() => { document.title = `Publish run · Catalog`; }, []);
+
+  const cellMap = useMemo(() => {
+    const m = new Map<string, Cell>();
+    for (const c of r?.cells ?? []) m.set(`${c.productId}|${c.destinationAccountId}`, c);
+    return m;
+  }, [r?.cells]);
+
+  if (run.isLoading) return <div className="page"><Loading label="Loading the run" /></div>;
+  if (!r) {
+    return (
+      <div className="page">
+        <PageHeader title="Publish run" breadcrumb={<Link to="/runs" search={{}}>Publish runs</Link>} />
+        {isStatus(run.error, 404) ? (
+          <Empty title="There is no such run" action={<Link to="/runs" search={{}} className="btn">See every run</Link>}>The link may be wrong.</Empty>
+        ) : (
+          <ErrorMessage error={run.error} title="Could not load the run" onRetry={() => void run.refetch()} />
+        )}
+      </div>
+    );
+  }
+
+  const total = runTotal(r.counts);
+  const problems = r.counts.failed + r.counts.dead;
+  const productTitle = new Map(r.products.map((p) => [p.id, p.title]));
+  const destName = new Map(r.destinations.map((d) => [d.id, d.name]));
+  const problemProducts = new Set(r.cells.filter((c) => c.status === "failed" || c.status === "dead").map((c) => c.productId));
+  const rows = onlyProblems ? r.products.filter((p) => problemProducts.has(p.id)) : r.products;
+  const shownRows = allRows ? rows : rows.slice(0, MATRIX_ROWS);
+
+  return (
+    <div className="page run-page">
+      <PageHeader
+        breadcrumb={<Link to="/runs" search={{}}>Publish runs</Link>}
+        title={`${r.productCount.toLocaleString()} product${r.productCount === 1 ? "" : "s"} to ${r.destinationCount} store${r.destinationCount === 1 ? "" : "s"}`}
+        description={
+          <>
+            {r.finished
+              ? (problems > 0 ? <StatusBadge status="partial" label="Finished with failures" /> : <StatusBadge status="finished" label="Finished" />)
+              : <StatusBadge status="running" label="In progress" />}{" "}
+            <span title={formatDateTime(r.createdAt)}>Started {formatRelative(r.createdAt)}</span>
+            {modeText(mode, r.finished) ? <span className="muted live-mode" role="status"> · {modeText(mode, r.finished)}</span> : null}
+          </>
+        }
+        actions={problems > 0 ? (
+          <button type="button" className="btn btn-primary" onClick={() => retry.mutate()} disabled={retry.isPending}>
+            {retry.isPending ? "Retrying…" : `Retry ${problems.toLocaleString()} failed`}
+          </button>
+        ) : null}
+      />
+      {retry.error ? <div className="alert alert-bad" role="alert"><p><strong>Could not retry:</strong> {errorMessage(retry.error)}</p></div> : null}
+      {run.error && !isStatus(run.error, 404) ? <ErrorMessage error={run.error} title="Could not refresh the run" onRetry={() => void run.refetch()} /> : null}
+
+      <DestinationNotices destinations={r.destinations} />
+
+      <section className="card section" aria-label="Progress">
+        <div className="card-body stack run-progress">
+          <ProgressBar value={total - r.counts.queued - r.counts.running} max={total} label="Listings done" />
+          <div className="run-counts">
+            {RUN_STATES.map((s) => (
+              <div key={s} className={`run-count run-count-${s}`}>
+                <span className="run-count-value">{r.counts[s].toLocaleString()}</span>
+                <StatusBadge status={s} label={RUN_STATE_LABELS[s]} />
+              </div>
+            ))}
+          </div>
+          <p className="small muted" style={{ margin: 0 }}>
+            {total.toLocaleString()} listing{total === 1 ? "" : "s"}: each product on each store. Dead ones ran out of attempts; “Retry failed” sends failed and dead ones again.
+          </p>
+        </div>
+      </section>
+
+      {r.failures.length > 0 ? (
+        <section className="card section" aria-labelledby="failures-h">
+          <div className="card-header"><h2 id="failures-h">Failures, by message</h2></div>
+          <ul className="failure-groups">
+            {r.failures.map((f) => (
+              <li key={f.message}>
+                <span className="badge badge-bad badge-plain failure-count">{f.count.toLocaleString()}</span>
+                <div className="failure-body">
+                  <p className="failure-message">{f.message}</p>
+                  <p className="small muted">
+                    {f.cells.slice(0, 3).map((c, n) => (
+                      <span key={`${c.productId}-${c.destinationAccountId}`}>
+                        <Link to="/products/$id" params={{ id: c.productId }}>{productTitle.get(c.productId) ?? c.productId.slice(0, 8)}</Link>
+                        {" on "}{destName.get(c.destinationAccountId) ?? "a store"}{n < Math.min(3, f.cells.length) - 1 ? ", " : ""}
+                      </span>
+                    ))}
+                    {f.cells.length > 3 ? ` and ${(f.cells.length - 3).toLocaleString()} more` : ""}
+                  </p>
+                  {/settings/i.test(f.message) ? (
+                    <p className="small"><Link to="/destinations" search={{}}>Open the store's settings in Destinations</Link></p>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <p className="small muted failure-help">Fix the product (open it from the link) or the store's settings, then choose “Retry failed”.</p>
+        </section>
+      ) : null}
+
+      <section className="section" aria-labelledby="matrix-h">
+        <div className="section-head">
+          <h2 id="matrix-h" className="section-title">Products and stores</h2>
+          {problems > 0 ? (
+            <label className="row small toggle">
+              <input type="checkbox" className="checkbox" checked={onlyProblems} onChange={(e) => setOnlyProblems(e.target.checked)} />
+              Only products with failures
+            </label>
+          ) : null}
+        </div>
+        <div className="matrix-wrap" tabIndex={0} role="region" aria-label="Listings per product and store (scrolls sideways)">
+          <table className="table matrix">
+            <thead>
+              <tr>
+                <th className="matrix-product" scope="col">Product</th>
+                {r.destinations.map((d) => (
+                  <th key={d.id} scope="col">
+                    <span className="matrix-dest">{d.name}</span>
+                    <span className="cell-sub">{channelName(d.channel)}{d.disconnected ? " · disconnected" : ""}</span>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {shownRows.map((p) => (
+                <tr key={p.id}>
+                  <th scope="row" className="matrix-product">
+                    {p.deleted ? <span className="muted" title="Deleted from the catalog">{p.title} (deleted)</span> : <Link to="/products/$id" params={{ id: p.id }} className="cell-title">{p.title}</Link>}
+                    {p.sku ? <span className="cell-sub mono">{p.sku}</span> : null}
+                  </th>
+                  {r.destinations.map((d) => {
+                    const c = cellMap.get(`${p.id}|${d.id}`);
+                    return <td key={d.id}>{c ? <CellBadge cell={c} /> : <span className="muted">—</span>}</td>;
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {rows.length > MATRIX_ROWS ? (
+          <p className="small">
+            {allRows ? null : <>Showing {MATRIX_ROWS} of {rows.length.toLocaleString()} products. </>}
+            <button type="button" className="link-button" onClick={() => setAllRows((a) => !a)}>{allRows ? "Show fewer" : "Show all"}</button>
+          </p>
+        ) : null}
+        {onlyProblems && rows.length === 0 ? <p className="muted small">No product has a failure.</p> : null}
+      </section>
+    </div>
+  );
+}
