@@ -1,5 +1,6 @@
 import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isNativeError } from "node:util/types";
 import { Worker } from "node:worker_threads";
 import { ServiceError, type ImportItem } from "@catalog/db";
 import type { DocumentMeta, EncodingChoice } from "@catalog/extract/documents";
@@ -63,8 +64,9 @@ export async function* parseInThread(job: ParseJob, options: ParseThreadOptions)
   const notify = () => { wake?.(); wake = null; };
   const onAbort = () => { failure ??= options.signal.reason as Error; notify(); };
   worker.on("message", (message: WorkerMessage) => { inbox.push(message); notify(); });
-  // A worker can throw anything; what it throws arrives as it is.
-  worker.on("error", (error) => { failure ??= error instanceof Error ? error : new Error(String(error)); notify(); });
+  // A worker can throw anything; what it throws arrives as it is. Node's own errors (its code
+  // ERR_WORKER_OUT_OF_MEMORY) may come from another realm, where instanceof Error is false.
+  worker.on("error", (error) => { failure ??= isNativeError(error) ? error : new Error(String(error)); notify(); });
   worker.on("exit", () => { stopped = true; notify(); });
   options.signal.addEventListener("abort", onAbort, { once: true });
   try {
