@@ -60,7 +60,7 @@ test("OpenAPI: the integration routes document the dummy's name, connect field a
 
 test("the end-to-end suite has a case for the dummy when its stand-in is listed", () => {
   const cases = channelCases([...CHANNEL_STANDINS, dummyStandin]);
-  expect(cases.map((c) => c.channel)).toEqual(["shopify", "ebay", "etsy", "woocommerce", "amazon", "dummy" as ChannelName]);
+  expect(cases.map((c) => c.channel)).toEqual(["shopify", "ebay", "etsy", "woocommerce", "amazon", "dummy"]);
   expect(cases.at(-1)).toMatchObject({ settings: { region: "north" }, variants: false });
 });
 

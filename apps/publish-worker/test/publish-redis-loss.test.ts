@@ -45,7 +45,7 @@ test("a leftover job that Redis holds as failed while PostgreSQL says queued is 
   const taker = new Worker(publishQueueName(destination), null, { connection, prefix: queuePrefix(p.config.redisKeyPrefix), autorun: false });
   const job = await taker.getNextJob("test-token", { block: false });
   expect(job?.id).toBe(id);
-  await job!.moveToFailed(new Error("publish job payload does not match its schema"), "test-token");
+  await job.moveToFailed(new Error("publish job payload does not match its schema"), "test-token");
   await taker.close();
   connection.disconnect();
 

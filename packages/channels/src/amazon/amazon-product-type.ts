@@ -157,7 +157,7 @@ function schemaProblems(sku: string, errors: ErrorObject[], productType: string)
         const missing = String(error.params.missingProperty);
         // A conditional's: said with its `if` in words where it has Amazon's usual shape.
         const branch = /^(.*)\/(then|else)\/required$/.exec(error.schemaPath);
-        const condition = branch && conditionInWords((byPath.get(`${branch[1]}/if`)?.parentSchema as Json | undefined)?.if);
+        const condition = branch && conditionInWords((byPath.get(`${branch[1]}/if`)?.parentSchema)?.if);
         const when = error.keyword === "dependentRequired" ? `when ${error.params.property} is given`
           : !branch ? null : !condition ? "under the product type's conditions" : `${branch[2] === "then" ? "when" : "unless"} ${condition}`;
         problems.push(when

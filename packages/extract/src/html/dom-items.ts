@@ -41,7 +41,7 @@ export function readItems($: CheerioAPI, syntax: ItemSyntax): Items {
   const owner = (el: ElementNode): ElementNode | null => {
     let current = el.parent;
     while (current && current.type !== "root") {
-      if (current.type === "tag" && nodeOf.has(current as ElementNode)) return current as ElementNode;
+      if (current.type === "tag" && nodeOf.has(current)) return current;
       current = current.parent;
     }
     return null;

@@ -25,9 +25,9 @@ function visitBounded(node: ChildNode, max: number, text: { out: string }): bool
     return text.out.length <= max * 4 || text.out.replace(/\s+/g, " ").trim().length <= max;
   }
   if (node.type !== "tag") return true;
-  const tag = (node as ElementNode).tagName;
+  const tag = (node).tagName;
   if (tag === "script" || tag === "style" || tag === "noscript") return true;
-  for (const child of (node as ElementNode).children) if (!visitBounded(child, max, text)) return false;
+  for (const child of (node).children) if (!visitBounded(child, max, text)) return false;
   return true;
 }
 
@@ -40,7 +40,7 @@ export function documentOrder(root: ElementNode[]): Map<ElementNode, number> {
     order.set(el, order.size);
     for (let i = el.children.length - 1; i >= 0; i--) {
       const child = el.children[i];
-      if (child && child.type === "tag") stack.push(child as ElementNode);
+      if (child && child.type === "tag") stack.push(child);
     }
   }
   return order;

@@ -88,7 +88,7 @@ export function titleElement($: CheerioAPI): ElementNode | null {
 
 /** The page's own <title> (not an SVG's), cleaned; null when it has none. */
 export function documentTitle($: CheerioAPI): string | null {
-  const title = tagged($, "title").find((el) => el.parent?.type === "tag" && (el.parent as ElementNode).name === "head");
+  const title = tagged($, "title").find((el) => el.parent?.type === "tag" && (el.parent).name === "head");
   return title ? cleanText($(title).text()) : null;
 }
 

@@ -68,7 +68,7 @@ function visitShallow(node: ChildNode, level: number, depth: number, text: { out
   if (node.type === "text") text.out += (node as unknown as { data: string }).data;
   else if (node.type === "tag") {
     if (level >= depth) return false;
-    for (const child of (node as ElementNode).children) if (!visitShallow(child, level + 1, depth, text)) return false;
+    for (const child of (node).children) if (!visitShallow(child, level + 1, depth, text)) return false;
   }
   return text.out.length <= 120;
 }
@@ -102,7 +102,7 @@ function isLink(el: ElementNode): boolean {
       if (/\S/.test((child as unknown as { data: string }).data)) return false;
     } else if (child.type === "tag") {
       if (only) return false;
-      only = child as ElementNode;
+      only = child;
     }
   }
   return only?.name === "a" && only.attribs["href"] !== undefined;
@@ -114,7 +114,7 @@ function valueAfter(el: ElementNode): string | null {
   const sibling = nextElement(el);
   const next = sibling ? cleanText(shallowText(sibling, 3)) : null;
   if (next) return next;
-  const parent = el.parent?.type === "tag" ? (el.parent as ElementNode) : null;
+  const parent = el.parent?.type === "tag" ? (el.parent) : null;
   const parentText = parent ? cleanText(shallowText(parent, 3)) ?? "" : "";
   const own = cleanText(shallowText(el, 2)) ?? "";
   const rest = parentText.startsWith(own) ? parentText.slice(own.length).replace(/^[\s:：]+/u, "") : "";

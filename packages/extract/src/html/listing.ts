@@ -86,7 +86,7 @@ function readMarkedList($: CheerioAPI, pageUrl: string, base: string, currency: 
 /** An ItemList's members in their stated order: ListItems (with `item` or `url`), Products, or bare URLs. */
 function listMembers(list: SchemaNode): { node: SchemaNode; url: string | null }[] {
   const members = all(list["itemListElement"]).map((element, index) => {
-    if (typeof element === "string") return { node: {} as SchemaNode, url: element, position: index };
+    if (typeof element === "string") return { node: {}, url: element, position: index };
     if (!isNode(element)) return null;
     const item = element["item"];
     const node = isNode(item) ? item : element;

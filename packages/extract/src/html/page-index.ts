@@ -122,5 +122,5 @@ export function hasToken(el: ElementNode, name: string, token: string): boolean 
 export function nextElement(el: ElementNode): ElementNode | null {
   let node = el.next;
   while (node && node.type !== "tag" && node.type !== "script" && node.type !== "style") node = node.next;
-  return (node as ElementNode | null) ?? null;
+  return (node) ?? null;
 }

@@ -39,7 +39,7 @@ export function ancestors(el: ElementNode): ElementNode[] {
   const out: ElementNode[] = [];
   let current = el.parent;
   while (current && current.type === "tag") {
-    out.push(current as ElementNode);
+    out.push(current);
     current = current.parent;
   }
   return out;
@@ -121,7 +121,7 @@ function priceTextAfter(
     const chain = ancestors(el);
     if ([el, ...chain.slice(0, 4)].some((a) => SKIP_TAGS.has(a.tagName.toLowerCase()))) continue;
     if (chain.some((a) => ELSEWHERE.test(marker(a))) || [el, ...chain].some(linksAway)) continue;
-    if (el.children.some((c) => c.type === "tag" && !INLINE.has((c as ElementNode).tagName))) continue;
+    if (el.children.some((c) => c.type === "tag" && !INLINE.has((c).tagName))) continue;
     if ($(el).find("del, s, strike").length > 0 || $(el).find("a").toArray().some(pricedLinkAway)) continue;
     const text = cleanText(priceText(el, 40));
     if (!text || INSTALMENT.test(text)) continue;

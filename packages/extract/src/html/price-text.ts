@@ -1,7 +1,5 @@
 import type { ElementNode } from "./dom.js";
 
-type ChildNode = ElementNode["children"][number];
-
 /**
  * A price element's text as it reads, or null when it runs past `max` characters. Cents set
  * apart in an element of their own, raised or small ("$229<span>99</span>",
@@ -16,14 +14,14 @@ export function priceText(el: ElementNode, max: number): string | null {
 }
 
 function visit(node: ElementNode, out: { text: string }, max: number): boolean {
-  for (const child of node.children as ChildNode[]) {
+  for (const child of node.children) {
     if (child.type === "text") {
       out.text += (child as unknown as { data: string }).data;
       if (out.text.length > max * 4) return false;
       continue;
     }
     if (child.type !== "tag") continue;
-    const el = child as ElementNode;
+    const el = child;
     const cents = centsOf(el);
     if (cents !== null && /\d$/.test(out.text) && !/[.,]\d{1,2}$/.test(out.text)) {
       // "1.299" + "00": the separator not used between thousands marks the cents.

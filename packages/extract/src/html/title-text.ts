@@ -30,7 +30,7 @@ function visit(node: ChildNode, parts: string[]): void {
     return;
   }
   if (node.type !== "tag") return;
-  const el = node as ElementNode;
+  const el = node;
   if (isHidden(el) || BRAND.test(`${el.attribs["class"] ?? ""} ${el.attribs["id"] ?? ""} ${el.attribs["itemprop"] ?? ""}`)) return;
   const edge = BLOCK.has(el.name) ? " " : EDGE;
   parts.push(edge);

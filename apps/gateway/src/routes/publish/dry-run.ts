@@ -3,7 +3,7 @@
 // channel's limits: the channel's preflight, the same checks its adapter gives up with), and a
 // destination its channel asked to wait. Reads only: no run, no sync log, no job, no listing.
 import type { Static } from "typebox";
-import { toPublishable, type ChannelName, type ChannelRegistry, type PreflightProblem } from "@catalog/channels";
+import { toPublishable, type ChannelRegistry, type PreflightProblem } from "@catalog/channels";
 import { openCredentials, toProductView, type CredentialKeyring, type Db, type PublishTargets } from "@catalog/db";
 import { readChannelWaits, type RedisClient } from "@catalog/queue";
 import type { PublishCheckSchema } from "./schemas.js";
@@ -41,7 +41,7 @@ export async function dryRunPublish(deps: DryRunDeps, orgId: string, targets: Pu
   const worker = async () => {
     for (let n = next++; n < pairs.length; n = next++) {
       const { productId, destination } = pairs[n]!;
-      const channel = destination.channel as ChannelName;
+      const channel = destination.channel;
       const problems: PreflightProblem[] = [];
       const wait = waits.get(destination.id);
       if (wait) {

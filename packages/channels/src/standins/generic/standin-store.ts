@@ -79,7 +79,7 @@ export function parseListingInput(value: unknown): StandinListingInput | InputPr
   if (b.variants !== undefined && !Array.isArray(b.variants)) return { message: "variants must be an array", field: "variants" };
   const attributes = b.attributes ?? {};
   if (typeof attributes !== "object" || Array.isArray(attributes)) return { message: "attributes must be an object", field: "attributes" };
-  const text = (key: string) => (typeof b[key] === "string" ? (b[key] as string) : null);
+  const text = (key: string) => (typeof b[key] === "string" ? (b[key]) : null);
   return {
     sku: text("sku"),
     title: b.title,
@@ -89,7 +89,7 @@ export function parseListingInput(value: unknown): StandinListingInput | InputPr
     mpn: text("mpn"),
     availability: text("availability"),
     price: { amount: price.amount, currency: (price.currency as string | null | undefined) ?? null },
-    images: (b.images as string[] | undefined) ?? [],
+    images: (b.images) ?? [],
     variants: (b.variants as unknown[] | undefined) ?? [],
     attributes: attributes as Record<string, unknown>,
   };
