@@ -9,7 +9,7 @@ import { UsageError, required, type Command } from "./commands-kit.js";
 
 const CHECK_TIMEOUT_MS = 30_000;
 
-const operated = CHANNEL_DEFINITIONS.flatMap((d) => (d.operatorAccount ? [{ name: d.name, ...d.operatorAccount }] : []));
+const operated = CHANNEL_DEFINITIONS.flatMap((d) => (d.operatorAccount ? [{ name: d.name, flags: d.operatorAccount.flags, secret: d.operatorAccount.secret }] : []));
 const others = CHANNEL_DEFINITIONS.filter((d) => !d.operatorAccount && d.connect).map((d) => d.displayName);
 
 export const addDestination: Command = {

@@ -7,7 +7,7 @@ import { DEAD_LETTER_QUEUE, publishKeys, publishQueueName, queuePrefix, workerCo
 import { startPipeline, syncLogsOf, type InjectResponse, type Pipeline } from "./pipeline-harness.js";
 
 type Jobs = { jobs: { syncLogId: string }[] };
-const idsOf = (res: InjectResponse) => (res.json() as Jobs).jobs.map((j) => j.syncLogId);
+const idsOf = (res: InjectResponse) => (res.json<Jobs>()).jobs.map((j) => j.syncLogId);
 
 let p: Pipeline;
 let keys: ReturnType<typeof publishKeys>;

@@ -13,7 +13,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
   confirmLabel: string;
   cancelLabel?: string;
   danger?: boolean;
-  onConfirm: () => unknown | Promise<unknown>;
+  onConfirm: () => unknown;
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -61,7 +61,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
           </div>
           <div className="dialog-actions">
             <button type="button" className="btn" onClick={onClose} disabled={busy} autoFocus>{cancelLabel}</button>
-            <button type="button" className={danger ? "btn btn-danger" : "btn btn-primary"} onClick={confirm} disabled={busy}>
+            <button type="button" className={danger ? "btn btn-danger" : "btn btn-primary"} onClick={() => void confirm()} disabled={busy}>
               {busy ? "Working…" : confirmLabel}
             </button>
           </div>

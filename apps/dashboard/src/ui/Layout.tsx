@@ -31,7 +31,11 @@ export function Layout() {
   const [signingOut, setSigningOutState] = useState(false);
 
   // Close the small-screen menu whenever the user goes somewhere, or presses Escape.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (e: KeyboardEvent) => { if (e.key === "Escape") setMenuOpen(false); };
@@ -83,7 +87,7 @@ export function Layout() {
           <span className="whoami-email" title={session.user.email}>{session.user.email}</span>
           <span className="badge badge-plain badge-muted role-label">{ROLE_LABELS[session.user.role]}</span>
         </span>
-        <button type="button" className="btn btn-sm" onClick={signOut} disabled={signingOut}>
+        <button type="button" className="btn btn-sm" onClick={() => void signOut()} disabled={signingOut}>
           {signingOut ? "Signing out…" : "Sign out"}
         </button>
       </header>

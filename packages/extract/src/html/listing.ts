@@ -1,6 +1,6 @@
 import type { Money } from "@catalog/db";
 import { parsePrice } from "../price/index.js";
-import { boundedText, type CheerioAPI, type ElementNode } from "./dom.js";
+import { boundedText, isTag, type CheerioAPI, type ElementNode } from "./dom.js";
 import { readJsonLd } from "./json-ld.js";
 import { readMicrodata } from "./microdata.js";
 import { pageIndex, tagged } from "./page-index.js";
@@ -257,8 +257,8 @@ function descendants(root: ElementNode): ElementNode[] {
   const out: ElementNode[] = [];
   const stack = [...root.children].reverse();
   while (stack.length > 0) {
-    const node = stack.pop() as ElementNode;
-    if (node.type !== "tag") continue;
+    const node = stack.pop();
+    if (!isTag(node)) continue;
     out.push(node);
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as ElementNode);
   }

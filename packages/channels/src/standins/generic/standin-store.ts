@@ -70,7 +70,7 @@ export function parseListingInput(value: unknown): StandinListingInput | InputPr
   if (!price || typeof price !== "object" || typeof price.amount !== "string" || !DECIMAL.test(price.amount)) {
     return { message: 'price.amount is required as a decimal string such as "19.99"', field: "price.amount" };
   }
-  if (price.currency !== undefined && price.currency !== null && !/^[A-Z]{3}$/.test(String(price.currency))) {
+  if (price.currency !== undefined && price.currency !== null && (typeof price.currency !== "string" || !/^[A-Z]{3}$/.test(price.currency))) {
     return { message: "price.currency must be an ISO 4217 code", field: "price.currency" };
   }
   if (b.images !== undefined && !(Array.isArray(b.images) && b.images.every((i) => typeof i === "string"))) {
