@@ -36,7 +36,7 @@ export async function dryRunPublish(deps: DryRunDeps, orgId: string, targets: Pu
   const byId = new Map(destinations.map((d) => [d.id, d]));
 
   const pairs = targets.productIds.flatMap((productId) => targets.destinations.map((d) => ({ productId, destination: byId.get(d.id)! })));
-  const items: PublishCheck["items"] = new Array(pairs.length);
+  const items = new Array<PublishCheck["items"][number]>(pairs.length);
   let next = 0;
   const worker = async () => {
     for (let n = next++; n < pairs.length; n = next++) {
