@@ -10,7 +10,7 @@ import { UsageError, required, type Command } from "./commands-kit.js";
 const CHECK_TIMEOUT_MS = 30_000;
 
 const operated = CHANNEL_DEFINITIONS.flatMap((d) => (d.operatorAccount ? [{ name: d.name, flags: d.operatorAccount.flags, secret: d.operatorAccount.secret }] : []));
-const others = CHANNEL_DEFINITIONS.filter((d) => !d.operatorAccount && d.connect).map((d) => d.displayName);
+const others = CHANNEL_DEFINITIONS.filter((d) => !d.operatorAccount && d.connect !== undefined).map((d) => d.displayName);
 
 export const addDestination: Command = {
   usage: operated.map((o) => `add-destination --org <id or name> --channel ${o.name} ${Object.entries(o.flags).map(([flag, holds]) => `--${flag} ${holds}`).join(" ")}  (${o.secret} on stdin)`)

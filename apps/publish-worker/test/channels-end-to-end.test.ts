@@ -42,7 +42,7 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
   /** Connect through the stand-in's authorize page as a browser would: connect -> authorize -> callback. */
   async function connect(cookie = p.ownerCookie) {
     const query = new URLSearchParams(await c.connectQuery(standin));
-    const start = await fetch(`${gateway}/api/integrations/${c.channel}/connect?${query}`, { headers: { cookie }, redirect: "manual" });
+    const start = await fetch(`${gateway}/api/integrations/${c.channel}/connect?${query.toString()}`, { headers: { cookie }, redirect: "manual" });
     expect(start.status).toBe(302);
     const authorize = start.headers.get("location")!;
     expect(authorize.startsWith(standin.url)).toBe(true);
@@ -104,7 +104,7 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
 
     // A callback carried to another session (the same owner signed in elsewhere) is refused, and spends the state.
     const query = new URLSearchParams(await c.connectQuery(standin));
-    const start = await fetch(`${gateway}/api/integrations/${c.channel}/connect?${query}`, { headers: { cookie: p.ownerCookie }, redirect: "manual" });
+    const start = await fetch(`${gateway}/api/integrations/${c.channel}/connect?${query.toString()}`, { headers: { cookie: p.ownerCookie }, redirect: "manual" });
     const approved = await fetch(start.headers.get("location")!, { redirect: "manual" });
     const elsewhere = await login(p.app, p.org.owner.email, p.org.owner.password);
     const foreign = await fetch(approved.headers.get("location")!, { headers: { cookie: elsewhere } });

@@ -88,7 +88,7 @@ export function parseListingInput(value: unknown): StandinListingInput | InputPr
     gtin: text("gtin"),
     mpn: text("mpn"),
     availability: text("availability"),
-    price: { amount: price.amount, currency: (price.currency as string | null | undefined) ?? null },
+    price: { amount: price.amount, currency: price.currency ?? null },
     images: (b.images) ?? [],
     variants: (b.variants as unknown[] | undefined) ?? [],
     attributes: attributes as Record<string, unknown>,
