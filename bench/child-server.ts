@@ -56,7 +56,7 @@ export async function startChildServer(
     detached: true,
   });
   const server: ChildServer = { name, url, pid: child.pid ?? -1, stop: () => stopChild(child) };
-  cleanup.add(`stop ${name}`, server.stop);
+  cleanup.add(`stop ${name}`, () => server.stop());
 
   const deadline = Date.now() + timeoutMs;
   let last = "no answer yet";

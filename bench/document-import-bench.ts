@@ -51,7 +51,7 @@ async function main(cleanup: CleanupStack) {
     readers = autocannon({
       url: `${gateway.url}/api/products`, connections: readerConnections, duration: 3600, headers: { cookie },
       requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: `/api/products?pageSize=${(n++ % 100) + 1}` }) }],
-    }, (error, result) => (error ? reject(error) : resolve(result)));
+    }, (error: Error | null, result) => (error ? reject(error) : resolve(result)));
   });
 
   const form = new FormData();

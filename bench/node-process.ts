@@ -60,14 +60,14 @@ export async function startNodeProcess(
   let ready = false;
   let head = "";
   let partial = "";
-  child.stderr!.on("data", (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk.toString()}`));
+  child.stderr.on("data", (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk.toString()}`));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start within ${options.timeoutMs ?? 60_000} ms:\n${head}`)), options.timeoutMs ?? 60_000);
     void exited.then(() => {
       clearTimeout(timer);
       if (!ready) reject(new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it started:\n${head}`));
     });
-    child.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       const lines = (partial + chunk.toString()).split("\n");
       partial = lines.pop() ?? "";
       for (const line of lines) {

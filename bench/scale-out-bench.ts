@@ -22,7 +22,7 @@ const { values } = parseArgs({
     "log-level": { type: "string", default: "info" },
   },
 });
-const counts = values.processes!.split(",").map(Number);
+const counts = values.processes.split(",").map(Number);
 const destinations = Number(values.destinations);
 const products = Number(values.products);
 const lanes = Number(values.lanes);
@@ -66,7 +66,7 @@ async function run(cleanup: CleanupStack, standin: ChildServer, processes: numbe
 }
 
 async function main(cleanup: CleanupStack): Promise<boolean> {
-  const workerEnv = { LOG_LEVEL: values["log-level"]!, PUBLISH_LANES: String(lanes) };
+  const workerEnv = { LOG_LEVEL: values["log-level"], PUBLISH_LANES: String(lanes) };
   const config = loadPublishWorkerConfig({ ...process.env, ...workerEnv, CREDENTIALS_KEYS: "bench" });
   console.log(`scale-out bench: node ${process.version}, ${availableParallelism()} CPUs; ${destinations} destinations x ${products} products = ` +
     `${destinations * products} publishes per run, the stand-in answering each call after ${latencyMs} ms`);

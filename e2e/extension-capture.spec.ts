@@ -58,7 +58,7 @@ test("capture a product the page builds with JavaScript: preview, correct a fiel
 
     // The catalog has what the popup showed, with the edit, from the extension.
     const api = await apiAs(playwright, stack.E2E_BASE_URL, org.member);
-    const found = (await (await api.get("/api/products", { params: { q: "TEA-GLZ-1" } })).json()) as { items: Record<string, unknown>[] };
+    const found = (await (await api.get("/api/products", { params: { q: "TEA-GLZ-1" } })).json()) as { items: (Record<string, unknown> & { id: string })[] };
     expect(found.items).toHaveLength(1);
     expect(found.items[0]).toMatchObject({
       title: "Glazed teapot, celadon", sku: "TEA-GLZ-1", source: "extension", brand: "Kiln & Co", availability: "InStock",

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Runs the whole test suite on this machine, on Node.js 26 (.node-version; installed when the
-# machine has another, see scripts/lib.sh): installs what is missing, type-checks, runs jest
-# against the real PostgreSQL and Redis (each run in its own database and key prefix), runs the
-# dashboard's unit tests (Vitest, apps/dashboard/src/**/*.test.ts), runs the
-# gateway's and the publish pipeline's tests again on a three-master Redis Cluster that it starts
-# on loopback ports, then builds the dashboard and the browser extension (each skipped when
-# unchanged) and runs the browser tests in Chromium against the real gateway, workers and
-# channel stand-ins (e2e/, their own database and prefix too).
+# machine has another, see scripts/lib.sh): installs what is missing, type-checks, lints (ESLint)
+# and checks the formatting (Prettier), runs jest against the real PostgreSQL and Redis (each run
+# in its own database and key prefix), runs the dashboard's unit tests (Vitest,
+# apps/dashboard/src/**/*.test.ts), runs the gateway's and the publish pipeline's tests again on a
+# three-master Redis Cluster that it starts on loopback ports, then builds the dashboard and the
+# browser extension (each skipped when unchanged) and runs the browser tests in Chromium against
+# the real gateway, workers and channel stand-ins (e2e/, their own database and prefix too).
 # Ends with one line counting every run: "N passed, M failed" (", K skipped" when any).
 #
 #   ./scripts/test.sh                          everything
@@ -25,6 +25,18 @@ results=$(mktemp -d)
 trap 'stop_redis_cluster; rm -rf "$results"' EXIT
 reports=()
 status=0
+
+if [ "$mode" = all ]; then
+  # Lint and format checks: a finding fails the run (one failure each in the last line), and the
+  # tests still run. `pnpm lint:report` lists ESLint's findings by rule; the formatter's are fixed
+  # by `pnpm exec prettier --write <files>`.
+  say "Linting (ESLint)"
+  lint=0; pnpm --silent lint || lint=$?
+  say "Checking the formatting (Prettier)"
+  format=0; pnpm --silent format:check || format=$?
+  reports+=("check:$lint" "check:$format")
+  [ "$lint" = 0 ] && [ "$format" = 0 ] || status=1
+fi
 
 if [ "$mode" != cluster ]; then
   say "Running the tests"
@@ -69,6 +81,7 @@ node -e '
   for (const report of process.argv.slice(1)) {
     const [runner, file] = [report.slice(0, report.indexOf(":")), report.slice(report.indexOf(":") + 1)];
     const r = read(file);
+    if (runner === "check") { if (file !== "0") failed += 1; continue; } // lint, format: exit code
     if (!r) failed += 1; // the runner did not run or ended before it reported
     else if (runner === "jest") {
       passed += r.numPassedTests;

@@ -66,8 +66,8 @@ export function startBuilt(dir: string, script: string, env: Record<string, stri
     output += chunk.toString();
     for (const listener of listeners) listener();
   };
-  child.stdout!.on("data", append);
-  child.stderr!.on("data", append);
+  child.stdout.on("data", append);
+  child.stderr.on("data", append);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => {
     for (const listener of listeners) listener();
     resolve(code);

@@ -48,8 +48,8 @@ export function startNodeProcess(options: { root: string; logDir: string; name: 
     if (output.length < 64 * 1024) output += chunk.toString("utf8");
     for (const notify of watchers) notify();
   };
-  child.stdout!.on("data", onData);
-  child.stderr!.on("data", onData);
+  child.stdout.on("data", onData);
+  child.stderr.on("data", onData);
 
   return {
     name: options.name,

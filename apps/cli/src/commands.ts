@@ -57,7 +57,7 @@ export const COMMANDS: Record<string, Command> = {
       if (standinUrl !== undefined && typeof standinUrl !== "string") throw new UsageError("--standin-url needs a URL");
       const keys = config.CREDENTIALS_KEYS;
       if (standinUrl && !keys) throw new UsageError("--standin-url needs CREDENTIALS_KEYS in the environment");
-      const seed = await seedDemo(db, standinUrl ? { keyring: parseKeyring(keys!), standinUrl } : undefined);
+      const seed = await seedDemo(db, standinUrl ? { keyring: parseKeyring(keys), standinUrl } : undefined);
       const lines = [
         `Demo org "${seed.org.name}" (${seed.org.id})`,
         ...seed.users.map((u) => `  ${u.role.padEnd(7)} ${u.email}  password: ${u.password}  (${ROLE_DUTIES[u.role]})`),

@@ -89,8 +89,8 @@ test.each([
   [["--channel", "shopify", "--shop", "a.myshopify.com"], /needs CREDENTIALS_KEYS/, 2, { CREDENTIALS_KEYS: "" }],
 ])("add-destination %j is refused with a clear message and adds nothing", async (args, message, code, extraEnv) => {
   const before = (await listDestinations(db, owner.org.id)).length;
-  const result = await cli(["add-destination", "--org", owner.org.id, ...(args as string[])], "secret\n", { ...env, ...(extraEnv as Record<string, string>) });
-  expect(result.stderr).toMatch(message as RegExp);
+  const result = await cli(["add-destination", "--org", owner.org.id, ...(args)], "secret\n", { ...env, ...(extraEnv as Record<string, string>) });
+  expect(result.stderr).toMatch(message);
   expect(result.stderr).not.toMatch(/\s+at /);
   expect(result.code).toBe(code);
   expect(await listDestinations(db, owner.org.id)).toHaveLength(before);

@@ -40,7 +40,7 @@ test.each([
   [["frobnicate"], /Unknown command "frobnicate"/, 2],
   [["create-org", "--colour", "red"], /Unknown option '--colour'/, 2],
 ])("%j fails with a clear message", async (args, message, code) => {
-  const result = await cli(args as string[]);
+  const result = await cli(args);
   expect(result.code).toBe(code);
   expect(result.stderr).toMatch(message);
   expect(result.stderr).not.toMatch(/\s+at /);

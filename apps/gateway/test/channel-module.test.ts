@@ -36,7 +36,7 @@ test("config: the dummy's variables are read and checked with the others, only w
 
 test("routes: the dummy is listed with its forms and connects through its own flow", async () => {
   const res = await gw.app.inject({ method: "GET", url: "/api/channels", headers: { cookie: owner } });
-  const dummy = (res.json() as ChannelList).items.find((c) => c.channel === "dummy");
+  const dummy = (res.json<ChannelList>()).items.find((c) => c.channel === "dummy");
   expect(dummy).toMatchObject({
     displayName: "Dummy Market", configured: true,
     connectFields: [{ name: "seller", label: "Seller handle", required: true, placeholder: "acme" }],
@@ -50,7 +50,7 @@ test("routes: the dummy is listed with its forms and connects through its own fl
 });
 
 test("OpenAPI: the integration routes document the dummy's name, connect field and callback parameter", async () => {
-  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json() as { paths: Record<string, Record<string, { description?: string; parameters?: { name: string; in: string; description?: string }[] }>> };
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json<{ paths: Record<string, Record<string, { description?: string; parameters?: { name: string; in: string; description?: string }[] }>> }>();
   const connect = doc.paths["/api/integrations/{channel}/connect"]!.get!;
   expect(connect.description).toContain("Dummy Market `seller`");
   expect(connect.parameters!.find((p) => p.in === "path" && p.name === "channel")?.description).toContain("dummy");
@@ -61,7 +61,7 @@ test("OpenAPI: the integration routes document the dummy's name, connect field a
 
 test("the end-to-end suite has a case for the dummy when its stand-in is listed", () => {
   const cases = channelCases([...CHANNEL_STANDINS, dummyStandin]);
-  expect(cases.map((c) => c.channel)).toEqual(["shopify", "ebay", "etsy", "woocommerce", "amazon", "dummy" as ChannelName]);
+  expect(cases.map((c) => c.channel)).toEqual(["shopify", "ebay", "etsy", "woocommerce", "amazon", "dummy"]);
   expect(cases.at(-1)).toMatchObject({ settings: { region: "north" }, variants: false });
 });
 

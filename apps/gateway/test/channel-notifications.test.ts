@@ -71,7 +71,7 @@ const notify = (payload: unknown, secret = SECRET) =>
 const reports = async (productId: string) => {
   const res = await gw.app.inject({ method: "GET", url: `/api/products/${productId}`, headers: { cookie } });
   expect({ status: res.statusCode, body: res.statusCode === 200 ? "" : res.body }).toEqual({ status: 200, body: "" });
-  return (res.json() as ProductDetail).listings[0]!.channelReports;
+  return (res.json<ProductDetail>()).listings[0]!.channelReports;
 };
 
 test("a status and an issues notification are recorded on the listing, newest first wins per kind", async () => {

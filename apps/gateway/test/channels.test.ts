@@ -24,7 +24,7 @@ afterAll(() => gw.close());
 const channels = async (g = gw, cookie = member) => {
   const res = await g.app.inject({ method: "GET", url: "/api/channels", headers: { cookie } });
   expect(res.statusCode).toBe(200);
-  return Object.fromEntries((res.json() as ChannelList).items.map((c) => [c.channel, c])) as Record<string, ChannelInfo>;
+  return Object.fromEntries((res.json<ChannelList>()).items.map((c) => [c.channel, c])) as Record<string, ChannelInfo>;
 };
 const names = (fields: { name: string; required: boolean }[], required = true) => fields.filter((f) => f.required === required).map((f) => f.name);
 
@@ -40,7 +40,7 @@ test("every channel a merchant can connect, with its name and whether this serve
 });
 
 test("every listed channel's name for people, the stand-in's (which merchants do not connect) included, for labelling destinations", async () => {
-  const listed = (await gw.app.inject({ method: "GET", url: "/api/channels", headers: { cookie: member } })).json() as ChannelList;
+  const listed = (await gw.app.inject({ method: "GET", url: "/api/channels", headers: { cookie: member } })).json<ChannelList>();
   expect(listed.displayNames).toMatchObject({ shopify: "Shopify", ebay: "eBay", etsy: "Etsy", woocommerce: "WooCommerce", amazon: "Amazon", standin: "Stand-in" });
 });
 

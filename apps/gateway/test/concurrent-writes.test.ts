@@ -52,12 +52,12 @@ const publish = (productIds: string[], destinationAccountIds: string[]) => gw.ap
 test("publishes of the same products in opposite orders, meeting on their listings, are all accepted", async () => {
   const [left, right] = [await makeProduct(gw.db, t.org.id, { title: "Left" }), await makeProduct(gw.db, t.org.id, { title: "Right" })];
   const destination = await connectStandin(gw, t.org.id, "Shop");
-  const ids = [left!.id, right!.id];
+  const ids = [left.id, right.id];
   // Their listings exist (an earlier publish), so each publish updates them in its own order.
   expect((await publish(ids, [destination.id])).statusCode).toBe(200);
 
   // The first publish waits on the left listing; the second takes the right one, then queues behind it.
-  const answers = await meetOnRows(listingsOf(left!.id), [
+  const answers = await meetOnRows(listingsOf(left.id), [
     () => publish(ids, [destination.id]),
     () => publish([...ids].reverse(), [destination.id]),
   ]);

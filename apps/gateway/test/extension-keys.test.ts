@@ -29,21 +29,21 @@ test("an owner creates a key: its secret is shown once, works at the extension's
   const res = await create(owner, { name: "Ana's laptop" });
   expect(res.statusCode).toBe(201);
   expect(res.headers["cache-control"]).toBe("no-store");
-  const created = res.json() as CreatedExtensionKey;
+  const created = res.json<CreatedExtensionKey>();
   expect(created.key).toMatchObject({ name: "Ana's laptop", lastUsedAt: null, revokedAt: null });
   expect(created.secret.startsWith(`csk_${created.key.prefix}_`)).toBe(true);
 
-  const before = (await list(member)).json() as ExtensionKeyList;
+  const before = (await list(member)).json<ExtensionKeyList>();
   expect(before.items[0]).toEqual(created.key);
   expect(JSON.stringify(before)).not.toContain(created.secret);
 
   expect((await ingest(created.secret)).statusCode).toBe(200);
-  const after = (await list(member)).json() as ExtensionKeyList;
+  const after = (await list(member)).json<ExtensionKeyList>();
   expect(after.items.find((k) => k.id === created.key.id)?.lastUsedAt).toEqual(expect.any(String));
 });
 
 test("revoking a key stops it at once; it stays listed as revoked; revoking again is 404", async () => {
-  const { key, secret } = (await create(owner, { name: "old phone" })).json() as CreatedExtensionKey;
+  const { key, secret } = (await create(owner, { name: "old phone" })).json<CreatedExtensionKey>();
   expect((await ingest(secret)).statusCode).toBe(200);
   const res = await revoke(owner, key.id);
   expect(res.statusCode).toBe(204);
@@ -51,13 +51,13 @@ test("revoking a key stops it at once; it stays listed as revoked; revoking agai
   const refused = await ingest(secret);
   expect(refused.statusCode).toBe(401);
   expect(errorOf(refused)).toMatch(/revoked API key/);
-  const listed = ((await list(owner)).json() as ExtensionKeyList).items.find((k) => k.id === key.id);
+  const listed = ((await list(owner)).json<ExtensionKeyList>()).items.find((k) => k.id === key.id);
   expect(listed?.revokedAt).toEqual(expect.any(String));
   expect((await revoke(owner, key.id)).statusCode).toBe(404);
 });
 
 test("members see the keys but cannot create or revoke them", async () => {
-  const { key } = (await create(owner, { name: "shared" })).json() as CreatedExtensionKey;
+  const { key } = (await create(owner, { name: "shared" })).json<CreatedExtensionKey>();
   expect((await list(member)).statusCode).toBe(200);
   const made = await create(member, { name: "mine" });
   expect(made.statusCode).toBe(403);
@@ -69,12 +69,12 @@ test("members see the keys but cannot create or revoke them", async () => {
 
 test("another org's keys are invisible and cannot be revoked (404); bad input is 422; no session is 401", async () => {
   const otherOwner = await login(gw.app, other.owner.email, other.owner.password);
-  const { key } = (await create(owner, { name: "ours" })).json() as CreatedExtensionKey;
-  const theirs = (await list(otherOwner)).json() as ExtensionKeyList;
+  const { key } = (await create(owner, { name: "ours" })).json<CreatedExtensionKey>();
+  const theirs = (await list(otherOwner)).json<ExtensionKeyList>();
   expect(theirs.items.map((k) => k.id)).not.toContain(key.id);
   expect((await revoke(otherOwner, key.id)).statusCode).toBe(404);
   expect((await revoke(owner, "not-a-key")).statusCode).toBe(404);
-  expect(((await list(owner)).json() as ExtensionKeyList).items.find((k) => k.id === key.id)?.revokedAt).toBeNull();
+  expect(((await list(owner)).json<ExtensionKeyList>()).items.find((k) => k.id === key.id)?.revokedAt).toBeNull();
 
   expect((await create(owner, { name: "" })).statusCode).toBe(422);
   expect(errorOf(await create(owner, {}))).toMatch(/name/);

@@ -63,7 +63,7 @@ export async function login(app: FastifyInstance, email: string, password: strin
 
 /** Asserts the `{ error }` shape and returns the message. */
 export function errorOf(res: LightMyRequestResponse): string {
-  const body = res.json() as Record<string, unknown>;
+  const body = res.json<Record<string, unknown>>();
   expect(Object.keys(body)).toEqual(["error"]);
   expect(typeof body.error).toBe("string");
   return body.error as string;

@@ -53,11 +53,11 @@ beforeAll(async () => {
   // Things for the requests to find: products, a destination, a publish run, an import, a key.
   const products = await Promise.all(["Desk lamp", "Oak chair"].map((title, i) => makeProduct(gw.db, t.org.id, { title, sku: `FUZZ-${i}` })));
   const destination = await connectStandin(gw, t.org.id, "fuzz");
-  const post = (url: string, payload: object) => gw.app.inject({ method: "POST", url, headers: owner, payload }).then((r) => r.json() as Record<string, unknown>);
+  const post = (url: string, payload: object) => gw.app.inject({ method: "POST", url, headers: owner, payload }).then((r) => r.json<Record<string, unknown>>());
   const run = await post("/api/products/publish", { productIds: products.map((p) => p.id), destinationAccountIds: [destination.id] });
   const started = await post("/api/imports", { urls: [site.url("/p/lamp")] });
   const key = await post("/api/extension-keys", { name: "fuzz" });
-  const channels = (await gw.app.inject({ method: "GET", url: "/api/channels", headers: owner })).json() as { items: { channel: string }[] };
+  const channels = (await gw.app.inject({ method: "GET", url: "/api/channels", headers: owner })).json<{ items: { channel: string }[] }>();
   context = {
     cookies, apiKey: t.apiKey, bearer: NOTIFICATIONS_SECRET, bodyLimit: BODY_LIMIT,
     dictionary: [

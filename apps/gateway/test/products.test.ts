@@ -270,7 +270,7 @@ describe("each product in the list shows its listing status per destination", ()
   });
 
   const listed = async (query = "") => {
-    const body = (await get(`/api/products${query}`, orgCookie)).json() as { items: ProductListItem[] };
+    const body = (await get(`/api/products${query}`, orgCookie)).json<{ items: ProductListItem[] }>();
     return Object.fromEntries(body.items.map((p) => [p.id, p.listings]));
   };
 

@@ -48,7 +48,7 @@ const post = (payload: Record<string, unknown>, headers: Record<string, string> 
 const dryRun = async (productIds: string[], destinationAccountIds: string[]) => {
   const res = await post({ productIds, destinationAccountIds, dryRun: true });
   expect(res.statusCode).toBe(200);
-  return res.json() as PublishCheck;
+  return res.json<PublishCheck>();
 };
 const fieldsOf = (check: PublishCheck, productId: string, destinationId: string) =>
   check.items.find((i) => i.productId === productId && i.destinationAccountId === destinationId)!.problems.map((p) => p.field);
@@ -59,7 +59,7 @@ async function footprint() {
   const [runs, syncLogs, listings] = await Promise.all([
     gw.db.publishRun.count({ where: { orgId } }), gw.db.syncLog.count({ where: { orgId } }), gw.db.listing.count({ where: { orgId } }),
   ]);
-  const destinations = (await gw.app.inject({ method: "GET", url: "/api/destinations", headers: { cookie: member } })).json() as { items: { queue: Record<string, number> }[] };
+  const destinations = (await gw.app.inject({ method: "GET", url: "/api/destinations", headers: { cookie: member } })).json<{ items: { queue: Record<string, number> }[] }>();
   const jobs = destinations.items.reduce((n, d) => n + Object.values(d.queue).reduce((x, y) => x + y, 0), 0);
   return { runs, syncLogs, listings, jobs };
 }

@@ -36,7 +36,7 @@ const retry = (id: string, cookie = member) => gw.app.inject({ method: "POST", u
 const newRun = async (productIds = products, destinations = [d1.id, d2.id]) => {
   const res = await publish(productIds, destinations);
   expect(res.statusCode).toBe(200);
-  return res.json() as { runId: string; jobs: { syncLogId: string; productId: string; destinationAccountId: string }[] };
+  return res.json<{ runId: string; jobs: { syncLogId: string; productId: string; destinationAccountId: string }[] }>();
 };
 
 /** What the publish worker records for one attempt of a cell. */
@@ -57,7 +57,7 @@ test("every publish is one run: the answer names it, a keyed replay names the sa
   expect(replay.json().runId).toBe(runId);
 
   const run = getRun(runId);
-  const body = (await run).json() as PublishRun;
+  const body = (await run).json<PublishRun>();
   expect(body).toMatchObject({
     id: runId, productCount: 3, destinationCount: 2, finished: false, failures: [],
     createdBy: { type: "user", id: a.member.id },
@@ -73,7 +73,7 @@ test("every publish is one run: the answer names it, a keyed replay names the sa
 
   const list = await gw.app.inject({ method: "GET", url: "/api/publish-runs?pageSize=1", headers: { cookie: member } });
   expect(list.statusCode).toBe(200);
-  const page = list.json() as { items: PublishRunSummary[]; total: number; totalPages: number };
+  const page = list.json<{ items: PublishRunSummary[]; total: number; totalPages: number }>();
   expect(page.items).toEqual([expect.objectContaining({ id: runId, counts: body.counts, finished: false, productCount: 3 })]);
   expect(page.total).toBeGreaterThanOrEqual(1);
 });
@@ -99,13 +99,13 @@ test("outcomes show as counts, failures grouped by message (largest first), and 
   await finish(j3, { status: "failed", error: "price is required" });
   await finish(j4, { status: "dead", error: "standin answered 500" });
   await finish(j5, { ok: true });
-  let run = (await getRun(runId)).json() as PublishRun;
+  let run = (await getRun(runId)).json<PublishRun>();
   expect(run.counts).toEqual({ queued: 1, running: 0, succeeded: 2, failed: 2, dead: 1 });
   expect(run.finished).toBe(false);
   expect(run.failures.map((f) => [f.message, f.count])).toEqual([["price is required", 2], ["standin answered 500", 1]]);
   expect(run.failures[0]!.cells).toHaveLength(2);
   await finish(j6, { ok: true });
-  run = (await getRun(runId)).json() as PublishRun;
+  run = (await getRun(runId)).json<PublishRun>();
   expect(run.finished).toBe(true);
   expect(run.cells.find((c) => c.syncLogId === j1)).toMatchObject({ status: "succeeded", attempts: 1, remoteUrl: `https://standin.example/p/${j1}` });
 });
@@ -119,14 +119,14 @@ test("retry queues the failed and dead cells again in the same run, once, and ta
 
   const res = await retry(runId);
   expect(res.statusCode).toBe(200);
-  const body = res.json() as RetryResult;
+  const body = res.json<RetryResult>();
   expect(body).toMatchObject({ runId, retried: 1, jobs: [{ productId: products[1], destinationAccountId: d1.id }] });
   expect(body.jobs[0]!.syncLogId).not.toBe(dead);
   expect(await gw.app.queues.publish.queue(d1.id).getJob(body.jobs[0]!.jobId)).toBeTruthy();
   expect(await gw.app.queues.deadLetters.getJob(dead)).toBeFalsy();
   expect((await gw.db.syncLog.findUniqueOrThrow({ where: { id: dead } })).status).toBe("failed");
 
-  const run = (await getRun(runId)).json() as PublishRun;
+  const run = (await getRun(runId)).json<PublishRun>();
   expect(run.counts).toEqual({ queued: 1, running: 0, succeeded: 1, failed: 0, dead: 0 });
   expect(run.finished).toBe(false);
   expect(run.failures).toEqual([]);
@@ -142,7 +142,7 @@ test("a channel's wait is shown on the run's destination, and a retry to it is 4
   const until = Date.now() + 120_000;
   await setChannelWait(gw.redis, gw.config.redisKeyPrefix, throttled.id, { until, channel: "standin", reason: "429 Too Many Requests" });
   await writeBreaker(gw.redis, gw.config.redisKeyPrefix, throttled.id, { state: "open", openedAt: Date.now(), retryAt: Date.now() + 30_000 });
-  const run = (await getRun(runId)).json() as PublishRun;
+  const run = (await getRun(runId)).json<PublishRun>();
   expect(run.destinations[0]).toMatchObject({ id: throttled.id, channelWaitUntil: new Date(until).toISOString(), breaker: { state: "open" } });
   const refused = await retry(runId);
   expect(refused.statusCode).toBe(429);

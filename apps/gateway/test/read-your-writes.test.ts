@@ -31,7 +31,7 @@ describe("two gateway instances whose change feed lags", () => {
   const search = async (gw: Gateway, q: string) => {
     const res = await gw.app.inject({ method: "GET", url: `/api/products?q=${encodeURIComponent(q)}`, headers: { cookie } });
     expect(res.statusCode).toBe(200);
-    return res.json() as { total: number; items: { title: string }[] };
+    return res.json<{ total: number; items: { title: string }[] }>();
   };
 
   test("B answers repeated reads from memory: a change made behind the gateways' back waits for the feed", async () => {

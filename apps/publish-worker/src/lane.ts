@@ -5,7 +5,7 @@ import { publishQueueName, queuePrefix, type PublishJob, type RedisClient } from
 import type { DestinationPicker, Lease } from "./destination-picker.js";
 import { startHeartbeat } from "./heartbeat.js";
 import { processPublishJob, type ProcessorDeps } from "./publish-processor.js";
-import { RateGate } from "./rate-gate.js";
+import type { RateGate } from "./rate-gate.js";
 
 export interface LaneOptions {
   sliceMs: number;

@@ -36,14 +36,14 @@ afterEach(() => {
 async function publishAndWait(productId: string) {
   const res = await p.publish([productId], [destinationId]);
   expect(res.statusCode).toBe(200);
-  const syncLogId = (res.json() as { jobs: { syncLogId: string }[] }).jobs[0]!.syncLogId;
+  const syncLogId = (res.json<{ jobs: { syncLogId: string }[] }>()).jobs[0]!.syncLogId;
   await eventually(async () => expect((await syncLogsOf(p.db, [syncLogId]))[0]).toMatchObject({ status: "succeeded" }), 15_000);
   // The stand-in queued its notifications when it answered; wait until the gateway took them.
   await standin.notifications.settled();
 }
 
 const reportsOf = async (productId: string) => {
-  const detail = (await p.app.inject({ method: "GET", url: `/api/products/${productId}`, headers: { cookie: p.cookie } })).json() as { listings: { channelReports: Report[] }[] };
+  const detail = (await p.app.inject({ method: "GET", url: `/api/products/${productId}`, headers: { cookie: p.cookie } })).json<{ listings: { channelReports: Report[] }[] }>();
   return detail.listings[0]!.channelReports.map(({ sku, status, issues }) => ({ sku, status, issues }));
 };
 

@@ -4,7 +4,7 @@ import type { ChannelName } from "@catalog/channels";
 /** How a merchant connects and sets up one channel in the end-to-end tests: its stand-in's entry, flattened. */
 export interface ChannelCase extends ChannelTestCase {
   channel: ChannelName;
-  start(options: StandinOptions): Promise<ChannelStandin>;
+  start: (options: StandinOptions) => Promise<ChannelStandin>;
 }
 
 /** One case per channel stand-in (a test passes a list with one more). */

@@ -42,7 +42,7 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
   /** Connect through the stand-in's authorize page as a browser would: connect -> authorize -> callback. */
   async function connect(cookie = p.ownerCookie) {
     const query = new URLSearchParams(await c.connectQuery(standin));
-    const start = await fetch(`${gateway}/api/integrations/${c.channel}/connect?${query}`, { headers: { cookie }, redirect: "manual" });
+    const start = await fetch(`${gateway}/api/integrations/${c.channel}/connect?${query.toString()}`, { headers: { cookie }, redirect: "manual" });
     expect(start.status).toBe(302);
     const authorize = start.headers.get("location")!;
     expect(authorize.startsWith(standin.url)).toBe(true);
@@ -81,14 +81,14 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
   async function publish(productId: string, destinationId: string): Promise<string> {
     const res = await p.publish([productId], [destinationId]);
     expect(res.statusCode).toBe(200);
-    return (res.json() as Jobs).jobs[0]!.syncLogId;
+    return (res.json<Jobs>()).jobs[0]!.syncLogId;
   }
 
   const logOf = async (id: string) => (await syncLogsOf(p.db, [id]))[0]!;
 
   test("connecting through the authorize page creates a destination whose tokens are stored sealed", async () => {
     const { id } = await connectedDestination();
-    const listed = (await p.app.inject({ method: "GET", url: "/api/destinations", headers: { cookie: p.cookie } })).json() as { items: { id: string; channel: string }[] };
+    const listed = (await p.app.inject({ method: "GET", url: "/api/destinations", headers: { cookie: p.cookie } })).json<{ items: { id: string; channel: string }[] }>();
     expect(listed.items).toEqual(expect.arrayContaining([expect.objectContaining({ id, channel: c.channel })]));
     const row = await p.db.destinationAccount.findUniqueOrThrow({ where: { id } });
     expect(row.credentialsKeyId).toBeTruthy();
@@ -104,7 +104,7 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
 
     // A callback carried to another session (the same owner signed in elsewhere) is refused, and spends the state.
     const query = new URLSearchParams(await c.connectQuery(standin));
-    const start = await fetch(`${gateway}/api/integrations/${c.channel}/connect?${query}`, { headers: { cookie: p.ownerCookie }, redirect: "manual" });
+    const start = await fetch(`${gateway}/api/integrations/${c.channel}/connect?${query.toString()}`, { headers: { cookie: p.ownerCookie }, redirect: "manual" });
     const approved = await fetch(start.headers.get("location")!, { redirect: "manual" });
     const elsewhere = await login(p.app, p.org.owner.email, p.org.owner.password);
     const foreign = await fetch(approved.headers.get("location")!, { headers: { cookie: elsewhere } });
@@ -122,7 +122,7 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
     const productId = await product("Mug");
     const first = await publish(productId, id);
     await eventually(async () => expect(await logOf(first)).toMatchObject({ status: "succeeded", attempts: 1 }), 15_000);
-    const detail = (await p.app.inject({ method: "GET", url: `/api/products/${productId}`, headers: { cookie: p.cookie } })).json() as { listings: Record<string, unknown>[] };
+    const detail = (await p.app.inject({ method: "GET", url: `/api/products/${productId}`, headers: { cookie: p.cookie } })).json<{ listings: Record<string, unknown>[] }>();
     const remoteId = (await logOf(first)).remoteId;
     expect(detail.listings).toEqual([expect.objectContaining({ destinationAccountId: id, channel: c.channel, status: "published", remoteId })]);
 
@@ -164,7 +164,7 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
     standin.setFault(storeId, { kind: "throttle", retryAfterSeconds: 2, times: 1 });
     const throttled = await publish(await product("Bowl"), id);
     await eventually(async () => expect(await logOf(throttled)).toMatchObject({ status: "queued", error: expect.stringContaining(c.channel) }), 10_000);
-    const destinations = (await p.app.inject({ method: "GET", url: "/api/destinations", headers: { cookie: p.cookie } })).json() as { items: { id: string; channelWaitUntil: string | null }[] };
+    const destinations = (await p.app.inject({ method: "GET", url: "/api/destinations", headers: { cookie: p.cookie } })).json<{ items: { id: string; channelWaitUntil: string | null }[] }>();
     expect(destinations.items.find((d) => d.id === id)!.channelWaitUntil).not.toBeNull();
     await eventually(async () => expect(await logOf(throttled)).toMatchObject({ status: "succeeded", attempts: 1, error: null }), 20_000);
 

@@ -19,7 +19,7 @@ afterAll(async () => {
   await pg?.close();
 });
 
-const syncLogIds = (res: InjectResponse) => (res.json() as { jobs: { syncLogId: string }[] }).jobs.map((j) => j.syncLogId);
+const syncLogIds = (res: InjectResponse) => (res.json<{ jobs: { syncLogId: string }[] }>()).jobs.map((j) => j.syncLogId);
 
 test("publishes accepted before and after a database outage are each published once at the channel; one sent during it is told to come back", async () => {
   const stores = ["outage-a", "outage-b"];

@@ -12,16 +12,16 @@ afterAll(() => p.close());
 type Jobs = { jobs: { syncLogId: string; productId: string; destinationAccountId: string }[] };
 
 const detail = async (productId: string) =>
-  (await p.app.inject({ method: "GET", url: `/api/products/${productId}`, headers: { cookie: p.cookie } })).json() as {
+  (await p.app.inject({ method: "GET", url: `/api/products/${productId}`, headers: { cookie: p.cookie } })).json<{
     listings: { destinationAccountId: string; status: string; remoteId: string | null; lastError: string | null }[];
-  };
+  }>();
 
 test("a published product becomes `published` with its remote id, and publishing again updates the same listing", async () => {
   const destination = await p.addDestination("e2e");
   const [productId] = await p.addProducts(1, "Shirt");
   const first = await p.publish([productId!], [destination]);
   expect(first.body).toContain("accepted");
-  const { jobs } = first.json() as Jobs;
+  const { jobs } = first.json<Jobs>();
   expect(jobs).toHaveLength(1);
 
   await eventually(async () => {
@@ -33,7 +33,7 @@ test("a published product becomes `published` with its remote id, and publishing
 
   await p.app.inject({ method: "PATCH", url: `/api/products/${productId}`, headers: { cookie: p.cookie }, payload: { title: "Shirt, renamed" } });
   const second = await p.publish([productId!], [destination]);
-  const again = (second.json() as Jobs).jobs[0]!.syncLogId;
+  const again = (second.json<Jobs>()).jobs[0]!.syncLogId;
   await eventually(async () => expect((await syncLogsOf(p.db, [again]))[0]).toMatchObject({ status: "succeeded", remoteId }), 10_000);
   const store = p.standin.store("e2e");
   expect(store.counts).toMatchObject({ create: 1, update: 1 });
@@ -45,7 +45,7 @@ test("5xx answers are retried with backoff until the channel recovers; each atte
   const destination = await p.addDestination("flaky");
   p.standin.setFault("flaky", { kind: "error", status: 503, times: 2 });
   const [productId] = await p.addProducts(1, "Mug");
-  const { jobs } = (await p.publish([productId!], [destination])).json() as Jobs;
+  const { jobs } = (await p.publish([productId!], [destination])).json<Jobs>();
   await eventually(async () => expect((await syncLogsOf(p.db, [jobs[0]!.syncLogId]))[0]).toMatchObject({ status: "succeeded", attempts: 3, error: null }), 10_000);
   expect(p.standin.store("flaky").counts.create).toBe(1);
 }, 30_000);
@@ -54,7 +54,7 @@ test("a validation error is given up at once: listing `failed` with the channel'
   const destination = await p.addDestination("strict");
   p.standin.setFault("strict", { kind: "invalid", message: "category is required" });
   const [productId] = await p.addProducts(1, "Lamp");
-  const { jobs } = (await p.publish([productId!], [destination])).json() as Jobs;
+  const { jobs } = (await p.publish([productId!], [destination])).json<Jobs>();
   await eventually(async () => expect((await syncLogsOf(p.db, [jobs[0]!.syncLogId]))[0]).toMatchObject({ status: "failed", attempts: 1 }), 10_000);
   const { listings } = await detail(productId!);
   expect(listings[0]).toMatchObject({ status: "failed" });
@@ -65,7 +65,7 @@ test("an auth error gives up and marks the destination down", async () => {
   const destination = await p.addDestination("revoked");
   p.standin.setFault("revoked", { kind: "auth" });
   const [productId] = await p.addProducts(1, "Chair");
-  const { jobs } = (await p.publish([productId!], [destination])).json() as Jobs;
+  const { jobs } = (await p.publish([productId!], [destination])).json<Jobs>();
   await eventually(async () => expect((await syncLogsOf(p.db, [jobs[0]!.syncLogId]))[0]).toMatchObject({ status: "failed", attempts: 1 }), 10_000);
   expect((await p.db.destinationAccount.findUniqueOrThrow({ where: { id: destination } })).health).toBe("down");
 }, 30_000);
@@ -74,7 +74,7 @@ test("after the last attempt the publish is dead; replay_dlq queues it again and
   const destination = await p.addDestination("down");
   p.standin.setFault("down", { kind: "error", status: 500 });
   const [productId] = await p.addProducts(1, "Vase");
-  const { jobs } = (await p.publish([productId!], [destination])).json() as Jobs;
+  const { jobs } = (await p.publish([productId!], [destination])).json<Jobs>();
   const id = jobs[0]!.syncLogId;
   await eventually(async () => expect((await syncLogsOf(p.db, [id]))[0]).toMatchObject({ status: "dead", attempts: 3 }), 15_000);
   // The mirror follows the record: the dead-letter job is added once PostgreSQL says `dead`
@@ -92,7 +92,7 @@ test("a channel's 429 pauses the destination without spending an attempt, and ne
   const destination = await p.addDestination("busy");
   p.standin.setFault("busy", { kind: "throttle", retryAfterSeconds: 2, times: 1 });
   const [first, second] = await p.addProducts(2, "Lamp");
-  const { jobs } = (await p.publish([first!], [destination])).json() as Jobs;
+  const { jobs } = (await p.publish([first!], [destination])).json<Jobs>();
   await eventually(async () => {
     const res = await p.publish([second!], [destination]);
     expect(res.statusCode).toBe(429);
@@ -106,12 +106,12 @@ test("a destination failing every call opens its breaker for every worker, and a
   const destination = await p.addDestination("outage");
   p.standin.setFault("outage", { kind: "error", status: 502 });
   const products = await p.addProducts(4, "Bowl");
-  const { jobs } = (await p.publish(products, [destination])).json() as Jobs;
+  const { jobs } = (await p.publish(products, [destination])).json<Jobs>();
   await eventually(async () => {
     const breaker = (await readBreakers(p.redis, p.config.redisKeyPrefix, [destination])).get(destination)!;
     expect(breaker.state).toBe("open");
   }, 10_000);
-  const listed = (await p.app.inject({ method: "GET", url: "/api/destinations", headers: { cookie: p.cookie } })).json() as { items: { id: string; breaker: { state: string } }[] };
+  const listed = (await p.app.inject({ method: "GET", url: "/api/destinations", headers: { cookie: p.cookie } })).json<{ items: { id: string; breaker: { state: string } }[] }>();
   expect(listed.items.find((d) => d.id === destination)?.breaker.state).toBe("open");
   const requestsWhileOpen = p.standin.store("outage").counts.requests;
 

@@ -7,7 +7,7 @@ import { DEAD_LETTER_QUEUE, publishKeys, publishQueueName, queuePrefix, workerCo
 import { startPipeline, syncLogsOf, type InjectResponse, type Pipeline } from "./pipeline-harness.js";
 
 type Jobs = { jobs: { syncLogId: string }[] };
-const idsOf = (res: InjectResponse) => (res.json() as Jobs).jobs.map((j) => j.syncLogId);
+const idsOf = (res: InjectResponse) => (res.json<Jobs>()).jobs.map((j) => j.syncLogId);
 
 let p: Pipeline;
 let keys: ReturnType<typeof publishKeys>;
@@ -45,7 +45,7 @@ test("a leftover job that Redis holds as failed while PostgreSQL says queued is 
   const taker = new Worker(publishQueueName(destination), null, { connection, prefix: queuePrefix(p.config.redisKeyPrefix), autorun: false });
   const job = await taker.getNextJob("test-token", { block: false });
   expect(job?.id).toBe(id);
-  await job!.moveToFailed(new Error("publish job payload does not match its schema"), "test-token");
+  await job.moveToFailed(new Error("publish job payload does not match its schema"), "test-token");
   await taker.close();
   connection.disconnect();
 

@@ -20,14 +20,14 @@ export async function spawnWorker(env: Record<string, string>): Promise<WorkerPr
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 20_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes("publish worker started")) {
         clearTimeout(timer);
         resolve();
       }
     });
-    child.stderr!.on("data", (chunk: Buffer) => { output += chunk.toString(); });
+    child.stderr.on("data", (chunk: Buffer) => { output += chunk.toString(); });
     void exited.then((code) => reject(new Error(`worker exited with ${code} before starting:\n${output}`)));
   });
   return { child, exited };

@@ -36,11 +36,11 @@ export async function tokenGrant<T extends TSchema = typeof TokenAnswer>(
   });
   if (answer.status === 400 || answer.status === 401) {
     const body = jsonBody(channel, answer);
-    const refusal: Static<typeof RefusalAnswer> = answerProblem(RefusalAnswer, body) ? {} : body as Static<typeof RefusalAnswer>;
+    const refusal: Static<typeof RefusalAnswer> = answerProblem(RefusalAnswer, body) ? {} : body;
     const said = refusal.error_description ?? refusal.error ?? String(answer.status);
     throw new GiveUpChannelError(`${channel} refused the token grant: ${said}`, { channel, status: 401, kind: "auth", channelMessage: said });
   }
   const failure = classifyChannelResponse(channel, answer.status, answer.headers, answer.text);
   if (failure) throw failure;
-  return parseAnswer(channel, answer, schema, "token answer") as Static<T> & Record<string, unknown>;
+  return parseAnswer(channel, answer, schema, "token answer");
 }

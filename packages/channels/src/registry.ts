@@ -53,7 +53,7 @@ export interface Channel {
     secret: string;
     secretVariable: string;
     body: TSchema;
-    read(body: unknown): ChannelReport;
+    read: (body: unknown) => ChannelReport;
   } | null;
 }
 

@@ -32,7 +32,7 @@ export function checkSettings(schema: TObject, settings: Record<string, unknown>
   const problems = new Map<string, string>();
   for (const error of Value.Errors(schema, value)) {
     const names = error.keyword === "required"
-      ? (error.params as { requiredProperties: string[] }).requiredProperties
+      ? (error.params).requiredProperties
       : [error.instancePath.split("/")[1] ?? ""];
     for (const name of names) {
       const property = properties[name];

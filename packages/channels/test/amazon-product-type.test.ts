@@ -66,7 +66,7 @@ test("a conditional requirement: a child of a COLOR theme without its color give
   const settings = amazonSettings(dest.settings);
   const child = listingItems(family, settings).find((i) => i.sku === `${family.sku}-L`)!;
   const preview = async (attributes: Record<string, unknown>) => {
-    const url = `${amazon.standin.url}/listings/2021-08-01/items/${dest.storeId}/${encodeURIComponent(child.sku)}?${new URLSearchParams({ marketplaceIds: settings.marketplaceId, mode: "VALIDATION_PREVIEW", includedData: "issues" })}`;
+    const url = `${amazon.standin.url}/listings/2021-08-01/items/${dest.storeId}/${encodeURIComponent(child.sku)}?${new URLSearchParams({ marketplaceIds: settings.marketplaceId, mode: "VALIDATION_PREVIEW", includedData: "issues" }).toString()}`;
     const answer = await fetch(url, {
       method: "PUT", body: JSON.stringify({ productType: "HOME", requirements: "LISTING", attributes }),
       headers: { "x-amz-access-token": String(dest.credentials.accessToken), "content-type": "application/json" },

@@ -12,9 +12,9 @@ export interface AmazonForTests {
   standin: ChannelStandin;
   channel: ReturnType<ReturnType<typeof createChannelRegistry>["channel"]>;
   /** A seller connected through the consent page, with a product type chosen. */
-  connectSeller(productType?: string): Promise<DestinationTarget & { storeId: string }>;
+  connectSeller: (productType?: string) => Promise<DestinationTarget & { storeId: string }>;
   /** The channel's dry-run check of one product for one destination. */
-  preflight(destination: DestinationTarget, p: PublishableProduct): ReturnType<AmazonForTests["channel"]["preflight"]>;
+  preflight: (destination: DestinationTarget, p: PublishableProduct) => ReturnType<AmazonForTests["channel"]["preflight"]>;
 }
 
 /** Starts the stand-in before the file's tests and stops it after them. */

@@ -2,7 +2,8 @@
 // text converted), for tests of this package, which cannot depend on @catalog/config (it depends on us).
 import type { Static } from "typebox";
 import { Value } from "typebox/value";
-import { CHANNEL_DEFINITIONS, channelsConfig, channelsEnvSchema, SharedChannelsEnvSchema, type AnyChannelDefinition, type ChannelsConfig } from "../src/index.js";
+import type { SharedChannelsEnvSchema} from "../src/index.js";
+import { CHANNEL_DEFINITIONS, channelsConfig, channelsEnvSchema, type AnyChannelDefinition, type ChannelsConfig } from "../src/index.js";
 
 export function channelsConfigFrom(env: Record<string, string | undefined>, definitions: readonly AnyChannelDefinition[] = CHANNEL_DEFINITIONS): ChannelsConfig {
   const schema = channelsEnvSchema(definitions);

@@ -127,7 +127,7 @@ test("a refused authorization is a 403 of the connect flow", async () => {
   const dest = await connectSeller();
   const res = await fetch(`${standin.url}/sell/inventory/v1/inventory_item/SKU-1`, {
     method: "PUT", body: JSON.stringify({ product: { title: "x", aspects: { Brand: "Acme" } } }),
-    headers: { authorization: `Bearer ${dest.credentials.accessToken}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${String(dest.credentials.accessToken)}`, "content-type": "application/json" },
   });
   expect(res.status).toBe(400);
   const [violation] = standin.violations.splice(0);

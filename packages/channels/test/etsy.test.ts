@@ -144,7 +144,7 @@ test("refresh tokens rotate: the new one works, the old one is refused as auth",
   const dest = await connectShop();
   const res = await fetch(`${standin.url}/v3/application/shops/${dest.storeId}/listings`, {
     method: "POST", body: new URLSearchParams({ title: "x", quantity: "many" }),
-    headers: { authorization: `Bearer ${dest.credentials.accessToken}`, "x-api-key": standin.env.ETSY_CLIENT_ID!, "content-type": "application/x-www-form-urlencoded" },
+    headers: { authorization: `Bearer ${String(dest.credentials.accessToken)}`, "x-api-key": standin.env.ETSY_CLIENT_ID!, "content-type": "application/x-www-form-urlencoded" },
   });
   expect(res.status).toBe(400);
   const [violation] = standin.violations.splice(0);

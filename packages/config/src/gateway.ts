@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Type, type Static } from "typebox";
+import { Type, type Static, type TSchema } from "typebox";
 import { Bool, Int, Str, readEnv } from "./env.js";
 import { CommonEnvSchema, withRedisKeyPrefix } from "./common.js";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy.js";
@@ -73,7 +73,8 @@ const defaultDashboardDir = fileURLToPath(new URL("../../../apps/dashboard/dist"
 export function loadGatewayConfig(
   env: Record<string, string | undefined> = process.env, channels: readonly AnyChannelDefinition[] = CHANNEL_DEFINITIONS,
 ): GatewayConfig {
-  const raw = readEnv(channels === CHANNEL_DEFINITIONS ? GatewayEnvSchema : gatewayEnvSchema(channels), env) as Static<typeof GatewayEnvSchema>;
+  const schema: TSchema = channels === CHANNEL_DEFINITIONS ? GatewayEnvSchema : gatewayEnvSchema(channels);
+  const raw = readEnv(schema, env) as Static<typeof GatewayEnvSchema>;
   return {
     ...withRedisKeyPrefix(raw),
     COOKIE_SECURE: raw.COOKIE_SECURE ?? /^https:/i.test(raw.PUBLIC_URL),

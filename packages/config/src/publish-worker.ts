@@ -1,4 +1,4 @@
-import { Type, type Static } from "typebox";
+import { Type, type Static, type TSchema } from "typebox";
 import { ConfigError, Int, readEnv } from "./env.js";
 import { CommonEnvSchema, WorkerHealthEnvSchema, withRedisKeyPrefix } from "./common.js";
 import { CHANNEL_DEFINITIONS, channelsConfig, channelsEnvSchema, type AnyChannelDefinition, type ChannelsConfig } from "@catalog/channels";
@@ -55,7 +55,8 @@ export type PublishWorkerConfig = Omit<Static<typeof PublishWorkerEnvSchema>, "R
 export function loadPublishWorkerConfig(
   env: Record<string, string | undefined> = process.env, channels: readonly AnyChannelDefinition[] = CHANNEL_DEFINITIONS,
 ): PublishWorkerConfig {
-  const raw = readEnv(channels === CHANNEL_DEFINITIONS ? PublishWorkerEnvSchema : publishWorkerEnvSchema(channels), env) as Static<typeof PublishWorkerEnvSchema>;
+  const schema: TSchema = channels === CHANNEL_DEFINITIONS ? PublishWorkerEnvSchema : publishWorkerEnvSchema(channels);
+  const raw = readEnv(schema, env) as Static<typeof PublishWorkerEnvSchema>;
   // Two renewals must fit in one time to live, or a slow round trip loses a lease that is in use.
   if (raw.LEASE_HEARTBEAT_MS * 2 > raw.JOB_LOCK_MS) {
     throw new ConfigError(`Invalid configuration: LEASE_HEARTBEAT_MS (${raw.LEASE_HEARTBEAT_MS}) must be at most half of JOB_LOCK_MS (${raw.JOB_LOCK_MS})`);

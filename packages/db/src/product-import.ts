@@ -51,7 +51,7 @@ function given(fields: Partial<ProductFields>): Partial<ProductFields> {
     if (typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0) continue;
     out[key] = value;
   }
-  return out as Partial<ProductFields>;
+  return out;
 }
 
 const EMPTY: ProductFields = {

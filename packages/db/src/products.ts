@@ -161,7 +161,7 @@ function writeHistory(
       actorType: entry.actor.type,
       actorId: entry.actor.id,
       action: entry.action,
-      changes: entry.changes as Prisma.InputJsonValue,
+      changes: entry.changes,
     },
   });
 }

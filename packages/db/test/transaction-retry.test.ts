@@ -34,7 +34,7 @@ function deadlocking(first: string, second: string, raw: boolean) {
 
 test.each([["Prisma's queries (P2034)", false], ["raw SQL (P2010)", true]])("a deadlock in %s is told apart as a conflict", async (_what, raw) => {
   const [a, b] = await newProducts();
-  const { one, other } = deadlocking(a!.id, b!.id, raw as boolean);
+  const { one, other } = deadlocking(a!.id, b!.id, raw);
   const outcomes = await Promise.allSettled([one(), other()]);
   const failed = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
   expect(failed).toHaveLength(1);

@@ -55,7 +55,7 @@ function withDeadline<T>(work: Promise<T>, signal: AbortSignal | undefined): Pro
   signal.throwIfAborted();
   // getaddrinfo cannot be cancelled; the caller stops waiting and the lookup finishes unseen.
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
+    const onAbort = () => reject(signal.reason as Error); // a DOMException, unless the caller gave its own
     signal.addEventListener("abort", onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });

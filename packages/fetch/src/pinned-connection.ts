@@ -61,7 +61,7 @@ export function responsePinned(checked: CheckedUrl, options: PinnedRequestOption
     const request = requestPinned(checked, options);
     request.once("response", resolve);
     // `on`, not `once`: the socket can fail again after the response began; reject is idempotent.
-    request.on("error", (error) => reject(options.signal?.aborted ? options.signal.reason : error));
+    request.on("error", (error) => reject(options.signal?.aborted ? (options.signal.reason as Error) : error));
     request.end(options.body);
   });
 }

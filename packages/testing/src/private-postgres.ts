@@ -66,16 +66,16 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "full_page_writes=off", "-c", "synchronous_commit=off",
     ], { ...options, stdio: ["ignore", "ignore", "pipe"] });
     let log = "";
-    child.stderr!.setEncoding("utf8");
+    child.stderr.setEncoding("utf8");
     const onLog = (chunk: string) => {
       log = (log + chunk).slice(-4000);
       if (READY.test(log)) {
-        child.stderr!.off("data", onLog);
-        child.stderr!.resume();
+        child.stderr.off("data", onLog);
+        child.stderr.resume();
         resolve();
       }
     };
-    child.stderr!.on("data", onLog);
+    child.stderr.on("data", onLog);
     child.once("error", reject);
     child.once("exit", (code) => {
       if (server === child) server = null;

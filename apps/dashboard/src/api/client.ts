@@ -159,7 +159,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 }
 
 function errorText(data: unknown): string | null {
-  if (data && typeof data === "object" && "error" in data && typeof (data as { error: unknown }).error === "string") {
+  if (data && typeof data === "object" && "error" in data && typeof (data).error === "string") {
     return (data as { error: string }).error;
   }
   return null;

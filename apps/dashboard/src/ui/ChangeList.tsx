@@ -77,7 +77,7 @@ function variantLine(v: unknown): string {
   if (typeof v !== "object" || v === null) return String(v);
   const o = v as Record<string, unknown>;
   const options = o.options && typeof o.options === "object" ? Object.entries(o.options as Record<string, unknown>).map(([k, x]) => `${k}: ${String(x)}`).join(", ") : "";
-  const parts = [o.title, o.sku ? `SKU ${String(o.sku)}` : null, isMoney(o.price) ? moneyText(o.price) : null, options || null].filter(Boolean);
+  const parts = [o.title, typeof o.sku === "string" || typeof o.sku === "number" ? `SKU ${o.sku}` : null, isMoney(o.price) ? moneyText(o.price) : null, options || null].filter(Boolean);
   return parts.join(" · ") || "variant";
 }
 
@@ -145,7 +145,7 @@ export function ValueView({ field, value, tone }: { field: string; value: unknow
     const text = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`).join("; ");
     return <LongText text={text} className={cls} />;
   }
-  return <span className={cls}>{String(value)}</span>;
+  return <span className={cls}>{JSON.stringify(value) ?? typeof value}</span>;
 }
 
 /** A description's change as text: the diff is about what a shopper reads, not the markup. */

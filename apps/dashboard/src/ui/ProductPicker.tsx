@@ -54,7 +54,7 @@ export function ProductPicker({ label, value, title, onChange }: {
 
   const items = matches.data?.items ?? [];
   return (
-    <div className="field picker" onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false); }}>
+    <div className="field picker" onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget)) setOpen(false); }}>
       <label className="field-label" htmlFor={id}>{label}</label>
       <input
         id={id}

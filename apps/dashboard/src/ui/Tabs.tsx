@@ -18,7 +18,7 @@ export function Tabs<K extends string>({ tabs, active, onChange, label, children
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     const index = tabs.findIndex((t) => t.key === active);
-    let next = index;
+    let next: number;
     if (e.key === "ArrowRight") next = (index + 1) % tabs.length;
     else if (e.key === "ArrowLeft") next = (index - 1 + tabs.length) % tabs.length;
     else if (e.key === "Home") next = 0;

@@ -35,7 +35,7 @@ export async function captureTab(tabId: number): Promise<Capture> {
   let page: { url: string; title: string; html: string } | undefined;
   try {
     const [result] = await chrome.scripting.executeScript({ target: { tabId }, func: capturePage, args: [MAX_HTML_CHARS] });
-    page = result?.result as typeof page;
+    page = result?.result;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // No grant: the tab was navigated since the button was clicked, or this window was opened for another page.

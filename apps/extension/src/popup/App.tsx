@@ -55,7 +55,6 @@ function PageView({ pairing, onPairAgain }: { pairing: Pairing; onPairAgain: () 
 
   useEffect(() => {
     let gone = false;
-    setState({ kind: "reading" });
     void (async () => {
       const tab = await targetTab();
       setTabId(tab);
@@ -67,7 +66,10 @@ function PageView({ pairing, onPairAgain }: { pairing: Pairing; onPairAgain: () 
     return () => { gone = true; };
   }, [attempt]);
 
-  const retry = () => setAttempt((n) => n + 1);
+  const retry = () => {
+    setState({ kind: "reading" });
+    setAttempt((n) => n + 1);
+  };
   const inWindow = new URLSearchParams(location.search).has("tab");
   const body = ((): ReactNode => {
     switch (state.kind) {

@@ -7,7 +7,7 @@ import { retryable, waitText } from "../shared/user-error";
  * can help (with a countdown when the service asked to wait).
  */
 export function ErrorView({ error, onRetry, onPairAgain }: { error: UserError; onRetry?: () => void; onPairAgain?: () => void }) {
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(() => Date.now());
   const waiting = error.kind === "rateLimited" && error.retryAt !== undefined && error.retryAt > now;
   useEffect(() => {
     if (error.kind !== "rateLimited") return;

@@ -36,7 +36,7 @@ export function PairForm({ initialUrl, onPaired }: { initialUrl?: string; onPair
   }
 
   return (
-    <form className="stack" onSubmit={submit} noValidate>
+    <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
       <div>
         <h1>Connect to your catalog</h1>
         <p className="muted">Once, on this browser: then one click imports the product page you are looking at.</p>

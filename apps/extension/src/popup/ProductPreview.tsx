@@ -49,7 +49,7 @@ export function ProductPreview({ pairing, capture, preview, onPairAgain }: {
   const nothingToSave = preview.wouldBe === "unchanged" && edited === 0;
   const label = preview.match === null ? "Add to catalog" : "Update in catalog";
   return (
-    <form className="stack" onSubmit={save} noValidate>
+    <form className="stack" onSubmit={(e) => void save(e)} noValidate>
       <MatchBanner pairing={pairing} preview={preview} />
       <TextField id="title" label="Title" value={draft.title} onChange={set("title")} error={errors.title} edited={draft.title !== product.title} />
       <div className="field-row">

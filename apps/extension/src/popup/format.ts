@@ -42,7 +42,9 @@ export function valueText(field: string, value: unknown): string {
   if (field === "availability") return availabilityText(value);
   if (Array.isArray(value)) return `${value.length} ${field === "images" ? "image" : "item"}${value.length === 1 ? "" : "s"}`;
   if (typeof value === "object") return `${Object.keys(value).length} values`;
-  const text = field === "description" ? descriptionText(String(value)) : String(value);
+  const plain =
+    typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : (JSON.stringify(value) ?? "");
+  const text = field === "description" ? descriptionText(plain) : plain;
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 

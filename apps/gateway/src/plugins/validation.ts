@@ -63,7 +63,7 @@ export function describeValidationError(context: string | undefined, errors: Fas
   const part = PARTS[context ?? ""] ?? "request";
   if (!first) return `invalid ${part}`;
   const path = describeJsonPath(first.instancePath.split("/").slice(1));
-  const params = first.params as Record<string, unknown>;
+  const params = first.params;
   const join = (extra: unknown) => [path, String(extra)].filter((s) => s.length > 0).join(".");
   if (first.keyword === "required") {
     const missing = params.missingProperty ?? (params.requiredProperties as unknown[] | undefined)?.[0];

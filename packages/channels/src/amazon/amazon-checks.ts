@@ -22,7 +22,7 @@ export function amazonProductProblems(product: PublishableProduct): GiveUpChanne
 
 /** A listings item's address (GET, PUT, PATCH), with the marketplace and `query`. */
 export const listingsItemUrl = (api: string, settings: AmazonSettings, sku: string, query: Record<string, string>) =>
-  `${api}/listings/2021-08-01/items/${encodeURIComponent(settings.sellerId)}/${encodeURIComponent(sku)}?${new URLSearchParams({ marketplaceIds: settings.marketplaceId, ...query })}`;
+  `${api}/listings/2021-08-01/items/${encodeURIComponent(settings.sellerId)}/${encodeURIComponent(sku)}?${new URLSearchParams({ marketplaceIds: settings.marketplaceId, ...query }).toString()}`;
 
 /** putListingsItem's body: the whole item (a parent carries no offer). */
 export const putBody = (item: AmazonListingItem, settings: AmazonSettings) => ({

@@ -121,7 +121,7 @@ export async function amazonPreflight(context: ChannelContext<AmazonApp>, input:
       method: "PUT", url: listingsItemUrl(api, settings, item.sku, { mode: "VALIDATION_PREVIEW", includedData: "issues" }),
       body: JSON.stringify(putBody(item, settings)), headers: { "x-amz-access-token": token, "content-type": "application/json" },
     }), signal);
-    problems.push(...issueProblems(item.sku, items.length > 1, jsonBody(CHANNEL, answer) as { status?: string; issues?: Issue[] }));
+    problems.push(...issueProblems(item.sku, items.length > 1, jsonBody(CHANNEL, answer)));
   }
   return problems;
 }

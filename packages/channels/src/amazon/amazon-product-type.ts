@@ -47,7 +47,7 @@ const utf8Bytes = (text: string) => Buffer.byteLength(text, "utf8");
 /** The schema document as a check: compiled with Ajv (draft 2019-09), or, when it will not compile, its required list alone. */
 export function compileProductTypeSchema(document: unknown): ProductTypeSchema {
   const doc = (document && typeof document === "object" ? document : {}) as { required?: unknown; properties?: Record<string, unknown> };
-  let validate: ValidateFunction | null = null;
+  let validate: ValidateFunction | null;
   try {
     // A fresh instance per schema: it goes with the cache entry, and the same $id can come again.
     // validateSchema: false, since Amazon's meta-schema is not at hand; strict: false ignores its keywords.
@@ -71,7 +71,7 @@ export async function productTypeSchema(call: ChannelCall, api: string, token: s
   const cached = cache.get(key);
   if (cached && cached.until > Date.now()) return cached.schema;
   const query = new URLSearchParams({ marketplaceIds: s.marketplaceId, sellerId: s.sellerId, requirements: "LISTING", locale: "DEFAULT" });
-  const answer = await call({ method: "GET", url: `${api}/definitions/2020-09-01/productTypes/${encodeURIComponent(s.productType)}?${query}`, headers: { "x-amz-access-token": token } });
+  const answer = await call({ method: "GET", url: `${api}/definitions/2020-09-01/productTypes/${encodeURIComponent(s.productType)}?${query.toString()}`, headers: { "x-amz-access-token": token } });
   if (answer.status === 404) {
     throw new GiveUpChannelError(`amazon has no product type ${s.productType} in marketplace ${s.marketplaceId}`, { channel: "amazon", status: 404, kind: "validation", field: "productType", channelMessage: `productType ${s.productType} is not an Amazon product type of this marketplace` });
   }
@@ -135,8 +135,8 @@ function innerPath(instancePath: string): string {
 function valueMessage(error: ErrorObject): string {
   if (error.keyword === "enum" && Array.isArray(error.params.allowedValues)) return `must be one of ${listed(error.params.allowedValues)}`;
   if (error.keyword === "const") return `must be ${listed([error.params.allowedValue])}`;
-  if (error.keyword === "maxUtf8ByteLength") return `must NOT be longer than ${error.schema} bytes (UTF-8)`;
-  if (error.keyword === "minUtf8ByteLength") return `must NOT be shorter than ${error.schema} bytes (UTF-8)`;
+  if (error.keyword === "maxUtf8ByteLength") return `must NOT be longer than ${String(error.schema)} bytes (UTF-8)`;
+  if (error.keyword === "minUtf8ByteLength") return `must NOT be shorter than ${String(error.schema)} bytes (UTF-8)`;
   if (error.keyword === "anyOf" || error.keyword === "oneOf") return "matches none of the forms the product type accepts";
   return error.message ?? `is not valid (${error.keyword})`;
 }
@@ -157,7 +157,7 @@ function schemaProblems(sku: string, errors: ErrorObject[], productType: string)
         const missing = String(error.params.missingProperty);
         // A conditional's: said with its `if` in words where it has Amazon's usual shape.
         const branch = /^(.*)\/(then|else)\/required$/.exec(error.schemaPath);
-        const condition = branch && conditionInWords((byPath.get(`${branch[1]}/if`)?.parentSchema as Json | undefined)?.if);
+        const condition = branch && conditionInWords((byPath.get(`${branch[1]}/if`)?.parentSchema)?.if);
         const when = error.keyword === "dependentRequired" ? `when ${error.params.property} is given`
           : !branch ? null : !condition ? "under the product type's conditions" : `${branch[2] === "then" ? "when" : "unless"} ${condition}`;
         problems.push(when

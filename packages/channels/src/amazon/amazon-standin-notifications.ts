@@ -59,9 +59,9 @@ export function amazonNotifier(target: { url: string; secret: string }, contract
           method: "POST", body: JSON.stringify(notification), signal: AbortSignal.timeout(10_000),
           headers: { "content-type": "application/json", authorization: `Bearer ${target.secret}` },
         });
-        if (!answer.ok) failures.push(`${type} ${payload.Sku}: ${answer.status} ${await answer.text()}`);
+        if (!answer.ok) failures.push(`${type} ${String(payload.Sku)}: ${answer.status} ${await answer.text()}`);
       } catch (error) {
-        failures.push(`${type} ${payload.Sku}: ${(error as Error).message}`);
+        failures.push(`${type} ${String(payload.Sku)}: ${(error as Error).message}`);
       }
     });
   }

@@ -220,7 +220,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
     if (played === "handled") return;
     if (played) return playFault(response, played, request.method === "GET" ? undefined : sku);
     const raw = (await readBody(request)).toString("utf8");
-    let body: Json = {};
+    let body: Json;
     try {
       body = raw ? (JSON.parse(raw) as Json) : {};
     } catch {

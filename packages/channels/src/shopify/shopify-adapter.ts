@@ -47,7 +47,7 @@ const ProductSetData = Type.Object({
 export function throttleWaitMs(cost: QueryCost | undefined): number | undefined {
   const status = cost?.throttleStatus;
   if (!status || typeof status.restoreRate !== "number" || status.restoreRate <= 0) return undefined;
-  const missing = Number(cost!.requestedQueryCost ?? 0) - Number(status.currentlyAvailable ?? 0);
+  const missing = Number(cost.requestedQueryCost ?? 0) - Number(status.currentlyAvailable ?? 0);
   return Math.max(1_000, Math.ceil((missing / status.restoreRate) * 1000));
 }
 

@@ -200,7 +200,7 @@ function variantSkus(p: ShopProduct): string[] {
 
 function safeOperation(query: string): OperationDefinitionNode | null {
   try {
-    return (parse(query).definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION) as OperationDefinitionNode | undefined) ?? null;
+    return parse(query).definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION) ?? null;
   } catch {
     return null;
   }

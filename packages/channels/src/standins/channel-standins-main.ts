@@ -10,7 +10,7 @@ import { CHANNEL_STANDINS } from "./channel-standins.js";
 
 const { values } = parseArgs({ options: { port: { type: "string", default: "3201" }, "write-env": { type: "string" }, "public-url": { type: "string", default: "http://127.0.0.1:3000" } } });
 const port = Number(values.port);
-const publicUrl = values["public-url"]!.replace(/\/+$/, "");
+const publicUrl = values["public-url"].replace(/\/+$/, "");
 const standins = await Promise.all(CHANNEL_STANDINS.map((entry, i) => entry.start({
   port: port === 0 ? 0 : port + i, callbackUrl: `${publicUrl}/api/integrations/${entry.channel}/callback`,
 })));

@@ -146,7 +146,7 @@ export async function startWoocommerceStandin(options: StandinOptions = {}): Pro
   const server = await startLoopbackServer(withControl(() => standin, async (request, response, target) => {
     const match = /^\/stores\/([\w-]{1,64})(\/.*)$/.exec(target.pathname);
     // Any store address can be connected: the authorization opens the store, as the others' do.
-    if (match && match[2] === "/wc-auth/v1/authorize" && !stores.has(match[1]!)) newStore(match[1]!);
+    if (match && match[2] === "/wc-auth/v1/authorize" && !stores.has(match[1]!)) newStore(match[1]);
     const store = match ? stores.get(match[1]!) : undefined;
     if (!match || !store) return sendJson(response, 404, wooError(404, "rest_no_route", "No such store."));
     const [, storeId, path] = match as unknown as [string, string, string];

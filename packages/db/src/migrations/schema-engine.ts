@@ -11,7 +11,7 @@ export { lastEnginePanic } from "./schema-engine-wasm.js";
 export interface OpenSchemaEngine {
   engine: SchemaEngine;
   /** Frees the engine and ends every connection pool it opened, so the process can exit. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 // The engine panics when constructed without a schema; a bare datasource is enough for
@@ -41,7 +41,7 @@ export async function openSchemaEngine(connectionString: string, datamodels: [st
   let closed = false;
   return {
     engine,
-    async close() {
+    close: async () => {
       if (closed) return;
       closed = true;
       engine.free();

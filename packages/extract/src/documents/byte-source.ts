@@ -24,7 +24,7 @@ export interface HeadAndRest {
   /** Every byte of the input, `head` first. Iterate it at most once. */
   chunks: AsyncIterable<Buffer>;
   /** Stops the source early (when the document is refused after sniffing). */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** Reads enough of the input to sniff its format, without losing those bytes for the parser. */

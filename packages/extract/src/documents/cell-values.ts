@@ -37,7 +37,7 @@ export function readPrice(value: unknown, currencyHint: string | null): PriceRea
   if (typeof value === "number") {
     return Number.isFinite(value) && value >= 0 ? readPrice(numberText(value), currencyHint) : { kind: "bad", text: String(value) };
   }
-  if (typeof value !== "string") return { kind: "bad", text: JSON.stringify(value) ?? String(value) };
+  if (typeof value !== "string") return { kind: "bad", text: JSON.stringify(value) ?? typeof value };
   const text = value.trim();
   if (text === "") return { kind: "none" };
   const plain = PLAIN_DECIMAL.exec(text);

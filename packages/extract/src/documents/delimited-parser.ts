@@ -35,9 +35,9 @@ export class DelimitedParser {
     while (i < len) {
       if (this.inQuotes) {
         const q = s.indexOf('"', i);
-        if (q < 0) { this.field += s.slice(i); i = len; break; }
+        if (q < 0) { this.field += s.slice(i); break; }
         // A quote at the very end may be the first half of "": wait for the next chunk.
-        if (q === len - 1 && !final) { this.field += s.slice(i, q); this.pending = '"'; i = len; break; }
+        if (q === len - 1 && !final) { this.field += s.slice(i, q); this.pending = '"'; break; }
         if (s.charCodeAt(q + 1) === QUOTE) { this.field += s.slice(i, q + 1); i = q + 2; continue; }
         this.field += s.slice(i, q);
         this.inQuotes = false;
@@ -53,7 +53,7 @@ export class DelimitedParser {
       if (nextDelimiter < i) { nextDelimiter = s.indexOf(delimiter, i); if (nextDelimiter < 0) nextDelimiter = len; }
       if (nextNewline < i) { nextNewline = s.indexOf(newline, i); if (nextNewline < 0) nextNewline = len; }
       const end = nextDelimiter < nextNewline ? nextDelimiter : nextNewline;
-      if (end === len) { this.field += s.slice(i); this.atFieldStart = false; i = len; break; }
+      if (end === len) { this.field += s.slice(i); this.atFieldStart = false; break; }
       this.field += s.slice(i, end);
       this.checkField();
       if (end === nextDelimiter) {

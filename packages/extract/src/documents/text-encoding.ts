@@ -98,7 +98,11 @@ function utf16WithoutBom(sample: Buffer): "utf-16le" | "utf-16be" | null {
   if (head.length < 4) return null;
   let evenZeros = 0;
   let oddZeros = 0;
-  for (let i = 0; i < head.length; i++) if (head[i] === 0) i % 2 === 0 ? evenZeros++ : oddZeros++;
+  for (let i = 0; i < head.length; i++) {
+    if (head[i] !== 0) continue;
+    if (i % 2 === 0) evenZeros++;
+    else oddZeros++;
+  }
   const half = head.length / 2;
   if (oddZeros > half * 0.4 && evenZeros < half * 0.05) return "utf-16le";
   if (evenZeros > half * 0.4 && oddZeros < half * 0.05) return "utf-16be";

@@ -38,7 +38,7 @@ export function readability(text: string): number {
 const WORD = /[\p{L}\p{M}]+/gu;
 // A character beyond ASCII that is neither a letter nor a mark, between two letters; apostrophes,
 // dashes, soft hyphens and the Catalan middle dot ("l·l") do stand there in real words.
-const SYMBOL_IN_WORD = /(?<=\p{L})[^\p{L}\p{M}\s\x00-\x7f\u2019\u2010-\u2015\u00ad\u00b7](?=\p{L})/gu;
+const SYMBOL_IN_WORD = /(?<=\p{L})[^\p{L}\p{M}\s\p{ASCII}\u2019\u2010-\u2015\u00ad\u00b7](?=\p{L})/gu;
 
 type Script = "latin" | "greek" | "cyrillic" | "hebrew" | "arabic" | "thai" | "cjk" | "hangul" | "other";
 

@@ -1,4 +1,5 @@
 import type { CheerioAPI, ElementNode } from "./dom.js";
+import { isRoot, isTag } from "./dom.js";
 import { withAttr } from "./page-index.js";
 import { bareName, hasType, PRODUCT_TYPES, type SchemaNode } from "./schema-node.js";
 
@@ -40,8 +41,8 @@ export function readItems($: CheerioAPI, syntax: ItemSyntax): Items {
   if (nodeOf.size === 0 && props.length === 0) return { products: [], orphans };
   const owner = (el: ElementNode): ElementNode | null => {
     let current = el.parent;
-    while (current && current.type !== "root") {
-      if (current.type === "tag" && nodeOf.has(current as ElementNode)) return current as ElementNode;
+    while (current && !isRoot(current)) {
+      if (isTag(current) && nodeOf.has(current)) return current;
       current = current.parent;
     }
     return null;

@@ -1,4 +1,4 @@
-import { boundedText, type CheerioAPI, type ElementNode } from "./dom.js";
+import { boundedText, isTag, type CheerioAPI, type ElementNode } from "./dom.js";
 import { newFound, setField, type Found, type FoundField } from "./found.js";
 import { findLabelledValues, type LabelField } from "./label-values.js";
 import { findPagePrice } from "./page-price.js";
@@ -88,7 +88,7 @@ export function titleElement($: CheerioAPI): ElementNode | null {
 
 /** The page's own <title> (not an SVG's), cleaned; null when it has none. */
 export function documentTitle($: CheerioAPI): string | null {
-  const title = tagged($, "title").find((el) => el.parent?.type === "tag" && (el.parent as ElementNode).name === "head");
+  const title = tagged($, "title").find((el) => isTag(el.parent) && el.parent.name === "head");
   return title ? cleanText($(title).text()) : null;
 }
 
@@ -115,7 +115,7 @@ function referenceElement($: CheerioAPI): string | null {
     const names = Object.entries(el.attribs).filter(([k]) => k === "class" || k === "id" || k.startsWith("data-")).map(([, v]) => v).join(" ");
     if (!REFERENCE_HINT.test(names)) continue;
     const text = cleanCode(boundedText(el, 40));
-    if (text && /\d/.test(text) && /^[\p{L}\d][\p{L}\d ._\/-]{2,30}$/u.test(text)) return text;
+    if (text && /\d/.test(text) && /^[\p{L}\d][\p{L}\d ._/-]{2,30}$/u.test(text)) return text;
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import type { CheerioAPI, ElementNode } from "./dom.js";
+import { isTag, isText } from "./dom.js";
 import { nextElement, pageIndex } from "./page-index.js";
 import { cleanText } from "./text.js";
 
@@ -65,10 +66,10 @@ function shallowText(el: ElementNode, depth: number): string {
 
 // A plain function, not a closure made per call: this runs for most elements of every page.
 function visitShallow(node: ChildNode, level: number, depth: number, text: { out: string }): boolean {
-  if (node.type === "text") text.out += (node as unknown as { data: string }).data;
-  else if (node.type === "tag") {
+  if (isText(node)) text.out += node.data;
+  else if (isTag(node)) {
     if (level >= depth) return false;
-    for (const child of (node as ElementNode).children) if (!visitShallow(child, level + 1, depth, text)) return false;
+    for (const child of node.children) if (!visitShallow(child, level + 1, depth, text)) return false;
   }
   return text.out.length <= 120;
 }
@@ -98,11 +99,11 @@ export function findLabelledValues($: CheerioAPI): Map<LabelField, string> {
 function isLink(el: ElementNode): boolean {
   let only: ElementNode | null = null;
   for (const child of el.children) {
-    if (child.type === "text") {
-      if (/\S/.test((child as unknown as { data: string }).data)) return false;
-    } else if (child.type === "tag") {
+    if (isText(child)) {
+      if (/\S/.test(child.data)) return false;
+    } else if (isTag(child)) {
       if (only) return false;
-      only = child as ElementNode;
+      only = child;
     }
   }
   return only?.name === "a" && only.attribs["href"] !== undefined;
@@ -114,7 +115,7 @@ function valueAfter(el: ElementNode): string | null {
   const sibling = nextElement(el);
   const next = sibling ? cleanText(shallowText(sibling, 3)) : null;
   if (next) return next;
-  const parent = el.parent?.type === "tag" ? (el.parent as ElementNode) : null;
+  const parent = isTag(el.parent) ? el.parent : null;
   const parentText = parent ? cleanText(shallowText(parent, 3)) ?? "" : "";
   const own = cleanText(shallowText(el, 2)) ?? "";
   const rest = parentText.startsWith(own) ? parentText.slice(own.length).replace(/^[\s:：]+/u, "") : "";
@@ -125,5 +126,5 @@ function plausible(field: LabelField, value: string): boolean {
   if (field === "availability") return value.length <= 80;
   if (field === "brand") return value.length <= 50 && !/[{}<>]/.test(value);
   if (field === "gtin") return /^\d{8,14}$/.test(value.replace(/[\s-]/g, ""));
-  return /^[\p{L}\d][\p{L}\d ._\/-]{1,40}$/u.test(value) && /\d/.test(value);
+  return /^[\p{L}\d][\p{L}\d ._/-]{1,40}$/u.test(value) && /\d/.test(value);
 }

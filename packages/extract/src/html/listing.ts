@@ -1,6 +1,6 @@
 import type { Money } from "@catalog/values";
 import { parsePrice } from "../price/index.js";
-import { boundedText, type CheerioAPI, type ElementNode } from "./dom.js";
+import { boundedText, isTag, type CheerioAPI, type ElementNode } from "./dom.js";
 import { readJsonLd } from "./json-ld.js";
 import { readMicrodata } from "./microdata.js";
 import { pageIndex, tagged } from "./page-index.js";
@@ -86,7 +86,7 @@ function readMarkedList($: CheerioAPI, pageUrl: string, base: string, currency: 
 /** An ItemList's members in their stated order: ListItems (with `item` or `url`), Products, or bare URLs. */
 function listMembers(list: SchemaNode): { node: SchemaNode; url: string | null }[] {
   const members = all(list["itemListElement"]).map((element, index) => {
-    if (typeof element === "string") return { node: {} as SchemaNode, url: element, position: index };
+    if (typeof element === "string") return { node: {}, url: element, position: index };
     if (!isNode(element)) return null;
     const item = element["item"];
     const node = isNode(item) ? item : element;
@@ -257,8 +257,8 @@ function descendants(root: ElementNode): ElementNode[] {
   const out: ElementNode[] = [];
   const stack = [...root.children].reverse();
   while (stack.length > 0) {
-    const node = stack.pop() as ElementNode;
-    if (node.type !== "tag") continue;
+    const node = stack.pop();
+    if (!isTag(node)) continue;
     out.push(node);
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as ElementNode);
   }

@@ -11,7 +11,7 @@ const NOT_COUNTRIES = new Set(["com", "net", "org", "io", "co", "shop", "store",
  * for a price printed with no sign at all.
  */
 export function pageCurrency($: CheerioAPI, pageUrl: string): string | null {
-  let host = "";
+  let host: string;
   try {
     host = new URL(pageUrl).hostname.toLowerCase();
   } catch {

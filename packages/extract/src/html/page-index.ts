@@ -1,4 +1,5 @@
 import type { CheerioAPI, ElementNode } from "./dom.js";
+import { isElementLike } from "./dom.js";
 
 /**
  * Every element of a parsed page in document order, collected in one walk and shared by all
@@ -121,6 +122,6 @@ export function hasToken(el: ElementNode, name: string, token: string): boolean 
 /** The next element sibling, as cheerio's `.next()` (scripts and styles count). */
 export function nextElement(el: ElementNode): ElementNode | null {
   let node = el.next;
-  while (node && node.type !== "tag" && node.type !== "script" && node.type !== "style") node = node.next;
-  return (node as ElementNode | null) ?? null;
+  while (node && !isElementLike(node)) node = node.next;
+  return isElementLike(node) ? node : null;
 }

@@ -1,5 +1,5 @@
 import { parsePrice } from "../price/index.js";
-import { boundedText, documentOrder, type CheerioAPI, type ElementNode } from "./dom.js";
+import { boundedText, documentOrder, isTag, type CheerioAPI, type ElementNode } from "./dom.js";
 import { priceText } from "./price-text.js";
 import type { PriceValue } from "./found.js";
 import { matching, tagged } from "./page-index.js";
@@ -38,8 +38,8 @@ export function marker(el: ElementNode): string {
 export function ancestors(el: ElementNode): ElementNode[] {
   const out: ElementNode[] = [];
   let current = el.parent;
-  while (current && current.type === "tag") {
-    out.push(current as ElementNode);
+  while (isTag(current)) {
+    out.push(current);
     current = current.parent;
   }
   return out;
@@ -121,7 +121,7 @@ function priceTextAfter(
     const chain = ancestors(el);
     if ([el, ...chain.slice(0, 4)].some((a) => SKIP_TAGS.has(a.tagName.toLowerCase()))) continue;
     if (chain.some((a) => ELSEWHERE.test(marker(a))) || [el, ...chain].some(linksAway)) continue;
-    if (el.children.some((c) => c.type === "tag" && !INLINE.has((c as ElementNode).tagName))) continue;
+    if (el.children.some((c) => isTag(c) && !INLINE.has(c.tagName))) continue;
     if ($(el).find("del, s, strike").length > 0 || $(el).find("a").toArray().some(pricedLinkAway)) continue;
     const text = cleanText(priceText(el, 40));
     if (!text || INSTALMENT.test(text)) continue;

@@ -1,6 +1,5 @@
 import type { ElementNode } from "./dom.js";
-
-type ChildNode = ElementNode["children"][number];
+import { isTag, isText } from "./dom.js";
 
 /**
  * A price element's text as it reads, or null when it runs past `max` characters. Cents set
@@ -16,14 +15,14 @@ export function priceText(el: ElementNode, max: number): string | null {
 }
 
 function visit(node: ElementNode, out: { text: string }, max: number): boolean {
-  for (const child of node.children as ChildNode[]) {
-    if (child.type === "text") {
-      out.text += (child as unknown as { data: string }).data;
+  for (const child of node.children) {
+    if (isText(child)) {
+      out.text += child.data;
       if (out.text.length > max * 4) return false;
       continue;
     }
-    if (child.type !== "tag") continue;
-    const el = child as ElementNode;
+    if (!isTag(child)) continue;
+    const el = child;
     const cents = centsOf(el);
     if (cents !== null && /\d$/.test(out.text) && !/[.,]\d{1,2}$/.test(out.text)) {
       // "1.299" + "00": the separator not used between thousands marks the cents.
@@ -38,7 +37,8 @@ function visit(node: ElementNode, out: { text: string }, max: number): boolean {
 
 /** Two digits alone in an element: the cents of a price written "229<sup>99</sup>". */
 function centsOf(el: ElementNode): string | null {
-  if (el.children.length !== 1 || el.children[0]!.type !== "text") return null;
-  const text = (el.children[0] as unknown as { data: string }).data.trim();
+  const only = el.children[0];
+  if (el.children.length !== 1 || !isText(only)) return null;
+  const text = only.data.trim();
   return /^\d{2}$/.test(text) ? text : null;
 }

@@ -1,4 +1,5 @@
 import type { ElementNode } from "./dom.js";
+import { isTag, isText } from "./dom.js";
 import { cleanText } from "./text.js";
 
 type ChildNode = ElementNode["children"][number];
@@ -10,6 +11,8 @@ const HIDDEN_CLASS = /(^|[\s_-])(sr-only|screen-?reader(-text|-only)?|visually-?
 const BRAND = /brand/i;
 /** Where an inline element starts or ends: a space there only between two letters or digits. */
 const EDGE = "\u0001";
+/** Edges between two letters or digits, where a space goes (built from EDGE, a control character). */
+const EDGES_IN_WORDS = new RegExp(String.raw`(?<=[\p{L}\p{N}])` + EDGE + String.raw`+(?=[\p{L}\p{N}])`, "gu");
 
 /**
  * The product name a title element shows, as a shopper reads it: words in separate blocks or
@@ -20,17 +23,17 @@ const EDGE = "\u0001";
 export function titleText(el: ElementNode): string | null {
   const parts: string[] = [];
   for (const child of el.children) visit(child, parts);
-  const text = parts.join("").replace(/(?<=[\p{L}\p{N}])\u0001+(?=[\p{L}\p{N}])/gu, " ").replaceAll(EDGE, "");
+  const text = parts.join("").replace(EDGES_IN_WORDS, " ").replaceAll(EDGE, "");
   return cleanText(text);
 }
 
 function visit(node: ChildNode, parts: string[]): void {
-  if (node.type === "text") {
-    parts.push((node as unknown as { data: string }).data);
+  if (isText(node)) {
+    parts.push(node.data);
     return;
   }
-  if (node.type !== "tag") return;
-  const el = node as ElementNode;
+  if (!isTag(node)) return;
+  const el = node;
   if (isHidden(el) || BRAND.test(`${el.attribs["class"] ?? ""} ${el.attribs["id"] ?? ""} ${el.attribs["itemprop"] ?? ""}`)) return;
   const edge = BLOCK.has(el.name) ? " " : EDGE;
   parts.push(edge);

@@ -91,12 +91,15 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
     // A browser (Accept preferring text/html) is sent back to the dashboard with the outcome,
     // whatever it is (an expired session too), rather than left on a JSON page.
     errorHandler: (thrown, request, reply) => {
-      if (!prefersHtml(request.headers.accept)) return jsonErrors.call(app, thrown, request, reply);
+      if (!prefersHtml(request.headers.accept)) {
+        jsonErrors.call(app, thrown, request, reply);
+        return;
+      }
       const error = outageAware(thrown, request);
       const { status, message } = classify(error, 0);
       const shown = status >= 500 && !(error instanceof ServiceError) ? `the store could not be connected: internal error, quote request id ${request.id}` : message;
       if (status >= 500 && !(error instanceof ServiceError)) request.log.error({ err: error }, "connect callback failed");
-      return reply.redirect(backToDashboard({ connectError: shown }), 302);
+      void reply.redirect(backToDashboard({ connectError: shown }), 302);
     },
     schema: {
       ...common, security: [{ session: [] }], params: ChannelParamsSchema, querystring: CallbackQuerySchema,

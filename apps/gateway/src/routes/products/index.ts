@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import {
-  deleteProduct, getProduct, invalid, listHistory, listProducts, updateProduct, type Db, type ProductFields,
+  deleteProduct, getProduct, invalid, listHistory, listProducts, updateProduct, type Db,
 } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { refusedImages } from "../../importing/index.js";
@@ -75,7 +75,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
       const named = refused.map((r) => `body field "${r.field}" (${r.url}) ${r.reason}`).join("; ");
       throw invalid(`${named}: images must be public web addresses`);
     }
-    const product = await updateProduct(db, orgId, request.params.id, patch as Partial<ProductFields>, actorOf(request), version);
+    const product = await updateProduct(db, orgId, request.params.id, patch, actorOf(request), version);
     await app.caches.catalogChanged(orgId);
     return product;
   });

@@ -3,7 +3,7 @@
 // channel's limits: the channel's preflight, the same checks its adapter gives up with), and a
 // destination its channel asked to wait. Reads only: no run, no sync log, no job, no listing.
 import type { Static } from "typebox";
-import { toPublishable, type ChannelName, type ChannelRegistry, type PreflightProblem } from "@catalog/channels";
+import { toPublishable, type ChannelRegistry, type PreflightProblem } from "@catalog/channels";
 import { openCredentials, toProductView, type CredentialKeyring, type Db, type PublishTargets } from "@catalog/db";
 import { readChannelWaits, type RedisClient } from "@catalog/queue";
 import type { PublishCheckSchema } from "./schemas.js";
@@ -36,12 +36,12 @@ export async function dryRunPublish(deps: DryRunDeps, orgId: string, targets: Pu
   const byId = new Map(destinations.map((d) => [d.id, d]));
 
   const pairs = targets.productIds.flatMap((productId) => targets.destinations.map((d) => ({ productId, destination: byId.get(d.id)! })));
-  const items: PublishCheck["items"] = new Array(pairs.length);
+  const items = new Array<PublishCheck["items"][number]>(pairs.length);
   let next = 0;
   const worker = async () => {
     for (let n = next++; n < pairs.length; n = next++) {
       const { productId, destination } = pairs[n]!;
-      const channel = destination.channel as ChannelName;
+      const channel = destination.channel;
       const problems: PreflightProblem[] = [];
       const wait = waits.get(destination.id);
       if (wait) {

@@ -14,7 +14,7 @@ interface Deps {
   publish: PublishQueues;
   deadLetters: Queue<DeadLetter>;
   /** A replay marks listings queued again: each org's catalog list (which shows them) is told. */
-  catalogChanged(orgId: string): Promise<void>;
+  catalogChanged: (orgId: string) => Promise<void>;
 }
 
 /** Dead publishes back to `queued` (attempts 0) and onto their destination's queue again. */

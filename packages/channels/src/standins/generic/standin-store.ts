@@ -70,7 +70,7 @@ export function parseListingInput(value: unknown): StandinListingInput | InputPr
   if (!price || typeof price !== "object" || typeof price.amount !== "string" || !DECIMAL.test(price.amount)) {
     return { message: 'price.amount is required as a decimal string such as "19.99"', field: "price.amount" };
   }
-  if (price.currency !== undefined && price.currency !== null && !/^[A-Z]{3}$/.test(String(price.currency))) {
+  if (price.currency !== undefined && price.currency !== null && (typeof price.currency !== "string" || !/^[A-Z]{3}$/.test(price.currency))) {
     return { message: "price.currency must be an ISO 4217 code", field: "price.currency" };
   }
   if (b.images !== undefined && !(Array.isArray(b.images) && b.images.every((i) => typeof i === "string"))) {
@@ -79,7 +79,7 @@ export function parseListingInput(value: unknown): StandinListingInput | InputPr
   if (b.variants !== undefined && !Array.isArray(b.variants)) return { message: "variants must be an array", field: "variants" };
   const attributes = b.attributes ?? {};
   if (typeof attributes !== "object" || Array.isArray(attributes)) return { message: "attributes must be an object", field: "attributes" };
-  const text = (key: string) => (typeof b[key] === "string" ? (b[key] as string) : null);
+  const text = (key: string) => (typeof b[key] === "string" ? (b[key]) : null);
   return {
     sku: text("sku"),
     title: b.title,
@@ -88,8 +88,8 @@ export function parseListingInput(value: unknown): StandinListingInput | InputPr
     gtin: text("gtin"),
     mpn: text("mpn"),
     availability: text("availability"),
-    price: { amount: price.amount, currency: (price.currency as string | null | undefined) ?? null },
-    images: (b.images as string[] | undefined) ?? [],
+    price: { amount: price.amount, currency: price.currency ?? null },
+    images: (b.images) ?? [],
     variants: (b.variants as unknown[] | undefined) ?? [],
     attributes: attributes as Record<string, unknown>,
   };

@@ -30,7 +30,7 @@ export function redirect(response: ServerResponse, location: string): void {
 
 export type StandinHandler = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>;
 
-export async function startLoopbackServer(handler: StandinHandler, options: { host?: string; port?: number } = {}): Promise<{ url: string; close(): Promise<void> }> {
+export async function startLoopbackServer(handler: StandinHandler, options: { host?: string; port?: number } = {}): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://standin.local");
     handler(request, response, url).catch((error: unknown) => {
