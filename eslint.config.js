@@ -43,14 +43,16 @@ export default defineConfig(
         "error",
         { prefer: "type-imports", fixStyle: "separate-type-imports" },
       ],
-      // Fastify plugins and route handlers are async by contract (FastifyPluginAsync), await or not.
+      // Fastify plugins and route handlers are async by contract (FastifyPluginAsync), await or
+      // not.
       "@typescript-eslint/require-await": "off",
       // TanStack Router's redirect() is thrown by design; it is its Redirect object, not an Error.
       "@typescript-eslint/only-throw-error": [
         "error",
         { allow: [{ from: "package", package: "@tanstack/router-core", name: "Redirect" }] },
       ],
-      // An underscore marks a deliberately unused name (a handler's unused argument, a rest sibling).
+      // An underscore marks a deliberately unused name (a handler's unused argument, a rest
+      // sibling).
       "@typescript-eslint/no-unused-vars": [
         "error",
         {
@@ -99,7 +101,10 @@ export default defineConfig(
   },
 
   // Playwright reads a fixture's dependencies from its first parameter, so one with none is `{}`.
-  { files: ["e2e/**/*.ts"], rules: { "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }] } },
+  {
+    files: ["e2e/**/*.ts"],
+    rules: { "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }] },
+  },
 
   {
     files: reactApps,

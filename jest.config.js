@@ -1,12 +1,19 @@
 // ESM TypeScript through @swc/jest; jest runs with --experimental-vm-modules (see package.json).
-const swcTs = ["@swc/jest", { jsc: { parser: { syntax: "typescript" }, target: "es2024" }, module: { type: "es6" } }];
+const swcTs = [
+  "@swc/jest",
+  { jsc: { parser: { syntax: "typescript" }, target: "es2024" }, module: { type: "es6" } },
+];
 
 export default {
   testEnvironment: "node",
   extensionsToTreatAsEsm: [".ts"],
   transform: { "^.+\\.ts$": swcTs },
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
-  testMatch: ["<rootDir>/apps/*/test/**/*.test.ts", "<rootDir>/packages/*/test/**/*.test.ts", "<rootDir>/deploy/test/**/*.test.ts"],
+  testMatch: [
+    "<rootDir>/apps/*/test/**/*.test.ts",
+    "<rootDir>/packages/*/test/**/*.test.ts",
+    "<rootDir>/deploy/test/**/*.test.ts",
+  ],
   globalSetup: "<rootDir>/packages/testing/src/jest-global-setup.mjs",
   globalTeardown: "<rootDir>/packages/testing/src/jest-global-teardown.mjs",
   testTimeout: 30_000,

@@ -11,11 +11,17 @@ export interface BenchOptions {
   /** Print EXPLAIN ANALYZE of the SQL the list and search routes send. */
 }
 
-function positiveInt(name: string, flag: string | undefined, env: string | undefined, fallback: number): number {
+function positiveInt(
+  name: string,
+  flag: string | undefined,
+  env: string | undefined,
+  fallback: number,
+): number {
   const raw = flag ?? env;
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`--${name} must be a positive integer, got "${raw}"`);
   return value;
 }
 

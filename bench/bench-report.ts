@@ -7,7 +7,9 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 export interface Row {
@@ -15,7 +17,10 @@ export interface Row {
   reqPerSec: number;
   p50Ms: number;
   p99Ms: number;
-  /** Median over rounds of (this req/s / bare req/s in the same round): drift between rounds cancels out. */
+  /**
+   * Median over rounds of (this req/s / bare req/s in the same round): drift between rounds cancels
+   * out.
+   */
   ratio: number;
   kbPerResponse: number;
   non2xx: number;
@@ -29,13 +34,19 @@ export function summarise(targets: Target[], samples: Sample[][]): Row[] {
   return targets.map((target, i) => {
     const own = samples.map((round) => round[i] as Sample);
     const statusCodes: Record<string, number> = {};
-    for (const s of own) for (const [code, n] of Object.entries(s.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+    for (const s of own)
+      for (const [code, n] of Object.entries(s.statusCodes))
+        statusCodes[code] = (statusCodes[code] ?? 0) + n;
     return {
       target,
       reqPerSec: median(own.map((s) => s.reqPerSec)),
       p50Ms: median(own.map((s) => s.p50Ms)),
       p99Ms: median(own.map((s) => s.p99Ms)),
-      ratio: median(samples.map((round) => (round[i] as Sample).reqPerSec / (round[baseIndex] as Sample).reqPerSec)),
+      ratio: median(
+        samples.map(
+          (round) => (round[i] as Sample).reqPerSec / (round[baseIndex] as Sample).reqPerSec,
+        ),
+      ),
       kbPerResponse: median(own.map((s) => s.bytesPerResponse)) / 1024,
       non2xx: own.reduce((sum, s) => sum + s.non2xx, 0),
       statusCodes,
@@ -46,14 +57,22 @@ export function summarise(targets: Target[], samples: Sample[][]): Row[] {
 
 function table(header: string[], lines: string[][]): string {
   const widths = header.map((h, c) => Math.max(h.length, ...lines.map((l) => (l[c] ?? "").length)));
-  const format = (cells: string[]) => cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join("  ");
-  return [format(header), widths.map((w) => "-".repeat(w)).join("  "), ...lines.map(format)].join("\n");
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0)))
+      .join("  ");
+  return [format(header), widths.map((w) => "-".repeat(w)).join("  "), ...lines.map(format)].join(
+    "\n",
+  );
 }
 
 export function formatRound(round: number, targets: Target[], samples: Sample[]): string {
   const cells = targets.map((t, i) => {
     const s = samples[i] as Sample;
-    const bad = s.non2xx + s.errors + s.timeouts > 0 ? ` !${s.non2xx} non-2xx/${s.errors + s.timeouts} err` : "";
+    const bad =
+      s.non2xx + s.errors + s.timeouts > 0
+        ? ` !${s.non2xx} non-2xx/${s.errors + s.timeouts} err`
+        : "";
     return `${t.name} ${Math.round(s.reqPerSec)}/s p99 ${s.p99Ms}ms${bad}`;
   });
   return `round ${round}: ${cells.join(" | ")}`;
@@ -77,31 +96,49 @@ export function formatTable(rows: Row[]): string {
 
 export interface Verdict {
   lines: string[];
-  /** False when any response was not a 2xx or failed: the figures would then measure something else. */
+  /**
+   * False when any response was not a 2xx or failed: the figures would then measure something else.
+   */
   valid: boolean;
 }
 
-export function verdicts(rows: Row[], isSearch: (row: Row) => boolean, isList: (row: Row) => boolean): Verdict {
+export function verdicts(
+  rows: Row[],
+  isSearch: (row: Row) => boolean,
+  isList: (row: Row) => boolean,
+): Verdict {
   const lines: string[] = [];
   const broken = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
   const valid = broken.length === 0;
   if (!valid) {
     lines.push("!".repeat(78));
-    lines.push("!! INVALID RUN: some responses were not 2xx or failed; the figures above do not measure the routes.");
-    for (const r of broken) lines.push(`!!   ${r.target.name}: status counts ${JSON.stringify(r.statusCodes)}, errors/timeouts ${r.errors}`);
+    lines.push(
+      "!! INVALID RUN: some responses were not 2xx or failed; the figures above do not measure the routes.",
+    );
+    for (const r of broken)
+      lines.push(
+        `!!   ${r.target.name}: status counts ${JSON.stringify(r.statusCodes)}, errors/timeouts ${r.errors}`,
+      );
     lines.push("!".repeat(78));
   }
   const tag = (pass: boolean) => (!valid ? "INVALID" : pass ? "PASS" : "FAIL");
 
   const list = rows.find(isList);
   if (list) {
-    lines.push(`[${tag(list.ratio >= LIST_MIN_RATIO)}] list >= ${LIST_MIN_RATIO * 100}% of bare req/s: ${(list.ratio * 100).toFixed(1)}%`);
+    lines.push(
+      `[${tag(list.ratio >= LIST_MIN_RATIO)}] list >= ${LIST_MIN_RATIO * 100}% of bare req/s: ${(list.ratio * 100).toFixed(1)}%`,
+    );
   }
   const searches = rows.filter(isSearch);
-  const worst = searches.reduce<Row | undefined>((w, r) => (w === undefined || r.p99Ms > w.p99Ms ? r : w), undefined);
+  const worst = searches.reduce<Row | undefined>(
+    (w, r) => (w === undefined || r.p99Ms > w.p99Ms ? r : w),
+    undefined,
+  );
   if (worst) {
     const each = searches.map((r) => `${r.target.name} ${r.p99Ms.toFixed(1)}`).join(", ");
-    lines.push(`[${tag(worst.p99Ms < SEARCH_MAX_P99_MS)}] search p99 < ${SEARCH_MAX_P99_MS} ms (worst of every search run): ${worst.p99Ms.toFixed(1)} ms (${each})`);
+    lines.push(
+      `[${tag(worst.p99Ms < SEARCH_MAX_P99_MS)}] search p99 < ${SEARCH_MAX_P99_MS} ms (worst of every search run): ${worst.p99Ms.toFixed(1)} ms (${each})`,
+    );
   }
   return { lines, valid };
 }

@@ -11,7 +11,6 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-
 // tsx runs the script in a grandchild process: signal the whole group so nothing is orphaned.
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
@@ -51,7 +50,12 @@ export async function startChildServer(
   const url = `http://127.0.0.1:${port}`;
   const child = spawn("node_modules/.bin/tsx", [script], {
     cwd: new URL("..", import.meta.url),
-    env: { ...process.env, ...(typeof env === "function" ? env(port) : env), HOST: "127.0.0.1", PORT: String(port) },
+    env: {
+      ...process.env,
+      ...(typeof env === "function" ? env(port) : env),
+      HOST: "127.0.0.1",
+      PORT: String(port),
+    },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });

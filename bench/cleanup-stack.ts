@@ -1,6 +1,7 @@
 /**
  * Undo steps run newest first, each at most once, whether the bench ends normally, fails or is
- * interrupted; one failing step does not stop the others (a leaked database is worse than a log line).
+ * interrupted; one failing step does not stop the others (a leaked database is worse than a log
+ * line).
  */
 export class CleanupStack {
   private readonly steps: { label: string; run: () => Promise<unknown> }[] = [];
@@ -16,7 +17,10 @@ export class CleanupStack {
    */
   adopt<T>(label: string, creating: Promise<T>, undo: (value: T) => Promise<unknown>): Promise<T> {
     this.add(label, async () => {
-      const created = await creating.then((value) => ({ value }), () => undefined);
+      const created = await creating.then(
+        (value) => ({ value }),
+        () => undefined,
+      );
       if (created) await undo(created.value);
     });
     return creating;
@@ -38,7 +42,8 @@ export class CleanupStack {
   /** Ctrl-C or a kill cleans up first, then exits with the usual 128 + signal code. */
   exitOnSignals(): void {
     const onSignal = (signal: NodeJS.Signals, code: number) => {
-      // tsx forwards the terminal's Ctrl-C as well, so a second signal is normal: let cleanup finish.
+      // tsx forwards the terminal's Ctrl-C as well, so a second signal is normal: let cleanup
+      // finish.
       if (this.running) return;
       console.error(`\n${signal}: cleaning up before exit`);
       void this.runAll().then(() => process.exit(code));
@@ -49,7 +54,9 @@ export class CleanupStack {
 }
 
 /** Runs a benchmark's `main` with a cleanup stack and exits: 1 when it threw or returned false. */
-export async function runBench(main: (cleanup: CleanupStack) => Promise<boolean | void>): Promise<never> {
+export async function runBench(
+  main: (cleanup: CleanupStack) => Promise<boolean | void>,
+): Promise<never> {
   const cleanup = new CleanupStack();
   cleanup.exitOnSignals();
   let exitCode = 0;

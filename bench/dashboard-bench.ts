@@ -10,7 +10,12 @@ import { gzipSync } from "node:zlib";
 import { parseArgs } from "node:util";
 import { availableParallelism } from "node:os";
 import { chromium, type Browser } from "playwright-core";
-import { createTestDatabase, deleteRedisPrefix, dropTestDatabase, newRedisPrefix } from "@catalog/testing";
+import {
+  createTestDatabase,
+  deleteRedisPrefix,
+  dropTestDatabase,
+  newRedisPrefix,
+} from "@catalog/testing";
 import { startChildServer } from "./child-server.js";
 import { runBench, type CleanupStack } from "./cleanup-stack.js";
 import { seedCatalog } from "./seed-catalog.js";
@@ -21,7 +26,14 @@ const ROOT = new URL("..", import.meta.url).pathname;
 const DIST = process.env.DASHBOARD_DIR ?? join(ROOT, "apps/dashboard/dist");
 const SIZE_TARGET_KB = 300;
 const USABLE_TARGET_MS = 1000;
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 // Kilobytes of 1,000 bytes, as Vite reports them (the stricter reading of the 300 KB target).
 const kb = (bytes: number) => bytes / 1000;
@@ -69,14 +81,18 @@ function measureSize(): boolean {
   });
   console.log(`(a) dashboard JavaScript (${DIST}):`);
   for (const row of rows.sort((a, b) => b.zipped - a.zipped)) {
-    console.log(`    ${row.name.padEnd(40)} ${kb(row.raw).toFixed(1).padStart(8)} kB raw ${kb(row.zipped).toFixed(1).padStart(7)} kB gzip${row.initial ? "  (loaded by index.html)" : ""}`);
+    console.log(
+      `    ${row.name.padEnd(40)} ${kb(row.raw).toFixed(1).padStart(8)} kB raw ${kb(row.zipped).toFixed(1).padStart(7)} kB gzip${row.initial ? "  (loaded by index.html)" : ""}`,
+    );
   }
   console.log(
     `    total: ${scripts.length} files, ${kb(raw).toFixed(1)} kB raw, ${kb(gzipped).toFixed(1)} kB gzipped ` +
-    `(loaded up front: ${kb(initialGzipped).toFixed(1)} kB); target < ${SIZE_TARGET_KB} kB: ` +
-    `ratio ${(kb(gzipped) / SIZE_TARGET_KB).toFixed(2)} ${kb(gzipped) < SIZE_TARGET_KB ? "(met)" : "(NOT met)"}`,
+      `(loaded up front: ${kb(initialGzipped).toFixed(1)} kB); target < ${SIZE_TARGET_KB} kB: ` +
+      `ratio ${(kb(gzipped) / SIZE_TARGET_KB).toFixed(2)} ${kb(gzipped) < SIZE_TARGET_KB ? "(met)" : "(NOT met)"}`,
   );
-  console.log(`    sent to a browser that accepts brotli (the build's .br copies): ${kb(sent).toFixed(1)} kB`);
+  console.log(
+    `    sent to a browser that accepts brotli (the build's .br copies): ${kb(sent).toFixed(1)} kB`,
+  );
   return true;
 }
 
@@ -107,18 +123,28 @@ const USABLE_PROBE = `(() => {
 
 interface Timing {
   usable: number;
-  /** What the page fetched before it was usable: path, when it started and when its answer ended (ms since navigation start). */
+  /**
+   * What the page fetched before it was usable: path, when it started and when its answer ended (ms
+   * since navigation start).
+   */
   steps: { path: string; start: number; end: number }[];
 }
 
-async function timeToUsable(browser: Browser, baseUrl: string, cookie: { name: string; value: string }, warm: boolean): Promise<Timing> {
+async function timeToUsable(
+  browser: Browser,
+  baseUrl: string,
+  cookie: { name: string; value: string },
+  warm: boolean,
+): Promise<Timing> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     await context.addCookies([{ ...cookie, url: baseUrl }]);
     await context.addInitScript(USABLE_PROBE);
     const page = await context.newPage();
-    // A warm run follows one unmeasured load in the same context: the hashed assets come from the cache.
-    const usableAt = () => page.evaluate(() => (globalThis as unknown as { __usable: Promise<number> }).__usable);
+    // A warm run follows one unmeasured load in the same context: the hashed assets come from the
+    // cache.
+    const usableAt = () =>
+      page.evaluate(() => (globalThis as unknown as { __usable: Promise<number> }).__usable);
     if (warm) {
       await page.goto(`${baseUrl}/products`);
       await usableAt();
@@ -126,11 +152,21 @@ async function timeToUsable(browser: Browser, baseUrl: string, cookie: { name: s
     }
     await page.goto(`${baseUrl}/products`);
     const usable = await usableAt();
-    // Resource and navigation entries carry responseEnd (this file is type-checked without the DOM's types).
-    const steps = await page.evaluate((until) => performance.getEntries()
-      .map((e) => e as unknown as { name: string; startTime: number; responseEnd?: number })
-      .filter((e) => e.responseEnd !== undefined && e.startTime <= until)
-      .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd! })), usable);
+    // Resource and navigation entries carry responseEnd (this file is type-checked without the
+    // DOM's types).
+    const steps = await page.evaluate(
+      (until) =>
+        performance
+          .getEntries()
+          .map((e) => e as unknown as { name: string; startTime: number; responseEnd?: number })
+          .filter((e) => e.responseEnd !== undefined && e.startTime <= until)
+          .map((e) => ({
+            path: new URL(e.name).pathname,
+            start: e.startTime,
+            end: e.responseEnd!,
+          })),
+      usable,
+    );
     return { usable, steps };
   } finally {
     await context.close();
@@ -146,7 +182,11 @@ function describe(timing: Timing): string {
 async function main(cleanup: CleanupStack): Promise<boolean> {
   const { values } = parseArgs({
     args: process.argv.slice(2).filter((arg) => arg !== "--"),
-    options: { runs: { type: "string", default: process.env.BENCH_RUNS ?? "9" }, products: { type: "string", default: process.env.BENCH_PRODUCTS ?? "100000" }, "size-only": { type: "boolean", default: false } },
+    options: {
+      runs: { type: "string", default: process.env.BENCH_RUNS ?? "9" },
+      products: { type: "string", default: process.env.BENCH_PRODUCTS ?? "100000" },
+      "size-only": { type: "boolean", default: false },
+    },
   });
   const runs = Number(values.runs);
   const products = Number(values.products);
@@ -157,38 +197,66 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
   const baseUrl = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/catalog";
   const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
   const prefix = newRedisPrefix();
-  cleanup.add(`delete Redis keys ${prefix}:*`, () => deleteRedisPrefix({ REDIS_URL: redisUrl, REDIS_CLUSTER: false }, prefix));
-  const databaseUrl = await cleanup.adopt("drop bench database", createTestDatabase(baseUrl, "bench"), dropTestDatabase);
+  cleanup.add(`delete Redis keys ${prefix}:*`, () =>
+    deleteRedisPrefix({ REDIS_URL: redisUrl, REDIS_CLUSTER: false }, prefix),
+  );
+  const databaseUrl = await cleanup.adopt(
+    "drop bench database",
+    createTestDatabase(baseUrl, "bench"),
+    dropTestDatabase,
+  );
   const seeded = await seedCatalog(databaseUrl, products);
   console.log(
     `(b) seeded ${seeded.products.toLocaleString("en-US")} products in ${seeded.seconds.toFixed(1)} s ` +
-    `(INSERT ... SELECT FROM unnest, 5,000 rows a batch), VACUUM ANALYZE ${seeded.vacuumSeconds.toFixed(1)} s`,
+      `(INSERT ... SELECT FROM unnest, 5,000 rows a batch), VACUUM ANALYZE ${seeded.vacuumSeconds.toFixed(1)} s`,
   );
   await waitForIdleDatabase(databaseUrl);
-  const gateway = await startChildServer(cleanup, "gateway", "apps/gateway/src/server.ts", {
-    DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: "warn", DASHBOARD_DIR: DIST, RATE_LIMIT_MAX: "100000000",
-  }, "/readyz");
+  const gateway = await startChildServer(
+    cleanup,
+    "gateway",
+    "apps/gateway/src/server.ts",
+    {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: "warn",
+      DASHBOARD_DIR: DIST,
+      RATE_LIMIT_MAX: "100000000",
+    },
+    "/readyz",
+  );
 
   const signIn = await fetch(`${gateway.url}/api/auth/session`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: seeded.email, password: seeded.password }),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: seeded.email, password: seeded.password }),
   });
-  const sid = signIn.headers.getSetCookie().map((c) => c.split(";")[0] ?? "").find((c) => c.startsWith("sid="));
-  if (!signIn.ok || !sid) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const sid = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0] ?? "")
+    .find((c) => c.startsWith("sid="));
+  if (!signIn.ok || !sid)
+    throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
   const cookie = { name: "sid", value: sid.slice("sid=".length) };
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
   cleanup.add("close Chromium", () => browser.close());
-  // One unmeasured load: the gateway's first request of each kind (JIT, pools, the first page's query plan).
+  // One unmeasured load: the gateway's first request of each kind (JIT, pools, the first page's
+  // query plan).
   await timeToUsable(browser, gateway.url, cookie, false);
   for (const warm of [false, true]) {
     const timings: Timing[] = [];
-    for (let i = 0; i < runs; i++) timings.push(await timeToUsable(browser, gateway.url, cookie, warm));
+    for (let i = 0; i < runs; i++)
+      timings.push(await timeToUsable(browser, gateway.url, cookie, warm));
     const times = timings.map((t) => t.usable);
     const m = median(times);
     const atMedian = [...timings].sort((a, b) => a.usable - b.usable)[Math.floor(runs / 2)]!;
     console.log(
       `    ${warm ? "warm cache (assets cached, reload)" : "cold cache (new browser context)  "}: median ${m.toFixed(0)} ms over ${runs} runs ` +
-      `[${times.map((t) => t.toFixed(0)).join(", ")}]; target < ${USABLE_TARGET_MS} ms: ratio ${(m / USABLE_TARGET_MS).toFixed(2)} ${m < USABLE_TARGET_MS ? "(met)" : "(NOT met)"}`,
+        `[${times.map((t) => t.toFixed(0)).join(", ")}]; target < ${USABLE_TARGET_MS} ms: ratio ${(m / USABLE_TARGET_MS).toFixed(2)} ${m < USABLE_TARGET_MS ? "(met)" : "(NOT met)"}`,
     );
     console.log(`      the middle run, ms since navigation: ${describe(atMedian)}`);
   }

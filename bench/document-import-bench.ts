@@ -8,7 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { createTestDatabase, deleteRedisPrefix, dropTestDatabase, newRedisPrefix } from "@catalog/testing";
+import {
+  createTestDatabase,
+  deleteRedisPrefix,
+  dropTestDatabase,
+  newRedisPrefix,
+} from "@catalog/testing";
 import { startChildServer } from "./child-server.js";
 import { runBench, type CleanupStack } from "./cleanup-stack.js";
 import { peakRss } from "./peak-rss.js";
@@ -18,48 +23,97 @@ const TARGET_SECONDS = 60;
 const TARGET_RSS_MB = 400;
 
 async function main(cleanup: CleanupStack) {
-  const { values } = parseArgs({ options: { rows: { type: "string", default: "100000" }, readers: { type: "string", default: "4" } } });
+  const { values } = parseArgs({
+    options: {
+      rows: { type: "string", default: "100000" },
+      readers: { type: "string", default: "4" },
+    },
+  });
   const rows = Number(values.rows);
   const readerConnections = Number(values.readers);
   const baseUrl = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/catalog";
   const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
   const file = join(tmpdir(), `shopify-${rows}-${process.pid}.csv`);
-  execFileSync("node_modules/.bin/tsx", ["bench/fixtures/make-shopify-csv.ts", String(rows), file], { cwd: new URL("..", import.meta.url), stdio: "inherit" });
+  execFileSync(
+    "node_modules/.bin/tsx",
+    ["bench/fixtures/make-shopify-csv.ts", String(rows), file],
+    { cwd: new URL("..", import.meta.url), stdio: "inherit" },
+  );
   cleanup.add("remove the CSV", async () => rmSync(file, { force: true }));
 
   const prefix = newRedisPrefix();
-  cleanup.add(`delete Redis keys ${prefix}:*`, () => deleteRedisPrefix({ REDIS_URL: redisUrl, REDIS_CLUSTER: false }, prefix));
-  const databaseUrl = await cleanup.adopt("drop bench database", createTestDatabase(baseUrl, "docbench"), dropTestDatabase);
+  cleanup.add(`delete Redis keys ${prefix}:*`, () =>
+    deleteRedisPrefix({ REDIS_URL: redisUrl, REDIS_CLUSTER: false }, prefix),
+  );
+  const databaseUrl = await cleanup.adopt(
+    "drop bench database",
+    createTestDatabase(baseUrl, "docbench"),
+    dropTestDatabase,
+  );
   const seeded = await seedCatalog(databaseUrl, 1000);
-  const gateway = await startChildServer(cleanup, "gateway", "apps/gateway/src/server.ts", {
-    DATABASE_URL: databaseUrl, REDIS_PREFIX: prefix, LOG_LEVEL: "warn", RATE_LIMIT_MAX: "100000000",
-    DOCUMENT_MAX_BYTES: String(1024 * 1024 * 1024),
-    // e.g. GATEWAY_NODE_OPTIONS=--max-old-space-size=192, to see how much of the peak is garbage not yet collected.
-    NODE_OPTIONS: process.env.GATEWAY_NODE_OPTIONS ?? "",
-  }, "/readyz");
+  const gateway = await startChildServer(
+    cleanup,
+    "gateway",
+    "apps/gateway/src/server.ts",
+    {
+      DATABASE_URL: databaseUrl,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_MAX: "100000000",
+      DOCUMENT_MAX_BYTES: String(1024 * 1024 * 1024),
+      // e.g. GATEWAY_NODE_OPTIONS=--max-old-space-size=192, to see how much of the peak is garbage
+      // not yet collected.
+      NODE_OPTIONS: process.env.GATEWAY_NODE_OPTIONS ?? "",
+    },
+    "/readyz",
+  );
 
   const login = await fetch(`${gateway.url}/api/auth/session`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: seeded.email, password: seeded.password }),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: seeded.email, password: seeded.password }),
   });
   const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
 
-  // Readers that keep asking for the first page (a different page size each time, so no cache helps).
+  // Readers that keep asking for the first page (a different page size each time, so no cache
+  // helps).
   let n = 0;
   let readers: autocannon.Instance | undefined;
-  const reading = readerConnections === 0 ? Promise.resolve(null) : new Promise<autocannon.Result>((resolve, reject) => {
-    readers = autocannon({
-      url: `${gateway.url}/api/products`, connections: readerConnections, duration: 3600, headers: { cookie },
-      requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: `/api/products?pageSize=${(n++ % 100) + 1}` }) }],
-    }, (error: Error | null, result) => (error ? reject(error) : resolve(result)));
-  });
+  const reading =
+    readerConnections === 0
+      ? Promise.resolve(null)
+      : new Promise<autocannon.Result>((resolve, reject) => {
+          readers = autocannon(
+            {
+              url: `${gateway.url}/api/products`,
+              connections: readerConnections,
+              duration: 3600,
+              headers: { cookie },
+              requests: [
+                {
+                  method: "GET",
+                  setupRequest: (req) => ({
+                    ...req,
+                    path: `/api/products?pageSize=${(n++ % 100) + 1}`,
+                  }),
+                },
+              ],
+            },
+            (error: Error | null, result) => (error ? reject(error) : resolve(result)),
+          );
+        });
 
   const form = new FormData();
   form.append("persist", "true");
   form.append("currency", "USD");
   form.append("file", await openAsBlob(file), "shopify.csv");
   const started = performance.now();
-  const response = await fetch(`${gateway.url}/api/import/document`, { method: "POST", headers: { cookie }, body: form });
+  const response = await fetch(`${gateway.url}/api/import/document`, {
+    method: "POST",
+    headers: { cookie },
+    body: form,
+  });
   const body = (await response.json()) as { summary?: Record<string, number>; error?: string };
   const seconds = (performance.now() - started) / 1000;
   readers?.stop();
@@ -69,10 +123,14 @@ async function main(cleanup: CleanupStack) {
   if (!response.ok) throw new Error(`import answered ${response.status}: ${body.error}`);
   const rssMb = rss / 1024 / 1024;
   console.log(`\n${rows.toLocaleString("en-US")} CSV rows -> ${JSON.stringify(body.summary)}`);
-  console.log(`import: ${seconds.toFixed(1)} s, ${Math.round(rows / seconds).toLocaleString("en-US")} rows/s; gateway peak RSS ${rssMb.toFixed(0)} MB`);
+  console.log(
+    `import: ${seconds.toFixed(1)} s, ${Math.round(rows / seconds).toLocaleString("en-US")} rows/s; gateway peak RSS ${rssMb.toFixed(0)} MB`,
+  );
   if (reads) {
-    console.log(`concurrent GET /api/products (${readerConnections} connections) during the import: ${reads.requests.total} requests, ` +
-      `p50 ${reads.latency.p50} ms, p99 ${reads.latency.p99} ms, max ${reads.latency.max} ms, non-2xx ${reads.non2xx}`);
+    console.log(
+      `concurrent GET /api/products (${readerConnections} connections) during the import: ${reads.requests.total} requests, ` +
+        `p50 ${reads.latency.p50} ms, p99 ${reads.latency.p99} ms, max ${reads.latency.max} ms, non-2xx ${reads.non2xx}`,
+    );
   }
   console.log(`[${seconds < TARGET_SECONDS ? "PASS" : "FAIL"}] under ${TARGET_SECONDS} s`);
   console.log(`[${rssMb < TARGET_RSS_MB ? "PASS" : "FAIL"}] peak RSS under ${TARGET_RSS_MB} MB`);

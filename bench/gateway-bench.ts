@@ -1,5 +1,10 @@
 import { availableParallelism } from "node:os";
-import { createTestDatabase, deleteRedisPrefix, dropTestDatabase, newRedisPrefix } from "@catalog/testing";
+import {
+  createTestDatabase,
+  deleteRedisPrefix,
+  dropTestDatabase,
+  newRedisPrefix,
+} from "@catalog/testing";
 import { readBenchOptions } from "./bench-options.js";
 import { formatRound, formatTable, summarise, verdicts } from "./bench-report.js";
 import { startChildServer } from "./child-server.js";
@@ -8,7 +13,8 @@ import { runLoad, type Sample, type Target } from "./load-run.js";
 import { countMatches, seedCatalog } from "./seed-catalog.js";
 import { waitForIdleDatabase } from "./wait-for-idle-database.js";
 
-// A common word, a rare word and a SKU fragment: very different numbers of matches to count and sort.
+// A common word, a rare word and a SKU fragment: very different numbers of matches to count and
+// sort.
 const SEARCH_TERMS = ["cotton", "ottoman", "SKU-0004"];
 const LIST_PATH = "/api/products?page=1&pageSize=25";
 
@@ -18,17 +24,26 @@ async function logIn(gatewayUrl: string, email: string, password: string): Promi
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, password }),
   });
-  const sid = response.headers.getSetCookie().map((c) => c.split(";")[0] ?? "").find((c) => c.startsWith("sid="));
-  if (!response.ok || !sid) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  const sid = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0] ?? "")
+    .find((c) => c.startsWith("sid="));
+  if (!response.ok || !sid)
+    throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return sid;
 }
 
-/** One request per path before measuring: a 401 or 500 stops the bench instead of being benchmarked. */
+/**
+ * One request per path before measuring: a 401 or 500 stops the bench instead of being benchmarked.
+ */
 async function checkTargets(targets: Target[]): Promise<void> {
   for (const target of targets) {
     for (const path of target.paths) {
       const response = await fetch(target.url + path, { headers: target.headers ?? {} });
-      if (response.status !== 200) throw new Error(`${target.name}: GET ${path} answered ${response.status} ${await response.text()}`);
+      if (response.status !== 200)
+        throw new Error(
+          `${target.name}: GET ${path} answered ${response.status} ${await response.text()}`,
+        );
     }
   }
 }
@@ -40,41 +55,61 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
   const settings = { connections: options.connections, duration: options.duration };
   console.log(
     `gateway bench: ${options.rounds} rounds x ${options.duration} s per route, ${options.connections} connections, ` +
-    `pipelining 1, warm-up ${options.warmup} s; node ${process.version}, ${availableParallelism()} CPUs`,
+      `pipelining 1, warm-up ${options.warmup} s; node ${process.version}, ${availableParallelism()} CPUs`,
   );
 
   const prefix = newRedisPrefix();
-  cleanup.add(`delete Redis keys ${prefix}:*`, () => deleteRedisPrefix({ REDIS_URL: redisUrl, REDIS_CLUSTER: false }, prefix));
-  const databaseUrl = await cleanup.adopt("drop bench database", createTestDatabase(baseUrl, "bench"), dropTestDatabase);
+  cleanup.add(`delete Redis keys ${prefix}:*`, () =>
+    deleteRedisPrefix({ REDIS_URL: redisUrl, REDIS_CLUSTER: false }, prefix),
+  );
+  const databaseUrl = await cleanup.adopt(
+    "drop bench database",
+    createTestDatabase(baseUrl, "bench"),
+    dropTestDatabase,
+  );
   console.log(`database ${new URL(databaseUrl).pathname.slice(1)}, Redis prefix ${prefix}`);
 
   const seeded = await seedCatalog(databaseUrl, options.products);
   console.log(
     `seeded ${seeded.products.toLocaleString("en-US")} products in ${seeded.seconds.toFixed(1)} s ` +
-    `(${Math.round(seeded.products / seeded.seconds).toLocaleString("en-US")} rows/s; INSERT ... SELECT FROM unnest, 5,000 rows a batch, ` +
-    `indexes maintained), then VACUUM ANALYZE in ${seeded.vacuumSeconds.toFixed(1)} s`,
+      `(${Math.round(seeded.products / seeded.seconds).toLocaleString("en-US")} rows/s; INSERT ... SELECT FROM unnest, 5,000 rows a batch, ` +
+      `indexes maintained), then VACUUM ANALYZE in ${seeded.vacuumSeconds.toFixed(1)} s`,
   );
   const matches = await countMatches(databaseUrl, seeded.orgId, SEARCH_TERMS);
-  console.log(`search terms (rows matched): ${SEARCH_TERMS.map((t) => `"${t}" ${matches.get(t)}`).join(", ")}`);
+  console.log(
+    `search terms (rows matched): ${SEARCH_TERMS.map((t) => `"${t}" ${matches.get(t)}`).join(", ")}`,
+  );
 
-  const gateway = await startChildServer(cleanup, "gateway", "apps/gateway/src/server.ts", {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: prefix,
-    LOG_LEVEL: "warn",
-    // The limiter still does its Redis round trip per request, but never answers 429.
-    RATE_LIMIT_MAX: "100000000",
-  }, "/readyz");
+  const gateway = await startChildServer(
+    cleanup,
+    "gateway",
+    "apps/gateway/src/server.ts",
+    {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: "warn",
+      // The limiter still does its Redis round trip per request, but never answers 429.
+      RATE_LIMIT_MAX: "100000000",
+    },
+    "/readyz",
+  );
   const bare = await startChildServer(cleanup, "bare", "bench/bare-server.ts", {}, "/");
   const headers = { cookie: await logIn(gateway.url, seeded.email, seeded.password) };
 
   const searchPath = (term: string) => `/api/products?q=${encodeURIComponent(term)}`;
   const targets: Target[] = [
     { name: "bare hello-world", url: bare.url, paths: ["/"], baseline: true },
-    // Cookie, rate limit and session lookup only: what any signed-in route costs before its own work.
+    // Cookie, rate limit and session lookup only: what any signed-in route costs before its own
+    // work.
     { name: "session check", url: gateway.url, paths: ["/api/auth/session"], headers },
     { name: "list page 1", url: gateway.url, paths: [LIST_PATH], headers },
-    ...SEARCH_TERMS.map((term) => ({ name: `search "${term}"`, url: gateway.url, paths: [searchPath(term)], headers })),
+    ...SEARCH_TERMS.map((term) => ({
+      name: `search "${term}"`,
+      url: gateway.url,
+      paths: [searchPath(term)],
+      headers,
+    })),
     { name: "search (mixed)", url: gateway.url, paths: SEARCH_TERMS.map(searchPath), headers },
   ];
   await checkTargets(targets);
@@ -100,10 +135,16 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
   }
 
   const rows = summarise(targets, samples);
-  console.log(`\nmedians over ${options.rounds} rounds ("vs bare" = median of per-round req/s ratios):\n`);
+  console.log(
+    `\nmedians over ${options.rounds} rounds ("vs bare" = median of per-round req/s ratios):\n`,
+  );
   console.log(formatTable(rows));
   console.log("");
-  const verdict = verdicts(rows, (r) => r.target.name.startsWith("search"), (r) => r.target.name.startsWith("list"));
+  const verdict = verdicts(
+    rows,
+    (r) => r.target.name.startsWith("search"),
+    (r) => r.target.name.startsWith("list"),
+  );
   for (const line of verdict.lines) console.log(line);
   return verdict.valid;
 }

@@ -16,7 +16,10 @@ export interface Sample {
   p50Ms: number;
   p99Ms: number;
   bytesPerResponse: number;
-  /** Every response that was not a 2xx, with its status (a 401 or 429 is fast and would flatter the figures). */
+  /**
+   * Every response that was not a 2xx, with its status (a 401 or 429 is fast and would flatter the
+   * figures).
+   */
   non2xx: number;
   statusCodes: Record<string, number>;
   errors: number;
@@ -29,7 +32,11 @@ export interface LoadSettings {
 }
 
 /** Settings are identical for every target: only the path (and the session cookie) differ. */
-export async function runLoad(target: Target, settings: LoadSettings, duration = settings.duration): Promise<Sample> {
+export async function runLoad(
+  target: Target,
+  settings: LoadSettings,
+  duration = settings.duration,
+): Promise<Sample> {
   const [first] = target.paths;
   if (first === undefined) throw new Error(`${target.name}: no path`);
   const options: Options = {
@@ -41,14 +48,18 @@ export async function runLoad(target: Target, settings: LoadSettings, duration =
     timeout: 10,
     headers: target.headers ?? {},
   };
-  if (target.paths.length > 1) options.requests = target.paths.map((path) => ({ method: "GET", path }));
+  if (target.paths.length > 1)
+    options.requests = target.paths.map((path) => ({ method: "GET", path }));
   const result = await autocannon(options);
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count ?? 0]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count ?? 0]),
+  );
   return {
     reqPerSec: result.requests.total / result.duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    bytesPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
+    bytesPerResponse:
+      result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
     non2xx: result.non2xx,
     statusCodes,
     errors: result.errors,

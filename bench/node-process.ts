@@ -24,10 +24,10 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 /**
- * Runs `node --import tsx <script>` (how the tests start the publish worker: no tsx CLI between
- * the bench and the process, so its pid is the script's own), in its own process group, and
- * resolves once a stdout line contains `readyText`. stdout is read and dropped (a worker logging
- * at info must never block on a full pipe); warnings and errors are counted, stderr is passed through.
+ * Runs `node --import tsx <script>` (how the tests start the publish worker: no tsx CLI between the
+ * bench and the process, so its pid is the script's own), in its own process group, and resolves
+ * once a stdout line contains `readyText`. stdout is read and dropped (a worker logging at info
+ * must never block on a full pipe); warnings and errors are counted, stderr is passed through.
  * Stopping sends SIGTERM (the worker finishes its jobs in flight) and SIGKILL after `graceMs`.
  */
 export async function startNodeProcess(
@@ -49,7 +49,10 @@ export async function startNodeProcess(
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     signalGroup(child, "SIGTERM");
-    const timedOut = await Promise.race([exited.then(() => false), sleep(options.graceMs ?? 30_000).then(() => true)]);
+    const timedOut = await Promise.race([
+      exited.then(() => false),
+      sleep(options.graceMs ?? 30_000).then(() => true),
+    ]);
     if (timedOut) {
       signalGroup(child, "SIGKILL");
       await exited;
@@ -62,10 +65,21 @@ export async function startNodeProcess(
   let partial = "";
   child.stderr.on("data", (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk.toString()}`));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within ${options.timeoutMs ?? 60_000} ms:\n${head}`)), options.timeoutMs ?? 60_000);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(`${name} did not start within ${options.timeoutMs ?? 60_000} ms:\n${head}`),
+        ),
+      options.timeoutMs ?? 60_000,
+    );
     void exited.then(() => {
       clearTimeout(timer);
-      if (!ready) reject(new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it started:\n${head}`));
+      if (!ready)
+        reject(
+          new Error(
+            `${name} exited (${child.exitCode ?? child.signalCode}) before it started:\n${head}`,
+          ),
+        );
     });
     child.stdout.on("data", (chunk: Buffer) => {
       const lines = (partial + chunk.toString()).split("\n");

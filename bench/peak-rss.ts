@@ -11,7 +11,10 @@ async function children(pid: number): Promise<number[]> {
   return text.split(/\s+/).filter(Boolean).map(Number);
 }
 
-/** Peak resident memory (VmHWM) of a process tree, in bytes: the tsx launcher and the server it runs. */
+/**
+ * Peak resident memory (VmHWM) of a process tree, in bytes: the tsx launcher and the server it
+ * runs.
+ */
 export async function peakRss(pid: number): Promise<number> {
   const pids = [pid, ...(await children(pid))];
   const peaks = await Promise.all(pids.map((p) => statusField(p, "VmHWM")));

@@ -17,7 +17,10 @@ export interface PublishBenchOptions {
   bJobs: number;
   /** b: Redis connections allowed per worker process. */
   bMaxConnections: number;
-  /** c: jobs of the big destination, small destinations, jobs per small destination, and the limit in seconds. */
+  /**
+   * c: jobs of the big destination, small destinations, jobs per small destination, and the limit
+   * in seconds.
+   */
   cBig: number;
   cSmall: number;
   cSmallJobs: number;
@@ -31,7 +34,8 @@ export interface PublishBenchOptions {
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`--${name} must be a positive integer, got "${raw}"`);
   return value;
 }
 
@@ -41,7 +45,10 @@ function intList(name: string, raw: string | undefined, fallback: number[]): num
 }
 
 /** Flags win over BENCH_* variables, which win over the defaults. */
-export function readPublishBenchOptions(argv = process.argv.slice(2), env = process.env): PublishBenchOptions {
+export function readPublishBenchOptions(
+  argv = process.argv.slice(2),
+  env = process.env,
+): PublishBenchOptions {
   const { values } = parseArgs({
     args: argv.filter((arg) => arg !== "--"),
     options: {
@@ -62,11 +69,13 @@ export function readPublishBenchOptions(argv = process.argv.slice(2), env = proc
     },
   });
   const scenario = values.scenario ?? env.BENCH_SCENARIO ?? "all";
-  if (!["a", "b", "c", "all"].includes(scenario)) throw new Error(`--scenario must be a, b, c or all, got "${scenario}"`);
+  if (!["a", "b", "c", "all"].includes(scenario))
+    throw new Error(`--scenario must be a, b, c or all, got "${scenario}"`);
   const jobs = positiveInt("jobs", values.jobs ?? env.BENCH_JOBS, 10_000);
   const destinations = intList("destinations", values.destinations ?? env.BENCH_DESTINATIONS, [10]);
   for (const d of destinations) {
-    if (jobs % d !== 0) throw new Error(`--jobs (${jobs}) must be a multiple of every --destinations value (${d})`);
+    if (jobs % d !== 0)
+      throw new Error(`--jobs (${jobs}) must be a multiple of every --destinations value (${d})`);
   }
   return {
     scenarios: scenario === "all" ? ["a", "b", "c"] : [scenario as Scenario],

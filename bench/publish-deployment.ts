@@ -6,9 +6,21 @@ import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import pg from "pg";
-import { createDb, createDestination, newKeyringSpec, parseKeyring, recordPublishRequest, type Db } from "@catalog/db";
+import {
+  createDb,
+  createDestination,
+  newKeyringSpec,
+  parseKeyring,
+  recordPublishRequest,
+  type Db,
+} from "@catalog/db";
 import { PublishQueues } from "@catalog/queue";
-import { createTestDatabase, deleteRedisPrefix, dropTestDatabase, newRedisPrefix } from "@catalog/testing";
+import {
+  createTestDatabase,
+  deleteRedisPrefix,
+  dropTestDatabase,
+  newRedisPrefix,
+} from "@catalog/testing";
 import type { CleanupStack } from "./cleanup-stack.js";
 import { startNodeProcess, type NodeProcess } from "./node-process.js";
 import { seedCatalog } from "./seed-catalog.js";
@@ -56,9 +68,15 @@ export interface PublishDeployment {
   redis: Redis;
   workers: NodeProcess[];
   addDestinations(count: number, tag: string): Promise<Destination[]>;
-  /** Records and enqueues product x destination publishes in gateway-sized requests, one after another; returns the sync log ids. */
+  /**
+   * Records and enqueues product x destination publishes in gateway-sized requests, one after
+   * another; returns the sync log ids.
+   */
   publish(productIds: string[], destinationIds: string[]): Promise<string[]>;
-  waitForSucceeded(syncLogIds: string[], options?: { pollMs?: number; timeoutMs?: number }): Promise<Completion>;
+  waitForSucceeded(
+    syncLogIds: string[],
+    options?: { pollMs?: number; timeoutMs?: number },
+  ): Promise<Completion>;
   close(): Promise<void>;
 }
 
@@ -73,13 +91,23 @@ function chunks<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-export async function startDeployment(cleanup: CleanupStack, label: string, settings: DeploymentSettings): Promise<PublishDeployment> {
+export async function startDeployment(
+  cleanup: CleanupStack,
+  label: string,
+  settings: DeploymentSettings,
+): Promise<PublishDeployment> {
   const prefix = newRedisPrefix();
-  const deletePrefix = once(() => deleteRedisPrefix({ REDIS_URL: settings.redisUrl, REDIS_CLUSTER: false }, prefix));
+  const deletePrefix = once(() =>
+    deleteRedisPrefix({ REDIS_URL: settings.redisUrl, REDIS_CLUSTER: false }, prefix),
+  );
   cleanup.add(`delete Redis keys ${prefix}:* (${label})`, deletePrefix);
   let dropped: Promise<void> | undefined;
   const drop = (url: string) => (dropped ??= dropTestDatabase(url));
-  const databaseUrl = await cleanup.adopt(`drop database (${label})`, createTestDatabase(settings.baseDatabaseUrl, "pubbench"), drop);
+  const databaseUrl = await cleanup.adopt(
+    `drop database (${label})`,
+    createTestDatabase(settings.baseDatabaseUrl, "pubbench"),
+    drop,
+  );
   const dropDatabase = () => drop(databaseUrl);
   const databaseName = new URL(databaseUrl).pathname.slice(1);
   const seeded = await seedCatalog(databaseUrl, settings.products);
@@ -97,7 +125,10 @@ export async function startDeployment(cleanup: CleanupStack, label: string, sett
   });
   cleanup.add(`disconnect (${label})`, disconnect);
 
-  const { rows } = await client.query<{ id: string }>("SELECT id FROM products WHERE org_id = $1 ORDER BY sku", [seeded.orgId]);
+  const { rows } = await client.query<{ id: string }>(
+    "SELECT id FROM products WHERE org_id = $1 ORDER BY sku",
+    [seeded.orgId],
+  );
   const productIds = rows.map((r) => r.id);
   const keyringSpec = newKeyringSpec();
   const keyring = parseKeyring(keyringSpec);
@@ -105,28 +136,64 @@ export async function startDeployment(cleanup: CleanupStack, label: string, sett
   const workers: NodeProcess[] = [];
   const env = {
     ...settings.workerEnv,
-    DATABASE_URL: databaseUrl, REDIS_URL: settings.redisUrl, REDIS_PREFIX: prefix, CREDENTIALS_KEYS: keyringSpec, HEALTH_PORT: "0",
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: settings.redisUrl,
+    REDIS_PREFIX: prefix,
+    CREDENTIALS_KEYS: keyringSpec,
+    HEALTH_PORT: "0",
   };
-  // Started together, before anything is enqueued: each worker's first recovery pass then finds nothing to do.
-  workers.push(...await Promise.all(Array.from({ length: settings.workers }, (_, i) =>
-    startNodeProcess(cleanup, `publish worker ${label}#${i + 1}`, "apps/publish-worker/src/main.ts", env, "publish worker started",
-      { nodeArgs: settings.workerNodeArgs }))));
+  // Started together, before anything is enqueued: each worker's first recovery pass then finds
+  // nothing to do.
+  workers.push(
+    ...(await Promise.all(
+      Array.from({ length: settings.workers }, (_, i) =>
+        startNodeProcess(
+          cleanup,
+          `publish worker ${label}#${i + 1}`,
+          "apps/publish-worker/src/main.ts",
+          env,
+          "publish worker started",
+          { nodeArgs: settings.workerNodeArgs },
+        ),
+      ),
+    )),
+  );
   const stopWorkers = once(() => Promise.all(workers.map((w) => w.stop())).then(() => {}));
 
   const deployment: PublishDeployment = {
-    label, databaseUrl, databaseName, prefix, orgId: seeded.orgId, productIds, db, pg: client, redis, workers,
+    label,
+    databaseUrl,
+    databaseName,
+    prefix,
+    orgId: seeded.orgId,
+    productIds,
+    db,
+    pg: client,
+    redis,
+    workers,
 
     async addDestinations(count, tag) {
       const suffix = randomBytes(3).toString("hex");
       const created: Destination[] = [];
-      for (const batch of chunks(Array.from({ length: count }, (_, i) => i), 8)) {
-        created.push(...await Promise.all(batch.map(async (i) => {
-          const store = `${label}-${tag}-${suffix}-${i}`;
-          const d = await createDestination(db, keyring, {
-            orgId: seeded.orgId, channel: "standin", name: `store ${store}`, baseUrl: settings.standinUrl, credentials: { token: `${store}:secret` },
-          });
-          return { id: d.id, store };
-        })));
+      for (const batch of chunks(
+        Array.from({ length: count }, (_, i) => i),
+        8,
+      )) {
+        created.push(
+          ...(await Promise.all(
+            batch.map(async (i) => {
+              const store = `${label}-${tag}-${suffix}-${i}`;
+              const d = await createDestination(db, keyring, {
+                orgId: seeded.orgId,
+                channel: "standin",
+                name: `store ${store}`,
+                baseUrl: settings.standinUrl,
+                credentials: { token: `${store}:secret` },
+              });
+              return { id: d.id, store };
+            }),
+          )),
+        );
       }
       return created;
     },
@@ -135,8 +202,20 @@ export async function startDeployment(cleanup: CleanupStack, label: string, sett
       const ids: string[] = [];
       for (const destinations of chunks(destinationIds, REQUEST_MAX_DESTINATIONS)) {
         for (const productChunk of chunks(products, REQUEST_MAX_PRODUCTS)) {
-          const records = await recordPublishRequest(db, seeded.orgId, { productIds: productChunk, destinationIds: destinations }, PENDING_LEASE_MS);
-          await queues.enqueue(records.map((r) => ({ syncLogId: r.syncLogId, orgId: seeded.orgId, productId: r.productId, destinationAccountId: r.destinationAccountId })));
+          const records = await recordPublishRequest(
+            db,
+            seeded.orgId,
+            { productIds: productChunk, destinationIds: destinations },
+            PENDING_LEASE_MS,
+          );
+          await queues.enqueue(
+            records.map((r) => ({
+              syncLogId: r.syncLogId,
+              orgId: seeded.orgId,
+              productId: r.productId,
+              destinationAccountId: r.destinationAccountId,
+            })),
+          );
           for (const r of records) ids.push(r.syncLogId);
         }
       }
@@ -148,23 +227,35 @@ export async function startDeployment(cleanup: CleanupStack, label: string, sett
       const deadline = Date.now() + timeoutMs;
       while (pending.size > 0) {
         const dead = workers.filter((w) => !w.alive());
-        if (dead.length > 0) throw new Error(`${dead.map((w) => w.name).join(", ")} exited during the run`);
-        if (Date.now() > deadline) throw new Error(`${label}: ${pending.size} of ${syncLogIds.length} publishes not succeeded after ${timeoutMs} ms`);
+        if (dead.length > 0)
+          throw new Error(`${dead.map((w) => w.name).join(", ")} exited during the run`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `${label}: ${pending.size} of ${syncLogIds.length} publishes not succeeded after ${timeoutMs} ms`,
+          );
         // Only the ids still pending, so each poll costs less than the one before.
         const { rows: ended } = await client.query<{ id: string; status: string }>(
-          "SELECT id, status FROM sync_logs WHERE id = ANY($1::uuid[]) AND status NOT IN ('queued', 'running')", [[...pending]]);
+          "SELECT id, status FROM sync_logs WHERE id = ANY($1::uuid[]) AND status NOT IN ('queued', 'running')",
+          [[...pending]],
+        );
         const failed = ended.filter((r) => r.status !== "succeeded");
         if (failed.length > 0) {
           const byStatus = new Map<string, number>();
           for (const r of failed) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
-          throw new Error(`${label}: publishes ended without success: ${JSON.stringify(Object.fromEntries(byStatus))}`);
+          throw new Error(
+            `${label}: publishes ended without success: ${JSON.stringify(Object.fromEntries(byStatus))}`,
+          );
         }
         for (const r of ended) pending.delete(r.id);
         if (pending.size > 0) await sleep(pollMs);
       }
-      const { rows: [summary] } = await client.query<{ last: number; retried: string }>(
+      const {
+        rows: [summary],
+      } = await client.query<{ last: number; retried: string }>(
         `SELECT extract(epoch FROM max(finished_at)) * 1000 AS last, count(*) FILTER (WHERE attempts > 1) AS retried
-         FROM sync_logs WHERE id = ANY($1::uuid[])`, [syncLogIds]);
+         FROM sync_logs WHERE id = ANY($1::uuid[])`,
+        [syncLogIds],
+      );
       return { lastFinishedAt: Number(summary!.last), retried: Number(summary!.retried) };
     },
 

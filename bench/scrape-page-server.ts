@@ -19,7 +19,9 @@ const server = createServer((request, response) => {
     response.writeHead(200, { "content-type": "text/plain" }).end("ok");
   } else if (n >= 0 && n < pageCount) {
     const body = bodies[n % bodies.length] as Buffer;
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length }).end(body);
+    response
+      .writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length })
+      .end(body);
   } else {
     response.writeHead(404, { "content-type": "text/plain" }).end("not found");
   }

@@ -17,36 +17,51 @@ export interface PassResult {
 }
 
 /** `count` jobs, at most `concurrency` at a time, each worker taking the next index. */
-async function pool(count: number, concurrency: number, work: (i: number) => Promise<void>): Promise<void> {
+async function pool(
+  count: number,
+  concurrency: number,
+  work: (i: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, async () => {
-    while (next < count) await work(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
 }
 
-/** The baseline: a plain GET (Node's default agent, keep-alive), the whole body read, nothing else. */
+/**
+ * The baseline: a plain GET (Node's default agent, keep-alive), the whole body read, nothing else.
+ */
 function plainGet(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    http.get(url, (response) => {
-      const chunks: Buffer[] = [];
-      let total = 0;
-      response.on("data", (chunk: Buffer) => {
-        chunks.push(chunk);
-        total += chunk.length;
-      });
-      response.on("end", () => {
-        if (response.statusCode !== 200) reject(new Error(`GET ${url} answered ${response.statusCode}`));
-        else resolve(Buffer.concat(chunks, total).length);
-      });
-      response.on("error", reject);
-    }).on("error", reject);
+    http
+      .get(url, (response) => {
+        const chunks: Buffer[] = [];
+        let total = 0;
+        response.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          total += chunk.length;
+        });
+        response.on("end", () => {
+          if (response.statusCode !== 200)
+            reject(new Error(`GET ${url} answered ${response.statusCode}`));
+          else resolve(Buffer.concat(chunks, total).length);
+        });
+        response.on("error", reject);
+      })
+      .on("error", reject);
   });
 }
 
 // What the import worker runs per job with LOCAL_INGEST on and its default limits; no browser
 // fallback (a page without a product in its static HTML counts as no product).
 const processor = createScrapeProcessor({
-  policy: { allowPrivate: true }, renderer: null, fetchTimeoutMs: 15_000, renderTimeoutMs: 20_000, maxBytes: 5 * 1024 * 1024,
+  policy: { allowPrivate: true },
+  renderer: null,
+  fetchTimeoutMs: 15_000,
+  renderTimeoutMs: 20_000,
+  maxBytes: 5 * 1024 * 1024,
 });
 
 async function runPass({ mode, urls, concurrency }: PassRequest): Promise<PassResult> {
@@ -59,7 +74,9 @@ async function runPass({ mode, urls, concurrency }: PassRequest): Promise<PassRe
       return;
     }
     // The processor reads only job.data, as BullMQ hands it over.
-    const outcome = await processor({ data: { url, requestId: `bench-${i}` } } as Parameters<typeof processor>[0]);
+    const outcome = await processor({ data: { url, requestId: `bench-${i}` } } as Parameters<
+      typeof processor
+    >[0]);
     if (outcome.ok) result.products++;
     else result.failures.push(outcome.error);
   });

@@ -32,7 +32,22 @@ const INSERT = `
   ) AS t(title, sku, description, price, currency, images, brand, availability, variants, attributes,
          source, version, created_at, updated_at)`;
 
-type Columns = [string[], string[], string[], string[], string[], string[], string[], string[], string[], string[], string[], number[], string[], string[]];
+type Columns = [
+  string[],
+  string[],
+  string[],
+  string[],
+  string[],
+  string[],
+  string[],
+  string[],
+  string[],
+  string[],
+  string[],
+  number[],
+  string[],
+  string[],
+];
 
 function productRows(from: number, to: number, random: () => number, now: number): Columns {
   const adjective = uniformPicker(ADJECTIVES, random);
@@ -50,13 +65,22 @@ function productRows(from: number, to: number, random: () => number, now: number
     const sku = `SKU-${String(i).padStart(6, "0")}`;
     const price = (4.99 + Math.floor(random() * 50_000) / 100).toFixed(2);
     const imageCount = 1 + Math.floor(random() * 3);
-    const images = Array.from({ length: imageCount }, (_, n) => `https://cdn.example.com/p/${sku.toLowerCase()}-${n + 1}.jpg`);
-    const variants = random() < 0.4
-      ? ["S", "M", "L"].slice(0, 1 + Math.floor(random() * 3)).map((size) => ({
-          sku: `${sku}-${size}`, title: `${title} (${size})`, price: { amount: price, currency: "EUR" },
-          options: { size }, gtin: null, availability: "InStock", image: null,
-        }))
-      : [];
+    const images = Array.from(
+      { length: imageCount },
+      (_, n) => `https://cdn.example.com/p/${sku.toLowerCase()}-${n + 1}.jpg`,
+    );
+    const variants =
+      random() < 0.4
+        ? ["S", "M", "L"].slice(0, 1 + Math.floor(random() * 3)).map((size) => ({
+            sku: `${sku}-${size}`,
+            title: `${title} (${size})`,
+            price: { amount: price, currency: "EUR" },
+            options: { size },
+            gtin: null,
+            availability: "InStock",
+            image: null,
+          }))
+        : [];
     const updated = now - Math.floor(random() * 365 * DAY_MS);
     const created = updated - Math.floor(random() * 180 * DAY_MS);
     const r = random();
@@ -69,7 +93,9 @@ function productRows(from: number, to: number, random: () => number, now: number
     columns[6].push(brand());
     columns[7].push(r < 0.8 ? "InStock" : r < 0.95 ? "OutOfStock" : "PreOrder");
     columns[8].push(JSON.stringify(variants));
-    columns[9].push(JSON.stringify({ material: mat, colour: col, weightKg: Math.round(random() * 200) / 10 }));
+    columns[9].push(
+      JSON.stringify({ material: mat, colour: col, weightKg: Math.round(random() * 200) / 10 }),
+    );
     columns[10].push(r < 0.5 ? "scrape" : r < 0.7 ? "document" : r < 0.8 ? "extension" : "api");
     columns[11].push(1 + Math.floor(random() * 4));
     columns[12].push(new Date(created).toISOString());
@@ -122,7 +148,11 @@ export async function seedCatalog(databaseUrl: string, count: number): Promise<S
 }
 
 /** How many rows each search term matches, with the same predicate the API uses. */
-export async function countMatches(databaseUrl: string, orgId: string, terms: string[]): Promise<Map<string, number>> {
+export async function countMatches(
+  databaseUrl: string,
+  orgId: string,
+  terms: string[],
+): Promise<Map<string, number>> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

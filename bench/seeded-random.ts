@@ -11,7 +11,11 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** Picks items with weight 1 / (rank + 1)^exponent: a few frequent, a long tail of rare ones. */
-export function zipfPicker<T>(items: readonly T[], exponent: number, random: () => number): () => T {
+export function zipfPicker<T>(
+  items: readonly T[],
+  exponent: number,
+  random: () => number,
+): () => T {
   const weights = items.map((_, rank) => 1 / (rank + 1) ** exponent);
   const total = weights.reduce((sum, w) => sum + w, 0);
   const cumulative: number[] = [];
@@ -24,5 +28,7 @@ export function zipfPicker<T>(items: readonly T[], exponent: number, random: () 
   };
 }
 
-export const uniformPicker = <T>(items: readonly T[], random: () => number) =>
-  () => items[Math.floor(random() * items.length)] as T;
+export const uniformPicker =
+  <T>(items: readonly T[], random: () => number) =>
+  () =>
+    items[Math.floor(random() * items.length)] as T;

@@ -22,7 +22,9 @@ export function splitShops(pagesPerShop: Map<string, number>): [Set<string>, Set
   const halves: [Set<string>, Set<string>] = [new Set(), new Set()];
   const sizes: [number, number] = [0, 0];
   const hash = (shop: string) => createHash("sha256").update(shop).digest("hex");
-  const dealt = [...pagesPerShop.keys()].sort((a, b) => (pagesPerShop.get(b)! - pagesPerShop.get(a)!) || hash(a).localeCompare(hash(b)));
+  const dealt = [...pagesPerShop.keys()].sort(
+    (a, b) => pagesPerShop.get(b)! - pagesPerShop.get(a)! || hash(a).localeCompare(hash(b)),
+  );
   for (const shop of dealt) {
     const half = sizes[0] <= sizes[1] ? 0 : 1;
     halves[half].add(shop);

@@ -7,6 +7,12 @@
 export function stripMarkup(html: string): string {
   return html
     .replace(/<script\b[^>]*application\/ld\+json[^>]*>[\s\S]*?<\/script\s*>/gi, "")
-    .replace(/<meta\b[^>]*\b(?:property|name)\s*=\s*["']?(?:og|product|twitter|article):[^>]*>/gi, "")
-    .replace(/\s(?:itemprop|itemscope|itemtype|itemid|itemref|typeof|vocab|property|resource|about|rel="?schema)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?/gi, "");
+    .replace(
+      /<meta\b[^>]*\b(?:property|name)\s*=\s*["']?(?:og|product|twitter|article):[^>]*>/gi,
+      "",
+    )
+    .replace(
+      /\s(?:itemprop|itemscope|itemtype|itemid|itemref|typeof|vocab|property|resource|about|rel="?schema)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?/gi,
+      "",
+    );
 }

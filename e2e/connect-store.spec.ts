@@ -1,7 +1,11 @@
 import { test, expect } from "./support/fixtures.js";
 import { signIn, unique } from "./support/actions.js";
 
-test("connect the Shopify stand-in and land back in the dashboard", async ({ page, org, stack }) => {
+test("connect the Shopify stand-in and land back in the dashboard", async ({
+  page,
+  org,
+  stack,
+}) => {
   const channels = JSON.parse(stack.E2E_CHANNEL_URLS) as Record<string, string>;
   const shop = `harbour-${unique()}.myshopify.com`;
 
@@ -21,6 +25,8 @@ test("connect the Shopify stand-in and land back in the dashboard", async ({ pag
   await expect(card.getByText("Healthy")).toBeVisible();
 
   // The store exists on Shopify's side too.
-  const stores = (await (await fetch(`${channels.shopify}/_control/stores`)).json()) as { stores: string[] };
+  const stores = (await (await fetch(`${channels.shopify}/_control/stores`)).json()) as {
+    stores: string[];
+  };
   expect(stores.stores.some((s) => s.includes(shop.replace(".myshopify.com", "")))).toBe(true);
 });

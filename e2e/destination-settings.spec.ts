@@ -2,11 +2,21 @@ import { createDestination } from "@catalog/db";
 import { test, expect } from "./support/fixtures.js";
 import { addProducts, addStandinDestination, signIn, unique } from "./support/actions.js";
 
-test("eBay settings with a field missing: the store's 422 shows at that field", async ({ page, org, db, keyring, stack }) => {
+test("eBay settings with a field missing: the store's 422 shows at that field", async ({
+  page,
+  org,
+  db,
+  keyring,
+  stack,
+}) => {
   // An eBay seller account connected earlier (the connect flow has its own test).
   const channels = JSON.parse(stack.E2E_CHANNEL_URLS) as Record<string, string>;
   await createDestination(db, keyring, {
-    orgId: org.org.id, channel: "ebay", name: "Harbour eBay", baseUrl: channels.ebay!, externalId: `seller-${unique()}`,
+    orgId: org.org.id,
+    channel: "ebay",
+    name: "Harbour eBay",
+    baseUrl: channels.ebay!,
+    externalId: `seller-${unique()}`,
     credentials: { accessToken: "v^1.1#token", refreshToken: "v^1.1#refresh" },
   });
 
@@ -27,7 +37,9 @@ test("eBay settings with a field missing: the store's 422 shows at that field", 
   await expect(returnPolicy).toHaveAttribute("aria-invalid", "true");
   await expect(returnPolicy).toHaveAccessibleDescription(/Return policy id is required$/);
   await expect(returnPolicy).toBeFocused();
-  await expect(form.getByRole("alert")).toContainText(/not saved: the store needs a few more settings/i);
+  await expect(form.getByRole("alert")).toContainText(
+    /not saved: the store needs a few more settings/i,
+  );
   for (const filled of ["Marketplace", "Category id", "Payment policy id"]) {
     await expect(form.getByLabel(filled)).not.toHaveAttribute("aria-invalid", "true");
   }
@@ -42,8 +54,20 @@ test("eBay settings with a field missing: the store's 422 shows at that field", 
   await expect(form.getByLabel("Marketplace")).toHaveValue("EBAY_GB");
 });
 
-test("rename a store, then disconnect it: its products stay in the catalog", async ({ page, org, db, keyring, stack }) => {
-  const { id } = await addStandinDestination(db, keyring, org.org.id, stack.E2E_STANDIN_URL, "Harbour shop");
+test("rename a store, then disconnect it: its products stay in the catalog", async ({
+  page,
+  org,
+  db,
+  keyring,
+  stack,
+}) => {
+  const { id } = await addStandinDestination(
+    db,
+    keyring,
+    org.org.id,
+    stack.E2E_STANDIN_URL,
+    "Harbour shop",
+  );
   const [product] = await addProducts(db, org.org.id, 1, "Rope basket");
 
   await signIn(page, org.owner, "/destinations");
@@ -55,7 +79,9 @@ test("rename a store, then disconnect it: its products stay in the catalog", asy
   await expect(name).toHaveAccessibleDescription(/Give the store a name/);
   await name.fill("Harbour goods");
   await card.getByRole("button", { name: "Save name" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Renamed to “Harbour goods”" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Renamed to “Harbour goods”" }),
+  ).toBeVisible();
 
   const renamed = page.getByRole("article", { name: "Harbour goods" });
   await renamed.getByRole("button", { name: "Disconnect" }).click();
@@ -63,7 +89,11 @@ test("rename a store, then disconnect it: its products stay in the catalog", asy
   await expect(dialog).toContainText("Your products stay in the catalog.");
   await dialog.getByRole("button", { name: "Disconnect" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("status").filter({ hasText: "Disconnected “Harbour goods”. Its products stay in your catalog." })).toBeVisible();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: "Disconnected “Harbour goods”. Its products stay in your catalog." }),
+  ).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(0);
   expect(await db.destinationAccount.count({ where: { id, disconnectedAt: null } })).toBe(0);
 

@@ -12,7 +12,9 @@ async function capture(baseUrl: string, key: string, title: string): Promise<num
 }
 
 test("create an extension key, copy it, use it, revoke it", async ({ page, org, stack }) => {
-  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: stack.E2E_BASE_URL });
+  await page
+    .context()
+    .grantPermissions(["clipboard-read", "clipboard-write"], { origin: stack.E2E_BASE_URL });
   await signIn(page, org.owner, "/keys");
   await expect(page.getByRole("heading", { name: "Extension keys", level: 1 })).toBeVisible();
   // The org's factory-made key is there already; the new one is named for where it goes.

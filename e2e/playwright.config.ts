@@ -1,6 +1,7 @@
 // The dashboard's browser tests: Debian's Chromium (Playwright cannot download its own browsers
 // here) against the real gateway, workers, PostgreSQL, Redis and the channel stand-ins, which
-// support/global-setup.ts starts once per run. `pnpm test:e2e`; scripts/test.sh runs them after jest.
+// support/global-setup.ts starts once per run. `pnpm test:e2e`; scripts/test.sh runs them after
+// jest.
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/paths.js";
 

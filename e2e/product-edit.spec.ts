@@ -3,7 +3,9 @@ import { test, expect } from "./support/fixtures.js";
 import { addProducts, signIn } from "./support/actions.js";
 
 test("edit a product, meet a stale edit, and read the history", async ({ page, org, db }) => {
-  const [product] = await addProducts(db, org.org.id, 1, "Linen apron", { description: "Stonewashed linen." });
+  const [product] = await addProducts(db, org.org.id, 1, "Linen apron", {
+    description: "Stonewashed linen.",
+  });
   await signIn(page, org.member, "/products");
   await page.getByRole("link", { name: "Linen apron 1" }).click();
   await expect(page.getByRole("heading", { name: "Linen apron 1", level: 1 })).toBeVisible();
@@ -22,7 +24,14 @@ test("edit a product, meet a stale edit, and read the history", async ({ page, o
   await page.getByRole("button", { name: "Edit" }).click();
   await form.getByLabel("Brand").fill("Atelier North");
   const current = await db.product.findUniqueOrThrow({ where: { id: product!.id } });
-  await updateProduct(db, org.org.id, product!.id, { description: "Stonewashed linen, with pockets." }, { type: "system", id: null }, current.version);
+  await updateProduct(
+    db,
+    org.org.id,
+    product!.id,
+    { description: "Stonewashed linen, with pockets." },
+    { type: "system", id: null },
+    current.version,
+  );
   await form.getByRole("button", { name: "Save changes" }).click();
   await expect(form.getByRole("alert")).toContainText("This product changed since you opened it.");
   await form.getByRole("button", { name: "Reload" }).click();
@@ -34,22 +43,32 @@ test("edit a product, meet a stale edit, and read the history", async ({ page, o
 
   // History, newest first: each change as field: from -> to, with who made it.
   const history = page.getByRole("region", { name: "History" });
-  const entries = history.getByRole("listitem").filter({ has: page.getByText(/^(Created|Edited|Imported)$/) });
+  const entries = history
+    .getByRole("listitem")
+    .filter({ has: page.getByText(/^(Created|Edited|Imported)$/) });
   await expect(entries).toHaveCount(4);
   await expect(entries.nth(0)).toContainText("Edited by you");
   await expect(entries.nth(0)).toContainText("Brand: (empty) → Atelier North");
   await expect(entries.nth(1)).toContainText("Edited by the service");
-  await expect(entries.nth(1)).toContainText("Description: Stonewashed linen. → Stonewashed linen, with pockets.");
+  await expect(entries.nth(1)).toContainText(
+    "Description: Stonewashed linen. → Stonewashed linen, with pockets.",
+  );
   await expect(entries.nth(2)).toContainText("Edited by you");
   await expect(entries.nth(2)).toContainText("Title: Linen apron 1 → Linen apron, sage");
   await expect(entries.nth(2)).toContainText("Price: €19.90 → €24.50");
   await expect(entries.nth(3)).toContainText("Created by the service");
 });
 
-test("a description reads as a shopper reads it: its HTML shown without a script running, its plain text edited as written", async ({ page, org, db }) => {
+test("a description reads as a shopper reads it: its HTML shown without a script running, its plain text edited as written", async ({
+  page,
+  org,
+  db,
+}) => {
   const [product] = await addProducts(db, org.org.id, 1, "Linen shirt");
-  // A description stored before descriptions were cleaned (or by hand): raw markup with a script, a handler and a javascript: link.
-  const raw = `<p onclick="window.clicked = true">Soft <b>linen</b> shirt.</p><script>window.pwned = true</script>` +
+  // A description stored before descriptions were cleaned (or by hand): raw markup with a script, a
+  // handler and a javascript: link.
+  const raw =
+    `<p onclick="window.clicked = true">Soft <b>linen</b> shirt.</p><script>window.pwned = true</script>` +
     `<img src="x" onerror="window.pwned = true"><ul><li>Relaxed fit</li><li>Mother-of-pearl buttons</li></ul>` +
     `<p><a href="javascript:window.pwned = true">Care guide</a></p>`;
   await db.$executeRaw`UPDATE products SET description = ${raw} WHERE id = ${product!.id}::uuid`;
@@ -61,7 +80,12 @@ test("a description reads as a shopper reads it: its HTML shown without a script
   await expect(card.locator("img, script")).toHaveCount(0);
   await card.getByText("Care guide").click();
   await card.getByText("Soft linen shirt.").click();
-  expect(await page.evaluate(() => ({ pwned: (window as { pwned?: boolean }).pwned, clicked: (window as { clicked?: boolean }).clicked }))).toEqual({});
+  expect(
+    await page.evaluate(() => ({
+      pwned: (window as { pwned?: boolean }).pwned,
+      clicked: (window as { clicked?: boolean }).clicked,
+    })),
+  ).toEqual({});
 
   // Plain text typed in the form is kept as written: shown in paragraphs, edited as the same text.
   await page.getByRole("button", { name: "Edit" }).click();
@@ -69,8 +93,12 @@ test("a description reads as a shopper reads it: its HTML shown without a script
   await form.getByLabel("Description").fill("Fish & chips <3\nSecond line\n\nNew paragraph");
   await form.getByRole("button", { name: "Save changes" }).click();
   await expect(form).toHaveCount(0);
-  await expect(card.locator("p")).toHaveText(["Fish & chips <3 Second line", "New paragraph"], { useInnerText: true });
+  await expect(card.locator("p")).toHaveText(["Fish & chips <3 Second line", "New paragraph"], {
+    useInnerText: true,
+  });
   await expect(card.locator("p").first().locator("br")).toHaveCount(1);
   await page.getByRole("button", { name: "Edit" }).click();
-  await expect(form.getByLabel("Description")).toHaveValue("Fish & chips <3\nSecond line\n\nNew paragraph");
+  await expect(form.getByLabel("Description")).toHaveValue(
+    "Fish & chips <3\nSecond line\n\nNew paragraph",
+  );
 });

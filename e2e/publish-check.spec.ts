@@ -2,20 +2,40 @@ import { createDestination } from "@catalog/db";
 import { test, expect } from "./support/fixtures.js";
 import { addProducts, addStandinDestination, signIn, standinStore } from "./support/actions.js";
 
-test("check first: what each store would refuse and why, before anything is published", async ({ page, org, db, keyring, stack }) => {
+test("check first: what each store would refuse and why, before anything is published", async ({
+  page,
+  org,
+  db,
+  keyring,
+  stack,
+}) => {
   await addProducts(db, org.org.id, 2, "Cedar box");
   await addProducts(db, org.org.id, 1, "Cedar box unpriced", { price: null });
-  const harbour = await addStandinDestination(db, keyring, org.org.id, stack.E2E_STANDIN_URL, "Harbour store");
+  const harbour = await addStandinDestination(
+    db,
+    keyring,
+    org.org.id,
+    stack.E2E_STANDIN_URL,
+    "Harbour store",
+  );
   // An eBay store whose policies were never chosen: every product fails there until they are.
   await createDestination(db, keyring, {
-    orgId: org.org.id, channel: "ebay", name: "eBay outlet", baseUrl: stack.E2E_STANDIN_URL, settings: { marketplaceId: "EBAY_US" }, credentials: { accessToken: "t" },
+    orgId: org.org.id,
+    channel: "ebay",
+    name: "eBay outlet",
+    baseUrl: stack.E2E_STANDIN_URL,
+    settings: { marketplaceId: "EBAY_US" },
+    credentials: { accessToken: "t" },
   });
 
   await signIn(page, org.member, "/products");
   await page.getByLabel("Search by title or SKU").fill("Cedar box");
   await expect(page.getByText("3 matching products", { exact: true })).toBeVisible();
   await page.getByRole("checkbox", { name: "Select every product on this page" }).check();
-  await page.getByRole("region", { name: "Selection" }).getByRole("link", { name: "Publish selected" }).click();
+  await page
+    .getByRole("region", { name: "Selection" })
+    .getByRole("link", { name: "Publish selected" })
+    .click();
   await expect(page.getByRole("heading", { name: "Publish 3 products", level: 1 })).toBeVisible();
   await page.getByLabel("Harbour store").check();
   await page.getByLabel("eBay outlet").check();
@@ -27,7 +47,8 @@ test("check first: what each store would refuse and why, before anything is publ
   await expect(results).toContainText("4 of 6 listings would fail");
   await page.screenshot({ path: "/tmp/dryrun-results.png", fullPage: true });
 
-  const store = (name: string) => results.getByRole("listitem").filter({ has: page.getByRole("heading", { name, level: 3 }) });
+  const store = (name: string) =>
+    results.getByRole("listitem").filter({ has: page.getByRole("heading", { name, level: 3 }) });
   const harbourResult = store("Harbour store");
   await expect(harbourResult).toContainText("1 of 3 would fail");
   await expect(harbourResult.getByRole("link", { name: "Cedar box unpriced 1" })).toBeVisible();
@@ -37,7 +58,9 @@ test("check first: what each store would refuse and why, before anything is publ
   // The store's settings are said once, not under every product.
   const ebay = store("eBay outlet");
   await expect(ebay).toContainText("3 of 3 would fail");
-  await expect(ebay).toContainText("Store settings to fix: every product fails here until they are set");
+  await expect(ebay).toContainText(
+    "Store settings to fix: every product fails here until they are set",
+  );
   await expect(ebay).toContainText("Category id: missing");
   await expect(ebay).toContainText("Payment policy id: missing");
   await expect(ebay.getByText("Category id:", { exact: false })).toHaveCount(1);
@@ -61,5 +84,7 @@ test("check first: what each store would refuse and why, before anything is publ
 
   // The real publish still goes ahead for the rest.
   await page.getByRole("button", { name: "Publish to 1 store" }).click();
-  await expect(page.getByRole("heading", { name: "3 products to 1 store", level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "3 products to 1 store", level: 1 }),
+  ).toBeVisible();
 });

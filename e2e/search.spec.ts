@@ -16,7 +16,8 @@ test("search the catalog by title and SKU, across pages", async ({ page, org, db
   await expect(page).toHaveURL(/\?q=BRASS$/);
   await expect(page.getByText("3 matching products", { exact: true })).toBeVisible();
   await expect(productRows).toHaveCount(3);
-  for (const lamp of lamps) await expect(productRows.filter({ hasText: lamp.title })).toContainText(lamp.sku);
+  for (const lamp of lamps)
+    await expect(productRows.filter({ hasText: lamp.title })).toContainText(lamp.sku);
 
   // A SKU: exactly that product.
   await search.fill(lamps[1]!.sku);
@@ -31,7 +32,9 @@ test("search the catalog by title and SKU, across pages", async ({ page, org, db
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/\?q=oak&page=2$/);
   await expect(productRows).toHaveCount(2);
-  await expect(page.getByRole("navigation", { name: "Pages" })).toContainText("27 products · page 2 of 2");
+  await expect(page.getByRole("navigation", { name: "Pages" })).toContainText(
+    "27 products · page 2 of 2",
+  );
   await expect(productRows.filter({ hasText: "Brass" })).toHaveCount(0);
 
   // Nothing matches: said so, with a way back.

@@ -15,8 +15,13 @@ test("sign in, an expired session, sign out", async ({ page, org, db }) => {
   await page.getByLabel("Password").fill(org.member.password);
   // The catalog's data (products, destinations for listing names, the legal banner): the session
   // must expire after the screen has loaded, as it would for a user reading it.
-  const loaded = Promise.all(["/api/products", "/api/destinations", "/api/legal/status"].map((path) =>
-    page.waitForResponse((response) => new URL(response.url()).pathname === path && response.ok())));
+  const loaded = Promise.all(
+    ["/api/products", "/api/destinations", "/api/legal/status"].map((path) =>
+      page.waitForResponse(
+        (response) => new URL(response.url()).pathname === path && response.ok(),
+      ),
+    ),
+  );
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/products$/);
   await expect(page.getByRole("banner").getByText(org.member.email)).toBeVisible();
@@ -28,7 +33,9 @@ test("sign in, an expired session, sign out", async ({ page, org, db }) => {
   await expireSessions(page, db, org.member);
   await page.getByLabel("Search by title or SKU").fill("lamp");
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fproducts%3Fq%3Dlamp/);
-  await expect(page.getByRole("status").filter({ hasText: "Your session has ended: sign in again" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your session has ended: sign in again" }),
+  ).toBeVisible();
   await page.getByLabel("Email").fill(org.member.email);
   await page.getByLabel("Password").fill(org.member.password);
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -17,8 +17,19 @@ const SCREENS: [link: string, heading: string][] = [
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-test("on a 390 px phone screen, the menu reaches every screen and each fits the width", async ({ page, org, db, keyring, stack }) => {
-  await addProducts(db, org.org.id, 12, "Linen napkin with a rather long product title that has to wrap");
+test("on a 390 px phone screen, the menu reaches every screen and each fits the width", async ({
+  page,
+  org,
+  db,
+  keyring,
+  stack,
+}) => {
+  await addProducts(
+    db,
+    org.org.id,
+    12,
+    "Linen napkin with a rather long product title that has to wrap",
+  );
   await addStandinDestination(db, keyring, org.org.id, stack.E2E_STANDIN_URL, "Phone shop");
   await signIn(page, org.owner, "/products");
   await expect(page.getByRole("heading", { name: "Catalog" })).toBeVisible();
@@ -32,6 +43,8 @@ test("on a 390 px phone screen, the menu reaches every screen and each fits the 
     await menu.click();
     await nav.getByRole("link", { name: link }).click();
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-    await expect.poll(() => pageWidth(page), { message: `${heading} is wider than the screen` }).toBeLessThanOrEqual(390);
+    await expect
+      .poll(() => pageWidth(page), { message: `${heading} is wider than the screen` })
+      .toBeLessThanOrEqual(390);
   }
 });

@@ -15,16 +15,23 @@ const OUTPUT = { dashboard: "dist/index.html", extension: "dist/chrome/manifest.
 const SKIP = new Set(["node_modules", "dist"]);
 
 function files(dir) {
-  return readdirSync(dir).sort().flatMap((name) => {
-    if (SKIP.has(name)) return [];
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : [path];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      if (SKIP.has(name)) return [];
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? files(path) : [path];
+    });
 }
 
 function sourceHash(app) {
   const hash = createHash("sha256");
-  for (const file of files(app)) hash.update(relative(app, file).split(sep).join("/")).update("\0").update(readFileSync(file)).update("\0");
+  for (const file of files(app))
+    hash
+      .update(relative(app, file).split(sep).join("/"))
+      .update("\0")
+      .update(readFileSync(file))
+      .update("\0");
   return hash.digest("hex");
 }
 
@@ -44,12 +51,17 @@ for (const name of names) {
     continue;
   }
   const started = Date.now();
-  const result = spawnSync("pnpm", ["--silent", "--filter", `./apps/${name}`, "build"], { cwd: root, stdio: "inherit" });
+  const result = spawnSync("pnpm", ["--silent", "--filter", `./apps/${name}`, "build"], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (result.status !== 0) {
     console.error(`${name}: the build failed`);
     process.exit(result.status ?? 1);
   }
   mkdirSync(dirname(hashFile), { recursive: true });
   writeFileSync(hashFile, `${hash}\n`);
-  console.log(`${name}: built in ${((Date.now() - started) / 1000).toFixed(1)} s (${hash.slice(0, 12)})`);
+  console.log(
+    `${name}: built in ${((Date.now() - started) / 1000).toFixed(1)} s (${hash.slice(0, 12)})`,
+  );
 }

@@ -17,13 +17,30 @@ import { parseArgs } from "node:util";
 import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-/** Compiled to dist/. The dashboard and the extension are browser builds of their own; testing is for tests. */
+/**
+ * Compiled to dist/. The dashboard and the extension are browser builds of their own; testing is
+ * for tests.
+ */
 const SERVER_PACKAGES = [
-  "apps/gateway", "apps/publish-worker", "apps/import-worker", "apps/cli",
-  "packages/channels", "packages/config", "packages/db", "packages/extract", "packages/fetch", "packages/queue", "packages/values",
+  "apps/gateway",
+  "apps/publish-worker",
+  "apps/import-worker",
+  "apps/cli",
+  "packages/channels",
+  "packages/config",
+  "packages/db",
+  "packages/extract",
+  "packages/fetch",
+  "packages/queue",
+  "packages/values",
 ];
 /** The apps a deployment runs; --out installs their production dependencies and nothing else. */
-const DEPLOYED_APPS = ["@catalog/gateway", "@catalog/publish-worker", "@catalog/import-worker", "@catalog/cli"];
+const DEPLOYED_APPS = [
+  "@catalog/gateway",
+  "@catalog/publish-worker",
+  "@catalog/import-worker",
+  "@catalog/cli",
+];
 
 const { values } = parseArgs({ options: { out: { type: "string" } } });
 
@@ -49,24 +66,41 @@ async function compile(pkg) {
   const files = filesUnder(src);
   await build({
     entryPoints: files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts")),
-    outbase: src, outdir: dist, format: "esm", platform: "node", target: "node26", sourcemap: "linked", logLevel: "warning",
+    outbase: src,
+    outdir: dist,
+    format: "esm",
+    platform: "node",
+    target: "node26",
+    sourcemap: "linked",
+    logLevel: "warning",
   });
   // Files Node loads as they are (a worker thread's entry module).
-  for (const file of files.filter((f) => f.endsWith(".mjs"))) cpSync(file, join(dist, relative(src, file)));
+  for (const file of files.filter((f) => f.endsWith(".mjs")))
+    cpSync(file, join(dist, relative(src, file)));
 }
 
 const started = Date.now();
 run("node", ["scripts/prisma-generate.mjs"], { stdio: ["ignore", "ignore", "inherit"] });
 for (const pkg of SERVER_PACKAGES) await compile(pkg);
 run("node", ["scripts/build-if-changed.mjs", "dashboard"]);
-console.log(`build: ${SERVER_PACKAGES.length} packages compiled to dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `build: ${SERVER_PACKAGES.length} packages compiled to dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 
 if (values.out) {
   const out = values.out.startsWith("/") ? values.out : join(process.cwd(), values.out);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const copy = (path) => cpSync(join(root, path), join(out, path), { recursive: true });
-  for (const file of ["package.json", "pnpm-lock.yaml", "pnpm-workspace.yaml", ".npmrc", ".pnpmfile.cjs", "prisma"]) copy(file);
+  for (const file of [
+    "package.json",
+    "pnpm-lock.yaml",
+    "pnpm-workspace.yaml",
+    ".npmrc",
+    ".pnpmfile.cjs",
+    "prisma",
+  ])
+    copy(file);
   // Every workspace manifest, so that the lockfile matches the workspace it was written for.
   for (const dir of ["apps", "packages"]) {
     for (const name of readdirSync(join(root, dir))) {
@@ -76,7 +110,19 @@ if (values.out) {
   for (const dir of ["bench", "e2e", "deploy"]) copy(`${dir}/package.json`);
   for (const pkg of SERVER_PACKAGES) copy(`${pkg}/dist`);
   copy("apps/dashboard/dist");
-  run("pnpm", ["install", "--prod", "--frozen-lockfile", "--prefer-offline", "--reporter=silent",
-    ...DEPLOYED_APPS.flatMap((name) => ["--filter", `${name}...`])], { cwd: out });
-  console.log(`build: runnable tree in ${out} (start a process with: node --conditions=built apps/gateway/dist/server.js)`);
+  run(
+    "pnpm",
+    [
+      "install",
+      "--prod",
+      "--frozen-lockfile",
+      "--prefer-offline",
+      "--reporter=silent",
+      ...DEPLOYED_APPS.flatMap((name) => ["--filter", `${name}...`]),
+    ],
+    { cwd: out },
+  );
+  console.log(
+    `build: runnable tree in ${out} (start a process with: node --conditions=built apps/gateway/dist/server.js)`,
+  );
 }

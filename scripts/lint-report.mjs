@@ -16,11 +16,15 @@ const paths = args.filter((a, i) => a !== "--counts" && i !== fromIndex && i !==
 
 function readReport() {
   if (from) return readFileSync(from, "utf8");
-  const run = spawnSync("node_modules/.bin/eslint", ["-f", "json", ...(paths.length ? paths : ["."])], {
-    encoding: "utf8",
-    maxBuffer: 256 * 1024 * 1024,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const run = spawnSync(
+    "node_modules/.bin/eslint",
+    ["-f", "json", ...(paths.length ? paths : ["."])],
+    {
+      encoding: "utf8",
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   if (run.status !== 0 && run.status !== 1) process.exit(run.status ?? 2);
   return run.stdout;
 }

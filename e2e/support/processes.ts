@@ -20,17 +20,31 @@ process.on("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
 
-/** Runs `node --import tsx <script> ...args` from `root`, its output teed to `<logDir>/<name>.log`. */
-export function startNodeProcess(options: { root: string; logDir: string; name: string; script: string; args?: string[]; env: Record<string, string> }): Child {
+/**
+ * Runs `node --import tsx <script> ...args` from `root`, its output teed to `<logDir>/<name>.log`.
+ */
+export function startNodeProcess(options: {
+  root: string;
+  logDir: string;
+  name: string;
+  script: string;
+  args?: string[];
+  env: Record<string, string>;
+}): Child {
   mkdirSync(options.logDir, { recursive: true });
   const logFile = join(options.logDir, `${options.name}.log`);
   const log = createWriteStream(logFile);
-  // node with tsx as a loader, not the tsx CLI: signals reach the process itself (as in scripts/run.sh).
-  const child = spawn(process.execPath, ["--import", "tsx", options.script, ...(options.args ?? [])], {
-    cwd: options.root,
-    env: options.env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  // node with tsx as a loader, not the tsx CLI: signals reach the process itself (as in
+  // scripts/run.sh).
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", options.script, ...(options.args ?? [])],
+    {
+      cwd: options.root,
+      env: options.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   running.add(child);
   let output = "";
   const watchers = new Set<() => void>();
@@ -57,11 +71,20 @@ export function startNodeProcess(options: { root: string; logDir: string; name: 
     logFile,
     waitForOutput(pattern, timeoutMs) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => done(new Error(`${options.name} printed nothing matching ${pattern} within ${timeoutMs} ms (see ${logFile})`)), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            done(
+              new Error(
+                `${options.name} printed nothing matching ${pattern} within ${timeoutMs} ms (see ${logFile})`,
+              ),
+            ),
+          timeoutMs,
+        );
         const check = () => {
           const match = output.match(pattern);
           if (match) return done(null, match);
-          if (child.exitCode !== null || child.signalCode !== null) done(new Error(`${options.name} exited before it printed ${pattern} (see ${logFile})`));
+          if (child.exitCode !== null || child.signalCode !== null)
+            done(new Error(`${options.name} exited before it printed ${pattern} (see ${logFile})`));
         };
         const done = (error: Error | null, match?: RegExpMatchArray) => {
           clearTimeout(timer);
@@ -88,7 +111,8 @@ export async function waitForReady(child: Child, url: string, timeoutMs: number)
   const deadline = Date.now() + timeoutMs;
   let last = "no answer";
   while (Date.now() < deadline) {
-    if (child.process.exitCode !== null || child.process.signalCode !== null) throw new Error(`${child.name} exited while starting (see ${child.logFile})`);
+    if (child.process.exitCode !== null || child.process.signalCode !== null)
+      throw new Error(`${child.name} exited while starting (see ${child.logFile})`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) return;
@@ -99,5 +123,7 @@ export async function waitForReady(child: Child, url: string, timeoutMs: number)
     // Polling a process that is starting: nothing to wait on but its port.
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${child.name} was not ready at ${url} within ${timeoutMs} ms: ${last} (see ${child.logFile})`);
+  throw new Error(
+    `${child.name} was not ready at ${url} within ${timeoutMs} ms: ${last} (see ${child.logFile})`,
+  );
 }

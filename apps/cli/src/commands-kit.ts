@@ -11,11 +11,17 @@ export class UsageError extends Error {
 
 export function required(flags: Flags, name: string): string {
   const value = flags[name];
-  if (typeof value !== "string" || value.trim() === "") throw new UsageError(`--${name} is required`);
+  if (typeof value !== "string" || value.trim() === "")
+    throw new UsageError(`--${name} is required`);
   return value;
 }
 
 export interface Command {
   usage: string;
-  run(db: Db, flags: Flags, readSecret: () => Promise<string>, config: GatewayConfig): Promise<{ text: string; json: unknown }>;
+  run(
+    db: Db,
+    flags: Flags,
+    readSecret: () => Promise<string>,
+    config: GatewayConfig,
+  ): Promise<{ text: string; json: unknown }>;
 }

@@ -14,8 +14,15 @@ export interface CliResult {
   stderr: string;
 }
 
-export function cli(args: string[], input?: string, env: Record<string, string> = {}): Promise<CliResult> {
-  const child = spawn(`${root}node_modules/.bin/tsx`, [main, ...args], { env: { ...process.env, ...env }, timeout: 60_000 });
+export function cli(
+  args: string[],
+  input?: string,
+  env: Record<string, string> = {},
+): Promise<CliResult> {
+  const child = spawn(`${root}node_modules/.bin/tsx`, [main, ...args], {
+    env: { ...process.env, ...env },
+    timeout: 60_000,
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));

@@ -12,7 +12,8 @@ const queryClient = new QueryClient({
     queries: {
       staleTime: 10_000,
       // A 4xx will not change by asking again; network trouble and 5xx get two more tries.
-      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+      retry: (count, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
     },
     mutations: { retry: false },
   },

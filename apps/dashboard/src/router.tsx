@@ -1,7 +1,14 @@
-// The route table: every URL of the dashboard, its search parameters and its screen.
-// One folder per screen under src/screens/ (index.tsx and its parts); a screen reads its params with getRouteApi("<id>").
-// Routes under `app` need a session (its beforeLoad sends everyone else to /sign-in?next=...).
-import { createRootRouteWithContext, createRoute, createRouter, redirect, Outlet } from "@tanstack/react-router";
+// The route table: every URL of the dashboard, its search parameters and its screen. One folder per
+// screen under src/screens/ (index.tsx and its parts); a screen reads its params with
+// getRouteApi("<id>"). Routes under `app` need a session (its beforeLoad sends everyone else to
+// /sign-in?next=...).
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  redirect,
+  Outlet,
+} from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
 import { isStatus, sessionMemory } from "./api/client";
 import { ensureSession } from "./api/session";
@@ -23,11 +30,14 @@ import { Legal } from "./screens/legal";
 import { ExtensionKeys } from "./screens/extension-keys";
 import { System } from "./screens/system";
 
-export interface RouterContext { queryClient: QueryClient }
+export interface RouterContext {
+  queryClient: QueryClient;
+}
 
 // Search-param readers: the URL is user input, so anything unexpected is dropped.
 type Raw = Record<string, unknown>;
-const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v : typeof v === "number" ? String(v) : undefined);
+const str = (v: unknown): string | undefined =>
+  typeof v === "string" && v.trim() !== "" ? v : typeof v === "number" ? String(v) : undefined;
 const int = (v: unknown): number | undefined => {
   const n = typeof v === "number" ? v : typeof v === "string" ? Number(v) : NaN;
   return Number.isInteger(n) && n >= 1 ? n : undefined;
@@ -35,7 +45,11 @@ const int = (v: unknown): number | undefined => {
 const pageOnly = (s: Raw): { page?: number } => ({ page: int(s.page) });
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: () => <ToastProvider><Outlet /></ToastProvider>,
+  component: () => (
+    <ToastProvider>
+      <Outlet />
+    </ToastProvider>
+  ),
   notFoundComponent: NotFound,
 });
 
@@ -69,7 +83,9 @@ const appRoute = createRoute({
 const indexRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/",
-  beforeLoad: () => { throw redirect({ to: "/products", search: {} }); },
+  beforeLoad: () => {
+    throw redirect({ to: "/products", search: {} });
+  },
 });
 
 const productsRoute = createRoute({
@@ -89,7 +105,8 @@ const importsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/imports",
   validateSearch: (s: Raw): { page?: number; tab?: ImportTab } => ({
-    page: int(s.page), tab: IMPORT_TABS.find((t) => t === s.tab),
+    page: int(s.page),
+    tab: IMPORT_TABS.find((t) => t === s.tab),
   }),
   component: Imports,
 });
@@ -97,7 +114,10 @@ const importsRoute = createRoute({
 const importRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/imports/$id",
-  validateSearch: (s: Raw): { page?: number; outcome?: string } => ({ page: int(s.page), outcome: str(s.outcome) }),
+  validateSearch: (s: Raw): { page?: number; outcome?: string } => ({
+    page: int(s.page),
+    outcome: str(s.outcome),
+  }),
   component: ImportDetail,
 });
 
@@ -108,14 +128,27 @@ const publishRoute = createRoute({
   component: Publish,
 });
 
-const runsRoute = createRoute({ getParentRoute: () => appRoute, path: "/runs", validateSearch: pageOnly, component: Runs });
-const runRoute = createRoute({ getParentRoute: () => appRoute, path: "/runs/$id", component: RunDetail });
+const runsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/runs",
+  validateSearch: pageOnly,
+  component: Runs,
+});
+const runRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/runs/$id",
+  component: RunDetail,
+});
 
 const destinationsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/destinations",
-  validateSearch: (s: Raw): { connected?: string; destination?: string; connectError?: string } => ({
-    connected: str(s.connected), destination: str(s.destination), connectError: str(s.connectError),
+  validateSearch: (
+    s: Raw,
+  ): { connected?: string; destination?: string; connectError?: string } => ({
+    connected: str(s.connected),
+    destination: str(s.destination),
+    connectError: str(s.connectError),
   }),
   component: Destinations,
 });
@@ -123,21 +156,49 @@ const destinationsRoute = createRoute({
 const syncLogsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/sync-logs",
-  validateSearch: (s: Raw): { status?: string; destinationAccountId?: string; productId?: string; page?: number } => ({
-    status: str(s.status), destinationAccountId: str(s.destinationAccountId), productId: str(s.productId), page: int(s.page),
+  validateSearch: (
+    s: Raw,
+  ): { status?: string; destinationAccountId?: string; productId?: string; page?: number } => ({
+    status: str(s.status),
+    destinationAccountId: str(s.destinationAccountId),
+    productId: str(s.productId),
+    page: int(s.page),
   }),
   component: SyncLogs,
 });
 
-const legalRoute = createRoute({ getParentRoute: () => appRoute, path: "/legal", component: Legal });
-const keysRoute = createRoute({ getParentRoute: () => appRoute, path: "/keys", component: ExtensionKeys });
-const systemRoute = createRoute({ getParentRoute: () => appRoute, path: "/system", component: System });
+const legalRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/legal",
+  component: Legal,
+});
+const keysRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/keys",
+  component: ExtensionKeys,
+});
+const systemRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/system",
+  component: System,
+});
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
   appRoute.addChildren([
-    indexRoute, productsRoute, productRoute, importsRoute, importRoute, publishRoute, runsRoute, runRoute,
-    destinationsRoute, syncLogsRoute, legalRoute, keysRoute, systemRoute,
+    indexRoute,
+    productsRoute,
+    productRoute,
+    importsRoute,
+    importRoute,
+    publishRoute,
+    runsRoute,
+    runRoute,
+    destinationsRoute,
+    syncLogsRoute,
+    legalRoute,
+    keysRoute,
+    systemRoute,
   ]),
 ]);
 
@@ -153,5 +214,7 @@ export function makeRouter(queryClient: QueryClient) {
 }
 
 declare module "@tanstack/react-router" {
-  interface Register { router: ReturnType<typeof makeRouter> }
+  interface Register {
+    router: ReturnType<typeof makeRouter>;
+  }
 }

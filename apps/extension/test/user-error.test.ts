@@ -1,18 +1,45 @@
-import { errorFromNetwork, errorFromResponse, retryAtFrom, retryable, waitText } from "../src/shared/user-error";
+import {
+  errorFromNetwork,
+  errorFromResponse,
+  retryAtFrom,
+  retryable,
+  waitText,
+} from "../src/shared/user-error";
 
 const now = Date.parse("2026-11-24T12:00:00Z");
 
 test("a revoked or unknown key asks to pair again, whatever the service said", () => {
-  const error = errorFromResponse(401, { error: "missing or invalid x-service-api-key" }, null, now);
+  const error = errorFromResponse(
+    401,
+    { error: "missing or invalid x-service-api-key" },
+    null,
+    now,
+  );
   expect(error.kind).toBe("unauthorized");
-  expect(error.message).toMatch(/Create a key in the dashboard's Extension keys screen and pair again/);
+  expect(error.message).toMatch(
+    /Create a key in the dashboard's Extension keys screen and pair again/,
+  );
 });
 
 test("the service's 429 says when to try again, from Retry-After", () => {
-  const error = errorFromResponse(429, { error: "rate limit exceeded (the service's limit): retry in 30 s" }, "30", now);
-  expect(error).toEqual({ kind: "rateLimited", retryAt: now + 30_000, message: "The service is receiving too many requests from you. Try again in 30 s." });
+  const error = errorFromResponse(
+    429,
+    { error: "rate limit exceeded (the service's limit): retry in 30 s" },
+    "30",
+    now,
+  );
+  expect(error).toEqual({
+    kind: "rateLimited",
+    retryAt: now + 30_000,
+    message: "The service is receiving too many requests from you. Try again in 30 s.",
+  });
   // A channel's wait passed through keeps the service's words.
-  const channel = errorFromResponse(429, { error: "shopify asked to wait before more publishing" }, "120", now);
+  const channel = errorFromResponse(
+    429,
+    { error: "shopify asked to wait before more publishing" },
+    "120",
+    now,
+  );
   expect(channel.message).toBe("Shopify asked to wait before more publishing. Try again in 2 min.");
 });
 
@@ -33,24 +60,46 @@ test("waiting times read in the largest unit that fits, rounded up", () => {
 });
 
 test("refusals keep the service's own message; server errors and unknown answers say what to do", () => {
-  expect(errorFromResponse(422, { error: "body field \"url\" must be an http(s) URL" }, null, now))
-    .toEqual({ kind: "rejected", message: "Body field \"url\" must be an http(s) URL" });
-  expect(errorFromResponse(413, undefined, null, now)).toEqual({ kind: "rejected", message: "This page is too large to send to the service." });
-  expect(errorFromResponse(404, "<html>Not found</html>", null, now)).toEqual({ kind: "rejected", message: "The service refused the request (HTTP 404)." });
-  expect(errorFromResponse(503, { error: "the service is shutting down" }, null, now).message)
-    .toBe("The service could not do this right now (HTTP 503): the service is shutting down. Try again in a moment.");
+  expect(
+    errorFromResponse(422, { error: 'body field "url" must be an http(s) URL' }, null, now),
+  ).toEqual({ kind: "rejected", message: 'Body field "url" must be an http(s) URL' });
+  expect(errorFromResponse(413, undefined, null, now)).toEqual({
+    kind: "rejected",
+    message: "This page is too large to send to the service.",
+  });
+  expect(errorFromResponse(404, "<html>Not found</html>", null, now)).toEqual({
+    kind: "rejected",
+    message: "The service refused the request (HTTP 404).",
+  });
+  expect(errorFromResponse(503, { error: "the service is shutting down" }, null, now).message).toBe(
+    "The service could not do this right now (HTTP 503): the service is shutting down. Try again in a moment.",
+  );
 });
 
 test("no answer at all: offline, or the service is not there", () => {
   expect(errorFromNetwork("http://127.0.0.1:3000", true)).toEqual({
-    kind: "unreachable", message: "The service at http://127.0.0.1:3000 did not answer. Check that it is running and that the address is right.",
+    kind: "unreachable",
+    message:
+      "The service at http://127.0.0.1:3000 did not answer. Check that it is running and that the address is right.",
   });
-  expect(errorFromNetwork("http://127.0.0.1:3000", false).message).toBe("You are offline. Connect to the internet and try again.");
+  expect(errorFromNetwork("http://127.0.0.1:3000", false).message).toBe(
+    "You are offline. Connect to the internet and try again.",
+  );
 });
 
 test("a refusal names the page, not the request field it was in; only what may pass next time is offered again", () => {
-  const refused = errorFromResponse(422, { error: "urls[0]: http://127.0.0.1:8080/p/mug is a loopback address; only public web addresses can be imported" }, null, now);
-  expect(refused.message).toBe("The page http://127.0.0.1:8080/p/mug is a loopback address; only public web addresses can be imported");
+  const refused = errorFromResponse(
+    422,
+    {
+      error:
+        "urls[0]: http://127.0.0.1:8080/p/mug is a loopback address; only public web addresses can be imported",
+    },
+    null,
+    now,
+  );
+  expect(refused.message).toBe(
+    "The page http://127.0.0.1:8080/p/mug is a loopback address; only public web addresses can be imported",
+  );
   expect(retryable(refused)).toBe(false);
   expect(retryable(errorFromResponse(401, undefined, null, now))).toBe(false);
   expect(retryable(errorFromResponse(429, undefined, "3", now))).toBe(true);

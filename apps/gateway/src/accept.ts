@@ -1,7 +1,10 @@
 // Content negotiation on the Accept header, for the few answers that differ for a browser
 // (an HTML page, a redirect) from what API clients get (JSON).
 
-interface Range { type: string; q: number }
+interface Range {
+  type: string;
+  q: number;
+}
 
 function ranges(accept: string | undefined): Range[] {
   if (!accept) return [];

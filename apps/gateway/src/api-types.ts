@@ -1,27 +1,80 @@
 // The gateway's request and response shapes as TypeScript types, for clients in this repository
-// (the dashboard, the browser extension). Derived from the same TypeBox schemas that validate requests and generate the
-// OpenAPI document, so a changed shape breaks the client's type check. Schema modules only: they
-// import nothing but `typebox` and each other, so a browser build can type-check against them.
+// (the dashboard, the browser extension). Derived from the same TypeBox schemas that validate
+// requests and generate the OpenAPI document, so a changed shape breaks the client's type check.
+// Schema modules only: they import nothing but `typebox` and each other, so a browser build can
+// type-check against them.
 import type { Static } from "typebox";
 import type { SessionSchema, LoginBodySchema } from "./routes/auth/schemas.js";
-import type { ChannelInfoSchema, ChannelListSchema, ChannelFieldSchema } from "./routes/channels/schemas.js";
-import type { DestinationListSchema, DestinationPatchSchema, DestinationSchema, DisconnectedSchema, UpdatedDestinationSchema } from "./routes/destinations/schemas.js";
-import type { CreatedExtensionKeySchema, CreateExtensionKeyBodySchema, ExtensionKeyListSchema, ExtensionKeySchema } from "./routes/extension-keys/schemas.js";
+import type {
+  ChannelInfoSchema,
+  ChannelListSchema,
+  ChannelFieldSchema,
+} from "./routes/channels/schemas.js";
+import type {
+  DestinationListSchema,
+  DestinationPatchSchema,
+  DestinationSchema,
+  DisconnectedSchema,
+  UpdatedDestinationSchema,
+} from "./routes/destinations/schemas.js";
+import type {
+  CreatedExtensionKeySchema,
+  CreateExtensionKeyBodySchema,
+  ExtensionKeyListSchema,
+  ExtensionKeySchema,
+} from "./routes/extension-keys/schemas.js";
 import type { ExtensionMeSchema, IngestResultSchema } from "./routes/extension/schemas.js";
-import type { DocumentImportResultSchema, UrlImportResultSchema } from "./routes/one-shot-import/schemas.js";
-import type { CreateUrlImportBodySchema, ImportRowSchema, ImportSchema, StoreImportBodySchema } from "./routes/imports/schemas.js";
+import type {
+  DocumentImportResultSchema,
+  UrlImportResultSchema,
+} from "./routes/one-shot-import/schemas.js";
+import type {
+  CreateUrlImportBodySchema,
+  ImportRowSchema,
+  ImportSchema,
+  StoreImportBodySchema,
+} from "./routes/imports/schemas.js";
 import type { ConnectedSchema } from "./routes/integrations/schemas.js";
-import type { LegalRecordSchema, LegalStatusSchema, SignBodySchema } from "./routes/legal/schemas.js";
-import type { HistoryEntrySchema, ProductDetailSchema, ProductListItemSchema } from "./routes/products/schemas.js";
+import type {
+  LegalRecordSchema,
+  LegalStatusSchema,
+  SignBodySchema,
+} from "./routes/legal/schemas.js";
+import type {
+  HistoryEntrySchema,
+  ProductDetailSchema,
+  ProductListItemSchema,
+} from "./routes/products/schemas.js";
 import type { ExtensionPreviewSchema, ListingItemSchema } from "./schemas/page-preview.js";
-import type { MoneySchema, ProductFieldsSchema, ProductPatchSchema, ProductSchema } from "./schemas/product.js";
-import type { PublishRunSchema, RetryResultSchema, RunSummarySchema } from "./routes/publish-runs/schemas.js";
-import type { PublishBodySchema, PublishCheckSchema, PublishResponseSchema } from "./routes/publish/schemas.js";
+import type {
+  MoneySchema,
+  ProductFieldsSchema,
+  ProductPatchSchema,
+  ProductSchema,
+} from "./schemas/product.js";
+import type {
+  PublishRunSchema,
+  RetryResultSchema,
+  RunSummarySchema,
+} from "./routes/publish-runs/schemas.js";
+import type {
+  PublishBodySchema,
+  PublishCheckSchema,
+  PublishResponseSchema,
+} from "./routes/publish/schemas.js";
 import type { SyncLogSchema } from "./routes/sync-logs/schemas.js";
 import type { ActionResultSchema, ActionSchema, SystemSchema } from "./routes/system/schemas.js";
 
-export interface List<T> { items: T[]; page: number; pageSize: number; total: number; totalPages: number }
-export interface ApiError { error: string }
+export interface List<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+}
+export interface ApiError {
+  error: string;
+}
 
 export type LoginBody = Static<typeof LoginBodySchema>;
 export type Session = Static<typeof SessionSchema>;

@@ -48,13 +48,23 @@ export interface AppDeps {
   db: Db;
   /** Fails fast when Redis is down (`enableOfflineQueue: false`), so requests are not held. */
   redis: RedisClient;
-  /** false: no log; else where and how much (default: stdout at LOG_LEVEL), always with secrets redacted. */
+  /**
+   * false: no log; else where and how much (default: stdout at LOG_LEVEL), always with secrets
+   * redacted.
+   */
   logger?: false | GatewayLogging;
-  /** Opens the database's change feed; by default a `LISTEN` connection to `config.DATABASE_URL`. */
+  /**
+   * Opens the database's change feed; by default a `LISTEN` connection to `config.DATABASE_URL`.
+   */
   changeFeed?: ChangeFeedOpener;
-  /** The channels (default: CHANNEL_DEFINITIONS); `config` must have been read with the same list. */
+  /**
+   * The channels (default: CHANNEL_DEFINITIONS); `config` must have been read with the same list.
+   */
   channels?: readonly AnyChannelDefinition[];
-  /** Resolves host names for the URL checks of imports and edits (default: the system's; tests answer from a table). */
+  /**
+   * Resolves host names for the URL checks of imports and edits (default: the system's; tests
+   * answer from a table).
+   */
   resolveHost?: UrlPolicy["resolve"];
 }
 
@@ -70,7 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler,
     frameworkErrors,
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT },
-    // A client's x-request-id is kept when it is a plain token, so it can follow a call across services.
+    // A client's x-request-id is kept when it is a plain token, so it can follow a call across
+    // services.
     requestIdHeader: false,
     genReqId: (request) => {
       const given = request.headers["x-request-id"];
@@ -98,8 +109,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin, { bodyLimit: config.BODY_LIMIT });
   await app.register(securityHeadersPlugin);
   const keyring = config.CREDENTIALS_KEYS ? parseKeyring(config.CREDENTIALS_KEYS) : null;
-  if (!keyring) app.log.warn("CREDENTIALS_KEYS is not set: device cookies are signed with a secret of this process, valid until it restarts and on no other instance");
-  // Signs the device cookies (routes/auth/device-cookies.ts); the session cookie is a random token, not signed.
+  if (!keyring)
+    app.log.warn(
+      "CREDENTIALS_KEYS is not set: device cookies are signed with a secret of this process, valid until it restarts and on no other instance",
+    );
+  // Signs the device cookies (routes/auth/device-cookies.ts); the session cookie is a random token,
+  // not signed.
   await app.register(cookie, { secret: deviceCookieSecrets(keyring) });
   await app.register(rateLimitPlugin, {
     redis,
@@ -124,7 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const channels = createChannelRegistry(config.channels, undefined, deps.channels);
   // One set of document-import slots for /api and /api/v1 alike.
   const documentSlots = new Semaphore(config.DOCUMENT_IMPORT_CONCURRENCY);
-  // Background imports (/api/imports) hold their slot for minutes: slots of their own, so the synchronous routes never wait behind them.
+  // Background imports (/api/imports) hold their slot for minutes: slots of their own, so the
+  // synchronous routes never wait behind them.
   const importTasks = new ImportTasks(db, config.DOCUMENT_IMPORT_CONCURRENCY, app.log);
   // Page URLs to import and image URLs to store: public addresses only, unless local ingest.
   const urlPolicy: UrlPolicy = { allowPrivate: config.LOCAL_INGEST, resolve: deps.resolveHost };
@@ -136,25 +152,53 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       redis,
       redisPrefix: config.redisKeyPrefix,
       loginBudgets: {
-        perAccount: { max: config.LOGIN_RATE_LIMIT_MAX, windowSeconds: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
-        perAddress: { max: config.LOGIN_ADDRESS_RATE_LIMIT_MAX, windowSeconds: config.LOGIN_ADDRESS_RATE_LIMIT_WINDOW_SECONDS },
-        perDevice: { max: config.LOGIN_DEVICE_RATE_LIMIT_MAX, windowSeconds: config.LOGIN_DEVICE_RATE_LIMIT_WINDOW_SECONDS },
+        perAccount: {
+          max: config.LOGIN_RATE_LIMIT_MAX,
+          windowSeconds: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
+        },
+        perAddress: {
+          max: config.LOGIN_ADDRESS_RATE_LIMIT_MAX,
+          windowSeconds: config.LOGIN_ADDRESS_RATE_LIMIT_WINDOW_SECONDS,
+        },
+        perDevice: {
+          max: config.LOGIN_DEVICE_RATE_LIMIT_MAX,
+          windowSeconds: config.LOGIN_DEVICE_RATE_LIMIT_WINDOW_SECONDS,
+        },
       },
     });
     await scope.register(productRoutes, { db, policy: urlPolicy });
-    await scope.register(publishRoutes, { db, redis, redisPrefix: config.redisKeyPrefix, deadlineMs: config.PUBLISH_DEADLINE_MS, channels, keyring });
+    await scope.register(publishRoutes, {
+      db,
+      redis,
+      redisPrefix: config.redisKeyPrefix,
+      deadlineMs: config.PUBLISH_DEADLINE_MS,
+      channels,
+      keyring,
+    });
     await scope.register(publishRunRoutes, { db, redis, redisPrefix: config.redisKeyPrefix });
     await scope.register(legalRoutes, { db });
     await scope.register(importRoutes, {
-      db, policy: urlPolicy, deadlineMs: config.IMPORT_DEADLINE_MS,
+      db,
+      policy: urlPolicy,
+      deadlineMs: config.IMPORT_DEADLINE_MS,
       document: {
-        maxBytes: config.DOCUMENT_MAX_BYTES, parseHeapMb: config.DOCUMENT_PARSE_HEAP_MB, spoolDir: config.DOCUMENT_SPOOL_DIR || tmpdir(),
+        maxBytes: config.DOCUMENT_MAX_BYTES,
+        parseHeapMb: config.DOCUMENT_PARSE_HEAP_MB,
+        spoolDir: config.DOCUMENT_SPOOL_DIR || tmpdir(),
         slots: documentSlots,
       },
     });
     const imports = {
-      db, tasks: importTasks, policy: urlPolicy, deadlineMs: config.IMPORT_DEADLINE_MS,
-      document: { maxBytes: config.DOCUMENT_MAX_BYTES, parseHeapMb: config.DOCUMENT_PARSE_HEAP_MB, spoolDir: config.DOCUMENT_SPOOL_DIR || tmpdir(), slots: documentSlots },
+      db,
+      tasks: importTasks,
+      policy: urlPolicy,
+      deadlineMs: config.IMPORT_DEADLINE_MS,
+      document: {
+        maxBytes: config.DOCUMENT_MAX_BYTES,
+        parseHeapMb: config.DOCUMENT_PARSE_HEAP_MB,
+        spoolDir: config.DOCUMENT_SPOOL_DIR || tmpdir(),
+        slots: documentSlots,
+      },
     };
     await scope.register(importsRoutes, { ...imports, auth: "session" });
     // The same imports for the browser extension, by key (a category page's chosen products).
@@ -162,11 +206,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(extensionRoutes, { db, policy: urlPolicy });
     await scope.register(extensionKeyRoutes, { db });
     await scope.register(syncLogRoutes, { db });
-    await scope.register(destinationRoutes, { db, redis, redisPrefix: config.redisKeyPrefix, channels });
+    await scope.register(destinationRoutes, {
+      db,
+      redis,
+      redisPrefix: config.redisKeyPrefix,
+      channels,
+    });
     await scope.register(channelRoutes, { channels, canSealCredentials: keyring !== null });
-    await scope.register(integrationRoutes, { db, redis, redisPrefix: config.redisKeyPrefix, channels, keyring, publicUrl: config.channels.publicUrl });
+    await scope.register(integrationRoutes, {
+      db,
+      redis,
+      redisPrefix: config.redisKeyPrefix,
+      channels,
+      keyring,
+      publicUrl: config.channels.publicUrl,
+    });
     await scope.register(notificationRoutes, { db, channels });
-    await scope.register(systemRoutes, { db, redis, redisPrefix: config.redisKeyPrefix, labMode: config.LAB_MODE });
+    await scope.register(systemRoutes, {
+      db,
+      redis,
+      redisPrefix: config.redisKeyPrefix,
+      labMode: config.LAB_MODE,
+    });
   };
   // Every route is served identically under /api and /api/v1.
   await app.register(api, { prefix: "/api" });

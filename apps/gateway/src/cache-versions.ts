@@ -25,14 +25,21 @@ export class CacheVersions {
   /** The keys asked for since the last MGET was sent, and that MGET's coming answer. */
   private batch: { keys: Map<string, number>; values: Promise<(string | null)[]> } | null = null;
 
-  constructor(private readonly redis: RedisClient, private readonly prefix: string) {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly prefix: string,
+  ) {
     this.sessionsKey = `${prefix}:read-cache:sessions`;
   }
 
   /** One round trip: the sessions' version and, when the org is known, its catalog's. */
   async read(orgId?: string): Promise<Versions> {
-    if (orgId === undefined) return { sessions: (await this.versions([this.sessionsKey]))[0] ?? null };
-    const [sessions = null, catalog = null] = await this.versions([this.sessionsKey, this.catalogKey(orgId)]);
+    if (orgId === undefined)
+      return { sessions: (await this.versions([this.sessionsKey]))[0] ?? null };
+    const [sessions = null, catalog = null] = await this.versions([
+      this.sessionsKey,
+      this.catalogKey(orgId),
+    ]);
     return { sessions, catalog };
   }
 
@@ -57,10 +64,15 @@ export class CacheVersions {
    */
   private async versions(keys: string[]): Promise<(string | null)[]> {
     if (!this.batch) {
-      const batch = { keys: new Map<string, number>(), values: new Promise<(string | null)[]>((resolve) => setImmediate(() => {
-        this.batch = null;
-        resolve(this.mget([...batch.keys.keys()]));
-      })) };
+      const batch = {
+        keys: new Map<string, number>(),
+        values: new Promise<(string | null)[]>((resolve) =>
+          setImmediate(() => {
+            this.batch = null;
+            resolve(this.mget([...batch.keys.keys()]));
+          }),
+        ),
+      };
       this.batch = batch;
     }
     const { keys: asked, values } = this.batch;

@@ -1,7 +1,17 @@
 import { ServiceError, type Db } from "@catalog/db";
-import { readBreakers, readChannelWaits, readQueueCounts, type BreakerSnapshot, type BreakerStateName, type ChannelWait, type RedisClient } from "@catalog/queue";
+import {
+  readBreakers,
+  readChannelWaits,
+  readQueueCounts,
+  type BreakerSnapshot,
+  type BreakerStateName,
+  type ChannelWait,
+  type RedisClient,
+} from "@catalog/queue";
 
-/** Whether a destination is paused, and until when: its breaker and the wait its channel asked for. */
+/**
+ * Whether a destination is paused, and until when: its breaker and the wait its channel asked for.
+ */
 export interface DestinationSignals {
   breaker: { state: BreakerStateName; openedAt: string | null; retryAt: string | null };
   channelWait: { until: string; channel: string; reason: string } | null;
@@ -12,32 +22,56 @@ export interface DestinationStatus extends DestinationSignals {
   queue: { waiting: number; active: number; delayed: number; failed: number; dead: number };
 }
 
-// Bounds one Redis pipeline (5 commands per destination for the counts) and one IN (...) list,
-// so an operator's view over every org's destinations stays a few round trips, not one per destination.
+// Bounds one Redis pipeline (5 commands per destination for the counts) and one IN (...) list, so
+// an operator's view over every org's destinations stays a few round trips, not one per
+// destination.
 const BATCH = 500;
 
-/** Queue and breaker state live in Redis only: without it they cannot be shown (503, not a generic 500). */
+/**
+ * Queue and breaker state live in Redis only: without it they cannot be shown (503, not a generic
+ * 500).
+ */
 export class RedisUnavailable extends ServiceError {
   constructor(cause: unknown) {
-    super(503, "Redis is unreachable, so queue and breaker state cannot be read; try again shortly");
+    super(
+      503,
+      "Redis is unreachable, so queue and breaker state cannot be read; try again shortly",
+    );
     this.cause = cause;
   }
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-const toSignals = (breaker: BreakerSnapshot | undefined, wait: ChannelWait | undefined): DestinationSignals => ({
-  breaker: { state: breaker?.state ?? "closed", openedAt: iso(breaker?.openedAt ?? null), retryAt: iso(breaker?.retryAt ?? null) },
-  channelWait: wait ? { until: new Date(wait.until).toISOString(), channel: wait.channel, reason: wait.reason } : null,
+const toSignals = (
+  breaker: BreakerSnapshot | undefined,
+  wait: ChannelWait | undefined,
+): DestinationSignals => ({
+  breaker: {
+    state: breaker?.state ?? "closed",
+    openedAt: iso(breaker?.openedAt ?? null),
+    retryAt: iso(breaker?.retryAt ?? null),
+  },
+  channelWait: wait
+    ? { until: new Date(wait.until).toISOString(), channel: wait.channel, reason: wait.reason }
+    : null,
 });
 
 /**
  * Breakers and channel waits only (two pipelined reads, no queue depths, no database): cheap
  * enough for a view that is re-read every second, such as a publish run followed live.
  */
-export async function readDestinationSignals(redis: RedisClient, prefix: string, ids: string[]): Promise<Map<string, DestinationSignals>> {
-  const [breakers, waits] = await Promise.all([readBreakers(redis, prefix, ids), readChannelWaits(redis, prefix, ids)])
-    .catch((cause: unknown) => { throw new RedisUnavailable(cause); });
+export async function readDestinationSignals(
+  redis: RedisClient,
+  prefix: string,
+  ids: string[],
+): Promise<Map<string, DestinationSignals>> {
+  const [breakers, waits] = await Promise.all([
+    readBreakers(redis, prefix, ids),
+    readChannelWaits(redis, prefix, ids),
+  ]).catch((cause: unknown) => {
+    throw new RedisUnavailable(cause);
+  });
   return new Map(ids.map((id) => [id, toSignals(breakers.get(id), waits.get(id))]));
 }
 
@@ -45,18 +79,31 @@ export async function readDestinationSignals(redis: RedisClient, prefix: string,
  * Breakers, channel waits and queue depths from Redis (each a pipelined read per batch), and
  * dead publishes from PostgreSQL (the record), in one grouped query per batch.
  */
-export async function readDestinationStatuses(db: Db, redis: RedisClient, prefix: string, ids: string[]): Promise<Map<string, DestinationStatus>> {
+export async function readDestinationStatuses(
+  db: Db,
+  redis: RedisClient,
+  prefix: string,
+  ids: string[],
+): Promise<Map<string, DestinationStatus>> {
   const out = new Map<string, DestinationStatus>();
   for (let start = 0; start < ids.length; start += BATCH) {
     const batch = ids.slice(start, start + BATCH);
     const [[breakers, waits, counts], dead] = await Promise.all([
-      Promise.all([readBreakers(redis, prefix, batch), readChannelWaits(redis, prefix, batch), readQueueCounts(redis, prefix, batch)])
-        .catch((cause: unknown) => { throw new RedisUnavailable(cause); }),
+      Promise.all([
+        readBreakers(redis, prefix, batch),
+        readChannelWaits(redis, prefix, batch),
+        readQueueCounts(redis, prefix, batch),
+      ]).catch((cause: unknown) => {
+        throw new RedisUnavailable(cause);
+      }),
       countDeadByDestination(db, batch),
     ]);
     for (const id of batch) {
       const queue = counts.get(id) ?? { waiting: 0, active: 0, delayed: 0, failed: 0 };
-      out.set(id, { ...toSignals(breakers.get(id), waits.get(id)), queue: { ...queue, dead: dead.get(id) ?? 0 } });
+      out.set(id, {
+        ...toSignals(breakers.get(id), waits.get(id)),
+        queue: { ...queue, dead: dead.get(id) ?? 0 },
+      });
     }
   }
   return out;
@@ -79,12 +126,17 @@ async function countDeadByDestination(db: Db, ids: string[]): Promise<Map<string
 /** Every org's connected destinations, oldest first: the operator's view in /api/system. */
 export async function allConnectedDestinationIds(db: Db): Promise<string[]> {
   const rows = await db.destinationAccount.findMany({
-    where: { disconnectedAt: null }, orderBy: [{ connectedAt: "asc" }, { id: "asc" }], select: { id: true },
+    where: { disconnectedAt: null },
+    orderBy: [{ connectedAt: "asc" }, { id: "asc" }],
+    select: { id: true },
   });
   return rows.map((r) => r.id);
 }
 
-/** Whether the id names a destination of any org, connected or not (admin actions may target either). */
+/**
+ * Whether the id names a destination of any org, connected or not (admin actions may target
+ * either).
+ */
 export async function destinationExists(db: Db, id: string): Promise<boolean> {
   return (await db.destinationAccount.count({ where: { id } })) > 0;
 }

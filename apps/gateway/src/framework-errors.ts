@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 
-/** The longest path segment (a product or import id) the router reads: Fastify's `maxParamLength`. */
+/**
+ * The longest path segment (a product or import id) the router reads: Fastify's `maxParamLength`.
+ */
 export const MAX_PATH_SEGMENT = 100;
 
 export const segmentTooLong = `a path segment is longer than the limit of ${MAX_PATH_SEGMENT} characters`;
@@ -13,9 +15,16 @@ const decodedLength = (segment: string) => {
   }
 };
 
-/** True when a segment of the request's path, decoded, is longer than the router reads (what it answers 414 for). */
+/**
+ * True when a segment of the request's path, decoded, is longer than the router reads (what it
+ * answers 414 for).
+ */
 export function hasOverlongSegment(url: string): boolean {
-  return (url.split("?")[0] ?? "").split("/").some((segment) => segment.length > MAX_PATH_SEGMENT && decodedLength(segment) > MAX_PATH_SEGMENT);
+  return (url.split("?")[0] ?? "")
+    .split("/")
+    .some(
+      (segment) => segment.length > MAX_PATH_SEGMENT && decodedLength(segment) > MAX_PATH_SEGMENT,
+    );
 }
 
 /**
@@ -24,7 +33,11 @@ export function hasOverlongSegment(url: string): boolean {
  * (414). They get this service's `{ error }`, not Fastify's `{ error, code, message, statusCode }`,
  * and the request id every answer carries.
  */
-export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   reply.header("x-request-id", request.id);
   switch (error.code) {
     case "FST_ERR_BAD_URL":
@@ -35,6 +48,8 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
       return;
     default:
       request.log.error({ err: error }, "request failed");
-      reply.code(500).send({ error: `Internal error; quote request id ${request.id} when reporting it` });
+      reply
+        .code(500)
+        .send({ error: `Internal error; quote request id ${request.id} when reporting it` });
   }
 }

@@ -28,7 +28,10 @@ export class ReadCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private readonly groups = new Map<string, Set<string>>();
   private readonly generations = new Map<string, number>();
-  private readonly loading = new Map<string, { generation: number; stamp: string; promise: Promise<V> }>();
+  private readonly loading = new Map<
+    string,
+    { generation: number; stamp: string; promise: Promise<V> }
+  >();
   private size = 0;
   private isEnabled = false;
 
@@ -51,7 +54,13 @@ export class ReadCache<V> {
   }
 
   /** `until` may shorten an entry's life (a session's expiry); a time already past keeps it out. */
-  async getOrLoad(group: string, key: string, stamp: string | null, load: () => Promise<V>, until?: (value: V) => number): Promise<V> {
+  async getOrLoad(
+    group: string,
+    key: string,
+    stamp: string | null,
+    load: () => Promise<V>,
+    until?: (value: V) => number,
+  ): Promise<V> {
     if (!this.isEnabled || stamp === null) return load();
     const id = `${group}\u0000${key}`;
     const generation = this.generations.get(group) ?? 0;
@@ -73,8 +82,18 @@ export class ReadCache<V> {
       if (this.loading.get(id)?.promise === promise) this.loading.delete(id);
     }
     const expires = Math.min(Date.now() + this.options.maxAgeMs, until?.(value) ?? Infinity);
-    if (this.isEnabled && (this.generations.get(group) ?? 0) === generation && expires > Date.now()) {
-      this.store(id, { group, stamp, until: expires, size: this.options.sizeOf?.(value) ?? 0, value });
+    if (
+      this.isEnabled &&
+      (this.generations.get(group) ?? 0) === generation &&
+      expires > Date.now()
+    ) {
+      this.store(id, {
+        group,
+        stamp,
+        until: expires,
+        size: this.options.sizeOf?.(value) ?? 0,
+        value,
+      });
     }
     return value;
   }
@@ -98,7 +117,8 @@ export class ReadCache<V> {
     if (!ids) this.groups.set(entry.group, (ids = new Set()));
     ids.add(id);
     const maxSize = this.options.maxSize ?? Infinity;
-    while (this.entries.size > this.options.maxEntries || this.size > maxSize) this.remove(this.entries.keys().next().value!);
+    while (this.entries.size > this.options.maxEntries || this.size > maxSize)
+      this.remove(this.entries.keys().next().value!);
   }
 
   private remove(id: string): void {

@@ -13,7 +13,11 @@ beforeAll(async () => {
 afterAll(() => gw.close());
 
 test("signing in sets an HttpOnly, SameSite=Lax session cookie and answers the user and org", async () => {
-  const res = await gw.app.inject({ method: "POST", url: "/api/auth/session", payload: { email: t.member.email, password: t.member.password } });
+  const res = await gw.app.inject({
+    method: "POST",
+    url: "/api/auth/session",
+    payload: { email: t.member.email, password: t.member.password },
+  });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({
     user: { id: t.member.id, email: t.member.email, role: "member" },
@@ -30,28 +34,53 @@ test("signing in sets an HttpOnly, SameSite=Lax session cookie and answers the u
 test.each([
   ["https PUBLIC_URL", { PUBLIC_URL: "https://catalog.example" }, true],
   ["http PUBLIC_URL", { PUBLIC_URL: "http://127.0.0.1:3000" }, false],
-  ["https PUBLIC_URL, COOKIE_SECURE=false", { PUBLIC_URL: "https://catalog.example", COOKIE_SECURE: "false" }, false],
-  ["http PUBLIC_URL, COOKIE_SECURE=true", { PUBLIC_URL: "http://127.0.0.1:3000", COOKIE_SECURE: "true" }, true],
+  [
+    "https PUBLIC_URL, COOKIE_SECURE=false",
+    { PUBLIC_URL: "https://catalog.example", COOKIE_SECURE: "false" },
+    false,
+  ],
+  [
+    "http PUBLIC_URL, COOKIE_SECURE=true",
+    { PUBLIC_URL: "http://127.0.0.1:3000", COOKIE_SECURE: "true" },
+    true,
+  ],
 ])("with %s every cookie set at sign-in is Secure: %s", async (_case, env, secure) => {
   const g = await startGateway(env);
   try {
-    const res = await g.app.inject({ method: "POST", url: "/api/auth/session", payload: { email: t.member.email, password: t.member.password } });
+    const res = await g.app.inject({
+      method: "POST",
+      url: "/api/auth/session",
+      payload: { email: t.member.email, password: t.member.password },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.cookies.map((c) => c.name)).toContain("sid");
-    for (const c of res.cookies) expect({ name: c.name, secure: c.secure === true }).toEqual({ name: c.name, secure });
+    for (const c of res.cookies)
+      expect({ name: c.name, secure: c.secure === true }).toEqual({ name: c.name, secure });
   } finally {
     await g.close();
   }
 });
 
-test.each(["member", "owner", "admin"] as const)("a signed-in %s sees that role in the session", async (role) => {
-  const cookie = await login(gw.app, t[role].email, t[role].password);
-  const me = await gw.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
-  expect(me.json()).toEqual({ user: { id: t[role].id, email: t[role].email, role }, org: { id: t.org.id, name: t.org.name } });
-});
+test.each(["member", "owner", "admin"] as const)(
+  "a signed-in %s sees that role in the session",
+  async (role) => {
+    const cookie = await login(gw.app, t[role].email, t[role].password);
+    const me = await gw.app.inject({
+      method: "GET",
+      url: "/api/auth/session",
+      headers: { cookie },
+    });
+    expect(me.json()).toEqual({
+      user: { id: t[role].id, email: t[role].email, role },
+      org: { id: t.org.id, name: t.org.name },
+    });
+  },
+);
 
 test("the email is matched in any case", async () => {
-  await expect(login(gw.app, t.admin.email.toUpperCase(), t.admin.password)).resolves.toMatch(/^sid=/);
+  await expect(login(gw.app, t.admin.email.toUpperCase(), t.admin.password)).resolves.toMatch(
+    /^sid=/,
+  );
 });
 
 test.each([
@@ -65,7 +94,11 @@ test.each([
 });
 
 test("a login body with a missing field is 422 naming it", async () => {
-  const res = await gw.app.inject({ method: "POST", url: "/api/auth/session", payload: { email: t.member.email } });
+  const res = await gw.app.inject({
+    method: "POST",
+    url: "/api/auth/session",
+    payload: { email: t.member.email },
+  });
   expect(res.statusCode).toBe(422);
   expect(errorOf(res)).toMatch(/"password" is required/);
 });
@@ -79,20 +112,36 @@ test("GET /api/auth/session answers the signed-in user, and 401 without or with 
   const none = await gw.app.inject({ method: "GET", url: "/api/auth/session" });
   expect(none.statusCode).toBe(401);
   expect(errorOf(none)).toMatch(/sign in/);
-  const bogus = await gw.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie: "sid=not-a-session" } });
+  const bogus = await gw.app.inject({
+    method: "GET",
+    url: "/api/auth/session",
+    headers: { cookie: "sid=not-a-session" },
+  });
   expect(bogus.statusCode).toBe(401);
 });
 
 test("signing out revokes the session server-side: the old cookie stops working, other sessions do not", async () => {
   const first = await login(gw.app, t.member.email, t.member.password);
   const second = await login(gw.app, t.member.email, t.member.password);
-  const out = await gw.app.inject({ method: "DELETE", url: "/api/auth/session", headers: { cookie: first } });
+  const out = await gw.app.inject({
+    method: "DELETE",
+    url: "/api/auth/session",
+    headers: { cookie: first },
+  });
   expect(out.statusCode).toBe(204);
   expect(String(out.headers["set-cookie"])).toMatch(/^sid=;/);
 
-  const replay = await gw.app.inject({ method: "GET", url: "/api/products", headers: { cookie: first } });
+  const replay = await gw.app.inject({
+    method: "GET",
+    url: "/api/products",
+    headers: { cookie: first },
+  });
   expect(replay.statusCode).toBe(401);
-  const other = await gw.app.inject({ method: "GET", url: "/api/products", headers: { cookie: second } });
+  const other = await gw.app.inject({
+    method: "GET",
+    url: "/api/products",
+    headers: { cookie: second },
+  });
   expect(other.statusCode).toBe(200);
 });
 
@@ -101,7 +150,10 @@ test("a session expired or revoked in the database is refused, even after it was
   const token = cookie.slice("sid=".length);
   const me = () => gw.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
   expect((await me()).statusCode).toBe(200);
-  await gw.db.session.update({ where: { tokenHash: sha256(token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+  await gw.db.session.update({
+    where: { tokenHash: sha256(token) },
+    data: { expiresAt: new Date(Date.now() - 1000) },
+  });
   await eventually(async () => expect((await me()).statusCode).toBe(401));
 });
 

@@ -16,9 +16,12 @@ const SELLER = "A1NOTIFYSELLER";
 const US = "ATVPDKIKX0DER";
 const DE = "A1PA6795UKMFR9";
 const URL = "/api/integrations/amazon/notifications";
-// Amazon's notification schemas (../shared/contracts/amazon); with CI set, their absence fails the run.
+// Amazon's notification schemas (../shared/contracts/amazon); with CI set, their absence fails the
+// run.
 const contracts = sharedInput({
-  what: "the channels' contracts", path: sharedContractsDir(), expectedAt: "../shared/contracts (or SHARED_CONTRACTS_DIR)",
+  what: "the channels' contracts",
+  path: sharedContractsDir(),
+  expectedAt: "../shared/contracts (or SHARED_CONTRACTS_DIR)",
   tests: "the check of Amazon's notification examples",
 });
 
@@ -36,63 +39,166 @@ const CHILD = `${PARENT}-RED`;
 const keyring = parseKeyring(newKeyringSpec());
 
 beforeAll(async () => {
-  gw = await startGateway({ REDIS_PREFIX: privatePrefix("notifications"), AMAZON_NOTIFICATIONS_SECRET: SECRET });
+  gw = await startGateway({
+    REDIS_PREFIX: privatePrefix("notifications"),
+    AMAZON_NOTIFICATIONS_SECRET: SECRET,
+  });
   a = await createTestOrg(gw.db, "notifications");
   cookie = await login(gw.app, a.member.email, a.member.password);
-  const amazon = (marketplaceId: string) => createDestination(gw.db, keyring, {
-    orgId: a.org.id, channel: "amazon", name: `Amazon ${marketplaceId}`, externalId: SELLER, baseUrl: "https://sellingpartnerapi-na.amazon.com",
-    settings: { sellerId: SELLER, marketplaceId, productType: "HOME" }, credentials: { accessToken: "t" },
-  });
+  const amazon = (marketplaceId: string) =>
+    createDestination(gw.db, keyring, {
+      orgId: a.org.id,
+      channel: "amazon",
+      name: `Amazon ${marketplaceId}`,
+      externalId: SELLER,
+      baseUrl: "https://sellingpartnerapi-na.amazon.com",
+      settings: { sellerId: SELLER, marketplaceId, productType: "HOME" },
+      credentials: { accessToken: "t" },
+    });
   us = await amazon(US);
-  single = (await makeProduct(gw.db, a.org.id, { title: "Notified mug", sku: SKU, price: { amount: "9.00", currency: "USD" } })).id;
-  family = (await makeProduct(gw.db, a.org.id, {
-    title: "Notified shirt", sku: PARENT, price: { amount: "20.00", currency: "USD" },
-    variants: [{ sku: CHILD, title: "Red", price: { amount: "20.00", currency: "USD" }, options: { Color: "Red" }, gtin: null, availability: null, image: null }],
-  })).id;
+  single = (
+    await makeProduct(gw.db, a.org.id, {
+      title: "Notified mug",
+      sku: SKU,
+      price: { amount: "9.00", currency: "USD" },
+    })
+  ).id;
+  family = (
+    await makeProduct(gw.db, a.org.id, {
+      title: "Notified shirt",
+      sku: PARENT,
+      price: { amount: "20.00", currency: "USD" },
+      variants: [
+        {
+          sku: CHILD,
+          title: "Red",
+          price: { amount: "20.00", currency: "USD" },
+          options: { Color: "Red" },
+          gtin: null,
+          availability: null,
+          image: null,
+        },
+      ],
+    })
+  ).id;
   for (const productId of [single, family]) {
     const sku = productId === single ? SKU : PARENT;
-    await gw.db.listing.create({ data: { orgId: a.org.id, productId, destinationAccountId: us.id, status: "published", remoteId: sku } });
+    await gw.db.listing.create({
+      data: {
+        orgId: a.org.id,
+        productId,
+        destinationAccountId: us.id,
+        status: "published",
+        remoteId: sku,
+      },
+    });
   }
 });
 afterAll(() => gw.close());
 
 const status = (sku: string, values: string[], at: string, marketplaceId = US) => ({
-  NotificationVersion: "1.0", NotificationType: "LISTINGS_ITEM_STATUS_CHANGED", PayloadVersion: "1.0", EventTime: at,
-  Payload: { SellerId: SELLER, MarketplaceId: marketplaceId, Asin: "B0STANDIN1", Sku: sku, CreatedDate: at, Status: values },
-  NotificationMetadata: { ApplicationId: "amzn1.sellerapps.app.test", SubscriptionId: "s", PublishTime: at, NotificationId: `n-${Math.random()}` },
+  NotificationVersion: "1.0",
+  NotificationType: "LISTINGS_ITEM_STATUS_CHANGED",
+  PayloadVersion: "1.0",
+  EventTime: at,
+  Payload: {
+    SellerId: SELLER,
+    MarketplaceId: marketplaceId,
+    Asin: "B0STANDIN1",
+    Sku: sku,
+    CreatedDate: at,
+    Status: values,
+  },
+  NotificationMetadata: {
+    ApplicationId: "amzn1.sellerapps.app.test",
+    SubscriptionId: "s",
+    PublishTime: at,
+    NotificationId: `n-${Math.random()}`,
+  },
 });
 const issues = (sku: string, severities: string[], actions: string[], at: string) => ({
-  NotificationVersion: "1.0", NotificationType: "LISTINGS_ITEM_ISSUES_CHANGE", PayloadVersion: "2023-12-13", EventTime: at,
-  Payload: { SellerId: SELLER, MarketplaceId: US, Asin: "B0STANDIN1", Sku: sku, Severities: severities, EnforcementActions: actions },
-  NotificationMetadata: { ApplicationId: "amzn1.sellerapps.app.test", SubscriptionId: "s", PublishTime: at, NotificationId: `n-${Math.random()}` },
+  NotificationVersion: "1.0",
+  NotificationType: "LISTINGS_ITEM_ISSUES_CHANGE",
+  PayloadVersion: "2023-12-13",
+  EventTime: at,
+  Payload: {
+    SellerId: SELLER,
+    MarketplaceId: US,
+    Asin: "B0STANDIN1",
+    Sku: sku,
+    Severities: severities,
+    EnforcementActions: actions,
+  },
+  NotificationMetadata: {
+    ApplicationId: "amzn1.sellerapps.app.test",
+    SubscriptionId: "s",
+    PublishTime: at,
+    NotificationId: `n-${Math.random()}`,
+  },
 });
 const notify = (payload: unknown, secret = SECRET) =>
-  gw.app.inject({ method: "POST", url: URL, headers: { authorization: `Bearer ${secret}` }, payload: payload as object });
+  gw.app.inject({
+    method: "POST",
+    url: URL,
+    headers: { authorization: `Bearer ${secret}` },
+    payload: payload as object,
+  });
 const reports = async (productId: string) => {
-  const res = await gw.app.inject({ method: "GET", url: `/api/products/${productId}`, headers: { cookie } });
-  expect({ status: res.statusCode, body: res.statusCode === 200 ? "" : res.body }).toEqual({ status: 200, body: "" });
-  return (res.json<ProductDetail>()).listings[0]!.channelReports;
+  const res = await gw.app.inject({
+    method: "GET",
+    url: `/api/products/${productId}`,
+    headers: { cookie },
+  });
+  expect({ status: res.statusCode, body: res.statusCode === 200 ? "" : res.body }).toEqual({
+    status: 200,
+    body: "",
+  });
+  return res.json<ProductDetail>().listings[0]!.channelReports;
 };
 
 test("a status and an issues notification are recorded on the listing, newest first wins per kind", async () => {
   expect(await reports(single)).toEqual([]);
-  expect((await notify(status(SKU, ["BUYABLE", "DISCOVERABLE"], "2026-11-25T10:00:00.000Z"))).json()).toEqual({ matched: 1 });
-  expect((await notify(issues(SKU, ["ERROR"], ["LISTING_SUPPRESSED"], "2026-11-25T10:05:00.000Z"))).json()).toEqual({ matched: 1 });
-  expect(await reports(single)).toEqual([{
-    sku: SKU, status: ["BUYABLE", "DISCOVERABLE"], issues: { severities: ["ERROR"], enforcementActions: ["LISTING_SUPPRESSED"] }, reportedAt: "2026-11-25T10:05:00.000Z",
-  }]);
+  expect(
+    (await notify(status(SKU, ["BUYABLE", "DISCOVERABLE"], "2026-11-25T10:00:00.000Z"))).json(),
+  ).toEqual({ matched: 1 });
+  expect(
+    (
+      await notify(issues(SKU, ["ERROR"], ["LISTING_SUPPRESSED"], "2026-11-25T10:05:00.000Z"))
+    ).json(),
+  ).toEqual({ matched: 1 });
+  expect(await reports(single)).toEqual([
+    {
+      sku: SKU,
+      status: ["BUYABLE", "DISCOVERABLE"],
+      issues: { severities: ["ERROR"], enforcementActions: ["LISTING_SUPPRESSED"] },
+      reportedAt: "2026-11-25T10:05:00.000Z",
+    },
+  ]);
   // A late delivery of an older change does not undo the newer one; a newer one replaces it.
   await notify(issues(SKU, ["NONE"], [], "2026-11-25T09:00:00.000Z"));
-  expect((await reports(single))[0]!.issues).toEqual({ severities: ["ERROR"], enforcementActions: ["LISTING_SUPPRESSED"] });
+  expect((await reports(single))[0]!.issues).toEqual({
+    severities: ["ERROR"],
+    enforcementActions: ["LISTING_SUPPRESSED"],
+  });
   await notify(status(SKU, [], "2026-11-25T10:06:00.000Z"));
   await notify(issues(SKU, ["NONE"], [], "2026-11-25T11:00:00.000Z"));
-  expect(await reports(single)).toEqual([{ sku: SKU, status: [], issues: { severities: ["NONE"], enforcementActions: [] }, reportedAt: "2026-11-25T11:00:00.000Z" }]);
+  expect(await reports(single)).toEqual([
+    {
+      sku: SKU,
+      status: [],
+      issues: { severities: ["NONE"], enforcementActions: [] },
+      reportedAt: "2026-11-25T11:00:00.000Z",
+    },
+  ]);
 });
 
 test("a variant's SKU reaches its product's listing, kept apart from the parent's", async () => {
   await notify(status(PARENT, ["DISCOVERABLE"], "2026-11-25T10:00:00.000Z"));
   await notify(status(CHILD, ["BUYABLE", "DISCOVERABLE"], "2026-11-25T10:00:01.000Z"));
-  expect((await reports(family)).map((r) => [r.sku, r.status])).toEqual([[PARENT, ["DISCOVERABLE"]], [CHILD, ["BUYABLE", "DISCOVERABLE"]]]);
+  expect((await reports(family)).map((r) => [r.sku, r.status])).toEqual([
+    [PARENT, ["DISCOVERABLE"]],
+    [CHILD, ["BUYABLE", "DISCOVERABLE"]],
+  ]);
 });
 
 test("reports landing together on one listing are all kept", async () => {
@@ -103,25 +209,47 @@ test("reports landing together on one listing are all kept", async () => {
   ]);
   expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
   const byKey = Object.fromEntries((await reports(family)).map((r) => [r.sku, r]));
-  expect(byKey[CHILD]).toMatchObject({ status: ["DISCOVERABLE"], issues: { severities: ["WARNING"] } });
-  expect(byKey[PARENT]).toMatchObject({ status: ["DISCOVERABLE"], issues: { severities: ["WARNING"], enforcementActions: ["SEARCH_SUPPRESSED"] } });
+  expect(byKey[CHILD]).toMatchObject({
+    status: ["DISCOVERABLE"],
+    issues: { severities: ["WARNING"] },
+  });
+  expect(byKey[PARENT]).toMatchObject({
+    status: ["DISCOVERABLE"],
+    issues: { severities: ["WARNING"], enforcementActions: ["SEARCH_SUPPRESSED"] },
+  });
 });
 
 test("a report that comes while the first publish is still saving its remote id lands by the product's SKU", async () => {
   const sku = `NOTE-FIRST-${stamp}`;
-  const productId = (await makeProduct(gw.db, a.org.id, { title: "Mug being published", sku, price: { amount: "9.00", currency: "USD" } })).id;
-  await gw.db.listing.create({ data: { orgId: a.org.id, productId, destinationAccountId: us.id, status: "publishing" } });
-  expect((await notify(status(sku, ["BUYABLE", "DISCOVERABLE"], "2026-11-25T10:00:00.000Z"))).json()).toEqual({ matched: 1 });
-  expect((await reports(productId)).map((r) => [r.sku, r.status])).toEqual([[sku, ["BUYABLE", "DISCOVERABLE"]]]);
+  const productId = (
+    await makeProduct(gw.db, a.org.id, {
+      title: "Mug being published",
+      sku,
+      price: { amount: "9.00", currency: "USD" },
+    })
+  ).id;
+  await gw.db.listing.create({
+    data: { orgId: a.org.id, productId, destinationAccountId: us.id, status: "publishing" },
+  });
+  expect(
+    (await notify(status(sku, ["BUYABLE", "DISCOVERABLE"], "2026-11-25T10:00:00.000Z"))).json(),
+  ).toEqual({ matched: 1 });
+  expect((await reports(productId)).map((r) => [r.sku, r.status])).toEqual([
+    [sku, ["BUYABLE", "DISCOVERABLE"]],
+  ]);
 });
 
 test("another marketplace, another seller or an unknown SKU matches nothing and is still taken (no retries)", async () => {
   const before = await reports(single);
-  expect((await notify(status(SKU, ["DELETED"], "2026-11-25T13:00:00.000Z", DE))).json()).toEqual({ matched: 0 });
+  expect((await notify(status(SKU, ["DELETED"], "2026-11-25T13:00:00.000Z", DE))).json()).toEqual({
+    matched: 0,
+  });
   const foreign = status(SKU, ["DELETED"], "2026-11-25T13:00:00.000Z");
   foreign.Payload.SellerId = "A9OTHERSELLER";
   expect((await notify(foreign)).json()).toEqual({ matched: 0 });
-  expect((await notify(status("NO-SUCH-SKU", ["DELETED"], "2026-11-25T13:00:00.000Z"))).json()).toEqual({ matched: 0 });
+  expect(
+    (await notify(status("NO-SUCH-SKU", ["DELETED"], "2026-11-25T13:00:00.000Z"))).json(),
+  ).toEqual({ matched: 0 });
   expect(await reports(single)).toEqual(before);
 });
 
@@ -142,19 +270,41 @@ test("without the secret, with another, or with a body that is not a notificatio
   expect(await reports(single)).toEqual(before);
 });
 
-(contracts ? test : test.skip)("the examples in Amazon's own notification schemas are taken", async () => {
-  for (const file of ["ListingsItemStatusChangeNotification.json", "ListingsItemIssuesChangeNotification_2023-12-13.json"]) {
-    const example = (JSON.parse(readFileSync(`${contracts}/amazon/${file}`, "utf8")) as { examples: { Payload: Record<string, unknown> }[] }).examples[0]!;
-    example.Payload = { ...example.Payload, SellerId: SELLER, MarketplaceId: US, Sku: SKU };
-    const res = await notify(example);
-    expect({ file, status: res.statusCode, body: res.json() }).toEqual({ file, status: 200, body: { matched: 1 } });
-  }
-});
+(contracts ? test : test.skip)(
+  "the examples in Amazon's own notification schemas are taken",
+  async () => {
+    for (const file of [
+      "ListingsItemStatusChangeNotification.json",
+      "ListingsItemIssuesChangeNotification_2023-12-13.json",
+    ]) {
+      const example = (
+        JSON.parse(readFileSync(`${contracts}/amazon/${file}`, "utf8")) as {
+          examples: { Payload: Record<string, unknown> }[];
+        }
+      ).examples[0]!;
+      example.Payload = { ...example.Payload, SellerId: SELLER, MarketplaceId: US, Sku: SKU };
+      const res = await notify(example);
+      expect({ file, status: res.statusCode, body: res.json() }).toEqual({
+        file,
+        status: 200,
+        body: { matched: 1 },
+      });
+    }
+  },
+);
 
 test("a gateway without the secret takes none, and says which variable turns them on", async () => {
-  const off = await startGateway({ REDIS_PREFIX: privatePrefix("notifications-off"), AMAZON_NOTIFICATIONS_SECRET: "" });
+  const off = await startGateway({
+    REDIS_PREFIX: privatePrefix("notifications-off"),
+    AMAZON_NOTIFICATIONS_SECRET: "",
+  });
   try {
-    const res = await off.app.inject({ method: "POST", url: URL, headers: { authorization: "Bearer anything" }, payload: status(SKU, ["DELETED"], "2027-01-01T00:00:00.000Z") });
+    const res = await off.app.inject({
+      method: "POST",
+      url: URL,
+      headers: { authorization: "Bearer anything" },
+      payload: status(SKU, ["DELETED"], "2027-01-01T00:00:00.000Z"),
+    });
     expect(res.statusCode).toBe(404);
     expect(errorOf(res)).toMatch(/set AMAZON_NOTIFICATIONS_SECRET/);
   } finally {

@@ -31,7 +31,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const get = (url: string, accept = browser, g = gw, method: "GET" | "HEAD" = "GET") => g.app.inject({ method, url, headers: { accept } });
+const get = (url: string, accept = browser, g = gw, method: "GET" | "HEAD" = "GET") =>
+  g.app.inject({ method, url, headers: { accept } });
 
 function expectDashboardPage(res: Awaited<ReturnType<typeof get>>) {
   expect(res.statusCode).toBe(200);
@@ -54,7 +55,12 @@ test("/ is the dashboard's index.html, never cached, with security headers", asy
 });
 
 test("a compressed build is sent as the browser accepts it: brotli, else gzip, else as it is", async () => {
-  const as = (encoding?: string) => gw.app.inject({ method: "GET", url: "/assets/big-9c8d7e.js", headers: encoding ? { "accept-encoding": encoding } : {} });
+  const as = (encoding?: string) =>
+    gw.app.inject({
+      method: "GET",
+      url: "/assets/big-9c8d7e.js",
+      headers: encoding ? { "accept-encoding": encoding } : {},
+    });
   const br = await as("gzip, deflate, br");
   expect(br.statusCode).toBe(200);
   expect(br.headers["content-encoding"]).toBe("br");
@@ -72,7 +78,11 @@ test("a compressed build is sent as the browser accepts it: brotli, else gzip, e
   expect(plain.headers["content-encoding"]).toBeUndefined();
   expect(plain.body).toBe(bigScript);
   // A script the build left uncompressed is sent as it is, whatever the browser accepts.
-  const small = await gw.app.inject({ method: "GET", url: "/assets/app-3f2a1b.js", headers: { "accept-encoding": "br, gzip" } });
+  const small = await gw.app.inject({
+    method: "GET",
+    url: "/assets/app-3f2a1b.js",
+    headers: { "accept-encoding": "br, gzip" },
+  });
   expect(small.headers["content-encoding"]).toBeUndefined();
   expect(small.body).toBe("console.log('dashboard')");
 });
@@ -89,7 +99,12 @@ test("hashed assets are cached for a year as immutable", async () => {
 });
 
 test("a dashboard screen opened directly (a deep link, a reload) gets index.html, GET and HEAD", async () => {
-  for (const path of ["/products", "/runs/5d1c2d4e-0000-4000-8000-000000000000", "/products?q=mug&page=2", "/sign-in?next=%2Fkeys"]) {
+  for (const path of [
+    "/products",
+    "/runs/5d1c2d4e-0000-4000-8000-000000000000",
+    "/products?q=mug&page=2",
+    "/sign-in?next=%2Fkeys",
+  ]) {
     const res = await get(path);
     expectDashboardPage(res);
     expect(res.body).toBe(indexHtml);
@@ -117,7 +132,12 @@ test("a client that does not ask for HTML gets the JSON 404, and non-GET methods
   const json = await get("/products", "application/json");
   expect(json.statusCode).toBe(404);
   expect(json.json()).toEqual({ error: "No route for GET /products" });
-  const post = await gw.app.inject({ method: "POST", url: "/products", headers: { accept: browser }, payload: {} });
+  const post = await gw.app.inject({
+    method: "POST",
+    url: "/products",
+    headers: { accept: browser },
+    payload: {},
+  });
   expect(post.statusCode).toBe(404);
 });
 

@@ -7,13 +7,15 @@ import { login, startGateway, startScrapeWorker, type Gateway } from "./harness.
 import { documentUpload } from "./multipart.js";
 
 /** What a shop's export or a hostile page may hold. */
-const HOSTILE = `<p onclick="steal()">Soft <b>linen</b> shirt.</p><script>alert(1)</script><img src=x onerror="alert(2)">` +
+const HOSTILE =
+  `<p onclick="steal()">Soft <b>linen</b> shirt.</p><script>alert(1)</script><img src=x onerror="alert(2)">` +
   `<ul><li>Relaxed fit</li></ul><p><a href="javascript:alert(3)">click</a> and <a href="https://shop.example/care">care</a></p>`;
 /** The same, as stored and shown. */
 const CLEAN = `<p>Soft <b>linen</b> shirt.</p><ul><li>Relaxed fit</li></ul><p><a>click</a> and <a href="https://shop.example/care">care</a></p>`;
 /** A plain-text description (a CSV cell, an extension field) and its stored form. */
 const TEXT = "Stoneware & glaze, holds 350 ml.\nDishwasher safe.\n\nMade in Portugal <3";
-const TEXT_STORED = "<p>Stoneware &amp; glaze, holds 350 ml.<br />Dishwasher safe.</p><p>Made in Portugal &lt;3</p>";
+const TEXT_STORED =
+  "<p>Stoneware &amp; glaze, holds 350 ml.<br />Dishwasher safe.</p><p>Made in Portugal &lt;3</p>";
 
 const csvCell = (text: string) => `"${text.replace(/"/g, '""')}"`;
 /** A Shopify product export: its "Body (HTML)" column is HTML. */
@@ -32,26 +34,44 @@ beforeAll(async () => {
 afterAll(() => gw.close());
 
 const get = (url: string) => gw.app.inject({ method: "GET", url, headers: { cookie } });
-const storedOf = async (id: string) => (await gw.db.product.findUniqueOrThrow({ where: { id } })).description;
+const storedOf = async (id: string) =>
+  (await gw.db.product.findUniqueOrThrow({ where: { id } })).description;
 
 async function importDocument(csv: string, persist: boolean) {
   const body = documentUpload(csv, "export.csv", { persist: String(persist), currency: "EUR" });
-  const res = await gw.app.inject({ method: "POST", url: "/api/import/document", headers: { cookie, ...body.headers }, payload: body.payload });
+  const res = await gw.app.inject({
+    method: "POST",
+    url: "/api/import/document",
+    headers: { cookie, ...body.headers },
+    payload: body.payload,
+  });
   expect(res.statusCode).toBe(200);
-  return res.json().items[0] as { ok: true; action: string; changes: Record<string, unknown>; product: { id: string; description: string | null } };
+  return res.json().items[0] as {
+    ok: true;
+    action: string;
+    changes: Record<string, unknown>;
+    product: { id: string; description: string | null };
+  };
 }
 
 test("an edit stores HTML cleaned and plain text as written, and answers, lists and records them so", async () => {
   const made = await makeProduct(gw.db, t.org.id, { title: "Linen shirt" });
   const edit = async (description: string | null) =>
-    gw.app.inject({ method: "PATCH", url: `/api/products/${made.id}`, headers: { cookie }, payload: { description } });
+    gw.app.inject({
+      method: "PATCH",
+      url: `/api/products/${made.id}`,
+      headers: { cookie },
+      payload: { description },
+    });
 
   const hostile = await edit(HOSTILE);
   expect(hostile.statusCode).toBe(200);
   expect(hostile.json().description).toBe(CLEAN);
   expect(await storedOf(made.id)).toBe(CLEAN);
   expect((await get(`/api/products/${made.id}`)).json().description).toBe(CLEAN);
-  const listed = (await get("/api/products?q=Linen%20shirt")).json().items.find((p: { id: string }) => p.id === made.id);
+  const listed = (await get("/api/products?q=Linen%20shirt"))
+    .json()
+    .items.find((p: { id: string }) => p.id === made.id);
   expect(listed.description).toBe(CLEAN);
 
   const text = await edit(TEXT);
@@ -70,10 +90,18 @@ test("a row written before this rule (or by hand) is read clean: detail, list an
   const made = await makeProduct(gw.db, t.org.id, { title: "Old import" });
   await gw.db.$executeRaw`UPDATE products SET description = ${HOSTILE} WHERE id = ${made.id}::uuid`;
   await gw.db.productHistory.create({
-    data: { orgId: t.org.id, productId: made.id, actorType: "system", action: "imported", changes: { description: { from: null, to: HOSTILE } } },
+    data: {
+      orgId: t.org.id,
+      productId: made.id,
+      actorType: "system",
+      action: "imported",
+      changes: { description: { from: null, to: HOSTILE } },
+    },
   });
   expect((await get(`/api/products/${made.id}`)).json().description).toBe(CLEAN);
-  const listed = (await get("/api/products?q=Old%20import")).json().items.find((p: { id: string }) => p.id === made.id);
+  const listed = (await get("/api/products?q=Old%20import"))
+    .json()
+    .items.find((p: { id: string }) => p.id === made.id);
   expect(listed.description).toBe(CLEAN);
   const history = (await get(`/api/products/${made.id}/history`)).json().items;
   expect(history[0].changes.description).toEqual({ from: null, to: CLEAN });
@@ -86,13 +114,21 @@ test("a document import stores a Shopify export's HTML body cleaned, a plain cel
   const again = await importDocument(shopifyCsv("DESC-SHOP-1", HOSTILE), false);
   expect(again).toMatchObject({ action: "preview", wouldBe: "updated", changes: {} });
 
-  const plain = await importDocument(`Title,SKU,Price,Description\nGlazed mug,DESC-DOC-2,12.00,${csvCell(TEXT)}\n`, true);
+  const plain = await importDocument(
+    `Title,SKU,Price,Description\nGlazed mug,DESC-DOC-2,12.00,${csvCell(TEXT)}\n`,
+    true,
+  );
   expect(await storedOf(plain.product.id)).toBe(TEXT_STORED);
 });
 
 test("the import resource previews and stores the cleaned description", async () => {
   const body = documentUpload(shopifyCsv("DESC-RES-1", HOSTILE), "export.csv", { currency: "EUR" });
-  const started = await gw.app.inject({ method: "POST", url: "/api/imports", headers: { cookie, ...body.headers }, payload: body.payload });
+  const started = await gw.app.inject({
+    method: "POST",
+    url: "/api/imports",
+    headers: { cookie, ...body.headers },
+    payload: body.payload,
+  });
   expect(started.statusCode).toBe(202);
   const id = started.json().id as string;
   const settle = async (status: string) => {
@@ -105,27 +141,69 @@ test("the import resource previews and stores the cleaned description", async ()
   };
   expect(await settle("previewing")).toMatchObject({ status: "ready" });
   const rows = (await get(`/api/imports/${id}/rows`)).json().items;
-  expect(rows[0]).toMatchObject({ outcome: "create", product: { description: CLEAN }, changes: { description: { from: null, to: CLEAN } } });
-  // A row previewed before descriptions had one form (kept up to a week) holds it as given: it is read clean too.
-  await gw.db.$executeRaw`UPDATE import_rows SET product = jsonb_set(product, '{description}', to_jsonb(${HOSTILE}::text)),
+  expect(rows[0]).toMatchObject({
+    outcome: "create",
+    product: { description: CLEAN },
+    changes: { description: { from: null, to: CLEAN } },
+  });
+  // A row previewed before descriptions had one form (kept up to a week) holds it as given: it is
+  // read clean too.
+  await gw.db
+    .$executeRaw`UPDATE import_rows SET product = jsonb_set(product, '{description}', to_jsonb(${HOSTILE}::text)),
     changes = jsonb_build_object('description', jsonb_build_object('from', null, 'to', ${HOSTILE}::text)) WHERE import_id = ${id}::uuid`;
-  expect((await get(`/api/imports/${id}/rows`)).json().items[0]).toMatchObject({ product: { description: CLEAN }, changes: { description: { from: null, to: CLEAN } } });
-  expect((await gw.app.inject({ method: "POST", url: `/api/imports/${id}/store`, headers: { cookie }, payload: {} })).statusCode).toBe(202);
+  expect((await get(`/api/imports/${id}/rows`)).json().items[0]).toMatchObject({
+    product: { description: CLEAN },
+    changes: { description: { from: null, to: CLEAN } },
+  });
+  expect(
+    (
+      await gw.app.inject({
+        method: "POST",
+        url: `/api/imports/${id}/store`,
+        headers: { cookie },
+        payload: {},
+      })
+    ).statusCode,
+  ).toBe(202);
   expect(await settle("storing")).toMatchObject({ status: "stored" });
-  const stored = await gw.db.product.findFirstOrThrow({ where: { orgId: t.org.id, sku: "DESC-RES-1" } });
+  const stored = await gw.db.product.findFirstOrThrow({
+    where: { orgId: t.org.id, sku: "DESC-RES-1" },
+  });
   expect(stored.description).toBe(CLEAN);
 });
 
 test("extension ingest stores the description the extension sent cleaned; its preview of the same page is unchanged", async () => {
-  const ingest = (payload: object) => gw.app.inject({ method: "POST", url: "/api/extension/ingest", headers: { "x-service-api-key": t.apiKey }, payload });
-  const page = { url: "https://shop.example/p/linen-shirt", product: { title: "Linen shirt (extension)", sku: "DESC-EXT-1", description: HOSTILE } };
+  const ingest = (payload: object) =>
+    gw.app.inject({
+      method: "POST",
+      url: "/api/extension/ingest",
+      headers: { "x-service-api-key": t.apiKey },
+      payload,
+    });
+  const page = {
+    url: "https://shop.example/p/linen-shirt",
+    product: { title: "Linen shirt (extension)", sku: "DESC-EXT-1", description: HOSTILE },
+  };
   const saved = await ingest(page);
   expect(saved.statusCode).toBe(200);
   expect(saved.json()).toMatchObject({ action: "created", product: { description: CLEAN } });
   expect(await storedOf(saved.json().product.id)).toBe(CLEAN);
   const preview = await ingest({ ...page, persist: false });
-  expect(preview.json()).toMatchObject({ action: "preview", page: "product", wouldBe: "unchanged", changes: {}, product: { description: CLEAN } });
-  expect((await ingest({ url: "https://shop.example/p/mug", product: { title: "Mug (extension)", description: TEXT } })).json().product.description).toBe(TEXT_STORED);
+  expect(preview.json()).toMatchObject({
+    action: "preview",
+    page: "product",
+    wouldBe: "unchanged",
+    changes: {},
+    product: { description: CLEAN },
+  });
+  expect(
+    (
+      await ingest({
+        url: "https://shop.example/p/mug",
+        product: { title: "Mug (extension)", description: TEXT },
+      })
+    ).json().product.description,
+  ).toBe(TEXT_STORED);
 });
 
 test("a URL import stores the page's text description escaped, and importing the page again is unchanged", async () => {
@@ -134,11 +212,25 @@ test("a URL import stores the page's text description escaped, and importing the
   const site = await startFixtureServer({ "/p/plate": { body: page } });
   const worker = startScrapeWorker(gw, { fetchTimeoutMs: 4000, concurrency: 1 });
   try {
-    const importUrl = (persist: boolean) => gw.app.inject({ method: "POST", url: "/api/import/url", headers: { cookie }, payload: { urls: [site.url("/p/plate")], persist } });
+    const importUrl = (persist: boolean) =>
+      gw.app.inject({
+        method: "POST",
+        url: "/api/import/url",
+        headers: { cookie },
+        payload: { urls: [site.url("/p/plate")], persist },
+      });
     const created = (await importUrl(true)).json().items[0];
-    expect(created).toMatchObject({ ok: true, action: "created", product: { description: "<p>Fish &amp; chips plate, 5 &lt; 6</p>" } });
+    expect(created).toMatchObject({
+      ok: true,
+      action: "created",
+      product: { description: "<p>Fish &amp; chips plate, 5 &lt; 6</p>" },
+    });
     expect(await storedOf(created.product.id)).toBe("<p>Fish &amp; chips plate, 5 &lt; 6</p>");
-    expect((await importUrl(false)).json().items[0]).toMatchObject({ ok: true, wouldBe: "updated", changes: {} });
+    expect((await importUrl(false)).json().items[0]).toMatchObject({
+      ok: true,
+      wouldBe: "updated",
+      changes: {},
+    });
   } finally {
     await worker.close();
     await site.close();

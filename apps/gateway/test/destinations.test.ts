@@ -19,13 +19,18 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-const get = (url: string, c = cookie) => gw.app.inject({ method: "GET", url, headers: { cookie: c } });
-const del = (url: string, c = ownerCookie) => gw.app.inject({ method: "DELETE", url, headers: { cookie: c } });
-const itemOf = async (id: string) => (await get("/api/destinations")).json().items.find((d: { id: string }) => d.id === id);
+const get = (url: string, c = cookie) =>
+  gw.app.inject({ method: "GET", url, headers: { cookie: c } });
+const del = (url: string, c = ownerCookie) =>
+  gw.app.inject({ method: "DELETE", url, headers: { cookie: c } });
+const itemOf = async (id: string) =>
+  (await get("/api/destinations")).json().items.find((d: { id: string }) => d.id === id);
 
 test("without a session both routes are 401", async () => {
   expect((await gw.app.inject({ method: "GET", url: "/api/destinations" })).statusCode).toBe(401);
-  expect((await gw.app.inject({ method: "DELETE", url: "/api/destinations?id=x" })).statusCode).toBe(401);
+  expect(
+    (await gw.app.inject({ method: "DELETE", url: "/api/destinations?id=x" })).statusCode,
+  ).toBe(401);
 });
 
 describe("GET /api/destinations", () => {
@@ -41,10 +46,21 @@ describe("GET /api/destinations", () => {
     second = await connectStandin(gw, org.org.id, "Outlet");
     // Connected a minute apart, so "oldest first" does not hang on two inserts' milliseconds.
     const earlier = new Date(Date.parse(first.connectedAt) - 60_000);
-    await gw.db.destinationAccount.update({ where: { id: first.id }, data: { connectedAt: earlier } });
+    await gw.db.destinationAccount.update({
+      where: { id: first.id },
+      data: { connectedAt: earlier },
+    });
     first = { ...first, connectedAt: earlier.toISOString() };
-    const products = [await makeProduct(gw.db, org.org.id, { title: "A" }), await makeProduct(gw.db, org.org.id, { title: "B" })];
-    await queuePublishes(gw, org.org.id, products.map((p) => p.id), [first.id]);
+    const products = [
+      await makeProduct(gw.db, org.org.id, { title: "A" }),
+      await makeProduct(gw.db, org.org.id, { title: "B" }),
+    ];
+    await queuePublishes(
+      gw,
+      org.org.id,
+      products.map((p) => p.id),
+      [first.id],
+    );
     const [dead] = await queuePublishes(gw, org.org.id, [products[0]!.id], [second.id]);
     await gw.db.syncLog.update({ where: { id: dead!.syncLogId }, data: { status: "dead" } });
   });
@@ -55,9 +71,14 @@ describe("GET /api/destinations", () => {
     const { items } = res.json();
     expect(items.map((d: { id: string }) => d.id)).toEqual([first.id, second.id]);
     expect(items[0]).toEqual({
-      id: first.id, channel: "standin", name: "Main shop", health: "ok", settings: {},
+      id: first.id,
+      channel: "standin",
+      name: "Main shop",
+      health: "ok",
+      settings: {},
       breaker: { state: "closed", openedAt: null, retryAt: null },
-      channelWaitUntil: null, channelWait: null,
+      channelWaitUntil: null,
+      channelWait: null,
       queue: { waiting: 2, active: 0, delayed: 0, failed: 0, dead: 0 },
       connectedAt: first.connectedAt,
     });
@@ -68,10 +89,22 @@ describe("GET /api/destinations", () => {
   test("shows an open breaker and a channel's wait as ISO times", async () => {
     const openedAt = Date.now() - 5_000;
     const until = Date.now() + 60_000;
-    await writeBreaker(gw.redis, gw.config.redisKeyPrefix, second.id, { state: "open", openedAt, retryAt: openedAt + 30_000 });
-    await setChannelWait(gw.redis, gw.config.redisKeyPrefix, second.id, { until, channel: "standin", reason: "429 Too Many Requests" });
+    await writeBreaker(gw.redis, gw.config.redisKeyPrefix, second.id, {
+      state: "open",
+      openedAt,
+      retryAt: openedAt + 30_000,
+    });
+    await setChannelWait(gw.redis, gw.config.redisKeyPrefix, second.id, {
+      until,
+      channel: "standin",
+      reason: "429 Too Many Requests",
+    });
     const item = (await get("/api/destinations", orgCookie)).json().items[1];
-    expect(item.breaker).toEqual({ state: "open", openedAt: new Date(openedAt).toISOString(), retryAt: new Date(openedAt + 30_000).toISOString() });
+    expect(item.breaker).toEqual({
+      state: "open",
+      openedAt: new Date(openedAt).toISOString(),
+      retryAt: new Date(openedAt + 30_000).toISOString(),
+    });
     expect(item.channelWaitUntil).toBe(new Date(until).toISOString());
     expect(item.channelWait).toEqual({ channel: "standin", reason: "429 Too Many Requests" });
   });
@@ -90,11 +123,22 @@ describe("DELETE /api/destinations", () => {
 
   beforeAll(async () => {
     destination = await connectStandin(gw, t.org.id, "To disconnect");
-    const products = [await makeProduct(gw.db, t.org.id, { title: "Kept 1" }), await makeProduct(gw.db, t.org.id, { title: "Kept 2" })];
+    const products = [
+      await makeProduct(gw.db, t.org.id, { title: "Kept 1" }),
+      await makeProduct(gw.db, t.org.id, { title: "Kept 2" }),
+    ];
     productIds = products.map((p) => p.id);
     records = await queuePublishes(gw, t.org.id, productIds, [destination.id]);
-    await writeBreaker(gw.redis, gw.config.redisKeyPrefix, destination.id, { state: "open", openedAt: Date.now(), retryAt: Date.now() + 30_000 });
-    await setChannelWait(gw.redis, gw.config.redisKeyPrefix, destination.id, { until: Date.now() + 60_000, channel: "standin", reason: "slow down" });
+    await writeBreaker(gw.redis, gw.config.redisKeyPrefix, destination.id, {
+      state: "open",
+      openedAt: Date.now(),
+      retryAt: Date.now() + 30_000,
+    });
+    await setChannelWait(gw.redis, gw.config.redisKeyPrefix, destination.id, {
+      until: Date.now() + 60_000,
+      channel: "standin",
+      reason: "slow down",
+    });
   });
 
   test("a member, or the platform operator in its own org, is refused (403 saying an owner must) and nothing changes", async () => {
@@ -107,7 +151,9 @@ describe("DELETE /api/destinations", () => {
     const row = await gw.db.destinationAccount.findUniqueOrThrow({ where: { id: destination.id } });
     expect(row).toMatchObject({ disconnectedAt: null });
     expect(row.credentials).not.toBeNull();
-    expect((await gw.app.queues.publish.queue(destination.id).getJob(records[0]!.jobId))?.id).toBe(records[0]!.jobId);
+    expect((await gw.app.queues.publish.queue(destination.id).getJob(records[0]!.jobId))?.id).toBe(
+      records[0]!.jobId,
+    );
     // Reading stays open to them.
     expect(await itemOf(destination.id)).toMatchObject({ id: destination.id });
   });
@@ -141,7 +187,11 @@ describe("DELETE /api/destinations", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: destination.id, disconnected: true });
 
-    expect((await readQueueCounts(gw.redis, gw.config.redisKeyPrefix, [destination.id])).get(destination.id)).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 0 });
+    expect(
+      (await readQueueCounts(gw.redis, gw.config.redisKeyPrefix, [destination.id])).get(
+        destination.id,
+      ),
+    ).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 0 });
     expect(await queue.getJob(records[0]!.jobId)).toBeUndefined();
     expect(await gw.redis.zscore(keys.ready, destination.id)).toBeNull();
     expect(await gw.redis.exists(keys.wait(destination.id), keys.breaker(destination.id))).toBe(0);
@@ -160,11 +210,15 @@ describe("DELETE /api/destinations", () => {
   });
 
   test("disconnecting again answers 200 again and changes nothing", async () => {
-    const before = await gw.db.destinationAccount.findUniqueOrThrow({ where: { id: destination.id } });
+    const before = await gw.db.destinationAccount.findUniqueOrThrow({
+      where: { id: destination.id },
+    });
     const res = await del(`/api/v1/destinations?id=${destination.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: destination.id, disconnected: true });
-    expect(await gw.db.destinationAccount.findUniqueOrThrow({ where: { id: destination.id } })).toEqual(before);
+    expect(
+      await gw.db.destinationAccount.findUniqueOrThrow({ where: { id: destination.id } }),
+    ).toEqual(before);
   });
 });
 
@@ -176,9 +230,19 @@ describe("two disconnects of one destination at the same moment", () => {
 
   beforeAll(async () => {
     logged = [];
-    gw2 = await startGateway({ REDIS_PREFIX: privatePrefix("destinations-twice") }, {
-      logger: { level: "warn", stream: { write: (line: string) => { logged.push(JSON.parse(line)); } } },
-    });
+    gw2 = await startGateway(
+      { REDIS_PREFIX: privatePrefix("destinations-twice") },
+      {
+        logger: {
+          level: "warn",
+          stream: {
+            write: (line: string) => {
+              logged.push(JSON.parse(line));
+            },
+          },
+        },
+      },
+    );
     org = await createTestOrg(gw2.db, "destinations-twice");
     owner = await login(gw2.app, org.owner.email, org.owner.password);
   });
@@ -194,24 +258,39 @@ describe("two disconnects of one destination at the same moment", () => {
     const pause = queue.pause.bind(queue);
     let paused = 0;
     let bothPaused!: () => void;
-    const gate = new Promise<void>((resolve) => { bothPaused = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      bothPaused = resolve;
+    });
     queue.pause = async () => {
       await pause();
       if (++paused === 2) bothPaused();
       await gate;
     };
 
-    const answers = await Promise.all([1, 2].map(() =>
-      gw2.app.inject({ method: "DELETE", url: `/api/destinations?id=${destination.id}`, headers: { cookie: owner } })));
-    expect(answers.map((a) => [a.statusCode, a.json()])).toEqual([1, 2].map(() => [200, { id: destination.id, disconnected: true }]));
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        gw2.app.inject({
+          method: "DELETE",
+          url: `/api/destinations?id=${destination.id}`,
+          headers: { cookie: owner },
+        }),
+      ),
+    );
+    expect(answers.map((a) => [a.statusCode, a.json()])).toEqual(
+      [1, 2].map(() => [200, { id: destination.id, disconnected: true }]),
+    );
     expect(logged).toEqual([]);
 
     const keys = publishKeys(gw2.config.redisKeyPrefix);
     expect(await queue.getJob(record!.jobId)).toBeUndefined();
     expect(await gw2.redis.zscore(keys.ready, destination.id)).toBeNull();
     expect(await gw2.redis.exists(keys.wait(destination.id), keys.breaker(destination.id))).toBe(0);
-    const row = await gw2.db.destinationAccount.findUniqueOrThrow({ where: { id: destination.id } });
+    const row = await gw2.db.destinationAccount.findUniqueOrThrow({
+      where: { id: destination.id },
+    });
     expect(row).toMatchObject({ credentials: null, credentialsKeyId: null, health: "down" });
-    expect((await gw2.db.syncLog.findUniqueOrThrow({ where: { id: record!.syncLogId } })).status).toBe("failed");
+    expect(
+      (await gw2.db.syncLog.findUniqueOrThrow({ where: { id: record!.syncLogId } })).status,
+    ).toBe("failed");
   });
 });

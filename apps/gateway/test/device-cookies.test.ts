@@ -16,14 +16,22 @@ afterAll(() => Promise.all(gateways.map((g) => g.close())));
 
 /** A gateway with budgets of its own (its own Redis prefix, unless given one to share). */
 async function gateway(env: Record<string, string> = {}): Promise<Gateway> {
-  const g = await startGateway({ REDIS_PREFIX: privatePrefix("device"), CREDENTIALS_KEYS: keys, LOGIN_DEVICE_RATE_LIMIT_MAX: String(DEVICE_BUDGET), ...env });
+  const g = await startGateway({
+    REDIS_PREFIX: privatePrefix("device"),
+    CREDENTIALS_KEYS: keys,
+    LOGIN_DEVICE_RATE_LIMIT_MAX: String(DEVICE_BUDGET),
+    ...env,
+  });
   gateways.push(g);
   return g;
 }
 
 /** The cookies an answer set, as a browser sends them back: `name=value; ...`. */
 const cookiesOf = (res: LightMyRequestResponse): string =>
-  ([] as string[]).concat(res.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!).join("; ");
+  ([] as string[])
+    .concat(res.headers["set-cookie"] ?? [])
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
 
 /** The `name=value` of the device cookie among a browser's cookies. */
 function deviceCookieIn(cookies: string): string {
@@ -33,7 +41,12 @@ function deviceCookieIn(cookies: string): string {
 }
 
 const signIn = (g: Gateway, user: TestUser, password = user.password, cookie?: string) =>
-  g.app.inject({ method: "POST", url: "/api/auth/session", payload: { email: user.email, password }, headers: cookie ? { cookie } : {} });
+  g.app.inject({
+    method: "POST",
+    url: "/api/auth/session",
+    payload: { email: user.email, password },
+    headers: cookie ? { cookie } : {},
+  });
 
 /** A browser that signed in to `user`'s account once: the cookies it holds. */
 async function knownBrowser(g: Gateway, user: TestUser): Promise<string> {
@@ -45,10 +58,18 @@ async function knownBrowser(g: Gateway, user: TestUser): Promise<string> {
 async function sprayUntilRefused(g: Gateway) {
   for (let i = 0; i < SPRAY_BUDGET; i++) {
     const email = `victim-${i}-${randomBytes(3).toString("hex")}@test.local`;
-    const res = await g.app.inject({ method: "POST", url: "/api/auth/session", payload: { email, password: "Spring2026!" } });
+    const res = await g.app.inject({
+      method: "POST",
+      url: "/api/auth/session",
+      payload: { email, password: "Spring2026!" },
+    });
     expect(res.statusCode).toBe(401);
   }
-  const refused = await g.app.inject({ method: "POST", url: "/api/auth/session", payload: { email: "one-more@test.local", password: "Spring2026!" } });
+  const refused = await g.app.inject({
+    method: "POST",
+    url: "/api/auth/session",
+    payload: { email: "one-more@test.local", password: "Spring2026!" },
+  });
   expect(refused.statusCode).toBe(429);
 }
 
@@ -78,15 +99,21 @@ describe("after 50 failed logins from one address across accounts", () => {
   test("a browser without a device cookie from that address is refused while the budget is spent, even with the right password, and told why", async () => {
     const res = await signIn(gw, t.member);
     expect(res.statusCode).toBe(429);
-    expect(errorOf(res)).toMatch(/50 failed logins from this address per 900 s\); retry in \d+ s, or sign in from a browser that has signed in to this account before/);
+    expect(errorOf(res)).toMatch(
+      /50 failed logins from this address per 900 s\); retry in \d+ s, or sign in from a browser that has signed in to this account before/,
+    );
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
   });
 
   test("a device cookie exempts only for the account it was issued for, under any name", async () => {
     // The member's browser is not the owner's.
     expect((await signIn(gw, t.owner, t.owner.password, memberBrowser)).statusCode).toBe(429);
-    // The member's cookie renamed to the owner's cookie name: its signature binds it to the member still.
-    const [memberCookie, ownerCookie] = [deviceCookieIn(memberBrowser), deviceCookieIn(ownerBrowser)];
+    // The member's cookie renamed to the owner's cookie name: its signature binds it to the member
+    // still.
+    const [memberCookie, ownerCookie] = [
+      deviceCookieIn(memberBrowser),
+      deviceCookieIn(ownerBrowser),
+    ];
     const renamed = `${ownerCookie.split("=")[0]}=${memberCookie.slice(memberCookie.indexOf("=") + 1)}`;
     expect((await signIn(gw, t.owner, t.owner.password, renamed)).statusCode).toBe(429);
     // The owner's own browser is exempt.
@@ -95,7 +122,10 @@ describe("after 50 failed logins from one address across accounts", () => {
 
   test("a forged or tampered device cookie does not exempt", async () => {
     const cookie = deviceCookieIn(memberBrowser);
-    const [name, value] = [cookie.split("=")[0]!, decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1))];
+    const [name, value] = [
+      cookie.split("=")[0]!,
+      decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1)),
+    ];
     const [account, id, expiry, signature] = value.split(".");
     const attempts = {
       unsigned: `${account}.${id}.${expiry}`,
@@ -104,7 +134,12 @@ describe("after 50 failed logins from one address across accounts", () => {
       "a made-up signature": `${account}.${id}.${expiry}.${randomBytes(32).toString("base64").replace(/=+$/, "")}`,
     };
     for (const [what, forged] of Object.entries(attempts)) {
-      const res = await signIn(gw, t.member, t.member.password, `${name}=${encodeURIComponent(forged)}`);
+      const res = await signIn(
+        gw,
+        t.member,
+        t.member.password,
+        `${name}=${encodeURIComponent(forged)}`,
+      );
       expect({ what, status: res.statusCode }).toEqual({ what, status: 429 });
     }
   });
@@ -121,17 +156,23 @@ test("a device cookie that fails too often is locked out, not the account: the u
   const u = await createTestOrg(gw.db, "device-stolen");
   const stolen = await knownBrowser(gw, u.member);
   const usersOwn = await knownBrowser(gw, u.member);
-  for (let i = 0; i < DEVICE_BUDGET; i++) expect((await signIn(gw, u.member, `guess-${i}`, stolen)).statusCode).toBe(401);
+  for (let i = 0; i < DEVICE_BUDGET; i++)
+    expect((await signIn(gw, u.member, `guess-${i}`, stolen)).statusCode).toBe(401);
   const locked = await signIn(gw, u.member, u.member.password, stolen);
   expect(locked.statusCode).toBe(429);
-  expect(errorOf(locked)).toMatch(new RegExp(`${DEVICE_BUDGET} failed logins from this browser for this account per 900 s`));
+  expect(errorOf(locked)).toMatch(
+    new RegExp(`${DEVICE_BUDGET} failed logins from this browser for this account per 900 s`),
+  );
   expect((await signIn(gw, u.member, u.member.password, usersOwn)).statusCode).toBe(200);
 });
 
 test("every instance with the same CREDENTIALS_KEYS honours a device cookie, also after a new key is put in front", async () => {
   const prefix = privatePrefix("device-shared");
   const first = await gateway({ REDIS_PREFIX: prefix });
-  const rotated = await gateway({ REDIS_PREFIX: prefix, CREDENTIALS_KEYS: `${newKeyringSpec("k2")},${keys}` });
+  const rotated = await gateway({
+    REDIS_PREFIX: prefix,
+    CREDENTIALS_KEYS: `${newKeyringSpec("k2")},${keys}`,
+  });
   const u = await createTestOrg(first.db, "device-shared");
   const browser = await knownBrowser(first, u.member);
   await sprayUntilRefused(first);

@@ -2,9 +2,15 @@ import { createTestOrg, startFixtureServer, type TestOrg } from "@catalog/testin
 import { errorOf, login, startGateway, startScrapeWorker, type Gateway } from "./harness.js";
 
 const productPage = (name: string, sku: string, price: string) => ({
-  body: `<!doctype html><html><head><title>${name}</title><script type="application/ld+json">${JSON.stringify({
-    "@context": "https://schema.org", "@type": "Product", name, sku, offers: { "@type": "Offer", price, priceCurrency: "EUR" },
-  })}</script></head><body><h1>${name}</h1></body></html>`,
+  body: `<!doctype html><html><head><title>${name}</title><script type="application/ld+json">${JSON.stringify(
+    {
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name,
+      sku,
+      offers: { "@type": "Offer", price, priceCurrency: "EUR" },
+    },
+  )}</script></head><body><h1>${name}</h1></body></html>`,
 });
 
 let gw: Gateway;
@@ -30,7 +36,12 @@ afterAll(async () => {
 });
 
 const asKey = (method: "GET" | "POST", url: string, payload?: object, key = a.apiKey) =>
-  gw.app.inject({ method, url, headers: { "x-service-api-key": key }, ...(payload ? { payload } : {}) });
+  gw.app.inject({
+    method,
+    url,
+    headers: { "x-service-api-key": key },
+    ...(payload ? { payload } : {}),
+  });
 
 async function settle(id: string, status: string) {
   const deadline = Date.now() + 25_000;
@@ -43,29 +54,57 @@ async function settle(id: string, status: string) {
 }
 
 test("the products chosen on a category page: read, then stored in the key's org, as the dashboard's imports are", async () => {
-  const started = await asKey("POST", "/api/extension/imports", { urls: [site.url("/p/speckled-mug"), site.url("/p/tall-mug"), site.url("/p/gone")] });
+  const started = await asKey("POST", "/api/extension/imports", {
+    urls: [site.url("/p/speckled-mug"), site.url("/p/tall-mug"), site.url("/p/gone")],
+  });
   expect(started.statusCode).toBe(202);
-  expect(started.json()).toMatchObject({ kind: "urls", status: "previewing", progress: { total: 3 } });
+  expect(started.json()).toMatchObject({
+    kind: "urls",
+    status: "previewing",
+    progress: { total: 3 },
+  });
   const ready = await settle(started.json().id, "previewing");
   expect(ready).toMatchObject({ status: "ready", counts: { create: 2, error: 1 } });
-  const rows = (await asKey("GET", `/api/extension/imports/${ready.id}/rows?page=1&pageSize=50`)).json();
-  expect(rows.items.map((r: { row: number; outcome: string; product: { title: string } | null }) => [r.row, r.outcome, r.product?.title ?? null]))
-    .toEqual([[1, "create", "Speckled mug"], [2, "create", "Tall mug"], [3, "error", null]]);
+  const rows = (
+    await asKey("GET", `/api/extension/imports/${ready.id}/rows?page=1&pageSize=50`)
+  ).json();
+  expect(
+    rows.items.map((r: { row: number; outcome: string; product: { title: string } | null }) => [
+      r.row,
+      r.outcome,
+      r.product?.title ?? null,
+    ]),
+  ).toEqual([
+    [1, "create", "Speckled mug"],
+    [2, "create", "Tall mug"],
+    [3, "error", null],
+  ]);
   expect(await gw.db.product.count({ where: { orgId: a.org.id } })).toBe(0);
 
   const store = await asKey("POST", `/api/extension/imports/${ready.id}/store`, { skipRows: [] });
   expect(store.statusCode).toBe(202);
-  expect(await settle(ready.id, "storing")).toMatchObject({ status: "stored", result: { created: 2, updated: 0 } });
-  const stored = await gw.db.product.findMany({ where: { orgId: a.org.id }, orderBy: { title: "asc" } });
+  expect(await settle(ready.id, "storing")).toMatchObject({
+    status: "stored",
+    result: { created: 2, updated: 0 },
+  });
+  const stored = await gw.db.product.findMany({
+    where: { orgId: a.org.id },
+    orderBy: { title: "asc" },
+  });
   expect(stored.map((p) => [p.title, p.source, p.sourceUrl])).toEqual([
-    ["Speckled mug", "scrape", site.url("/p/speckled-mug")], ["Tall mug", "scrape", site.url("/p/tall-mug")],
+    ["Speckled mug", "scrape", site.url("/p/speckled-mug")],
+    ["Tall mug", "scrape", site.url("/p/tall-mug")],
   ]);
-  const history = await gw.db.productHistory.findFirstOrThrow({ where: { productId: stored[0]!.id } });
+  const history = await gw.db.productHistory.findFirstOrThrow({
+    where: { productId: stored[0]!.id },
+  });
   expect([history.action, history.actorType]).toEqual(["imported", "apiKey"]);
 
   // The dashboard lists it with the org's other imports.
   const cookie = await login(gw.app, a.member.email, a.member.password);
-  const listed = (await gw.app.inject({ method: "GET", url: "/api/imports", headers: { cookie } })).json();
+  const listed = (
+    await gw.app.inject({ method: "GET", url: "/api/imports", headers: { cookie } })
+  ).json();
   expect(listed.items[0]).toMatchObject({ id: ready.id, status: "stored" });
 });
 
@@ -77,15 +116,35 @@ test("at most 50 pages a go; another org's import is 404; a key cannot list or d
   const empty = await asKey("POST", "/api/extension/imports", { urls: [] });
   expect(empty.statusCode).toBe(422);
 
-  const mine = (await asKey("POST", "/api/extension/imports", { urls: [site.url("/p/tall-mug")] })).json();
+  const mine = (
+    await asKey("POST", "/api/extension/imports", { urls: [site.url("/p/tall-mug")] })
+  ).json();
   const theirs = await asKey("GET", `/api/extension/imports/${mine.id}`, undefined, b.apiKey);
   expect(theirs.statusCode).toBe(404);
-  expect((await asKey("POST", `/api/extension/imports/${mine.id}/store`, {}, b.apiKey)).statusCode).toBe(404);
+  expect(
+    (await asKey("POST", `/api/extension/imports/${mine.id}/store`, {}, b.apiKey)).statusCode,
+  ).toBe(404);
   expect((await asKey("GET", "/api/extension/imports")).statusCode).toBe(404);
-  expect((await gw.app.inject({ method: "DELETE", url: `/api/extension/imports/${mine.id}`, headers: { "x-service-api-key": a.apiKey } })).statusCode).toBe(404);
+  expect(
+    (
+      await gw.app.inject({
+        method: "DELETE",
+        url: `/api/extension/imports/${mine.id}`,
+        headers: { "x-service-api-key": a.apiKey },
+      })
+    ).statusCode,
+  ).toBe(404);
   // No key, no import; a session is no key.
   const cookie = await login(gw.app, a.member.email, a.member.password);
-  expect((await gw.app.inject({ method: "GET", url: `/api/extension/imports/${mine.id}`, headers: { cookie } })).statusCode).toBe(401);
+  expect(
+    (
+      await gw.app.inject({
+        method: "GET",
+        url: `/api/extension/imports/${mine.id}`,
+        headers: { cookie },
+      })
+    ).statusCode,
+  ).toBe(401);
   await settle(mine.id, "previewing");
 });
 
@@ -93,7 +152,12 @@ test("the extension's imports refuse private addresses as the dashboard's do", a
   const strict = await startGateway({ LOCAL_INGEST: "false" });
   try {
     const org = await createTestOrg(strict.db, "ext-imports-strict");
-    const res = await strict.app.inject({ method: "POST", url: "/api/extension/imports", headers: { "x-service-api-key": org.apiKey }, payload: { urls: ["http://169.254.169.254/latest/meta-data"] } });
+    const res = await strict.app.inject({
+      method: "POST",
+      url: "/api/extension/imports",
+      headers: { "x-service-api-key": org.apiKey },
+      payload: { urls: ["http://169.254.169.254/latest/meta-data"] },
+    });
     expect(res.statusCode).toBe(422);
     expect(errorOf(res)).toMatch(/169\.254\.169\.254/);
   } finally {

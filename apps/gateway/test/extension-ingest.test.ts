@@ -16,35 +16,72 @@ const page = `<html><head><meta property="og:title" content="Trail Runner 2"><me
 </head><body><h1>Trail Runner 2</h1></body></html>`;
 
 const ingest = (payload: object, key = t.apiKey) =>
-  gw.app.inject({ method: "POST", url: "/api/extension/ingest", headers: { "x-service-api-key": key }, payload });
+  gw.app.inject({
+    method: "POST",
+    url: "/api/extension/ingest",
+    headers: { "x-service-api-key": key },
+    payload,
+  });
 
 test("the page the browser saw becomes a product in the key's org; sending it again updates it", async () => {
   const first = await ingest({ url: "https://shoes.example/trail-runner-2", html: page });
   expect(first.statusCode).toBe(200);
   expect(first.json()).toMatchObject({
     action: "created",
-    product: { title: "Trail Runner 2", sku: "TR-2", price: { amount: "89.00", currency: "USD" }, sourceUrl: "https://shoes.example/trail-runner-2", source: "extension" },
+    product: {
+      title: "Trail Runner 2",
+      sku: "TR-2",
+      price: { amount: "89.00", currency: "USD" },
+      sourceUrl: "https://shoes.example/trail-runner-2",
+      source: "extension",
+    },
   });
-  const again = await ingest({ url: "https://shoes.example/trail-runner-2", html: page, product: { brand: "Peak" } });
-  expect(again.json()).toMatchObject({ action: "updated", product: { id: first.json().product.id, brand: "Peak", version: 2 } });
+  const again = await ingest({
+    url: "https://shoes.example/trail-runner-2",
+    html: page,
+    product: { brand: "Peak" },
+  });
+  expect(again.json()).toMatchObject({
+    action: "updated",
+    product: { id: first.json().product.id, brand: "Peak", version: 2 },
+  });
   const row = await gw.db.product.findUniqueOrThrow({ where: { id: first.json().product.id } });
   expect(row.orgId).toBe(t.org.id);
   expect(row.provenance).toMatchObject({ brand: { source: "extension", method: "product.brand" } });
 
   const cookie = await login(gw.app, t.member.email, t.member.password);
-  const history = (await gw.app.inject({ method: "GET", url: `/api/products/${row.id}/history`, headers: { cookie } })).json();
-  expect(history.items[0]).toMatchObject({ action: "imported", actor: { type: "apiKey" }, changes: { brand: { from: null, to: "Peak" } } });
+  const history = (
+    await gw.app.inject({
+      method: "GET",
+      url: `/api/products/${row.id}/history`,
+      headers: { cookie },
+    })
+  ).json();
+  expect(history.items[0]).toMatchObject({
+    action: "imported",
+    actor: { type: "apiKey" },
+    changes: { brand: { from: null, to: "Peak" } },
+  });
 });
 
 test("fields alone, without HTML, are enough when they include a title", async () => {
-  const res = await ingest({ url: "https://shoes.example/sandal", product: { title: "Sandal", sku: "SD-1", price: { amount: "20.00", currency: "EUR" } } });
-  expect(res.json()).toMatchObject({ action: "created", product: { title: "Sandal", sku: "SD-1" } });
+  const res = await ingest({
+    url: "https://shoes.example/sandal",
+    product: { title: "Sandal", sku: "SD-1", price: { amount: "20.00", currency: "EUR" } },
+  });
+  expect(res.json()).toMatchObject({
+    action: "created",
+    product: { title: "Sandal", sku: "SD-1" },
+  });
 });
 
 test.each([
   [{ html: page }, /"url" is required/],
   [{ url: "https://shoes.example/x" }, /"html", "product"/],
-  [{ url: "https://shoes.example/x", html: "<html><body><p>hello</p></body></html>" }, /no product title/],
+  [
+    { url: "https://shoes.example/x", html: "<html><body><p>hello</p></body></html>" },
+    /no product title/,
+  ],
   [{ url: "javascript:alert(1)", html: page }, /"url"/],
   [{ url: "https://shoes.example/x", product: { title: 5 } }, /"product.title"/],
 ])("bad input %j is 422", async (payload, message) => {
@@ -57,7 +94,10 @@ test("a revoked key is 401 and stores nothing", async () => {
   const key = await createApiKey(gw.db, t.org.id, "revoked");
   await revokeApiKey(gw.db, t.org.id, key.id);
   const before = await gw.db.product.count({ where: { orgId: t.org.id } });
-  const res = await ingest({ url: "https://shoes.example/boot", product: { title: "Boot" } }, key.key);
+  const res = await ingest(
+    { url: "https://shoes.example/boot", product: { title: "Boot" } },
+    key.key,
+  );
   expect(res.statusCode).toBe(401);
   expect(await gw.db.product.count({ where: { orgId: t.org.id } })).toBe(before);
 });

@@ -17,13 +17,19 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-const list = (cookie: string) => gw.app.inject({ method: "GET", url: "/api/extension-keys", headers: { cookie } });
-const create = (cookie: string, payload: object) => gw.app.inject({ method: "POST", url: "/api/v1/extension-keys", headers: { cookie }, payload });
-const revoke = (cookie: string, id: string) => gw.app.inject({ method: "DELETE", url: `/api/extension-keys/${id}`, headers: { cookie } });
-const ingest = (key: string) => gw.app.inject({
-  method: "POST", url: "/api/extension/ingest", headers: { "x-service-api-key": key },
-  payload: { url: "https://shop.example/lamp", product: { title: "Desk lamp" } },
-});
+const list = (cookie: string) =>
+  gw.app.inject({ method: "GET", url: "/api/extension-keys", headers: { cookie } });
+const create = (cookie: string, payload: object) =>
+  gw.app.inject({ method: "POST", url: "/api/v1/extension-keys", headers: { cookie }, payload });
+const revoke = (cookie: string, id: string) =>
+  gw.app.inject({ method: "DELETE", url: `/api/extension-keys/${id}`, headers: { cookie } });
+const ingest = (key: string) =>
+  gw.app.inject({
+    method: "POST",
+    url: "/api/extension/ingest",
+    headers: { "x-service-api-key": key },
+    payload: { url: "https://shop.example/lamp", product: { title: "Desk lamp" } },
+  });
 
 test("an owner creates a key: its secret is shown once, works at the extension's route, and the list shows it used", async () => {
   const res = await create(owner, { name: "Ana's laptop" });
@@ -51,7 +57,7 @@ test("revoking a key stops it at once; it stays listed as revoked; revoking agai
   const refused = await ingest(secret);
   expect(refused.statusCode).toBe(401);
   expect(errorOf(refused)).toMatch(/revoked API key/);
-  const listed = ((await list(owner)).json<ExtensionKeyList>()).items.find((k) => k.id === key.id);
+  const listed = (await list(owner)).json<ExtensionKeyList>().items.find((k) => k.id === key.id);
   expect(listed?.revokedAt).toEqual(expect.any(String));
   expect((await revoke(owner, key.id)).statusCode).toBe(404);
 });
@@ -74,7 +80,9 @@ test("another org's keys are invisible and cannot be revoked (404); bad input is
   expect(theirs.items.map((k) => k.id)).not.toContain(key.id);
   expect((await revoke(otherOwner, key.id)).statusCode).toBe(404);
   expect((await revoke(owner, "not-a-key")).statusCode).toBe(404);
-  expect(((await list(owner)).json<ExtensionKeyList>()).items.find((k) => k.id === key.id)?.revokedAt).toBeNull();
+  expect(
+    (await list(owner)).json<ExtensionKeyList>().items.find((k) => k.id === key.id)?.revokedAt,
+  ).toBeNull();
 
   expect((await create(owner, { name: "" })).statusCode).toBe(422);
   expect(errorOf(await create(owner, {}))).toMatch(/name/);

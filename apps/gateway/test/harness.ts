@@ -3,7 +3,15 @@ import { Worker } from "bullmq";
 import { loadGatewayConfig, type GatewayConfig } from "@catalog/config/gateway";
 import { createDb, type Db } from "@catalog/db";
 import type { ResolvedAddress } from "@catalog/fetch/url-guard";
-import { SCRAPE_QUEUE, producerConnection, queuePrefix, workerConnection, type RedisClient, type ScrapeJob, type ScrapeResult } from "@catalog/queue";
+import {
+  SCRAPE_QUEUE,
+  producerConnection,
+  queuePrefix,
+  workerConnection,
+  type RedisClient,
+  type ScrapeJob,
+  type ScrapeResult,
+} from "@catalog/queue";
 import { createScrapeProcessor } from "../../import-worker/src/scrape-processor.js";
 import { buildApp, type AppDeps } from "../src/app.js";
 
@@ -29,21 +37,38 @@ export async function resolveTestHost(hostname: string): Promise<ResolvedAddress
 
 /**
  * The real gateway on this run's database and Redis prefix; `env` overrides configuration and
- * `deps` the dependencies built here (a Redis client, the change feed, the resolver: resolveTestHost).
+ * `deps` the dependencies built here (a Redis client, the change feed, the resolver:
+ * resolveTestHost).
  */
-export async function startGateway(env: Record<string, string> = {}, deps: Partial<Omit<AppDeps, "config" | "db">> = {}): Promise<Gateway> {
+export async function startGateway(
+  env: Record<string, string> = {},
+  deps: Partial<Omit<AppDeps, "config" | "db">> = {},
+): Promise<Gateway> {
   // Every test gateway of a run shares the run's Redis prefix, and every injected request comes
   // from 127.0.0.1: one per-address budget (600 a minute) for all the test files running side by
   // side, which a file polling an import used up for the others (their first request got 429).
   // Tests of the limiter set their own prefix and limit.
-  const config = loadGatewayConfig({ ...process.env, RATE_LIMIT_MAX: "1000000", ...env }, deps.channels);
+  const config = loadGatewayConfig(
+    { ...process.env, RATE_LIMIT_MAX: "1000000", ...env },
+    deps.channels,
+  );
   const db = createDb(config.DATABASE_URL, { poolSize: 4 });
   const redis = deps.redis ?? producerConnection(config, { lazyConnect: true });
   if (!deps.redis) await redis.connect();
-  const app = await buildApp({ config, db, redis, logger: false, resolveHost: resolveTestHost, ...deps });
+  const app = await buildApp({
+    config,
+    db,
+    redis,
+    logger: false,
+    resolveHost: resolveTestHost,
+    ...deps,
+  });
   await app.ready();
   return {
-    app, db, redis, config,
+    app,
+    db,
+    redis,
+    config,
     async close() {
       await app.close();
       redis.disconnect();
@@ -53,8 +78,16 @@ export async function startGateway(env: Record<string, string> = {}, deps: Parti
 }
 
 /** Signs in and returns the Cookie header value for later requests. */
-export async function login(app: FastifyInstance, email: string, password: string): Promise<string> {
-  const res = await app.inject({ method: "POST", url: "/api/auth/session", payload: { email, password } });
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<string> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/auth/session",
+    payload: { email, password },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === "sid");
   if (!cookie) throw new Error("login set no sid cookie");
@@ -73,11 +106,22 @@ export function errorOf(res: LightMyRequestResponse): string {
  * The import worker's real scrape processor on the gateway's queue prefix, loopback pages allowed
  * (the tests' page servers), no browser fallback. close() stops it and its connection.
  */
-export function startScrapeWorker(gw: Gateway, options: { fetchTimeoutMs: number; concurrency: number }): { close(): Promise<void> } {
+export function startScrapeWorker(
+  gw: Gateway,
+  options: { fetchTimeoutMs: number; concurrency: number },
+): { close(): Promise<void> } {
   const connection = workerConnection(gw.config);
-  const worker = new Worker<ScrapeJob, ScrapeResult>(SCRAPE_QUEUE, createScrapeProcessor({
-    policy: { allowPrivate: true }, renderer: null, fetchTimeoutMs: options.fetchTimeoutMs, renderTimeoutMs: options.fetchTimeoutMs, maxBytes: 1_000_000,
-  }), { connection, prefix: queuePrefix(gw.config.redisKeyPrefix), concurrency: options.concurrency });
+  const worker = new Worker<ScrapeJob, ScrapeResult>(
+    SCRAPE_QUEUE,
+    createScrapeProcessor({
+      policy: { allowPrivate: true },
+      renderer: null,
+      fetchTimeoutMs: options.fetchTimeoutMs,
+      renderTimeoutMs: options.fetchTimeoutMs,
+      maxBytes: 1_000_000,
+    }),
+    { connection, prefix: queuePrefix(gw.config.redisKeyPrefix), concurrency: options.concurrency },
+  );
   return {
     close: async () => {
       await worker.close();

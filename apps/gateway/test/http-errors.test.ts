@@ -15,7 +15,12 @@ beforeAll(async () => {
 afterAll(() => gw.close());
 
 const patchRaw = (payload: string, contentType: string, headers: Record<string, string> = {}) =>
-  gw.app.inject({ method: "PATCH", url: `/api/products/${productId}`, headers: { cookie, "content-type": contentType, ...headers }, payload });
+  gw.app.inject({
+    method: "PATCH",
+    url: `/api/products/${productId}`,
+    headers: { cookie, "content-type": contentType, ...headers },
+    payload,
+  });
 
 test("an unknown route is 404 { error }", async () => {
   for (const url of ["/api/nope", "/api/v1/nope", "/nope"]) {
@@ -27,11 +32,20 @@ test("an unknown route is 404 { error }", async () => {
 
 describe("errors Fastify answers itself have the same { error } shape and the request id", () => {
   const answer = (method: "GET" | "DELETE" | "PATCH", url: string) =>
-    gw.app.inject({ method, url, headers: { cookie, "content-type": "application/json" }, ...(method === "PATCH" ? { payload: "{}" } : {}) });
+    gw.app.inject({
+      method,
+      url,
+      headers: { cookie, "content-type": "application/json" },
+      ...(method === "PATCH" ? { payload: "{}" } : {}),
+    });
 
   test.each([
-    ["GET", "/api/products/%E0%A4%A"], ["DELETE", "/api/products/%zz"], ["PATCH", "/api/v1/products/%zz"],
-    ["GET", "/assets/%zz.js"], ["GET", "/docs/%zz"], ["GET", "/%E0%A4%A"],
+    ["GET", "/api/products/%E0%A4%A"],
+    ["DELETE", "/api/products/%zz"],
+    ["PATCH", "/api/v1/products/%zz"],
+    ["GET", "/assets/%zz.js"],
+    ["GET", "/docs/%zz"],
+    ["GET", "/%E0%A4%A"],
   ] as const)("a path that is not valid percent-encoding is 400: %s %s", async (method, url) => {
     const res = await answer(method, url);
     expect(res.statusCode).toBe(400);
@@ -41,13 +55,20 @@ describe("errors Fastify answers itself have the same { error } shape and the re
 
   const long = "a".repeat(10_000);
   test.each([
-    ["GET", "/api/products/"], ["DELETE", "/api/products/"], ["PATCH", "/api/v1/products/"], ["GET", "/api/imports/"], ["GET", "/api/nope/"],
-  ] as const)("a path segment of 10,000 characters is 414 naming the limit: %s %s<10,000 characters>", async (method, path) => {
-    const res = await answer(method, `${path}${long}`);
-    expect(res.statusCode).toBe(414);
-    expect(errorOf(res)).toBe("a path segment is longer than the limit of 100 characters");
-    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-  });
+    ["GET", "/api/products/"],
+    ["DELETE", "/api/products/"],
+    ["PATCH", "/api/v1/products/"],
+    ["GET", "/api/imports/"],
+    ["GET", "/api/nope/"],
+  ] as const)(
+    "a path segment of 10,000 characters is 414 naming the limit: %s %s<10,000 characters>",
+    async (method, path) => {
+      const res = await answer(method, `${path}${long}`);
+      expect(res.statusCode).toBe(414);
+      expect(errorOf(res)).toBe("a path segment is longer than the limit of 100 characters");
+      expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
 
   test("a segment of 100 characters reaches the route (which refuses so long an id), one of 101 is 414", async () => {
     const atLimit = await answer("GET", `/api/products/${"a".repeat(100)}`);
@@ -61,7 +82,9 @@ describe("errors Fastify answers itself have the same { error } shape and the re
     for (const url of ["/api/products", "*"]) {
       const res = await gw.app.inject({ method: "OPTIONS", url });
       expect(res.statusCode).toBe(400);
-      expect(errorOf(res)).toBe("OPTIONS is answered only as a CORS preflight: send Origin and Access-Control-Request-Method");
+      expect(errorOf(res)).toBe(
+        "OPTIONS is answered only as a CORS preflight: send Origin and Access-Control-Request-Method",
+      );
     }
   });
 });
@@ -78,11 +101,14 @@ test("a body over the limit is 413 { error } naming the limit", async () => {
   expect(errorOf(res)).toMatch(/2048 bytes/);
 });
 
-test.each(["text/plain", "application/x-www-form-urlencoded", "application/xml"])("a %s body is 415 { error }", async (type) => {
-  const res = await patchRaw("title=x", type);
-  expect(res.statusCode).toBe(415);
-  expect(errorOf(res)).toMatch(/application\/json/);
-});
+test.each(["text/plain", "application/x-www-form-urlencoded", "application/xml"])(
+  "a %s body is 415 { error }",
+  async (type) => {
+    const res = await patchRaw("title=x", type);
+    expect(res.statusCode).toBe(415);
+    expect(errorOf(res)).toMatch(/application\/json/);
+  },
+);
 
 test("a validation failure is 422 { error } naming the field", async () => {
   const res = await patchRaw(JSON.stringify({ title: 5 }), "application/json");
@@ -91,16 +117,26 @@ test("a validation failure is 422 { error } naming the field", async () => {
 });
 
 test("every response carries x-request-id: the caller's when it is a plain token, else a new one", async () => {
-  const given = await gw.app.inject({ method: "GET", url: "/healthz", headers: { "x-request-id": "trace-abc.123" } });
+  const given = await gw.app.inject({
+    method: "GET",
+    url: "/healthz",
+    headers: { "x-request-id": "trace-abc.123" },
+  });
   expect(given.headers["x-request-id"]).toBe("trace-abc.123");
   const fresh = await gw.app.inject({ method: "GET", url: "/api/nope" });
   expect(fresh.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-  const hostile = await gw.app.inject({ method: "GET", url: "/healthz", headers: { "x-request-id": "a\u0001b c" } });
+  const hostile = await gw.app.inject({
+    method: "GET",
+    url: "/healthz",
+    headers: { "x-request-id": "a\u0001b c" },
+  });
   expect(hostile.headers["x-request-id"]).not.toContain(" ");
 });
 
 test("health: /healthz is alive and /readyz checks PostgreSQL and Redis, both without auth", async () => {
-  expect((await gw.app.inject({ method: "GET", url: "/healthz" })).json()).toEqual({ status: "ok" });
+  expect((await gw.app.inject({ method: "GET", url: "/healthz" })).json()).toEqual({
+    status: "ok",
+  });
   const ready = await gw.app.inject({ method: "GET", url: "/readyz" });
   expect(ready.statusCode).toBe(200);
   expect(ready.json()).toEqual({ status: "ready" });
@@ -108,14 +144,20 @@ test("health: /healthz is alive and /readyz checks PostgreSQL and Redis, both wi
 
 describe("browser clients", () => {
   test("a cookie-authenticated mutation from a foreign origin is 403 and changes nothing", async () => {
-    const res = await patchRaw(JSON.stringify({ title: "Hijacked" }), "application/json", { origin: "https://evil.test" });
+    const res = await patchRaw(JSON.stringify({ title: "Hijacked" }), "application/json", {
+      origin: "https://evil.test",
+    });
     expect(res.statusCode).toBe(403);
     expect(errorOf(res)).toMatch(/origin https:\/\/evil.test/);
-    expect((await gw.db.product.findUniqueOrThrow({ where: { id: productId } })).title).toBe("Kettle");
+    expect((await gw.db.product.findUniqueOrThrow({ where: { id: productId } })).title).toBe(
+      "Kettle",
+    );
   });
 
   test("the configured dashboard origin may mutate and gets credentialed CORS", async () => {
-    const res = await patchRaw(JSON.stringify({ title: "Kettle 2" }), "application/json", { origin: "https://dashboard.test" });
+    const res = await patchRaw(JSON.stringify({ title: "Kettle 2" }), "application/json", {
+      origin: "https://dashboard.test",
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["access-control-allow-origin"]).toBe("https://dashboard.test");
     expect(res.headers["access-control-allow-credentials"]).toBe("true");
@@ -123,7 +165,8 @@ describe("browser clients", () => {
 
   test("a preflight from a foreign origin gets no CORS grant", async () => {
     const res = await gw.app.inject({
-      method: "OPTIONS", url: "/api/products",
+      method: "OPTIONS",
+      url: "/api/products",
       headers: { origin: "https://evil.test", "access-control-request-method": "PATCH" },
     });
     expect(res.headers["access-control-allow-origin"]).toBeUndefined();
@@ -131,8 +174,10 @@ describe("browser clients", () => {
 
   test("the extension route accepts any origin (it authenticates by key)", async () => {
     const res = await gw.app.inject({
-      method: "POST", url: "/api/extension/ingest",
-      headers: { origin: "chrome-extension://abcdef", "x-service-api-key": t.apiKey }, payload: { url: "https://shop.example/p/1" },
+      method: "POST",
+      url: "/api/extension/ingest",
+      headers: { origin: "chrome-extension://abcdef", "x-service-api-key": t.apiKey },
+      payload: { url: "https://shop.example/p/1" },
     });
     expect(res.statusCode).not.toBe(403);
     expect(res.headers["access-control-allow-origin"]).toBe("chrome-extension://abcdef");

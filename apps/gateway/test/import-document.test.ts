@@ -6,9 +6,12 @@ import { sharedInput, sharedPath } from "@catalog/testing/shared-inputs";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { documentUpload, multipart } from "./multipart.js";
 
-// Shopify's own export template, from the shared corpus (../shared/corpus); with CI set, its absence fails the run.
+// Shopify's own export template, from the shared corpus (../shared/corpus); with CI set, its
+// absence fails the run.
 const shopifyTemplate = sharedInput({
-  what: "Shopify's product CSV template", path: sharedPath("corpus/documents/shopify/product_template_2023plus.csv"), tests: "the Shopify export test",
+  what: "Shopify's product CSV template",
+  path: sharedPath("corpus/documents/shopify/product_template_2023plus.csv"),
+  tests: "the Shopify export test",
 });
 
 let gw: Gateway;
@@ -22,9 +25,19 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-const upload = (file: string | Buffer, filename: string, fields: Record<string, string> = {}, type = "text/csv") => {
+const upload = (
+  file: string | Buffer,
+  filename: string,
+  fields: Record<string, string> = {},
+  type = "text/csv",
+) => {
   const body = documentUpload(file, filename, fields, type);
-  return gw.app.inject({ method: "POST", url: "/api/import/document", headers: { cookie, ...body.headers }, payload: body.payload });
+  return gw.app.inject({
+    method: "POST",
+    url: "/api/import/document",
+    headers: { cookie, ...body.headers },
+    payload: body.payload,
+  });
 };
 const count = () => gw.db.product.count({ where: { orgId: t.org.id } });
 
@@ -40,10 +53,24 @@ test("a preview answers an outcome per row, with row numbers, and stores nothing
   const body = res.json();
   expect(body.persisted).toBe(false);
   expect(body.items).toHaveLength(3);
-  expect(body.items[0]).toMatchObject({ row: 2, ok: true, action: "preview", wouldBe: "created", product: { title: "Linen Shirt", sku: "DOC-SHIRT", price: { amount: "49.00", currency: "EUR" } } });
+  expect(body.items[0]).toMatchObject({
+    row: 2,
+    ok: true,
+    action: "preview",
+    wouldBe: "created",
+    product: {
+      title: "Linen Shirt",
+      sku: "DOC-SHIRT",
+      price: { amount: "49.00", currency: "EUR" },
+    },
+  });
   expect(body.items[1]).toMatchObject({ row: 3, ok: false });
   expect(body.items[1].error).toMatch(/title/i);
-  expect(body.items[2]).toMatchObject({ row: 4, ok: true, product: { title: 'Wool "Cozy" Scarf' } });
+  expect(body.items[2]).toMatchObject({
+    row: 4,
+    ok: true,
+    product: { title: 'Wool "Cozy" Scarf' },
+  });
   expect(body.summary).toEqual({ requested: 3, succeeded: 2, failed: 1, created: 2, updated: 0 });
   expect(await count()).toBe(0);
 });
@@ -52,40 +79,74 @@ test("persist stores the rows; uploading again updates instead of duplicating", 
   const first = (await upload(CSV, "products.csv", { persist: "true" })).json();
   expect(first.summary).toMatchObject({ succeeded: 2, created: 2 });
   expect(await count()).toBe(2);
-  const second = (await upload(CSV.replace("49.00", "52.00"), "products.csv", { persist: "true" })).json();
+  const second = (
+    await upload(CSV.replace("49.00", "52.00"), "products.csv", { persist: "true" })
+  ).json();
   expect(second.summary).toMatchObject({ created: 0, updated: 2 });
-  expect(second.items[0]).toMatchObject({ action: "updated", changes: { price: { from: { amount: "49.00", currency: "EUR" }, to: { amount: "52.00", currency: "EUR" } } } });
+  expect(second.items[0]).toMatchObject({
+    action: "updated",
+    changes: {
+      price: {
+        from: { amount: "49.00", currency: "EUR" },
+        to: { amount: "52.00", currency: "EUR" },
+      },
+    },
+  });
   expect(await count()).toBe(2);
 });
 
-(shopifyTemplate ? test : test.skip)("Shopify's own product CSV groups rows by Handle into products with variants", async () => {
-  const res = await upload(readFileSync(shopifyTemplate!), "shopify.csv", { currency: "USD" });
-  expect(res.statusCode).toBe(200);
-  const products = res.json().items.filter((i: { ok: boolean }) => i.ok);
-  expect(products.length).toBeGreaterThan(0);
-  expect(products.some((p: { product: { variants: unknown[] } }) => p.product.variants.length > 1)).toBe(true);
-  expect(products[0].product.price?.currency ?? "USD").toBe("USD");
-});
+(shopifyTemplate ? test : test.skip)(
+  "Shopify's own product CSV groups rows by Handle into products with variants",
+  async () => {
+    const res = await upload(readFileSync(shopifyTemplate!), "shopify.csv", { currency: "USD" });
+    expect(res.statusCode).toBe(200);
+    const products = res.json().items.filter((i: { ok: boolean }) => i.ok);
+    expect(products.length).toBeGreaterThan(0);
+    expect(
+      products.some((p: { product: { variants: unknown[] } }) => p.product.variants.length > 1),
+    ).toBe(true);
+    expect(products[0].product.price?.currency ?? "USD").toBe("USD");
+  },
+);
 
 test.each([
   ["an empty file", "", "empty.csv", "text/csv", 422],
   ["a header without rows", "Title,SKU,Price\n", "header.csv", "text/csv", 422],
   ["a PNG", Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"), "photo.png", "image/png", 415],
-  ["a file over the limit", "Title,SKU\n" + "A product,SKU\n".repeat(20_000), "big.csv", "text/csv", 413],
+  [
+    "a file over the limit",
+    "Title,SKU\n" + "A product,SKU\n".repeat(20_000),
+    "big.csv",
+    "text/csv",
+    413,
+  ],
   ["broken JSON", '[{"title": "A"}, {"title": ', "broken.json", "application/json", 422],
-])("%s is refused with { error } and nothing stored", async (_name, file, filename, type, status) => {
-  const before = await count();
-  const res = await upload(file, filename, { persist: "true" }, type);
-  expect(res.statusCode).toBe(status);
-  errorOf(res);
-  expect(await count()).toBe(before);
-});
+])(
+  "%s is refused with { error } and nothing stored",
+  async (_name, file, filename, type, status) => {
+    const before = await count();
+    const res = await upload(file, filename, { persist: "true" }, type);
+    expect(res.statusCode).toBe(status);
+    errorOf(res);
+    expect(await count()).toBe(before);
+  },
+);
 
 test("a JSON body instead of multipart is 415, and a missing file part is 422", async () => {
-  const json = await gw.app.inject({ method: "POST", url: "/api/import/document", headers: { cookie }, payload: { file: "x" } });
+  const json = await gw.app.inject({
+    method: "POST",
+    url: "/api/import/document",
+    headers: { cookie },
+    payload: { file: "x" },
+  });
   expect(json.statusCode).toBe(415);
   const noFile = multipart([{ name: "persist", value: "true" }]);
-  const res = await gw.app.inject({ method: "POST", url: "/api/import/document", headers: { cookie, ...noFile.headers }, payload: noFile.payload });
+  const res = await gw.app.inject({
+    method: "POST",
+    url: "/api/import/document",
+    headers: { cookie, ...noFile.headers },
+    payload: noFile.payload,
+  });
   expect(res.statusCode).toBe(422);
   expect(errorOf(res)).toMatch(/"file"/);
 });
@@ -96,25 +157,37 @@ test("a bad persist or currency part is 422; a retired currency (HRK, BGN) is re
   for (const code of ["HRK", "bgn"]) {
     const res = await upload(CSV, "p.csv", { currency: code });
     expect(res.statusCode).toBe(422);
-    expect(errorOf(res)).toMatch(new RegExp(`${code.toUpperCase()} is no longer a current currency`));
+    expect(errorOf(res)).toMatch(
+      new RegExp(`${code.toUpperCase()} is no longer a current currency`),
+    );
   }
 });
 
 describe("encodings", () => {
-  const RUSSIAN = "Title;SKU;Price;Brand;Description\r\n" +
+  const RUSSIAN =
+    "Title;SKU;Price;Brand;Description\r\n" +
     "Чайник электрический;ENC-RU-1;1990;Витязь;Стеклянный корпус, синяя подсветка\r\n" +
     "Утюг паровой;ENC-RU-2;2490;Скарлетт;Керамическая подошва, защита от накипи\r\n" +
     "Пылесос беспроводной;ENC-RU-3;8990;Кёрхер;Мощный и тихий, работает до часа\r\n" +
     "Мясорубка;ENC-RU-4;3590;Редмонд;Три насадки в комплекте\r\n";
-  const titles = (body: { items: { ok: boolean; product?: { title: string } }[] }) => body.items.flatMap((i) => (i.ok ? [i.product!.title] : []));
+  const titles = (body: { items: { ok: boolean; product?: { title: string } }[] }) =>
+    body.items.flatMap((i) => (i.ok ? [i.product!.title] : []));
 
   test("a windows-1251 CSV is read in windows-1251, and the answer says so", async () => {
     const res = await upload(iconv.encode(RUSSIAN, "windows-1251"), "ru.csv", { currency: "RUB" });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.encoding).toEqual({ name: "windows-1251", source: "detected" });
-    expect(titles(body)).toEqual(["Чайник электрический", "Утюг паровой", "Пылесос беспроводной", "Мясорубка"]);
-    expect(body.items[2].product).toMatchObject({ brand: "Кёрхер", price: { amount: "8990.00", currency: "RUB" } });
+    expect(titles(body)).toEqual([
+      "Чайник электрический",
+      "Утюг паровой",
+      "Пылесос беспроводной",
+      "Мясорубка",
+    ]);
+    expect(body.items[2].product).toMatchObject({
+      brand: "Кёрхер",
+      price: { amount: "8990.00", currency: "RUB" },
+    });
   });
 
   test("the encoding part names it instead (in any of its usual names); the answer says it was named", async () => {
@@ -122,7 +195,9 @@ describe("encodings", () => {
     const body = (await upload(bytes, "ru.csv", { currency: "RUB", encoding: "KOI8-R" })).json();
     expect(body.encoding).toEqual({ name: "koi8-r", source: "named" });
     expect(titles(body)[0]).toBe("Чайник электрический");
-    const cp = (await upload(iconv.encode(RUSSIAN, "windows-1251"), "ru.csv", { encoding: "cp1251" })).json();
+    const cp = (
+      await upload(iconv.encode(RUSSIAN, "windows-1251"), "ru.csv", { encoding: "cp1251" })
+    ).json();
     expect(cp.encoding).toEqual({ name: "windows-1251", source: "named" });
   });
 
@@ -130,31 +205,71 @@ describe("encodings", () => {
     const before = await count();
     const res = await upload(CSV, "p.csv", { persist: "true", encoding: "klingon-8" });
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res)).toMatch(/multipart part "encoding": "klingon-8" is not a known text encoding/);
+    expect(errorOf(res)).toMatch(
+      /multipart part "encoding": "klingon-8" is not a known text encoding/,
+    );
     expect(await count()).toBe(before);
   });
 
   test("a UTF-8 file with one invalid byte: its row is an error item, the other rows keep their accents", async () => {
-    const text = "Title,SKU,Price,Currency\nCafé crème,ENC-FR-1,3.50,EUR\nCrème brûlée,ENC-FR-2,4.20,EUR\nPâté en croûte,ENC-FR-3,7.90,EUR\n";
+    const text =
+      "Title,SKU,Price,Currency\nCafé crème,ENC-FR-1,3.50,EUR\nCrème brûlée,ENC-FR-2,4.20,EUR\nPâté en croûte,ENC-FR-3,7.90,EUR\n";
     const good = Buffer.from(text);
     const at = good.indexOf(Buffer.from("û"));
     const bytes = Buffer.concat([good.subarray(0, at), Buffer.from([0xfb]), good.subarray(at + 2)]);
     const body = (await upload(bytes, "fr.csv")).json();
     expect(body.encoding).toEqual({ name: "utf-8", source: "detected" });
     expect(titles(body)).toEqual(["Café crème", "Pâté en croûte"]);
-    expect(body.items[1]).toEqual({ row: 3, ok: false, error: expect.stringMatching(/^row 3: column "Title" holds bytes that are not valid utf-8 text/) });
+    expect(body.items[1]).toEqual({
+      row: 3,
+      ok: false,
+      error: expect.stringMatching(
+        /^row 3: column "Title" holds bytes that are not valid utf-8 text/,
+      ),
+    });
     expect(body.summary).toMatchObject({ requested: 3, succeeded: 2, failed: 1 });
   });
 
   test("JSON and XLSX answer encoding null", async () => {
-    const body = (await upload(JSON.stringify([{ title: "Café", sku: "ENC-JSON-1" }]), "p.json", { encoding: "windows-1251" }, "application/json")).json();
+    const body = (
+      await upload(
+        JSON.stringify([{ title: "Café", sku: "ENC-JSON-1" }]),
+        "p.json",
+        { encoding: "windows-1251" },
+        "application/json",
+      )
+    ).json();
     expect(body.encoding).toBeNull();
     expect(titles(body)).toEqual(["Café"]);
-    const workbook = xlsxWorkbook([{ name: "Products", rows: [["Title", "SKU", "Price", "Currency", "Released"], ["Чайник", "ENC-XLSX-1", 19.9, "EUR", new Date(Date.UTC(2024, 0, 15))]] }]);
-    const xlsx = (await upload(workbook, "p.xlsx", { encoding: "shift_jis" }, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")).json();
+    const workbook = xlsxWorkbook([
+      {
+        name: "Products",
+        rows: [
+          ["Title", "SKU", "Price", "Currency", "Released"],
+          ["Чайник", "ENC-XLSX-1", 19.9, "EUR", new Date(Date.UTC(2024, 0, 15))],
+        ],
+      },
+    ]);
+    const xlsx = (
+      await upload(
+        workbook,
+        "p.xlsx",
+        { encoding: "shift_jis" },
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      )
+    ).json();
     expect(xlsx.encoding).toBeNull();
-    expect(xlsx.items).toEqual([expect.objectContaining({ row: 2, ok: true, product: expect.objectContaining({
-      title: "Чайник", sku: "ENC-XLSX-1", price: { amount: "19.90", currency: "EUR" }, attributes: { Released: "2024-01-15" },
-    }) })]);
+    expect(xlsx.items).toEqual([
+      expect.objectContaining({
+        row: 2,
+        ok: true,
+        product: expect.objectContaining({
+          title: "Чайник",
+          sku: "ENC-XLSX-1",
+          price: { amount: "19.90", currency: "EUR" },
+          attributes: { Released: "2024-01-15" },
+        }),
+      }),
+    ]);
   });
 });

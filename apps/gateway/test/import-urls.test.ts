@@ -1,7 +1,11 @@
 import { createTestOrg, startFixtureServer, type TestOrg } from "@catalog/testing";
 import { errorOf, login, startGateway, startScrapeWorker, type Gateway } from "./harness.js";
 
-const productPage = (name: string, sku: string, price: string) => `<!doctype html><html><head><title>${name} | Shop</title>
+const productPage = (
+  name: string,
+  sku: string,
+  price: string,
+) => `<!doctype html><html><head><title>${name} | Shop</title>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"${name}","sku":"${sku}",
 "image":"/img/${sku}.jpg","brand":{"@type":"Brand","name":"Acme"},
 "offers":{"@type":"Offer","price":"${price}","priceCurrency":"EUR","availability":"https://schema.org/InStock"}}</script>
@@ -17,7 +21,9 @@ beforeAll(async () => {
   site = await startFixtureServer({
     "/p/lamp": { body: productPage("Desk Lamp", "LAMP-9", "39.90") },
     "/p/chair": { body: productPage("Oak Chair", "CHAIR-9", "120.00") },
-    "/p/blog": { body: "<html><head><title>Our blog</title></head><body><p>No products here.</p></body></html>" },
+    "/p/blog": {
+      body: "<html><head><title>Our blog</title></head><body><p>No products here.</p></body></html>",
+    },
     "/p/slow": { body: productPage("Slow Sofa", "SOFA-9", "999.00"), delayMs: 5000 },
     "/p/gone": { body: "gone", status: 404 },
   });
@@ -32,17 +38,31 @@ afterAll(async () => {
   await site.close();
 });
 
-const post = (path: string, payload: object) => gw.app.inject({ method: "POST", url: path, headers: { cookie }, payload });
+const post = (path: string, payload: object) =>
+  gw.app.inject({ method: "POST", url: path, headers: { cookie }, payload });
 const productCount = () => gw.db.product.count({ where: { orgId: t.org.id } });
 
 test("a preview answers an outcome per URL and stores nothing", async () => {
-  const res = await post("/api/import/url", { urls: [site.url("/p/lamp"), site.url("/p/blog"), site.url("/p/gone")] });
+  const res = await post("/api/import/url", {
+    urls: [site.url("/p/lamp"), site.url("/p/blog"), site.url("/p/gone")],
+  });
   expect(res.statusCode).toBe(200);
   const body = res.json();
   expect(body.persisted).toBe(false);
   expect(body.items[0]).toMatchObject({
-    url: site.url("/p/lamp"), ok: true, action: "preview", wouldBe: "created",
-    product: { title: "Desk Lamp", sku: "LAMP-9", price: { amount: "39.90", currency: "EUR" }, brand: "Acme", images: [site.url("/img/LAMP-9.jpg")], availability: "InStock", sourceUrl: site.url("/p/lamp") },
+    url: site.url("/p/lamp"),
+    ok: true,
+    action: "preview",
+    wouldBe: "created",
+    product: {
+      title: "Desk Lamp",
+      sku: "LAMP-9",
+      price: { amount: "39.90", currency: "EUR" },
+      brand: "Acme",
+      images: [site.url("/img/LAMP-9.jpg")],
+      availability: "InStock",
+      sourceUrl: site.url("/p/lamp"),
+    },
   });
   expect(body.items[1]).toMatchObject({ url: site.url("/p/blog"), ok: false });
   expect(body.items[1].error).toMatch(/no product/i);
@@ -53,16 +73,38 @@ test("a preview answers an outcome per URL and stores nothing", async () => {
 });
 
 test("persist stores the products; importing again updates the same ones", async () => {
-  const first = (await post("/api/import/url", { urls: [site.url("/p/lamp"), site.url("/p/chair")], persist: true })).json();
+  const first = (
+    await post("/api/import/url", {
+      urls: [site.url("/p/lamp"), site.url("/p/chair")],
+      persist: true,
+    })
+  ).json();
   expect(first.items.map((i: { action: string }) => i.action)).toEqual(["created", "created"]);
   expect(await productCount()).toBe(2);
-  const again = (await post("/api/v1/scrape", { urls: [site.url("/p/lamp")], persist: true })).json();
-  expect(again.items[0]).toMatchObject({ ok: true, action: "updated", product: { id: first.items[0].product.id } });
+  const again = (
+    await post("/api/v1/scrape", { urls: [site.url("/p/lamp")], persist: true })
+  ).json();
+  expect(again.items[0]).toMatchObject({
+    ok: true,
+    action: "updated",
+    product: { id: first.items[0].product.id },
+  });
   expect(await productCount()).toBe(2);
-  const listed = (await gw.app.inject({ method: "GET", url: "/api/products?q=desk lamp", headers: { cookie } })).json();
+  const listed = (
+    await gw.app.inject({ method: "GET", url: "/api/products?q=desk lamp", headers: { cookie } })
+  ).json();
   expect(listed.total).toBe(1);
-  const history = (await gw.app.inject({ method: "GET", url: `/api/products/${first.items[0].product.id}/history`, headers: { cookie } })).json();
-  expect(history.items.at(-1)).toMatchObject({ action: "imported", actor: { type: "user", id: t.member.id } });
+  const history = (
+    await gw.app.inject({
+      method: "GET",
+      url: `/api/products/${first.items[0].product.id}/history`,
+      headers: { cookie },
+    })
+  ).json();
+  expect(history.items.at(-1)).toMatchObject({
+    action: "imported",
+    actor: { type: "user", id: t.member.id },
+  });
 });
 
 test("a page that does not answer in time is a failed item, and the request still answers", async () => {
@@ -90,7 +132,11 @@ test.each([
 });
 
 test("import routes need a session", async () => {
-  const res = await gw.app.inject({ method: "POST", url: "/api/import/url", payload: { urls: [site.url("/p/lamp")] } });
+  const res = await gw.app.inject({
+    method: "POST",
+    url: "/api/import/url",
+    payload: { urls: [site.url("/p/lamp")] },
+  });
   expect(res.statusCode).toBe(401);
 });
 
@@ -104,11 +150,22 @@ describe("without local ingest", () => {
   afterAll(() => strict.close());
 
   test.each([
-    "http://127.0.0.1:9/p", "http://localhost/p", "http://[::1]/p", "http://[::ffff:127.0.0.1]/p",
-    "http://2130706433/p", "http://0177.0.0.1/p", "http://10.0.0.5/p", "http://169.254.169.254/latest/meta-data",
+    "http://127.0.0.1:9/p",
+    "http://localhost/p",
+    "http://[::1]/p",
+    "http://[::ffff:127.0.0.1]/p",
+    "http://2130706433/p",
+    "http://0177.0.0.1/p",
+    "http://10.0.0.5/p",
+    "http://169.254.169.254/latest/meta-data",
   ])("%s is refused with 422 naming the URL, before anything is fetched", async (url) => {
     const hitsBefore = site.hits.length;
-    const res = await strict.app.inject({ method: "POST", url: "/api/import/url", headers: { cookie: strictCookie }, payload: { urls: ["https://shop.example/ok", url] } });
+    const res = await strict.app.inject({
+      method: "POST",
+      url: "/api/import/url",
+      headers: { cookie: strictCookie },
+      payload: { urls: ["https://shop.example/ok", url] },
+    });
     expect(res.statusCode).toBe(422);
     expect(errorOf(res)).toMatch(/urls\[1\]/);
     expect(site.hits.length).toBe(hitsBefore);

@@ -13,20 +13,36 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-const status = () => gw.app.inject({ method: "GET", url: "/api/legal/status", headers: { cookie } });
-const sign = (payload: object) => gw.app.inject({ method: "POST", url: "/api/legal/sign", headers: { cookie }, payload });
+const status = () =>
+  gw.app.inject({ method: "GET", url: "/api/legal/status", headers: { cookie } });
+const sign = (payload: object) =>
+  gw.app.inject({ method: "POST", url: "/api/legal/sign", headers: { cookie }, payload });
 
 test("a new org has signed nothing", async () => {
   const body = (await status()).json();
   expect(body.allSigned).toBe(false);
   expect(body.documents.map((d: { type: string }) => d.type)).toEqual(["privacy", "terms", "dpa"]);
-  expect(body.documents[0]).toEqual({ type: "privacy", currentVersion: CURRENT_LEGAL_VERSIONS.privacy, signed: false, signedVersion: null, signedAt: null, signedBy: null, signedByEmail: null });
+  expect(body.documents[0]).toEqual({
+    type: "privacy",
+    currentVersion: CURRENT_LEGAL_VERSIONS.privacy,
+    signed: false,
+    signedVersion: null,
+    signedAt: null,
+    signedBy: null,
+    signedByEmail: null,
+  });
 });
 
 test("signing records who signed which version; signing again keeps the first record", async () => {
   const first = await sign({ document: "privacy" });
   expect(first.statusCode).toBe(200);
-  expect(first.json()).toMatchObject({ type: "privacy", signed: true, signedVersion: CURRENT_LEGAL_VERSIONS.privacy, signedBy: t.member.id, signedByEmail: t.member.email });
+  expect(first.json()).toMatchObject({
+    type: "privacy",
+    signed: true,
+    signedVersion: CURRENT_LEGAL_VERSIONS.privacy,
+    signedBy: t.member.id,
+    signedByEmail: t.member.email,
+  });
   const again = await sign({ document: "privacy", version: CURRENT_LEGAL_VERSIONS.privacy });
   expect(again.json().signedAt).toBe(first.json().signedAt);
   expect(await gw.db.legalAcceptance.count({ where: { orgId: t.org.id } })).toBe(1);
@@ -43,7 +59,13 @@ test("when all three are signed the org is allSigned", async () => {
 test("signatures belong to the org: another org's status is untouched", async () => {
   const other = await createTestOrg(gw.db, "legal-other");
   const otherCookie = await login(gw.app, other.member.email, other.member.password);
-  const body = (await gw.app.inject({ method: "GET", url: "/api/v1/legal/status", headers: { cookie: otherCookie } })).json();
+  const body = (
+    await gw.app.inject({
+      method: "GET",
+      url: "/api/v1/legal/status",
+      headers: { cookie: otherCookie },
+    })
+  ).json();
   expect(body.allSigned).toBe(false);
 });
 
@@ -59,5 +81,8 @@ test.each([
 
 test("legal routes need a session", async () => {
   expect((await gw.app.inject({ method: "GET", url: "/api/legal/status" })).statusCode).toBe(401);
-  expect((await gw.app.inject({ method: "POST", url: "/api/legal/sign", payload: { document: "dpa" } })).statusCode).toBe(401);
+  expect(
+    (await gw.app.inject({ method: "POST", url: "/api/legal/sign", payload: { document: "dpa" } }))
+      .statusCode,
+  ).toBe(401);
 });

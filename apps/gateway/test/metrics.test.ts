@@ -5,12 +5,19 @@ import { documentUpload } from "./multipart.js";
 
 let gw: Gateway;
 beforeAll(async () => {
-  gw = await startGateway({ REDIS_PREFIX: `${process.env.REDIS_PREFIX}:${randomBytes(3).toString("hex")}`, RATE_LIMIT_MAX: "2" });
+  gw = await startGateway({
+    REDIS_PREFIX: `${process.env.REDIS_PREFIX}:${randomBytes(3).toString("hex")}`,
+    RATE_LIMIT_MAX: "2",
+  });
 });
 afterAll(() => gw.close());
 
 const scrape = async () => {
-  const res = await gw.app.inject({ method: "GET", url: "/metrics", headers: { accept: "text/html" } });
+  const res = await gw.app.inject({
+    method: "GET",
+    url: "/metrics",
+    headers: { accept: "text/html" },
+  });
   expect(res.statusCode).toBe(200);
   expect(res.headers["content-type"]).toContain("text/plain");
   return res.body;
@@ -26,8 +33,15 @@ test("/metrics counts requests by route template, so ids in URLs do not make new
   const unknown = `/no/such/${randomBytes(4).toString("hex")}.txt`;
   await gw.app.inject({ method: "GET", url: unknown });
   const text = await scrape();
-  expect(sample(text, 'catalog_http_requests_total{method="GET",route="/api/products/:id",status="401"}')).toBe(2);
-  expect(text).toMatch(/catalog_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/products\/:id"\}/);
+  expect(
+    sample(
+      text,
+      'catalog_http_requests_total{method="GET",route="/api/products/:id",status="401"}',
+    ),
+  ).toBe(2);
+  expect(text).toMatch(
+    /catalog_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/products\/:id"\}/,
+  );
   // Any other URL falls to the dashboard's catch-all: one series, whatever the path.
   expect(text).toMatch(/catalog_http_requests_total\{method="GET",route="\/\*",status="\d+"\} \d/);
   expect(text).not.toContain(id);
@@ -50,9 +64,17 @@ test("import rows are counted by source and outcome as they are read", async () 
     return sample(text, `catalog_import_rows_total{source="document",outcome="${outcome}"}`) ?? 0;
   };
   const [created, failed] = [await rows("create"), await rows("error")];
-  const body = documentUpload("Title,SKU,Price,Currency\nJug,MET-JUG,9.00,EUR\nCup,MET-CUP,4.00,EUR\n,MET-NONE,1.00,EUR\n", "rows.csv");
+  const body = documentUpload(
+    "Title,SKU,Price,Currency\nJug,MET-JUG,9.00,EUR\nCup,MET-CUP,4.00,EUR\n,MET-NONE,1.00,EUR\n",
+    "rows.csv",
+  );
   try {
-    const res = await importer.app.inject({ method: "POST", url: "/api/import/document", headers: { cookie, ...body.headers }, payload: body.payload });
+    const res = await importer.app.inject({
+      method: "POST",
+      url: "/api/import/document",
+      headers: { cookie, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(200);
     expect(await rows("create")).toBe(created + 2);
     expect(await rows("error")).toBe(failed + 1);

@@ -14,17 +14,22 @@ export interface Answer {
 const ajv = new Ajv2020({ strict: false, allErrors: false });
 addFormats.default(ajv);
 const compiled = new Map<object, ValidateFunction>();
-const validatorOf = (schema: object) => compiled.get(schema) ?? compiled.set(schema, ajv.compile(schema)).get(schema)!;
+const validatorOf = (schema: object) =>
+  compiled.get(schema) ?? compiled.set(schema, ajv.compile(schema)).get(schema)!;
 
 /** What is wrong with `answer` to `op`, or null when the document allows it. */
 export function mismatchOf(op: Operation, answer: Answer): string | null {
   if (answer.status >= 500) return `a ${answer.status}`;
-  const documented: DocumentedResponse | undefined = op.responses[String(answer.status)] ?? op.responses.default;
-  if (!documented) return `status ${answer.status}, which the document does not list (it lists ${Object.keys(op.responses).join(", ")})`;
+  const documented: DocumentedResponse | undefined =
+    op.responses[String(answer.status)] ?? op.responses.default;
+  if (!documented)
+    return `status ${answer.status}, which the document does not list (it lists ${Object.keys(op.responses).join(", ")})`;
   const type = answer.contentType.split(";")[0]!.trim().toLowerCase();
-  if (!documented.content) return answer.body === "" ? null : `a body (${type}) where the document gives none`;
+  if (!documented.content)
+    return answer.body === "" ? null : `a body (${type}) where the document gives none`;
   const media = documented.content[type];
-  if (!media) return `Content-Type ${type || "(none)"}, the document gives ${Object.keys(documented.content).join(", ")}`;
+  if (!media)
+    return `Content-Type ${type || "(none)"}, the document gives ${Object.keys(documented.content).join(", ")}`;
   if (type !== "application/json") return null;
   let body: unknown;
   try {

@@ -1,4 +1,11 @@
-import { createTestOrg, eventually, makeProduct, meetOnRows, withApplicationName, type TestOrg } from "@catalog/testing";
+import {
+  createTestOrg,
+  eventually,
+  makeProduct,
+  meetOnRows,
+  withApplicationName,
+  type TestOrg,
+} from "@catalog/testing";
 import { createDb, recordFinalFailure, recordSuccess, startAttempt, type Db } from "@catalog/db";
 import type { ProductListItem } from "../src/api-types.js";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
@@ -13,7 +20,9 @@ let t: TestOrg;
 let cookie: string;
 
 beforeAll(async () => {
-  gw = await startGateway({ DATABASE_URL: withApplicationName(process.env.DATABASE_URL!, APPLICATION) });
+  gw = await startGateway({
+    DATABASE_URL: withApplicationName(process.env.DATABASE_URL!, APPLICATION),
+  });
   holder = createDb(process.env.DATABASE_URL!, { poolSize: 2 });
   t = await createTestOrg(gw.db, "products");
   cookie = await login(gw.app, t.member.email, t.member.password);
@@ -23,8 +32,10 @@ afterAll(async () => {
   await holder.$disconnect();
 });
 
-const get = (url: string, c = cookie) => gw.app.inject({ method: "GET", url, headers: { cookie: c } });
-const patch = (url: string, payload: object, c = cookie) => gw.app.inject({ method: "PATCH", url, headers: { cookie: c }, payload });
+const get = (url: string, c = cookie) =>
+  gw.app.inject({ method: "GET", url, headers: { cookie: c } });
+const patch = (url: string, payload: object, c = cookie) =>
+  gw.app.inject({ method: "PATCH", url, headers: { cookie: c }, payload });
 
 describe("listing", () => {
   let org: TestOrg;
@@ -34,7 +45,10 @@ describe("listing", () => {
     org = await createTestOrg(gw.db, "listing");
     orgCookie = await login(gw.app, org.member.email, org.member.password);
     for (let i = 1; i <= 30; i++) {
-      await makeProduct(gw.db, org.org.id, { title: `Item ${String(i).padStart(2, "0")}`, sku: `LIST-${i}` });
+      await makeProduct(gw.db, org.org.id, {
+        title: `Item ${String(i).padStart(2, "0")}`,
+        sku: `LIST-${i}`,
+      });
     }
     await makeProduct(gw.db, org.org.id, { title: "Blue Cotton T-Shirt", sku: "TEE-BLUE-M" });
     await makeProduct(gw.db, org.org.id, { title: "Red Wool Scarf", sku: "SCARF-9000" });
@@ -77,7 +91,10 @@ describe("listing", () => {
 
   test("q matches titles as a substring in any case", async () => {
     const body = (await get("/api/products?q=wOoL", orgCookie)).json();
-    expect(body.items.map((p: { title: string }) => p.title).sort()).toEqual(["100% Wool Hat", "Red Wool Scarf"]);
+    expect(body.items.map((p: { title: string }) => p.title).sort()).toEqual([
+      "100% Wool Hat",
+      "Red Wool Scarf",
+    ]);
     expect(body.total).toBe(2);
   });
 
@@ -107,21 +124,46 @@ describe("listing", () => {
 describe("one product", () => {
   test("detail answers the catalog fields, price as money, and listings", async () => {
     const p = await makeProduct(gw.db, t.org.id, {
-      title: "Desk Lamp", sku: "LAMP-1", price: { amount: "39.9", currency: "EUR" }, images: ["https://img.example/lamp.jpg"], brand: "Lumo",
+      title: "Desk Lamp",
+      sku: "LAMP-1",
+      price: { amount: "39.9", currency: "EUR" },
+      images: ["https://img.example/lamp.jpg"],
+      brand: "Lumo",
     });
     const res = await get(`/api/products/${p.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      id: p.id, title: "Desk Lamp", sku: "LAMP-1", price: { amount: "39.90", currency: "EUR" },
-      images: ["https://img.example/lamp.jpg"], brand: "Lumo", variants: [], attributes: {}, listings: [], version: 1, source: "api",
+      id: p.id,
+      title: "Desk Lamp",
+      sku: "LAMP-1",
+      price: { amount: "39.90", currency: "EUR" },
+      images: ["https://img.example/lamp.jpg"],
+      brand: "Lumo",
+      variants: [],
+      attributes: {},
+      listings: [],
+      version: 1,
+      source: "api",
     });
   });
 
   test("an edit changes the fields, bumps the version and writes one history entry with actor and diff", async () => {
-    const p = await makeProduct(gw.db, t.org.id, { title: "Chair", sku: "CHAIR-1", price: { amount: "80.00", currency: "USD" } });
-    const res = await patch(`/api/products/${p.id}`, { title: "Oak Chair", price: { amount: "85.50", currency: "USD" }, brand: null });
+    const p = await makeProduct(gw.db, t.org.id, {
+      title: "Chair",
+      sku: "CHAIR-1",
+      price: { amount: "80.00", currency: "USD" },
+    });
+    const res = await patch(`/api/products/${p.id}`, {
+      title: "Oak Chair",
+      price: { amount: "85.50", currency: "USD" },
+      brand: null,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ title: "Oak Chair", price: { amount: "85.50", currency: "USD" }, version: 2 });
+    expect(res.json()).toMatchObject({
+      title: "Oak Chair",
+      price: { amount: "85.50", currency: "USD" },
+      version: 2,
+    });
 
     const history = (await get(`/api/products/${p.id}/history`)).json();
     expect(history.total).toBe(2);
@@ -130,11 +172,17 @@ describe("one product", () => {
       actor: { type: "user", id: t.member.id },
       changes: {
         title: { from: "Chair", to: "Oak Chair" },
-        price: { from: { amount: "80.00", currency: "USD" }, to: { amount: "85.50", currency: "USD" } },
+        price: {
+          from: { amount: "80.00", currency: "USD" },
+          to: { amount: "85.50", currency: "USD" },
+        },
       },
     });
     expect(Object.keys(history.items[0].changes).sort()).toEqual(["price", "title"]);
-    expect(history.items[1]).toMatchObject({ action: "created", actor: { type: "system", id: null } });
+    expect(history.items[1]).toMatchObject({
+      action: "created",
+      actor: { type: "system", id: null },
+    });
   });
 
   test("an edit that changes nothing writes no history and keeps the version", async () => {
@@ -157,12 +205,17 @@ describe("one product", () => {
     const res = await patch(`/api/products/${p.id}`, body);
     expect(res.statusCode).toBe(422);
     expect(errorOf(res)).toMatch(message);
-    expect((await get(`/api/products/${p.id}`)).json()).toMatchObject({ title: "Table", version: 1 });
+    expect((await get(`/api/products/${p.id}`)).json()).toMatchObject({
+      title: "Table",
+      version: 1,
+    });
   });
 
   test("an edit against a stale version is 409", async () => {
     const p = await makeProduct(gw.db, t.org.id, { title: "Shelf" });
-    expect((await patch(`/api/products/${p.id}`, { title: "Shelf A", version: 1 })).statusCode).toBe(200);
+    expect(
+      (await patch(`/api/products/${p.id}`, { title: "Shelf A", version: 1 })).statusCode,
+    ).toBe(200);
     const stale = await patch(`/api/products/${p.id}`, { title: "Shelf B", version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(errorOf(stale)).toMatch(/version 2/);
@@ -175,31 +228,55 @@ describe("one product", () => {
     expect(res.statusCode).toBe(409);
     expect(errorOf(res)).toMatch(/SKU "RUG-1"/);
     const elsewhere = await createTestOrg(gw.db, "sku");
-    await expect(makeProduct(gw.db, elsewhere.org.id, { title: "Rug", sku: "RUG-1" })).resolves.toMatchObject({ sku: "RUG-1" });
+    await expect(
+      makeProduct(gw.db, elsewhere.org.id, { title: "Rug", sku: "RUG-1" }),
+    ).resolves.toMatchObject({ sku: "RUG-1" });
   });
 
   test("delete removes the product; its history stays readable with a deleted entry", async () => {
     const p = await makeProduct(gw.db, t.org.id, { title: "Vase", sku: "VASE-1" });
-    const del = await gw.app.inject({ method: "DELETE", url: `/api/products/${p.id}`, headers: { cookie } });
+    const del = await gw.app.inject({
+      method: "DELETE",
+      url: `/api/products/${p.id}`,
+      headers: { cookie },
+    });
     expect(del.statusCode).toBe(204);
     expect((await get(`/api/products/${p.id}`)).statusCode).toBe(404);
-    const again = await gw.app.inject({ method: "DELETE", url: `/api/products/${p.id}`, headers: { cookie } });
+    const again = await gw.app.inject({
+      method: "DELETE",
+      url: `/api/products/${p.id}`,
+      headers: { cookie },
+    });
     expect(again.statusCode).toBe(404);
     const history = (await get(`/api/products/${p.id}/history`)).json();
-    expect(history.items[0]).toMatchObject({ action: "deleted", actor: { type: "user", id: t.member.id }, changes: { title: { from: "Vase", to: null }, sku: { from: "VASE-1", to: null } } });
+    expect(history.items[0]).toMatchObject({
+      action: "deleted",
+      actor: { type: "user", id: t.member.id },
+      changes: { title: { from: "Vase", to: null }, sku: { from: "VASE-1", to: null } },
+    });
   });
 
   test("concurrent deletes of one product: one 204, the others 404 as after it, and one deleted entry", async () => {
     const p = await makeProduct(gw.db, t.org.id, { title: "Raced", sku: "RACE-1" });
     // All three have read the product and wait on its row when it is let go.
-    const deleting = () => gw.app.inject({ method: "DELETE", url: `/api/products/${p.id}`, headers: { cookie } });
-    const answers = await meetOnRows({
-      holder, application: APPLICATION, table: "products", lock: ["SELECT id FROM products WHERE id = $1::uuid FOR UPDATE", p.id],
-    }, [deleting, deleting, deleting]);
+    const deleting = () =>
+      gw.app.inject({ method: "DELETE", url: `/api/products/${p.id}`, headers: { cookie } });
+    const answers = await meetOnRows(
+      {
+        holder,
+        application: APPLICATION,
+        table: "products",
+        lock: ["SELECT id FROM products WHERE id = $1::uuid FOR UPDATE", p.id],
+      },
+      [deleting, deleting, deleting],
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 404, 404]);
-    for (const answer of answers.filter((a) => a.statusCode === 404)) expect(errorOf(answer)).toBe(`product ${p.id} not found`);
+    for (const answer of answers.filter((a) => a.statusCode === 404))
+      expect(errorOf(answer)).toBe(`product ${p.id} not found`);
     const history = (await get(`/api/products/${p.id}/history`)).json();
-    expect(history.items.filter((entry: { action: string }) => entry.action === "deleted")).toHaveLength(1);
+    expect(
+      history.items.filter((entry: { action: string }) => entry.action === "deleted"),
+    ).toHaveLength(1);
   });
 
   test("a malformed or unknown id is 404", async () => {
@@ -218,9 +295,15 @@ describe("tenancy", () => {
     for (const id of [theirs.id, missing]) {
       const detail = await get(`/api/products/${id}`);
       const edit = await patch(`/api/products/${id}`, { title: "Mine now" });
-      const del = await gw.app.inject({ method: "DELETE", url: `/api/products/${id}`, headers: { cookie } });
+      const del = await gw.app.inject({
+        method: "DELETE",
+        url: `/api/products/${id}`,
+        headers: { cookie },
+      });
       const history = await get(`/api/products/${id}/history`);
-      expect([detail.statusCode, edit.statusCode, del.statusCode, history.statusCode]).toEqual([404, 404, 404, 404]);
+      expect([detail.statusCode, edit.statusCode, del.statusCode, history.statusCode]).toEqual([
+        404, 404, 404, 404,
+      ]);
       expect(errorOf(detail)).toBe(`product ${id} not found`);
     }
     const still = await gw.db.product.findUniqueOrThrow({ where: { id: theirs.id } });
@@ -231,8 +314,18 @@ describe("tenancy", () => {
 describe("authentication and versioning", () => {
   test("every product route is 401 without a session", async () => {
     const id = "00000000-0000-4000-8000-000000000002";
-    for (const [method, url] of [["GET", "/api/products"], ["GET", `/api/products/${id}`], ["PATCH", `/api/products/${id}`], ["DELETE", `/api/products/${id}`], ["GET", `/api/products/${id}/history`]] as const) {
-      const res = await gw.app.inject({ method, url, ...(method === "PATCH" ? { payload: { title: "x" } } : {}) });
+    for (const [method, url] of [
+      ["GET", "/api/products"],
+      ["GET", `/api/products/${id}`],
+      ["PATCH", `/api/products/${id}`],
+      ["DELETE", `/api/products/${id}`],
+      ["GET", `/api/products/${id}/history`],
+    ] as const) {
+      const res = await gw.app.inject({
+        method,
+        url,
+        ...(method === "PATCH" ? { payload: { title: "x" } } : {}),
+      });
       expect(res.statusCode).toBe(401);
     }
   });
@@ -270,14 +363,19 @@ describe("each product in the list shows its listing status per destination", ()
   });
 
   const listed = async (query = "") => {
-    const body = (await get(`/api/products${query}`, orgCookie)).json<{ items: ProductListItem[] }>();
+    const body = (await get(`/api/products${query}`, orgCookie)).json<{
+      items: ProductListItem[];
+    }>();
     return Object.fromEntries(body.items.map((p) => [p.id, p.listings]));
   };
 
   test("a publish shows at once as queued listings, and the worker's outcome within about a second", async () => {
     expect((await listed())[lamp]).toEqual([]);
     const res = await gw.app.inject({
-      method: "POST", url: "/api/products/publish", headers: { cookie: orgCookie }, payload: { productIds: [lamp, chair], destinationAccountIds: [main, outlet] },
+      method: "POST",
+      url: "/api/products/publish",
+      headers: { cookie: orgCookie },
+      payload: { productIds: [lamp, chair], destinationAccountIds: [main, outlet] },
     });
     expect(res.statusCode).toBe(200);
     const byId = await listed();
@@ -289,8 +387,13 @@ describe("each product in the list shows its listing status per destination", ()
     expect(byId[stool]).toEqual([]);
 
     // The publish worker's side: one attempt succeeds, one fails for good.
-    const jobs = res.json().jobs as { syncLogId: string; productId: string; destinationAccountId: string }[];
-    const job = (p: string, d: string) => jobs.find((j) => j.productId === p && j.destinationAccountId === d)!.syncLogId;
+    const jobs = res.json().jobs as {
+      syncLogId: string;
+      productId: string;
+      destinationAccountId: string;
+    }[];
+    const job = (p: string, d: string) =>
+      jobs.find((j) => j.productId === p && j.destinationAccountId === d)!.syncLogId;
     const ok = (await startAttempt(gw.db, job(lamp, main), 60_000))!;
     await recordSuccess(gw.db, ok.syncLog, { remoteId: "r1", remoteUrl: null });
     const failed = (await startAttempt(gw.db, job(chair, outlet), 60_000))!;

@@ -24,27 +24,57 @@ beforeAll(async () => {
   d1 = await connectStandin(gw, a.org.id, "Main store");
   d2 = await connectStandin(gw, a.org.id, "Outlet");
   products = [];
-  for (const n of [1, 2, 3]) products.push((await makeProduct(gw.db, a.org.id, { title: `Run mug ${n}`, sku: `RUN-${n}-${Date.now()}` })).id);
+  for (const n of [1, 2, 3])
+    products.push(
+      (await makeProduct(gw.db, a.org.id, { title: `Run mug ${n}`, sku: `RUN-${n}-${Date.now()}` }))
+        .id,
+    );
 });
 afterAll(() => gw.close());
 
-const publish = (productIds: string[], destinationAccountIds: string[], headers: Record<string, string> = {}) => gw.app.inject({
-  method: "POST", url: "/api/products/publish", headers: { cookie: member, ...headers }, payload: { productIds, destinationAccountIds },
-});
-const getRun = (id: string, cookie = member) => gw.app.inject({ method: "GET", url: `/api/publish-runs/${id}`, headers: { cookie } });
-const retry = (id: string, cookie = member) => gw.app.inject({ method: "POST", url: `/api/v1/publish-runs/${id}/retry`, headers: { cookie } });
+const publish = (
+  productIds: string[],
+  destinationAccountIds: string[],
+  headers: Record<string, string> = {},
+) =>
+  gw.app.inject({
+    method: "POST",
+    url: "/api/products/publish",
+    headers: { cookie: member, ...headers },
+    payload: { productIds, destinationAccountIds },
+  });
+const getRun = (id: string, cookie = member) =>
+  gw.app.inject({ method: "GET", url: `/api/publish-runs/${id}`, headers: { cookie } });
+const retry = (id: string, cookie = member) =>
+  gw.app.inject({ method: "POST", url: `/api/v1/publish-runs/${id}/retry`, headers: { cookie } });
 const newRun = async (productIds = products, destinations = [d1.id, d2.id]) => {
   const res = await publish(productIds, destinations);
   expect(res.statusCode).toBe(200);
-  return res.json<{ runId: string; jobs: { syncLogId: string; productId: string; destinationAccountId: string }[] }>();
+  return res.json<{
+    runId: string;
+    jobs: { syncLogId: string; productId: string; destinationAccountId: string }[];
+  }>();
 };
 
 /** What the publish worker records for one attempt of a cell. */
-async function finish(syncLogId: string, outcome: { ok: true } | { status: "failed" | "dead"; error: string }) {
+async function finish(
+  syncLogId: string,
+  outcome: { ok: true } | { status: "failed" | "dead"; error: string },
+) {
   const started = await startAttempt(gw.db, syncLogId, 60_000);
   if (!started) throw new Error(`sync log ${syncLogId} is not pending`);
-  if ("ok" in outcome) await recordSuccess(gw.db, started.syncLog, { remoteId: `r-${syncLogId}`, remoteUrl: `https://standin.example/p/${syncLogId}` });
-  else await recordFinalFailure(gw.db, started.syncLog, outcome.error, outcome.status === "dead" ? { status: "dead", mirrorWithinMs: 60_000 } : { status: "failed" });
+  if ("ok" in outcome)
+    await recordSuccess(gw.db, started.syncLog, {
+      remoteId: `r-${syncLogId}`,
+      remoteUrl: `https://standin.example/p/${syncLogId}`,
+    });
+  else
+    await recordFinalFailure(
+      gw.db,
+      started.syncLog,
+      outcome.error,
+      outcome.status === "dead" ? { status: "dead", mirrorWithinMs: 60_000 } : { status: "failed" },
+    );
 }
 
 test("every publish is one run: the answer names it, a keyed replay names the same run, and the run lists its matrix", async () => {
@@ -59,22 +89,52 @@ test("every publish is one run: the answer names it, a keyed replay names the sa
   const run = getRun(runId);
   const body = (await run).json<PublishRun>();
   expect(body).toMatchObject({
-    id: runId, productCount: 3, destinationCount: 2, finished: false, failures: [],
+    id: runId,
+    productCount: 3,
+    destinationCount: 2,
+    finished: false,
+    failures: [],
     createdBy: { type: "user", id: a.member.id },
     counts: { queued: 6, running: 0, succeeded: 0, failed: 0, dead: 0 },
   });
-  expect(body.products.map((p) => [p.title, p.deleted])).toEqual([["Run mug 1", false], ["Run mug 2", false], ["Run mug 3", false]]);
-  expect(body.destinations.map((d) => [d.name, d.channel, d.breaker.state, d.channelWaitUntil, d.disconnected])).toEqual([
-    ["Main store", "standin", "closed", null, false], ["Outlet", "standin", "closed", null, false],
+  expect(body.products.map((p) => [p.title, p.deleted])).toEqual([
+    ["Run mug 1", false],
+    ["Run mug 2", false],
+    ["Run mug 3", false],
+  ]);
+  expect(
+    body.destinations.map((d) => [
+      d.name,
+      d.channel,
+      d.breaker.state,
+      d.channelWaitUntil,
+      d.disconnected,
+    ]),
+  ).toEqual([
+    ["Main store", "standin", "closed", null, false],
+    ["Outlet", "standin", "closed", null, false],
   ]);
   // Product-major, each product's destinations in request order: the matrix a client draws.
-  expect(body.cells.map((c) => [c.productId, c.destinationAccountId])).toEqual(products.flatMap((p) => [[p, d1.id], [p, d2.id]]));
-  expect(new Set(body.cells.map((c) => c.syncLogId))).toEqual(new Set(jobs.map((j: { syncLogId: string }) => j.syncLogId)));
+  expect(body.cells.map((c) => [c.productId, c.destinationAccountId])).toEqual(
+    products.flatMap((p) => [
+      [p, d1.id],
+      [p, d2.id],
+    ]),
+  );
+  expect(new Set(body.cells.map((c) => c.syncLogId))).toEqual(
+    new Set(jobs.map((j: { syncLogId: string }) => j.syncLogId)),
+  );
 
-  const list = await gw.app.inject({ method: "GET", url: "/api/publish-runs?pageSize=1", headers: { cookie: member } });
+  const list = await gw.app.inject({
+    method: "GET",
+    url: "/api/publish-runs?pageSize=1",
+    headers: { cookie: member },
+  });
   expect(list.statusCode).toBe(200);
   const page = list.json<{ items: PublishRunSummary[]; total: number; totalPages: number }>();
-  expect(page.items).toEqual([expect.objectContaining({ id: runId, counts: body.counts, finished: false, productCount: 3 })]);
+  expect(page.items).toEqual([
+    expect.objectContaining({ id: runId, counts: body.counts, finished: false, productCount: 3 }),
+  ]);
   expect(page.total).toBeGreaterThanOrEqual(1);
 });
 
@@ -84,8 +144,20 @@ test("runs are the org's own: another org's run is 404 and absent from its list"
   expect(foreign.statusCode).toBe(404);
   expect(errorOf(foreign)).toMatch(/publish run .* not found/);
   expect((await retry(runId, otherOrg)).statusCode).toBe(404);
-  expect((await gw.app.inject({ method: "GET", url: `/api/publish-runs/${runId}/events`, headers: { cookie: otherOrg } })).statusCode).toBe(404);
-  const theirs = await gw.app.inject({ method: "GET", url: "/api/publish-runs", headers: { cookie: otherOrg } });
+  expect(
+    (
+      await gw.app.inject({
+        method: "GET",
+        url: `/api/publish-runs/${runId}/events`,
+        headers: { cookie: otherOrg },
+      })
+    ).statusCode,
+  ).toBe(404);
+  const theirs = await gw.app.inject({
+    method: "GET",
+    url: "/api/publish-runs",
+    headers: { cookie: otherOrg },
+  });
   expect(theirs.json().items.map((r: { id: string }) => r.id)).not.toContain(runId);
   expect((await getRun("not-a-run")).statusCode).toBe(404);
   expect((await gw.app.inject({ method: "GET", url: "/api/publish-runs" })).statusCode).toBe(401);
@@ -93,7 +165,14 @@ test("runs are the org's own: another org's run is 404 and absent from its list"
 
 test("outcomes show as counts, failures grouped by message (largest first), and the run finishes", async () => {
   const { runId, jobs } = await newRun();
-  const [j1, j2, j3, j4, j5, j6] = jobs.map((j) => j.syncLogId) as [string, string, string, string, string, string];
+  const [j1, j2, j3, j4, j5, j6] = jobs.map((j) => j.syncLogId) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   await finish(j1, { ok: true });
   await finish(j2, { status: "failed", error: "price is required" });
   await finish(j3, { status: "failed", error: "price is required" });
@@ -102,12 +181,19 @@ test("outcomes show as counts, failures grouped by message (largest first), and 
   let run = (await getRun(runId)).json<PublishRun>();
   expect(run.counts).toEqual({ queued: 1, running: 0, succeeded: 2, failed: 2, dead: 1 });
   expect(run.finished).toBe(false);
-  expect(run.failures.map((f) => [f.message, f.count])).toEqual([["price is required", 2], ["standin answered 500", 1]]);
+  expect(run.failures.map((f) => [f.message, f.count])).toEqual([
+    ["price is required", 2],
+    ["standin answered 500", 1],
+  ]);
   expect(run.failures[0]!.cells).toHaveLength(2);
   await finish(j6, { ok: true });
   run = (await getRun(runId)).json<PublishRun>();
   expect(run.finished).toBe(true);
-  expect(run.cells.find((c) => c.syncLogId === j1)).toMatchObject({ status: "succeeded", attempts: 1, remoteUrl: `https://standin.example/p/${j1}` });
+  expect(run.cells.find((c) => c.syncLogId === j1)).toMatchObject({
+    status: "succeeded",
+    attempts: 1,
+    remoteUrl: `https://standin.example/p/${j1}`,
+  });
 });
 
 test("retry queues the failed and dead cells again in the same run, once, and takes the dead ones out of the dead-letter queue", async () => {
@@ -115,12 +201,20 @@ test("retry queues the failed and dead cells again in the same run, once, and ta
   const [ok, dead] = jobs.map((j) => j.syncLogId) as [string, string];
   await finish(ok, { ok: true });
   await finish(dead, { status: "dead", error: "standin answered 500" });
-  await gw.app.queues.deadLetters.add("dead", { ...jobs[1]!, orgId: a.org.id, error: "standin answered 500" }, { jobId: dead });
+  await gw.app.queues.deadLetters.add(
+    "dead",
+    { ...jobs[1]!, orgId: a.org.id, error: "standin answered 500" },
+    { jobId: dead },
+  );
 
   const res = await retry(runId);
   expect(res.statusCode).toBe(200);
   const body = res.json<RetryResult>();
-  expect(body).toMatchObject({ runId, retried: 1, jobs: [{ productId: products[1], destinationAccountId: d1.id }] });
+  expect(body).toMatchObject({
+    runId,
+    retried: 1,
+    jobs: [{ productId: products[1], destinationAccountId: d1.id }],
+  });
   expect(body.jobs[0]!.syncLogId).not.toBe(dead);
   expect(await gw.app.queues.publish.queue(d1.id).getJob(body.jobs[0]!.jobId)).toBeTruthy();
   expect(await gw.app.queues.deadLetters.getJob(dead)).toBeFalsy();
@@ -140,10 +234,22 @@ test("a channel's wait is shown on the run's destination, and a retry to it is 4
   const { runId, jobs } = await newRun([products[2]!], [throttled.id]);
   await finish(jobs[0]!.syncLogId, { status: "failed", error: "throttled" });
   const until = Date.now() + 120_000;
-  await setChannelWait(gw.redis, gw.config.redisKeyPrefix, throttled.id, { until, channel: "standin", reason: "429 Too Many Requests" });
-  await writeBreaker(gw.redis, gw.config.redisKeyPrefix, throttled.id, { state: "open", openedAt: Date.now(), retryAt: Date.now() + 30_000 });
+  await setChannelWait(gw.redis, gw.config.redisKeyPrefix, throttled.id, {
+    until,
+    channel: "standin",
+    reason: "429 Too Many Requests",
+  });
+  await writeBreaker(gw.redis, gw.config.redisKeyPrefix, throttled.id, {
+    state: "open",
+    openedAt: Date.now(),
+    retryAt: Date.now() + 30_000,
+  });
   const run = (await getRun(runId)).json<PublishRun>();
-  expect(run.destinations[0]).toMatchObject({ id: throttled.id, channelWaitUntil: new Date(until).toISOString(), breaker: { state: "open" } });
+  expect(run.destinations[0]).toMatchObject({
+    id: throttled.id,
+    channelWaitUntil: new Date(until).toISOString(),
+    breaker: { state: "open" },
+  });
   const refused = await retry(runId);
   expect(refused.statusCode).toBe(429);
   expect(refused.headers["retry-after"]).toBeDefined();
@@ -166,12 +272,21 @@ describe("GET /api/publish-runs/:id/events over a real port", () => {
       expect(stream.status).toBe(200);
       expect(stream.headers["content-type"]).toMatch(/^text\/event-stream/);
       const first = await stream.nextEvent();
-      expect(first).toMatchObject({ event: "run", data: { id: runId, counts: { queued: 2 }, finished: false } });
+      expect(first).toMatchObject({
+        event: "run",
+        data: { id: runId, counts: { queued: 2 }, finished: false },
+      });
       await finish(jobs[0]!.syncLogId, { ok: true });
-      expect(await stream.nextEvent(5000)).toMatchObject({ event: "run", data: { counts: { queued: 1, succeeded: 1 }, finished: false } });
+      expect(await stream.nextEvent(5000)).toMatchObject({
+        event: "run",
+        data: { counts: { queued: 1, succeeded: 1 }, finished: false },
+      });
       await finish(jobs[1]!.syncLogId, { status: "failed", error: "no image" });
       const last = await stream.nextEvent(5000);
-      expect(last).toMatchObject({ event: "run", data: { finished: true, failures: [{ message: "no image", count: 1 }] } });
+      expect(last).toMatchObject({
+        event: "run",
+        data: { finished: true, failures: [{ message: "no image", count: 1 }] },
+      });
       expect(await stream.nextEvent(5000)).toMatchObject({ event: "end" });
       expect(await stream.next(5000)).toBeNull();
     } finally {
@@ -201,7 +316,11 @@ describe("GET /api/publish-runs/:id/events over a real port", () => {
     }
     // One poller for the five streams of this run.
     expect(gw.app.runEvents.watchers.polling).toBe(1);
-    const sixth = await gw.app.inject({ method: "GET", url: `/api/publish-runs/${runId}/events`, headers: { cookie } });
+    const sixth = await gw.app.inject({
+      method: "GET",
+      url: `/api/publish-runs/${runId}/events`,
+      headers: { cookie },
+    });
     expect(sixth.statusCode).toBe(429);
     expect(errorOf(sixth)).toMatch(/already follows 5 publish runs live/);
 
@@ -209,7 +328,10 @@ describe("GET /api/publish-runs/:id/events over a real port", () => {
     let reopened: SseStream | undefined;
     await eventually(async () => {
       const s = await openSse(url, { cookie });
-      if (s.status !== 200) { s.close(); throw new Error(`status ${s.status}`); }
+      if (s.status !== 200) {
+        s.close();
+        throw new Error(`status ${s.status}`);
+      }
       reopened = s;
     }, 3000);
     streams.push(reopened!);
@@ -218,7 +340,10 @@ describe("GET /api/publish-runs/:id/events over a real port", () => {
     expect(await quiet.next(17_000)).toEqual({ comment: "heartbeat" });
     for (const s of streams) s.close();
     await eventually(async () => {
-      expect({ open: gw.app.runEvents.open, polling: gw.app.runEvents.watchers.polling }).toEqual({ open: 0, polling: 0 });
+      expect({ open: gw.app.runEvents.open, polling: gw.app.runEvents.watchers.polling }).toEqual({
+        open: 0,
+        polling: 0,
+      });
     }, 3000);
   }, 30_000);
 });

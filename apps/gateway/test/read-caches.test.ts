@@ -14,17 +14,27 @@ describe("two gateway instances on one database", () => {
     t = await createTestOrg(a.db, "caches");
     cookie = await login(a.app, t.member.email, t.member.password);
     // Both instances must be listening before the changes these tests make.
-    await eventually(async () => expect(a.app.caches.catalog.enabled && b.app.caches.catalog.enabled).toBe(true), 5000);
+    await eventually(
+      async () => expect(a.app.caches.catalog.enabled && b.app.caches.catalog.enabled).toBe(true),
+      5000,
+    );
   });
   afterAll(() => Promise.all([a.close(), b.close()]));
 
   const titles = async (gw: Gateway) =>
-    ((await gw.app.inject({ method: "GET", url: "/api/products?q=cache-", headers: { cookie } })).json().items as { title: string }[]).map((p) => p.title);
+    (
+      (
+        await gw.app.inject({ method: "GET", url: "/api/products?q=cache-", headers: { cookie } })
+      ).json().items as { title: string }[]
+    ).map((p) => p.title);
 
   test("a change made straight in the database (another process) shows in both, by the change feed", async () => {
     await makeProduct(a.db, t.org.id, { title: "cache-one", sku: "CACHE-1" });
     await eventually(async () => expect(await titles(b)).toEqual(["cache-one"]));
-    await a.db.product.updateMany({ where: { orgId: t.org.id, sku: "CACHE-1" }, data: { title: "cache-one-sql" } });
+    await a.db.product.updateMany({
+      where: { orgId: t.org.id, sku: "CACHE-1" },
+      data: { title: "cache-one-sql" },
+    });
     await eventually(async () => expect(await titles(b)).toEqual(["cache-one-sql"]));
   });
 });
@@ -39,7 +49,15 @@ describe("ReadCache", () => {
   test("a load that was in flight when its group was invalidated is not kept", async () => {
     const cache = enabled<string>();
     let release!: () => void;
-    const slow = cache.getOrLoad("org", "k", "v1", () => new Promise<string>((resolve) => { release = () => resolve("old"); }));
+    const slow = cache.getOrLoad(
+      "org",
+      "k",
+      "v1",
+      () =>
+        new Promise<string>((resolve) => {
+          release = () => resolve("old");
+        }),
+    );
     cache.invalidate("org");
     release();
     expect(await slow).toBe("old");
@@ -50,15 +68,27 @@ describe("ReadCache", () => {
     const cache = enabled<string>();
     expect(await cache.getOrLoad("org", "k", "v1", async () => "first")).toBe("first");
     expect(await cache.getOrLoad("org", "k", "v1", async () => "again")).toBe("first");
-    expect(await cache.getOrLoad("org", "k", "v2", async () => "after a write")).toBe("after a write");
-    expect(await cache.getOrLoad("org", "k", null, async () => "from the database")).toBe("from the database");
+    expect(await cache.getOrLoad("org", "k", "v2", async () => "after a write")).toBe(
+      "after a write",
+    );
+    expect(await cache.getOrLoad("org", "k", null, async () => "from the database")).toBe(
+      "from the database",
+    );
     expect(await cache.getOrLoad("org", "k", "v2", async () => "again")).toBe("after a write");
   });
 
   test("a load under an older stamp is not shared with a read that brings a newer one", async () => {
     const cache = enabled<string>();
     let release!: () => void;
-    const before = cache.getOrLoad("org", "k", "v1", () => new Promise<string>((resolve) => { release = () => resolve("before"); }));
+    const before = cache.getOrLoad(
+      "org",
+      "k",
+      "v1",
+      () =>
+        new Promise<string>((resolve) => {
+          release = () => resolve("before");
+        }),
+    );
     const after = cache.getOrLoad("org", "k", "v2", async () => "after");
     release();
     expect([await before, await after]).toEqual(["before", "after"]);
@@ -77,7 +107,13 @@ describe("ReadCache", () => {
 
   test("an entry whose own expiry has passed is not kept, and a disabled cache always loads", async () => {
     const cache = enabled<string>();
-    await cache.getOrLoad("s", "t", "v1", async () => "expired", () => Date.now() - 1);
+    await cache.getOrLoad(
+      "s",
+      "t",
+      "v1",
+      async () => "expired",
+      () => Date.now() - 1,
+    );
     expect(await cache.getOrLoad("s", "t", "v1", async () => "fresh")).toBe("fresh");
     cache.enabled = false;
     expect(await cache.getOrLoad("s", "t", "v1", async () => "db")).toBe("db");
@@ -93,13 +129,20 @@ test("concurrent misses for one key share one load", async () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     return loads;
   };
-  const values = await Promise.all([1, 2, 3, 4].map(() => cache.getOrLoad("org", "page", "v1", load)));
+  const values = await Promise.all(
+    [1, 2, 3, 4].map(() => cache.getOrLoad("org", "page", "v1", load)),
+  );
   expect(values).toEqual([1, 1, 1, 1]);
   expect(loads).toBe(1);
 });
 
 test("the size bound evicts the oldest entries", async () => {
-  const cache = new ReadCache<string>({ maxEntries: 100, maxAgeMs: 60_000, maxSize: 10, sizeOf: (v) => v.length });
+  const cache = new ReadCache<string>({
+    maxEntries: 100,
+    maxAgeMs: 60_000,
+    maxSize: 10,
+    sizeOf: (v) => v.length,
+  });
   cache.enabled = true;
   await cache.getOrLoad("org", "a", "v1", async () => "aaaaa");
   await cache.getOrLoad("org", "b", "v1", async () => "bbbbb");

@@ -22,7 +22,12 @@ afterAll(async () => {
 });
 
 /** The directives of a Content-Security-Policy, whatever their separators and order. */
-const directives = (csp: unknown) => String(csp).split(";").map((d) => d.trim().replace(/\s+/g, " ")).filter(Boolean).sort();
+const directives = (csp: unknown) =>
+  String(csp)
+    .split(";")
+    .map((d) => d.trim().replace(/\s+/g, " "))
+    .filter(Boolean)
+    .sort();
 
 function expectSecurityHeaders(res: LightMyRequestResponse) {
   expect({
@@ -47,7 +52,10 @@ function expectSecurityHeaders(res: LightMyRequestResponse) {
 /** An API answer is data: nothing may load into it or frame it. */
 function expectApiHeaders(res: LightMyRequestResponse) {
   expectSecurityHeaders(res);
-  expect(directives(res.headers["content-security-policy"])).toEqual(["default-src 'none'", "frame-ancestors 'none'"]);
+  expect(directives(res.headers["content-security-policy"])).toEqual([
+    "default-src 'none'",
+    "frame-ancestors 'none'",
+  ]);
   expect(res.headers["referrer-policy"]).toBe("no-referrer");
 }
 
@@ -57,8 +65,16 @@ test("API answers carry nosniff and the other security headers: success, errors,
     await gw.app.inject({ method: "GET", url: "/api/products", headers: { cookie } }),
     await gw.app.inject({ method: "GET", url: "/api/v1/auth/session", headers: { cookie } }),
     await gw.app.inject({ method: "GET", url: "/api/products" }),
-    await gw.app.inject({ method: "POST", url: "/api/auth/session", payload: { email: t.member.email } }),
-    await gw.app.inject({ method: "GET", url: "/api/nothing-here", headers: { accept: "application/json" } }),
+    await gw.app.inject({
+      method: "POST",
+      url: "/api/auth/session",
+      payload: { email: t.member.email },
+    }),
+    await gw.app.inject({
+      method: "GET",
+      url: "/api/nothing-here",
+      headers: { accept: "application/json" },
+    }),
     await gw.app.inject({ method: "GET", url: "/healthz" }),
   ];
   expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 401, 422, 404, 200]);
@@ -66,7 +82,10 @@ test("API answers carry nosniff and the other security headers: success, errors,
 });
 
 test("an answer from the rate limiter, before any route runs, carries them too", async () => {
-  const limited = await startGateway({ REDIS_PREFIX: privatePrefix("headers-limit"), RATE_LIMIT_MAX: "1" });
+  const limited = await startGateway({
+    REDIS_PREFIX: privatePrefix("headers-limit"),
+    RATE_LIMIT_MAX: "1",
+  });
   try {
     await limited.app.inject({ method: "GET", url: "/api/products" });
     const res = await limited.app.inject({ method: "GET", url: "/api/products" });
@@ -79,10 +98,18 @@ test("an answer from the rate limiter, before any route runs, carries them too",
 
 test("the extension's routes still answer any origin's preflight, with the headers", async () => {
   const res = await gw.app.inject({
-    method: "OPTIONS", url: "/api/extension/preview",
-    headers: { origin: "chrome-extension://abcdefghijklmnop", "access-control-request-method": "POST", "access-control-request-headers": "x-service-api-key,content-type" },
+    method: "OPTIONS",
+    url: "/api/extension/preview",
+    headers: {
+      origin: "chrome-extension://abcdefghijklmnop",
+      "access-control-request-method": "POST",
+      "access-control-request-headers": "x-service-api-key,content-type",
+    },
   });
-  expect([res.statusCode, res.headers["access-control-allow-origin"]]).toEqual([204, "chrome-extension://abcdefghijklmnop"]);
+  expect([res.statusCode, res.headers["access-control-allow-origin"]]).toEqual([
+    204,
+    "chrome-extension://abcdefghijklmnop",
+  ]);
   expectSecurityHeaders(res);
 });
 
@@ -91,23 +118,43 @@ test("the dashboard's page keeps its own CSP and referrer policy, with the other
   expect(res.statusCode).toBe(200);
   expectSecurityHeaders(res);
   expect(directives(res.headers["content-security-policy"])).toEqual([
-    "base-uri 'self'", "connect-src 'self'", "default-src 'self'", "font-src 'self'", "form-action 'self'", "frame-ancestors 'none'",
-    "img-src 'self' https: http: data:", "object-src 'none'", "script-src 'self'", "style-src 'self'",
+    "base-uri 'self'",
+    "connect-src 'self'",
+    "default-src 'self'",
+    "font-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "img-src 'self' https: http: data:",
+    "object-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
   ]);
   expect(res.headers["referrer-policy"]).toBe("same-origin");
 });
 
 test("the OpenAPI page gets a CSP that lets Swagger UI load its own scripts and styles, and still no framing", async () => {
-  const page = await gw.app.inject({ method: "GET", url: "/docs/", headers: { accept: "text/html" } });
+  const page = await gw.app.inject({
+    method: "GET",
+    url: "/docs/",
+    headers: { accept: "text/html" },
+  });
   expect(page.statusCode).toBe(200);
   expectSecurityHeaders(page);
   const csp = directives(page.headers["content-security-policy"]);
-  expect(csp).toEqual(expect.arrayContaining(["default-src 'self'", "script-src 'self'", "frame-ancestors 'none'"]));
-  const scripts = [...page.body.matchAll(/<script src="([^"]+)"/g)].map((m) => new URL(m[1]!, "http://gateway/docs/").pathname);
+  expect(csp).toEqual(
+    expect.arrayContaining(["default-src 'self'", "script-src 'self'", "frame-ancestors 'none'"]),
+  );
+  const scripts = [...page.body.matchAll(/<script src="([^"]+)"/g)].map(
+    (m) => new URL(m[1]!, "http://gateway/docs/").pathname,
+  );
   expect(scripts.length).toBeGreaterThan(0);
   for (const path of scripts) {
     const script = await gw.app.inject({ method: "GET", url: path });
-    expect({ path, status: script.statusCode, type: script.headers["content-type"] }).toEqual({ path, status: 200, type: expect.stringMatching(/javascript/) });
+    expect({ path, status: script.statusCode, type: script.headers["content-type"] }).toEqual({
+      path,
+      status: 200,
+      type: expect.stringMatching(/javascript/),
+    });
     expect(script.headers["x-content-type-options"]).toBe("nosniff");
   }
 });

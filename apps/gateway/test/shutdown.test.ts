@@ -22,10 +22,17 @@ test("a request running when close() begins is answered with Connection: close, 
   let closed: Promise<void> | undefined;
   const started = new Promise<void>((resolve) => gw.app.server.once("request", () => resolve()));
   const answered = new Promise<IncomingMessage>((resolve, reject) => {
-    const req = request({
-      host: "127.0.0.1", port, agent, method: "POST", path: "/api/auth/session",
-      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-    }, resolve);
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        agent,
+        method: "POST",
+        path: "/api/auth/session",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
+      resolve,
+    );
     req.on("error", reject);
     req.write(body.slice(0, 10));
     void started.then(() => {

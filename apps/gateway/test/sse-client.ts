@@ -16,10 +16,14 @@ export interface SseStream {
 export function openSse(url: string, headers: Record<string, string>): Promise<SseStream> {
   return new Promise((resolve, reject) => {
     // No agent: one connection per stream, closed with it, as a browser tab's EventSource.
-    const request = get(url, { headers: { accept: "text/event-stream", ...headers }, agent: false }, (res) => {
-      res.setEncoding("utf8");
-      resolve(sseStream(res, () => request.destroy()));
-    });
+    const request = get(
+      url,
+      { headers: { accept: "text/event-stream", ...headers }, agent: false },
+      (res) => {
+        res.setEncoding("utf8");
+        resolve(sseStream(res, () => request.destroy()));
+      },
+    );
     request.on("error", reject);
   });
 }
@@ -29,11 +33,27 @@ function sseStream(res: IncomingMessage, destroy: () => void): SseStream {
   let done = false;
   const queued: SseMessage[] = [];
   let wake: (() => void) | null = null;
-  const notify = () => { wake?.(); wake = null; };
-  res.on("data", (chunk: string) => { buffer += chunk; parse(); notify(); });
-  res.on("end", () => { done = true; notify(); });
-  res.on("close", () => { done = true; notify(); });
-  res.on("error", () => { done = true; notify(); });
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  res.on("data", (chunk: string) => {
+    buffer += chunk;
+    parse();
+    notify();
+  });
+  res.on("end", () => {
+    done = true;
+    notify();
+  });
+  res.on("close", () => {
+    done = true;
+    notify();
+  });
+  res.on("error", () => {
+    done = true;
+    notify();
+  });
 
   const parse = () => {
     let end: number;
@@ -79,7 +99,8 @@ function sseStream(res: IncomingMessage, destroy: () => void): SseStream {
       for (;;) {
         const message = await next(timeoutMs);
         if (message === null) return null;
-        if ("event" in message) return { event: message.event, data: message.data ? JSON.parse(message.data) : null };
+        if ("event" in message)
+          return { event: message.event, data: message.data ? JSON.parse(message.data) : null };
       }
     },
     close: destroy,

@@ -14,21 +14,38 @@ beforeAll(async () => {
   gw = await startGateway({ REDIS_PREFIX: privatePrefix("sync-logs") });
   t = await createTestOrg(gw.db, "sync-logs");
   cookie = await login(gw.app, t.member.email, t.member.password);
-  const products = [await makeProduct(gw.db, t.org.id, { title: "Mug" }), await makeProduct(gw.db, t.org.id, { title: "Plate" })];
-  const destinations = [await connectStandin(gw, t.org.id, "shop A"), await connectStandin(gw, t.org.id, "shop B")];
+  const products = [
+    await makeProduct(gw.db, t.org.id, { title: "Mug" }),
+    await makeProduct(gw.db, t.org.id, { title: "Plate" }),
+  ];
+  const destinations = [
+    await connectStandin(gw, t.org.id, "shop A"),
+    await connectStandin(gw, t.org.id, "shop B"),
+  ];
   productIds = products.map((p) => p.id);
   destinationIds = destinations.map((d) => d.id);
   records = await queuePublishes(gw, t.org.id, productIds, destinationIds);
   // One publish ran out of attempts; one went through.
-  await gw.db.syncLog.update({ where: { id: records[0]!.syncLogId }, data: { status: "dead", attempts: 5, error: "channel said 500" } });
+  await gw.db.syncLog.update({
+    where: { id: records[0]!.syncLogId },
+    data: { status: "dead", attempts: 5, error: "channel said 500" },
+  });
   await gw.db.syncLog.update({
     where: { id: records[1]!.syncLogId },
-    data: { status: "succeeded", attempts: 1, remoteId: "R-1", remoteUrl: "https://standin.example/R-1", startedAt: new Date(), finishedAt: new Date() },
+    data: {
+      status: "succeeded",
+      attempts: 1,
+      remoteId: "R-1",
+      remoteUrl: "https://standin.example/R-1",
+      startedAt: new Date(),
+      finishedAt: new Date(),
+    },
   });
 });
 afterAll(() => gw.close());
 
-const get = (url: string, c = cookie) => gw.app.inject({ method: "GET", url, headers: { cookie: c } });
+const get = (url: string, c = cookie) =>
+  gw.app.inject({ method: "GET", url, headers: { cookie: c } });
 
 test("without a session it is 401", async () => {
   expect((await gw.app.inject({ method: "GET", url: "/api/sync-logs" })).statusCode).toBe(401);
@@ -39,25 +56,61 @@ test("lists the org's sync logs in the list shape, each with every contract fiel
   expect(res.statusCode).toBe(200);
   const body = res.json();
   expect(body).toMatchObject({ page: 1, pageSize: 25, total: 4, totalPages: 1 });
-  expect(body.items.map((s: { id: string }) => s.id).sort()).toEqual(records.map((r) => r.syncLogId).sort());
+  expect(body.items.map((s: { id: string }) => s.id).sort()).toEqual(
+    records.map((r) => r.syncLogId).sort(),
+  );
   const succeeded = body.items.find((s: { id: string }) => s.id === records[1]!.syncLogId);
   expect(Object.keys(succeeded).sort()).toEqual([
-    "attempts", "createdAt", "destinationAccountId", "error", "finishedAt", "id", "jobId", "productId", "remoteId", "remoteUrl", "startedAt", "status",
+    "attempts",
+    "createdAt",
+    "destinationAccountId",
+    "error",
+    "finishedAt",
+    "id",
+    "jobId",
+    "productId",
+    "remoteId",
+    "remoteUrl",
+    "startedAt",
+    "status",
   ]);
   expect(succeeded).toMatchObject({
-    jobId: records[1]!.jobId, productId: records[1]!.productId, destinationAccountId: records[1]!.destinationAccountId,
-    status: "succeeded", attempts: 1, error: null, remoteId: "R-1", remoteUrl: "https://standin.example/R-1",
+    jobId: records[1]!.jobId,
+    productId: records[1]!.productId,
+    destinationAccountId: records[1]!.destinationAccountId,
+    status: "succeeded",
+    attempts: 1,
+    error: null,
+    remoteId: "R-1",
+    remoteUrl: "https://standin.example/R-1",
   });
   expect(new Date(succeeded.finishedAt).toISOString()).toBe(succeeded.finishedAt);
   const queued = body.items.find((s: { id: string }) => s.id === records[2]!.syncLogId);
-  expect(queued).toMatchObject({ status: "queued", attempts: 0, startedAt: null, finishedAt: null });
+  expect(queued).toMatchObject({
+    status: "queued",
+    attempts: 0,
+    startedAt: null,
+    finishedAt: null,
+  });
 });
 
 test("filters by product, destination and status, alone or together", async () => {
-  const ids = async (query: string) => (await get(`/api/sync-logs?${query}`)).json().items.map((s: { id: string }) => s.id).sort();
-  const expected = (pick: (r: PublishJobRecord) => boolean) => records.filter(pick).map((r) => r.syncLogId).sort();
-  expect(await ids(`productId=${productIds[0]}`)).toEqual(expected((r) => r.productId === productIds[0]));
-  expect(await ids(`destinationAccountId=${destinationIds[1]}`)).toEqual(expected((r) => r.destinationAccountId === destinationIds[1]));
+  const ids = async (query: string) =>
+    (await get(`/api/sync-logs?${query}`))
+      .json()
+      .items.map((s: { id: string }) => s.id)
+      .sort();
+  const expected = (pick: (r: PublishJobRecord) => boolean) =>
+    records
+      .filter(pick)
+      .map((r) => r.syncLogId)
+      .sort();
+  expect(await ids(`productId=${productIds[0]}`)).toEqual(
+    expected((r) => r.productId === productIds[0]),
+  );
+  expect(await ids(`destinationAccountId=${destinationIds[1]}`)).toEqual(
+    expected((r) => r.destinationAccountId === destinationIds[1]),
+  );
   expect(await ids("status=dead")).toEqual([records[0]!.syncLogId]);
   expect(await ids("status=queued")).toEqual(expected((r) => r !== records[0] && r !== records[1]));
   expect(await ids(`status=dead&destinationAccountId=${destinationIds[1]}`)).toEqual([]);
@@ -75,7 +128,9 @@ test("another org sees none of them, even when it names them", async () => {
   const other = await createTestOrg(gw.db, "sync-logs-other");
   const otherCookie = await login(gw.app, other.member.email, other.member.password);
   expect((await get("/api/sync-logs", otherCookie)).json()).toMatchObject({ items: [], total: 0 });
-  expect((await get(`/api/sync-logs?productId=${productIds[0]}`, otherCookie)).json().total).toBe(0);
+  expect((await get(`/api/sync-logs?productId=${productIds[0]}`, otherCookie)).json().total).toBe(
+    0,
+  );
 });
 
 test.each([

@@ -2,17 +2,33 @@ import { Worker } from "bullmq";
 import { loadImportWorkerConfig } from "@catalog/config/import-worker";
 import { logRedaction, redactUrl } from "@catalog/config";
 import { createRenderer } from "@catalog/fetch";
-import { SCRAPE_QUEUE, queuePrefix, scrapeQueue, startWorkerHealth, workerConnection, type ScrapeJob, type ScrapeResult } from "@catalog/queue";
+import {
+  SCRAPE_QUEUE,
+  queuePrefix,
+  scrapeQueue,
+  startWorkerHealth,
+  workerConnection,
+  type ScrapeJob,
+  type ScrapeResult,
+} from "@catalog/queue";
 import { pino } from "pino";
 import { collectDefaultMetrics } from "prom-client";
 import { createImportMetrics } from "./metrics.js";
 import { createScrapeProcessor } from "./scrape-processor.js";
 
 const config = loadImportWorkerConfig();
-const log = pino({ level: config.LOG_LEVEL, base: { process: "import-worker" }, redact: logRedaction });
+const log = pino({
+  level: config.LOG_LEVEL,
+  base: { process: "import-worker" },
+  redact: logRedaction,
+});
 const policy = { allowPrivate: config.LOCAL_INGEST };
 const renderer = config.BROWSER_FALLBACK
-  ? createRenderer({ policy, concurrency: config.RENDER_CONCURRENCY, executablePath: config.CHROMIUM_PATH })
+  ? createRenderer({
+      policy,
+      concurrency: config.RENDER_CONCURRENCY,
+      executablePath: config.CHROMIUM_PATH,
+    })
   : null;
 
 const connection = workerConnection(config);
@@ -31,9 +47,17 @@ const health = await startWorkerHealth({
 const worker = new Worker<ScrapeJob, ScrapeResult>(
   SCRAPE_QUEUE,
   createScrapeProcessor({
-    policy, renderer, fetchTimeoutMs: config.FETCH_TIMEOUT_MS, renderTimeoutMs: config.RENDER_TIMEOUT_MS, maxBytes: config.FETCH_MAX_BYTES,
+    policy,
+    renderer,
+    fetchTimeoutMs: config.FETCH_TIMEOUT_MS,
+    renderTimeoutMs: config.RENDER_TIMEOUT_MS,
+    maxBytes: config.FETCH_MAX_BYTES,
   }),
-  { connection, prefix: queuePrefix(config.redisKeyPrefix), concurrency: config.IMPORT_CONCURRENCY },
+  {
+    connection,
+    prefix: queuePrefix(config.redisKeyPrefix),
+    concurrency: config.IMPORT_CONCURRENCY,
+  },
 );
 worker.on("error", (err) => log.error({ err }, "worker error"));
 worker.on("completed", (job, result) => {
@@ -42,7 +66,14 @@ worker.on("completed", (job, result) => {
 });
 worker.on("failed", () => metrics.page("error", false));
 
-log.info({ health: `http://${config.HEALTH_HOST}:${health.port}`, concurrency: config.IMPORT_CONCURRENCY, browserFallback: Boolean(renderer) }, "import worker started");
+log.info(
+  {
+    health: `http://${config.HEALTH_HOST}:${health.port}`,
+    concurrency: config.IMPORT_CONCURRENCY,
+    browserFallback: Boolean(renderer),
+  },
+  "import worker started",
+);
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -21,14 +21,24 @@ export function createScrapeProcessor(deps: ScrapeDeps) {
   return async (job: Job<ScrapeJob, ScrapeResult>): Promise<ScrapeResult> => {
     const { url } = parseScrapeJob(job.data);
     try {
-      const page = await fetchPublic(url, { policy: deps.policy, timeoutMs: deps.fetchTimeoutMs, maxBytes: deps.maxBytes });
+      const page = await fetchPublic(url, {
+        policy: deps.policy,
+        timeoutMs: deps.fetchTimeoutMs,
+        maxBytes: deps.maxBytes,
+      });
       const candidate = extractProduct(page.body, page.finalUrl);
       if (candidate) return { ok: true, finalUrl: page.finalUrl, rendered: false, candidate };
       if (!deps.renderer) return { ok: false, error: `no product found on ${url}` };
-      const rendered = await deps.renderer.render(page.finalUrl, { timeoutMs: deps.renderTimeoutMs });
+      const rendered = await deps.renderer.render(page.finalUrl, {
+        timeoutMs: deps.renderTimeoutMs,
+      });
       const fromBrowser = extractProduct(rendered.html, rendered.finalUrl);
-      if (fromBrowser) return { ok: true, finalUrl: rendered.finalUrl, rendered: true, candidate: fromBrowser };
-      return { ok: false, error: `no product found on ${url}, even after rendering it in a browser` };
+      if (fromBrowser)
+        return { ok: true, finalUrl: rendered.finalUrl, rendered: true, candidate: fromBrowser };
+      return {
+        ok: false,
+        error: `no product found on ${url}, even after rendering it in a browser`,
+      };
     } catch (error) {
       return { ok: false, error: (error as Error).message };
     }

@@ -6,15 +6,33 @@ import { importGraph } from "../../../packages/channels/test/import-graph.js";
 const graph = importGraph("apps/import-worker/src/main.ts");
 const packages = [...graph.packages.keys()];
 /** The workspace folders reached ("packages/extract"). */
-const workspace = [...new Set([...graph.files].map((file) => file.split("/").slice(0, 2).join("/")))].sort();
+const workspace = [
+  ...new Set([...graph.files].map((file) => file.split("/").slice(0, 2).join("/"))),
+].sort();
 
 test("the import worker loads the page reader, the fetcher, the queue and its configuration, and no other workspace package", () => {
-  expect(workspace).toEqual(["apps/import-worker", "packages/config", "packages/extract", "packages/fetch", "packages/queue", "packages/values"]);
+  expect(workspace).toEqual([
+    "apps/import-worker",
+    "packages/config",
+    "packages/extract",
+    "packages/fetch",
+    "packages/queue",
+    "packages/values",
+  ]);
   expect(graph.files).not.toContain("packages/extract/src/documents/index.ts");
 });
 
 test("the import worker loads no database client, no password hashing and no document or channel library", () => {
-  for (const name of ["@prisma/client", "@prisma/adapter-pg", "pg", "@node-rs/argon2", "exceljs", "yauzl", "stream-json", "ajv"]) {
+  for (const name of [
+    "@prisma/client",
+    "@prisma/adapter-pg",
+    "pg",
+    "@node-rs/argon2",
+    "exceljs",
+    "yauzl",
+    "stream-json",
+    "ajv",
+  ]) {
     expect(packages).not.toContain(name);
   }
   expect(packages).toEqual(expect.arrayContaining(["bullmq", "cheerio", "pino", "typebox"]));

@@ -20,7 +20,9 @@ const policy = { allowPrivate: true };
 
 beforeAll(async () => {
   site = await startFixtureServer({
-    "/static": { body: `<html><head><script type="application/ld+json">{"@type":"Product","name":"Static Mug","offers":{"price":"9.50","priceCurrency":"EUR"}}</script></head></html>` },
+    "/static": {
+      body: `<html><head><script type="application/ld+json">{"@type":"Product","name":"Static Mug","offers":{"price":"9.50","priceCurrency":"EUR"}}</script></head></html>`,
+    },
     "/scripted": { body: scriptedPage },
     "/nothing": { body: "<html><body><p>About us</p></body></html>" },
   });
@@ -33,16 +35,34 @@ afterAll(async () => {
 
 const run = (processor: ReturnType<typeof createScrapeProcessor>, url: string) =>
   processor({ data: { url, requestId: "test" } } as Job<ScrapeJob, ScrapeResult>);
-const deps = (withBrowser: boolean) => ({ policy, renderer: withBrowser ? renderer : null, fetchTimeoutMs: 5000, renderTimeoutMs: 15_000, maxBytes: 1_000_000 });
+const deps = (withBrowser: boolean) => ({
+  policy,
+  renderer: withBrowser ? renderer : null,
+  fetchTimeoutMs: 5000,
+  renderTimeoutMs: 15_000,
+  maxBytes: 1_000_000,
+});
 
 test("static HTML with a product is extracted without a browser", async () => {
   const result = await run(createScrapeProcessor(deps(true)), site.url("/static"));
-  expect(result).toMatchObject({ ok: true, rendered: false, candidate: { title: "Static Mug", price: { amount: "9.50", currency: "EUR" } } });
+  expect(result).toMatchObject({
+    ok: true,
+    rendered: false,
+    candidate: { title: "Static Mug", price: { amount: "9.50", currency: "EUR" } },
+  });
 });
 
 test("a page that builds its product with JavaScript is rendered in Chromium and extracted", async () => {
   const result = await run(createScrapeProcessor(deps(true)), site.url("/scripted"));
-  expect(result).toMatchObject({ ok: true, rendered: true, candidate: { title: "Rendered Kettle", sku: "RK-1", price: { amount: "59.00", currency: "GBP" } } });
+  expect(result).toMatchObject({
+    ok: true,
+    rendered: true,
+    candidate: {
+      title: "Rendered Kettle",
+      sku: "RK-1",
+      price: { amount: "59.00", currency: "GBP" },
+    },
+  });
 }, 30_000);
 
 test("without the browser fallback such a page is a failed item saying no product was found", async () => {

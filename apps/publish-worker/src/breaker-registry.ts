@@ -12,7 +12,8 @@ export interface BreakerOptions {
 }
 
 /** Whether a call may go to the channel now, and if it is the half-open probe. */
-export type BreakerGate = { pass: true; probe: boolean } | { pass: false; until: number; reason: string };
+export type BreakerGate =
+  { pass: true; probe: boolean } | { pass: false; until: number; reason: string };
 
 /** Only failures that say the channel is unwell count: give-ups and waits do not. */
 const ignored = (error: unknown) => isChannelError(error) && error.outcome !== "retry";
@@ -25,7 +26,10 @@ const ignored = (error: unknown) => isChannelError(error) && error.outcome !== "
  */
 export class BreakerRegistry {
   private readonly breakers = new Map<string, CircuitBreaker>();
-  /** Set while this registry moves a local breaker to match Redis, so that move is not mirrored back. */
+  /**
+   * Set while this registry moves a local breaker to match Redis, so that move is not mirrored
+   * back.
+   */
   private syncing = false;
 
   constructor(
@@ -60,7 +64,11 @@ export class BreakerRegistry {
     breaker.on("open", () => {
       if (this.syncing) return;
       const now = Date.now();
-      void writeBreaker(this.redis, this.prefix, destinationId, { state: "open", openedAt: now, retryAt: now + this.options.resetTimeout }).catch(() => {});
+      void writeBreaker(this.redis, this.prefix, destinationId, {
+        state: "open",
+        openedAt: now,
+        retryAt: now + this.options.resetTimeout,
+      }).catch(() => {});
       this.onOpen(destinationId);
     });
     this.breakers.set(destinationId, breaker);
@@ -69,11 +77,17 @@ export class BreakerRegistry {
 
   private quietly(move: () => void) {
     this.syncing = true;
-    try { move(); } finally { this.syncing = false; }
+    try {
+      move();
+    } finally {
+      this.syncing = false;
+    }
   }
 
   async gate(destinationId: string): Promise<BreakerGate> {
-    const shared = (await readBreakers(this.redis, this.prefix, [destinationId])).get(destinationId)!;
+    const shared = (await readBreakers(this.redis, this.prefix, [destinationId])).get(
+      destinationId,
+    )!;
     const local = this.breaker(destinationId);
     const now = Date.now();
     if (shared.state === "closed") {
@@ -82,16 +96,32 @@ export class BreakerRegistry {
     }
     if (shared.state === "open" && (shared.retryAt ?? 0) > now) {
       if (local.closed) this.quietly(() => local.open());
-      return { pass: false, until: shared.retryAt!, reason: `the breaker of this destination is open until ${new Date(shared.retryAt!).toISOString()}` };
+      return {
+        pass: false,
+        until: shared.retryAt!,
+        reason: `the breaker of this destination is open until ${new Date(shared.retryAt!).toISOString()}`,
+      };
     }
     const probeKey = publishKeys(this.prefix).probe(destinationId);
     const won = await this.redis.set(probeKey, "1", "PX", this.options.probeTtlMs, "NX");
-    if (won !== "OK") return { pass: false, until: now + 1_000, reason: "the breaker of this destination is half-open and another worker is probing" };
-    await writeBreaker(this.redis, this.prefix, destinationId, { state: "halfOpen", openedAt: shared.openedAt, retryAt: shared.retryAt });
+    if (won !== "OK")
+      return {
+        pass: false,
+        until: now + 1_000,
+        reason: "the breaker of this destination is half-open and another worker is probing",
+      };
+    await writeBreaker(this.redis, this.prefix, destinationId, {
+      state: "halfOpen",
+      openedAt: shared.openedAt,
+      retryAt: shared.retryAt,
+    });
     return { pass: true, probe: true };
   }
 
-  /** Calls `fn` through the destination's breaker; a probe's outcome closes or reopens it for everyone. */
+  /**
+   * Calls `fn` through the destination's breaker; a probe's outcome closes or reopens it for
+   * everyone.
+   */
   async fire<T>(destinationId: string, probe: boolean, fn: () => Promise<T>): Promise<T> {
     const local = this.breaker(destinationId);
     if (probe && !local.closed) this.quietly(() => local.close());
@@ -113,8 +143,14 @@ export class BreakerRegistry {
 
   private async settleProbe(destinationId: string, state: "closed" | "open") {
     const now = Date.now();
-    await writeBreaker(this.redis, this.prefix, destinationId,
-      state === "closed" ? { state, openedAt: null, retryAt: null } : { state, openedAt: now, retryAt: now + this.options.resetTimeout });
+    await writeBreaker(
+      this.redis,
+      this.prefix,
+      destinationId,
+      state === "closed"
+        ? { state, openedAt: null, retryAt: null }
+        : { state, openedAt: now, retryAt: now + this.options.resetTimeout },
+    );
     await this.redis.del(publishKeys(this.prefix).probe(destinationId));
   }
 

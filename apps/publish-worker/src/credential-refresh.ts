@@ -3,11 +3,18 @@
 // a destination at a time (a Redis lock), and every process re-reads PostgreSQL first, because
 // Etsy rotates refresh tokens: refreshing twice with the same one would fail the second time.
 import type { ChannelAdapter, DestinationTarget } from "@catalog/channels";
-import { loadDestinationTarget, replaceDestinationCredentials, type CredentialKeyring, type Db } from "@catalog/db";
+import {
+  loadDestinationTarget,
+  replaceDestinationCredentials,
+  type CredentialKeyring,
+  type Db,
+} from "@catalog/db";
 import { publishKeys, type RedisClient } from "@catalog/queue";
 import { RedisLock } from "./redis-lock.js";
 
-/** Refresh this long before the token would expire, so a publish never starts with a dying token. */
+/**
+ * Refresh this long before the token would expire, so a publish never starts with a dying token.
+ */
 const REFRESH_MARGIN_MS = 5 * 60_000;
 const LOCK_WAIT_STEP_MS = 100;
 
@@ -36,7 +43,11 @@ function expiresSoon(destination: DestinationTarget, now = Date.now()): boolean 
  * disconnected meanwhile.
  */
 export async function freshCredentials(
-  deps: RefreshDeps, adapter: ChannelAdapter, destination: Loaded, signal: AbortSignal, refused = false,
+  deps: RefreshDeps,
+  adapter: ChannelAdapter,
+  destination: Loaded,
+  signal: AbortSignal,
+  refused = false,
 ): Promise<Loaded | null> {
   if (!adapter.refreshCredentials || (!refused && !expiresSoon(destination))) return destination;
   const key = publishKeys(deps.prefix).refresh(destination.id);
@@ -53,7 +64,8 @@ export async function freshCredentials(
     const changed = accessTokenOf(current) !== accessTokenOf(destination);
     if ((changed && !expiresSoon(current)) || !lock) return current;
     const credentials = await adapter.refreshCredentials(current, signal);
-    if (!(await replaceDestinationCredentials(deps.db, deps.keyring, current.id, credentials))) return null;
+    if (!(await replaceDestinationCredentials(deps.db, deps.keyring, current.id, credentials)))
+      return null;
     return { ...current, credentials };
   } finally {
     await lock?.release().catch(() => {});

@@ -26,10 +26,10 @@ return 2`;
 
 // Takes the first free concurrency slot of the longest-waiting due destination and moves that
 // destination to the back of the line, in one round trip. Idle lanes poll this all the time: done
-// as one SET NX per slot of every due destination, it was most of the workers' Redis traffic
-// (and of their CPU) whenever lanes outnumber the destinations with work.
-// KEYS[1] ready set; ARGV: now, due destinations to look at, concurrency, lease ms, token, lease key
-// prefix (followed by "<destination id>:<slot>"). Returns { destinationId, leaseKey } or nil.
+// as one SET NX per slot of every due destination, it was most of the workers' Redis traffic (and
+// of their CPU) whenever lanes outnumber the destinations with work. KEYS[1] ready set; ARGV: now,
+// due destinations to look at, concurrency, lease ms, token, lease key prefix (followed by
+// "<destination id>:<slot>"). Returns { destinationId, leaseKey } or nil.
 const ACQUIRE = `
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
 for _, id in ipairs(due) do
@@ -60,13 +60,23 @@ export class DestinationPicker {
   ) {
     // The script builds lease keys itself: they must be exactly the ones keys.lease() names.
     this.leasePrefix = keys.lease("", 0).slice(0, -":0".length);
-    if (keys.lease("d", 7) !== `${this.leasePrefix}d:7`) throw new Error("lease keys are not <prefix><destination id>:<slot>");
+    if (keys.lease("d", 7) !== `${this.leasePrefix}d:7`)
+      throw new Error("lease keys are not <prefix><destination id>:<slot>");
   }
 
   async acquire(): Promise<Lease | null> {
     const token = randomUUID();
-    const taken = (await this.redis.eval(ACQUIRE, 1, this.keys.ready,
-      Date.now(), 32, this.options.concurrency, this.options.leaseMs, token, this.leasePrefix)) as [string, string] | null;
+    const taken = (await this.redis.eval(
+      ACQUIRE,
+      1,
+      this.keys.ready,
+      Date.now(),
+      32,
+      this.options.concurrency,
+      this.options.leaseMs,
+      token,
+      this.leasePrefix,
+    )) as [string, string] | null;
     if (!taken) return null;
     const [destinationId, key] = taken;
     return { destinationId, lock: RedisLock.held(this.redis, key, token, this.options.leaseMs) };
@@ -75,11 +85,25 @@ export class DestinationPicker {
   /** The destination had no job to give: put it where it belongs in line (or out of it). */
   async settle(destinationId: string): Promise<void> {
     const q = this.keys.bullQueue(destinationId);
-    await this.redis.eval(SETTLE, 6, this.keys.ready, `${q}:wait`, `${q}:prioritized`, `${q}:paused`, `${q}:active`, `${q}:delayed`,
-      destinationId, Date.now(), this.options.recheckActiveMs);
+    await this.redis.eval(
+      SETTLE,
+      6,
+      this.keys.ready,
+      `${q}:wait`,
+      `${q}:prioritized`,
+      `${q}:paused`,
+      `${q}:active`,
+      `${q}:delayed`,
+      destinationId,
+      Date.now(),
+      this.options.recheckActiveMs,
+    );
   }
 
-  /** Nothing to do for this destination before `until` (a channel wait, an open breaker, a rate limit). */
+  /**
+   * Nothing to do for this destination before `until` (a channel wait, an open breaker, a rate
+   * limit).
+   */
   async postpone(destinationId: string, until: number): Promise<void> {
     await this.redis.zadd(this.keys.ready, "XX", "GT", until, destinationId);
   }

@@ -1,7 +1,12 @@
 import { UnrecoverableError, type Job, type Queue } from "bullmq";
 import type { Logger } from "pino";
 import { isUuid, markDeadLettersMirrored, pendingPublish, type Db } from "@catalog/db";
-import { parsePublishJob, publishQueueName, type DeadLetter, type PublishJob } from "@catalog/queue";
+import {
+  parsePublishJob,
+  publishQueueName,
+  type DeadLetter,
+  type PublishJob,
+} from "@catalog/queue";
 
 /** The part of the processor's dependencies (ProcessorDeps) that recording a job uses. */
 interface RecordDeps {
@@ -19,19 +24,28 @@ interface RecordDeps {
  * nothing to do: the job has been moved to failed, for the record only, since PostgreSQL has no
  * pending publish under that id.
  */
-export async function jobData(deps: Pick<RecordDeps, "db" | "log">, job: Job<PublishJob>, token: string): Promise<PublishJob | null> {
+export async function jobData(
+  deps: Pick<RecordDeps, "db" | "log">,
+  job: Job<PublishJob>,
+  token: string,
+): Promise<PublishJob | null> {
   try {
     return parsePublishJob(job.data);
   } catch (error) {
     const id = job.id ?? "";
     const pending = isUuid(id) ? await pendingPublish(deps.db, id) : null;
     if (pending && publishQueueName(pending.destinationAccountId) === job.queueName) {
-      deps.log.warn({ syncLogId: id }, "job payload lost in Redis; carried on from PostgreSQL's record");
+      deps.log.warn(
+        { syncLogId: id },
+        "job payload lost in Redis; carried on from PostgreSQL's record",
+      );
       return pending;
     }
     const reason = `${(error as Error).message}, and no pending publish has its id`;
     deps.log.warn({ jobId: id, queue: job.queueName }, reason);
-    await moveOn(deps, job, "failed", () => job.moveToFailed(new UnrecoverableError(reason), token));
+    await moveOn(deps, job, "failed", () =>
+      job.moveToFailed(new UnrecoverableError(reason), token),
+    );
     return null;
   }
 }
@@ -42,11 +56,19 @@ export async function jobData(deps: Pick<RecordDeps, "db" | "log">, job: Job<Pub
  * stands: a finished publish needs nothing more, and a pending one is enqueued again by the
  * recovery when its lease runs out. So the error is reported, never turned into the publish's.
  */
-export async function moveOn(deps: Pick<RecordDeps, "log">, job: Job<PublishJob>, to: string, move: () => Promise<unknown>): Promise<void> {
+export async function moveOn(
+  deps: Pick<RecordDeps, "log">,
+  job: Job<PublishJob>,
+  to: string,
+  move: () => Promise<unknown>,
+): Promise<void> {
   try {
     await move();
   } catch (err) {
-    deps.log.warn({ err, jobId: job.id, to }, "could not move the job on in Redis; PostgreSQL keeps its outcome");
+    deps.log.warn(
+      { err, jobId: job.id, to },
+      "could not move the job on in Redis; PostgreSQL keeps its outcome",
+    );
   }
 }
 
@@ -55,11 +77,17 @@ export async function moveOn(deps: Pick<RecordDeps, "log">, job: Job<PublishJob>
  * a mirror lease. Confirmed, the lease is cleared; if adding fails, it is logged as an error and
  * the recovery adds the job once the lease has run out.
  */
-export async function mirrorDeadLetter(deps: Pick<RecordDeps, "db" | "log" | "deadLetters">, letter: DeadLetter): Promise<void> {
+export async function mirrorDeadLetter(
+  deps: Pick<RecordDeps, "db" | "log" | "deadLetters">,
+  letter: DeadLetter,
+): Promise<void> {
   try {
     await deps.deadLetters.add("dead", letter, { jobId: letter.syncLogId });
     await markDeadLettersMirrored(deps.db, [letter.syncLogId]);
   } catch (err) {
-    deps.log.error({ err, syncLogId: letter.syncLogId }, "dead-letter job not added; the recovery adds it when its lease runs out");
+    deps.log.error(
+      { err, syncLogId: letter.syncLogId },
+      "dead-letter job not added; the recovery adds it when its lease runs out",
+    );
   }
 }

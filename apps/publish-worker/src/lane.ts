@@ -29,7 +29,10 @@ export class Lane {
   private stopping = false;
   private readonly token = randomUUID();
   private running: Promise<void> | null = null;
-  /** Aborted when shutdown's grace period is over: the channel call in flight is abandoned and retried later. */
+  /**
+   * Aborted when shutdown's grace period is over: the channel call in flight is abandoned and
+   * retried later.
+   */
   readonly abort = new AbortController();
 
   constructor(
@@ -63,7 +66,10 @@ export class Lane {
         }
         await this.serve(lease);
       } catch (error) {
-        this.log.error({ err: error, destinationId: lease?.destinationId }, "lane error; carrying on");
+        this.log.error(
+          { err: error, destinationId: lease?.destinationId },
+          "lane error; carrying on",
+        );
         await sleep(this.options.idlePollMs);
       } finally {
         if (lease) await lease.lock.release().catch(() => {});
@@ -74,8 +80,11 @@ export class Lane {
   private async serve(lease: Lease) {
     const { destinationId } = lease;
     const worker = new Worker<PublishJob>(publishQueueName(destinationId), null, {
-      connection: this.connection, prefix: queuePrefix(this.prefix), autorun: false,
-      lockDuration: this.options.lockMs, stalledInterval: Math.max(1_000, Math.floor(this.options.lockMs / 2)),
+      connection: this.connection,
+      prefix: queuePrefix(this.prefix),
+      autorun: false,
+      lockDuration: this.options.lockMs,
+      stalledInterval: Math.max(1_000, Math.floor(this.options.lockMs / 2)),
       // Jobs that stall (their worker died) go back to the queue however often that happens;
       // the attempt count lives in PostgreSQL.
       maxStalledCount: 1_000,
@@ -84,16 +93,28 @@ export class Lane {
     // The lease lives only a few seconds, so a worker that dies frees the destination soon; a
     // live lane renews it for as long as it serves, whatever one job takes.
     let leaseLost = false;
-    const heartbeat = startHeartbeat(this.options.heartbeatMs, async () => { if (!(await lease.lock.renew())) leaseLost = true; },
-      (err) => this.log.warn({ err, destinationId }, "could not renew the destination lease"));
+    const heartbeat = startHeartbeat(
+      this.options.heartbeatMs,
+      async () => {
+        if (!(await lease.lock.renew())) leaseLost = true;
+      },
+      (err) => this.log.warn({ err, destinationId }, "could not renew the destination lease"),
+    );
     try {
       // Jobs whose worker died mid-job go back to waiting once their lock has expired. BullMQ
       // runs this check from its own loop, which manual fetching does not use; it throttles
       // the check per queue by itself.
-      await (worker as unknown as { moveStalledJobsToWait(): Promise<void> }).moveStalledJobsToWait();
+      await (
+        worker as unknown as { moveStalledJobsToWait(): Promise<void> }
+      ).moveStalledJobsToWait();
       const deadline = Date.now() + this.options.sliceMs;
       let taken = 0;
-      while (!this.stopping && !leaseLost && taken < this.options.sliceJobs && Date.now() < deadline) {
+      while (
+        !this.stopping &&
+        !leaseLost &&
+        taken < this.options.sliceJobs &&
+        Date.now() < deadline
+      ) {
         const limitedUntil = await this.rate.take(destinationId);
         if (limitedUntil) {
           await this.picker.postpone(destinationId, limitedUntil);

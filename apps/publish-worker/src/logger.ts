@@ -1,7 +1,10 @@
 import { pino, type DestinationStream, type Logger } from "pino";
 import { logRedaction } from "@catalog/config";
 
-/** The publish worker's log: stdout unless a stream is given, with the redaction every process applies. */
+/**
+ * The publish worker's log: stdout unless a stream is given, with the redaction every process
+ * applies.
+ */
 export function createWorkerLogger(level: string, stream?: DestinationStream): Logger {
   return pino({ level, base: { process: "publish-worker" }, redact: logRedaction }, stream);
 }

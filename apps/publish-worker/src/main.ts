@@ -25,7 +25,14 @@ const health = await startWorkerHealth({
   process.exit(1);
 });
 const worker = startPublishWorker({ config, db, redis, log, metrics });
-log.info({ health: `http://${config.HEALTH_HOST}:${health.port}`, lanes: config.PUBLISH_LANES, pid: process.pid }, "publish worker started");
+log.info(
+  {
+    health: `http://${config.HEALTH_HOST}:${health.port}`,
+    lanes: config.PUBLISH_LANES,
+    pid: process.pid,
+  },
+  "publish worker started",
+);
 
 let closing = false;
 async function shutdown(signal: string) {

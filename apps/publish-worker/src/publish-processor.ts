@@ -1,11 +1,33 @@
 import { UnrecoverableError, type Job, type Queue } from "bullmq";
 import type { Logger } from "pino";
-import { ChannelWaitError, GiveUpChannelError, isChannelError, type ChannelRegistry, type PublishOutcome } from "@catalog/channels";
 import {
-  loadDestinationTarget, recordFinalFailure, recordRetry, recordSuccess, recordWait, rememberRemoteId, setDestinationHealth, startAttempt,
-  toProductView, type CredentialKeyring, type Db, type StartedAttempt,
+  ChannelWaitError,
+  GiveUpChannelError,
+  isChannelError,
+  type ChannelRegistry,
+  type PublishOutcome,
+} from "@catalog/channels";
+import {
+  loadDestinationTarget,
+  recordFinalFailure,
+  recordRetry,
+  recordSuccess,
+  recordWait,
+  rememberRemoteId,
+  setDestinationHealth,
+  startAttempt,
+  toProductView,
+  type CredentialKeyring,
+  type Db,
+  type StartedAttempt,
 } from "@catalog/db";
-import { publishKeys, setChannelWait, type DeadLetter, type PublishJob, type RedisClient } from "@catalog/queue";
+import {
+  publishKeys,
+  setChannelWait,
+  type DeadLetter,
+  type PublishJob,
+  type RedisClient,
+} from "@catalog/queue";
 import { retryDelay, type RetryPolicy } from "./retry-policy.js";
 import { jobData, mirrorDeadLetter, moveOn } from "./job-record.js";
 import { startHeartbeat } from "./heartbeat.js";
@@ -45,18 +67,30 @@ const CONTINUE: JobVerdict = { pause: false };
  * destination's breaker and records the outcome before moving the job on, so a crash at any
  * point leaves a state the recovery and a re-delivery finish correctly.
  */
-export async function processPublishJob(deps: ProcessorDeps, job: Job<PublishJob>, token: string, signal: AbortSignal): Promise<JobVerdict> {
+export async function processPublishJob(
+  deps: ProcessorDeps,
+  job: Job<PublishJob>,
+  token: string,
+  signal: AbortSignal,
+): Promise<JobVerdict> {
   const data = await jobData(deps, job, token);
   if (!data) return CONTINUE;
   const keys = publishKeys(deps.prefix);
-  const lock = await RedisLock.acquire(deps.redis, keys.lock(data.productId, data.destinationAccountId), deps.lockMs);
+  const lock = await RedisLock.acquire(
+    deps.redis,
+    keys.lock(data.productId, data.destinationAccountId),
+    deps.lockMs,
+  );
   if (!lock) {
     // Another job publishes this product to this destination right now: come back shortly.
     await moveOn(deps, job, "delayed", () => job.moveToDelayed(Date.now() + 1_000, token));
     return CONTINUE;
   }
-  const heartbeat = startHeartbeat(deps.heartbeatMs, () => Promise.all([job.extendLock(token, deps.lockMs), lock.renew()]),
-    (err) => deps.log.warn({ err, syncLogId: data.syncLogId }, "could not renew the job's locks"));
+  const heartbeat = startHeartbeat(
+    deps.heartbeatMs,
+    () => Promise.all([job.extendLock(token, deps.lockMs), lock.renew()]),
+    (err) => deps.log.warn({ err, syncLogId: data.syncLogId }, "could not renew the job's locks"),
+  );
   try {
     return await attempt(deps, job, token, data, signal);
   } finally {
@@ -65,17 +99,29 @@ export async function processPublishJob(deps: ProcessorDeps, job: Job<PublishJob
   }
 }
 
-async function attempt(deps: ProcessorDeps, job: Job<PublishJob>, token: string, data: PublishJob, signal: AbortSignal): Promise<JobVerdict> {
+async function attempt(
+  deps: ProcessorDeps,
+  job: Job<PublishJob>,
+  token: string,
+  data: PublishJob,
+  signal: AbortSignal,
+): Promise<JobVerdict> {
   const { db, log } = deps;
   const gate = await deps.breakers.gate(data.destinationAccountId);
   if (!gate.pass) {
     await moveOn(deps, job, "delayed", () => job.moveToDelayed(gate.until, token));
     return { pause: true, until: gate.until };
   }
-  const started = await startAttempt(db, data.syncLogId, deps.channelTimeoutMs + deps.pendingLeaseMs);
+  const started = await startAttempt(
+    db,
+    data.syncLogId,
+    deps.channelTimeoutMs + deps.pendingLeaseMs,
+  );
   if (!started) {
     // Finished already (a re-delivered job) or cancelled with its destination.
-    await moveOn(deps, job, "completed", () => job.moveToCompleted({ skipped: true }, token, false));
+    await moveOn(deps, job, "completed", () =>
+      job.moveToCompleted({ skipped: true }, token, false),
+    );
     return CONTINUE;
   }
   const { syncLog } = started;
@@ -84,16 +130,22 @@ async function attempt(deps: ProcessorDeps, job: Job<PublishJob>, token: string,
     db.product.findFirst({ where: { id: data.productId, orgId: data.orgId } }),
   ]);
   if (!destination || !product) {
-    const reason = !destination ? "the destination is disconnected" : "the product was deleted from the catalog";
+    const reason = !destination
+      ? "the destination is disconnected"
+      : "the product was deleted from the catalog";
     await recordFinalFailure(db, syncLog, reason, { status: "failed" });
-    await moveOn(deps, job, "failed", () => job.moveToFailed(new UnrecoverableError(reason), token));
+    await moveOn(deps, job, "failed", () =>
+      job.moveToFailed(new UnrecoverableError(reason), token),
+    );
     deps.metrics.job(destination?.channel ?? "unknown", "failed");
     return CONTINUE;
   }
 
   let outcome: PublishOutcome;
   try {
-    outcome = await deps.breakers.fire(destination.id, gate.probe, () => callChannel(deps, started, destination, product, signal));
+    outcome = await deps.breakers.fire(destination.id, gate.probe, () =>
+      callChannel(deps, started, destination, product, signal),
+    );
   } catch (error) {
     const verdict = await settleFailure(deps, job, token, data, syncLog, error);
     deps.metrics.job(destination.channel, verdict.outcome);
@@ -104,11 +156,17 @@ async function attempt(deps: ProcessorDeps, job: Job<PublishJob>, token: string,
   // Redis; PostgreSQL's, written first, is the one that counts.
   await recordSuccess(db, syncLog, outcome);
   await moveOn(deps, job, "completed", () => job.moveToCompleted(outcome, token, false));
-  // A retry that now succeeds means the destination recovered (a first-attempt success costs no write).
+  // A retry that now succeeds means the destination recovered (a first-attempt success costs no
+  // write).
   if (syncLog.attempts > 1) {
-    await setDestinationHealth(db, destination.id, "ok").catch((err: unknown) => log.warn({ err, destinationId: destination.id }, "could not mark the destination ok"));
+    await setDestinationHealth(db, destination.id, "ok").catch((err: unknown) =>
+      log.warn({ err, destinationId: destination.id }, "could not mark the destination ok"),
+    );
   }
-  log.info({ syncLogId: syncLog.id, destinationId: destination.id, remoteId: outcome.remoteId }, "published");
+  log.info(
+    { syncLogId: syncLog.id, destinationId: destination.id, remoteId: outcome.remoteId },
+    "published",
+  );
   deps.metrics.job(destination.channel, "succeeded");
   return CONTINUE;
 }
@@ -120,25 +178,40 @@ async function attempt(deps: ProcessorDeps, job: Job<PublishJob>, token: string,
  * publish is retried as an update of that listing.
  */
 async function callChannel(
-  deps: ProcessorDeps, { syncLog, listing }: StartedAttempt, destination: NonNullable<Awaited<ReturnType<typeof loadDestinationTarget>>>,
-  product: Parameters<typeof toProductView>[0], signal: AbortSignal,
+  deps: ProcessorDeps,
+  { syncLog, listing }: StartedAttempt,
+  destination: NonNullable<Awaited<ReturnType<typeof loadDestinationTarget>>>,
+  product: Parameters<typeof toProductView>[0],
+  signal: AbortSignal,
 ): Promise<PublishOutcome> {
   const adapter = deps.channels.adapter(destination.channel);
   const callSignal = AbortSignal.any([signal, AbortSignal.timeout(deps.channelTimeoutMs)]);
-  const gone = () => new GiveUpChannelError("the destination was disconnected", { channel: destination.channel, kind: "validation" });
-  const publish = (target: typeof destination) => deps.metrics.timeCall(destination.channel, () => adapter.publish({
-    product: toPublishable(toProductView(product)), destination: target, remoteId: listing.remoteId, idempotencyKey: listing.id, signal: callSignal,
-    saveRemoteId: async (remoteId, remoteUrl) => {
-      listing.remoteId = remoteId;
-      await rememberRemoteId(deps.db, syncLog, remoteId, remoteUrl);
-    },
-  }));
+  const gone = () =>
+    new GiveUpChannelError("the destination was disconnected", {
+      channel: destination.channel,
+      kind: "validation",
+    });
+  const publish = (target: typeof destination) =>
+    deps.metrics.timeCall(destination.channel, () =>
+      adapter.publish({
+        product: toPublishable(toProductView(product)),
+        destination: target,
+        remoteId: listing.remoteId,
+        idempotencyKey: listing.id,
+        signal: callSignal,
+        saveRemoteId: async (remoteId, remoteUrl) => {
+          listing.remoteId = remoteId;
+          await rememberRemoteId(deps.db, syncLog, remoteId, remoteUrl);
+        },
+      }),
+    );
   const target = await freshCredentials(deps, adapter, destination, callSignal);
   if (!target) throw gone();
   try {
     return await publish(target);
   } catch (error) {
-    const refused = error instanceof GiveUpChannelError && error.kind === "auth" && error.status === 401;
+    const refused =
+      error instanceof GiveUpChannelError && error.kind === "auth" && error.status === 401;
     if (!refused || !adapter.refreshCredentials) throw error;
     const refreshed = await freshCredentials(deps, adapter, target, callSignal, true);
     if (!refreshed) throw gone();
@@ -153,40 +226,71 @@ async function callChannel(
  * what became of the attempt.
  */
 async function settleFailure(
-  deps: ProcessorDeps, job: Job<PublishJob>, token: string, data: PublishJob, syncLog: StartedAttempt["syncLog"], error: unknown,
+  deps: ProcessorDeps,
+  job: Job<PublishJob>,
+  token: string,
+  data: PublishJob,
+  syncLog: StartedAttempt["syncLog"],
+  error: unknown,
 ): Promise<{ next: JobVerdict; outcome: PublishJobOutcome }> {
   const { db, log } = deps;
   const message = (error as Error).message ?? String(error);
-  const finishedElsewhere = () => moveOn(deps, job, "completed", () => job.moveToCompleted({ skipped: true }, token, false));
+  const finishedElsewhere = () =>
+    moveOn(deps, job, "completed", () => job.moveToCompleted({ skipped: true }, token, false));
   if (error instanceof ChannelWaitError || BreakerRegistry.isOpenRejection(error)) {
     const wait = error instanceof ChannelWaitError;
     const until = Date.now() + (wait ? error.retryAfterMs : 1_000);
-    if (wait) await setChannelWait(deps.redis, deps.prefix, data.destinationAccountId, { until, channel: error.channel, reason: message });
+    if (wait)
+      await setChannelWait(deps.redis, deps.prefix, data.destinationAccountId, {
+        until,
+        channel: error.channel,
+        reason: message,
+      });
     const reason = wait ? message : "the destination's breaker is open";
     if (await recordWait(db, syncLog.id, reason, new Date(until), deps.pendingLeaseMs)) {
       await moveOn(deps, job, "delayed", () => job.moveToDelayed(until, token));
     } else {
       await finishedElsewhere();
     }
-    if (wait) log.warn({ syncLogId: syncLog.id, destinationId: data.destinationAccountId, until }, "channel asked to wait");
+    if (wait)
+      log.warn(
+        { syncLogId: syncLog.id, destinationId: data.destinationAccountId, until },
+        "channel asked to wait",
+      );
     return { next: { pause: true, until }, outcome: "waited" };
   }
   if (error instanceof GiveUpChannelError) {
     // A refused token is a fact about the destination, whatever became of this publish.
     if (error.kind === "auth") await setDestinationHealth(db, data.destinationAccountId, "down");
     if (await recordFinalFailure(db, syncLog, message, { status: "failed" })) {
-      log.warn({ syncLogId: syncLog.id, destinationId: data.destinationAccountId, error: message }, "publish given up");
+      log.warn(
+        { syncLogId: syncLog.id, destinationId: data.destinationAccountId, error: message },
+        "publish given up",
+      );
     }
-    await moveOn(deps, job, "failed", () => job.moveToFailed(new UnrecoverableError(message), token));
+    await moveOn(deps, job, "failed", () =>
+      job.moveToFailed(new UnrecoverableError(message), token),
+    );
     return { next: CONTINUE, outcome: "failed" };
   }
-  if (!isChannelError(error)) log.error({ err: error, syncLogId: syncLog.id }, "publish failed unexpectedly");
+  if (!isChannelError(error))
+    log.error({ err: error, syncLogId: syncLog.id }, "publish failed unexpectedly");
   if (syncLog.attempts >= deps.policy.attempts) {
-    if (await recordFinalFailure(db, syncLog, message, { status: "dead", mirrorWithinMs: deps.pendingLeaseMs })) {
+    if (
+      await recordFinalFailure(db, syncLog, message, {
+        status: "dead",
+        mirrorWithinMs: deps.pendingLeaseMs,
+      })
+    ) {
       await mirrorDeadLetter(deps, { ...data, error: message });
-      log.warn({ syncLogId: syncLog.id, destinationId: data.destinationAccountId, error: message }, "publish dead after its last attempt");
+      log.warn(
+        { syncLogId: syncLog.id, destinationId: data.destinationAccountId, error: message },
+        "publish dead after its last attempt",
+      );
     }
-    await moveOn(deps, job, "failed", () => job.moveToFailed(new UnrecoverableError(message), token));
+    await moveOn(deps, job, "failed", () =>
+      job.moveToFailed(new UnrecoverableError(message), token),
+    );
     return { next: CONTINUE, outcome: "dead" };
   }
   const retryAt = Date.now() + retryDelay(deps.policy, syncLog.attempts);

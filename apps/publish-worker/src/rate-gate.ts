@@ -2,7 +2,9 @@ import type { ChannelRateLimit } from "@catalog/channels";
 import { publishKeys, type RedisClient } from "@catalog/queue";
 
 export interface RateGateOptions {
-  /** DESTINATION_RATE_PER_SECOND: the limit of destinations whose channel declares none (0: none). */
+  /**
+   * DESTINATION_RATE_PER_SECOND: the limit of destinations whose channel declares none (0: none).
+   */
   perSecond: number;
   /** Each channel's declared limit (ChannelDefinition.rateLimit), by channel name. */
   channelLimits?: ReadonlyMap<string, ChannelRateLimit>;
@@ -12,8 +14,12 @@ export interface RateGateOptions {
   now?: () => number;
 }
 
-/** How many jobs one window of the gate allows for a channel's declared limit (see ChannelRateLimit). */
-export const windowLimit = (limit: ChannelRateLimit) => Math.max(1, Math.min(limit.perSecond, Math.floor(limit.burst / 2)));
+/**
+ * How many jobs one window of the gate allows for a channel's declared limit (see
+ * ChannelRateLimit).
+ */
+export const windowLimit = (limit: ChannelRateLimit) =>
+  Math.max(1, Math.min(limit.perSecond, Math.floor(limit.burst / 2)));
 
 /**
  * Channel calls per second per destination, counted in Redis so the limit holds across every
@@ -30,9 +36,18 @@ export class RateGate {
   /** A destination's channel never changes, so it is looked up once per process. */
   private readonly channels = new Map<string, string>();
 
-  constructor(private readonly redis: RedisClient, private readonly prefix: string, options: RateGateOptions) {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly prefix: string,
+    options: RateGateOptions,
+  ) {
     this.perSecond = options.perSecond;
-    this.channelLimits = new Map([...(options.channelLimits ?? new Map<string, ChannelRateLimit>())].map(([name, limit]) => [name, windowLimit(limit)]));
+    this.channelLimits = new Map(
+      [...(options.channelLimits ?? new Map<string, ChannelRateLimit>())].map(([name, limit]) => [
+        name,
+        windowLimit(limit),
+      ]),
+    );
     this.channelOf = options.channelOf ?? (async () => null);
     this.now = options.now ?? Date.now;
   }
@@ -43,18 +58,23 @@ export class RateGate {
     if (perSecond <= 0) return null;
     const second = Math.floor(this.now() / 1000);
     const key = publishKeys(this.prefix).rate(destinationId, second);
-    const [[, count]] = (await this.redis.multi().incr(key).pexpire(key, 2_000).exec()) as [[unknown, number], unknown];
+    const [[, count]] = (await this.redis.multi().incr(key).pexpire(key, 2_000).exec()) as [
+      [unknown, number],
+      unknown,
+    ];
     return count <= perSecond ? null : (second + 1) * 1000;
   }
 
-  /** The jobs a destination may take in one window: its channel's declared limit, else the setting. */
+  /**
+   * The jobs a destination may take in one window: its channel's declared limit, else the setting.
+   */
   private async limitOf(destinationId: string): Promise<number> {
     if (this.channelLimits.size === 0) return this.perSecond;
     let channel = this.channels.get(destinationId);
     if (channel === undefined) {
       const found = await this.channelOf(destinationId);
       if (found === null) return this.perSecond;
-      this.channels.set(destinationId, channel = found);
+      this.channels.set(destinationId, (channel = found));
     }
     return this.channelLimits.get(channel) ?? this.perSecond;
   }

@@ -1,6 +1,12 @@
 import type { Queue } from "bullmq";
 import type { Logger } from "pino";
-import { deadLettersOwed, extendLeases, markDeadLettersMirrored, pendingPublishes, type Db } from "@catalog/db";
+import {
+  deadLettersOwed,
+  extendLeases,
+  markDeadLettersMirrored,
+  pendingPublishes,
+  type Db,
+} from "@catalog/db";
 import { publishKeys, type DeadLetter, type PublishQueues, type RedisClient } from "@catalog/queue";
 
 const PAGE = 1_000;
@@ -32,10 +38,12 @@ export class Recovery {
 
   start() {
     const tick = () => {
-      this.pass = this.runOnce().catch((err) => this.log.warn({ err }, "recovery pass failed; will try again")).finally(() => {
-        this.pass = null;
-        if (this.timer) this.timer = setTimeout(tick, this.options.intervalMs);
-      });
+      this.pass = this.runOnce()
+        .catch((err) => this.log.warn({ err }, "recovery pass failed; will try again"))
+        .finally(() => {
+          this.pass = null;
+          if (this.timer) this.timer = setTimeout(tick, this.options.intervalMs);
+        });
     };
     this.timer = setTimeout(tick, 0);
   }
@@ -49,33 +57,61 @@ export class Recovery {
   /** One pass; returns how many publishes were enqueued again. */
   async runOnce(): Promise<number> {
     const keys = publishKeys(this.prefix);
-    const mine = await this.redis.set(keys.recovery, process.pid.toString(), "PX", this.options.intervalMs, "NX");
+    const mine = await this.redis.set(
+      keys.recovery,
+      process.pid.toString(),
+      "PX",
+      this.options.intervalMs,
+      "NX",
+    );
     if (mine !== "OK") return 0;
-    const redisLostWork = (await this.redis.set(keys.epoch, new Date().toISOString(), "NX")) === "OK";
+    const redisLostWork =
+      (await this.redis.set(keys.epoch, new Date().toISOString(), "NX")) === "OK";
     const now = new Date();
     let enqueued = 0;
     let replaced = 0;
     for (let afterId: string | undefined; ;) {
-      const page = await pendingPublishes(this.db, { expiredBefore: redisLostWork ? undefined : now, limit: PAGE, afterId });
+      const page = await pendingPublishes(this.db, {
+        expiredBefore: redisLostWork ? undefined : now,
+        limit: PAGE,
+        afterId,
+      });
       if (page.length === 0) break;
       replaced += await this.queues.requeue(page, { thorough: redisLostWork });
-      await extendLeases(this.db, page.map((p) => p.syncLogId), this.options.pendingLeaseMs);
+      await extendLeases(
+        this.db,
+        page.map((p) => p.syncLogId),
+        this.options.pendingLeaseMs,
+      );
       enqueued += page.length;
       afterId = page.at(-1)!.syncLogId;
       if (page.length < PAGE) break;
     }
     let mirrored = 0;
     for (let afterId: string | undefined; ;) {
-      const page = await deadLettersOwed(this.db, { expiredBefore: now, all: redisLostWork, limit: PAGE, afterId });
+      const page = await deadLettersOwed(this.db, {
+        expiredBefore: now,
+        all: redisLostWork,
+        limit: PAGE,
+        afterId,
+      });
       if (page.length === 0) break;
-      await this.deadLetters.addBulk(page.map((letter) => ({ name: "dead", data: letter, opts: { jobId: letter.syncLogId } })));
-      await markDeadLettersMirrored(this.db, page.map((p) => p.syncLogId));
+      await this.deadLetters.addBulk(
+        page.map((letter) => ({ name: "dead", data: letter, opts: { jobId: letter.syncLogId } })),
+      );
+      await markDeadLettersMirrored(
+        this.db,
+        page.map((p) => p.syncLogId),
+      );
       mirrored += page.length;
       afterId = page.at(-1)!.syncLogId;
       if (page.length < PAGE) break;
     }
     if (enqueued > 0 || mirrored > 0) {
-      this.log.info({ enqueued, replaced, deadLetters: mirrored, afterRedisLoss: redisLostWork }, "recovery enqueued pending publishes again");
+      this.log.info(
+        { enqueued, replaced, deadLetters: mirrored, afterRedisLoss: redisLostWork },
+        "recovery enqueued pending publishes again",
+      );
     }
     return enqueued;
   }

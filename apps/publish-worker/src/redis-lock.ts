@@ -7,7 +7,12 @@ const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('
 
 /** A lock (or lease) in Redis with a time to live, which only its holder can renew or release. */
 export class RedisLock {
-  private constructor(private readonly redis: RedisClient, readonly key: string, private readonly token: string, private readonly ttlMs: number) {}
+  private constructor(
+    private readonly redis: RedisClient,
+    readonly key: string,
+    private readonly token: string,
+    private readonly ttlMs: number,
+  ) {}
 
   /** Null when someone else holds `key`. */
   static async acquire(redis: RedisClient, key: string, ttlMs: number): Promise<RedisLock | null> {

@@ -9,24 +9,40 @@ import { eventually } from "@catalog/testing";
 import { BreakerRegistry, type BreakerOptions } from "../src/breaker-registry.js";
 
 let redis: RedisClient;
-beforeAll(() => { redis = workerConnection({ REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379", REDIS_CLUSTER: process.env.REDIS_CLUSTER === "true" }); });
+beforeAll(() => {
+  redis = workerConnection({
+    REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+    REDIS_CLUSTER: process.env.REDIS_CLUSTER === "true",
+  });
+});
 afterAll(() => redis.quit());
 
-const OPTIONS: BreakerOptions = { errorThresholdPercentage: 50, volumeThreshold: 3, rollingCountTimeout: 10_000, resetTimeout: 300, probeTtlMs: 5_000 };
+const OPTIONS: BreakerOptions = {
+  errorThresholdPercentage: 50,
+  volumeThreshold: 3,
+  rollingCountTimeout: 10_000,
+  resetTimeout: 300,
+  probeTtlMs: 5_000,
+};
 const registries: BreakerRegistry[] = [];
-afterEach(() => { for (const registry of registries.splice(0)) registry.shutdown(); });
+afterEach(() => {
+  for (const registry of registries.splice(0)) registry.shutdown();
+});
 
 /** Two processes' registries sharing one prefix, and the destinations each saw open. */
 function twoProcesses() {
   const prefix = `test-breaker-${randomUUID()}`;
   const opened: string[][] = [[], []];
-  const [a, b] = [0, 1].map((i) => new BreakerRegistry(redis, prefix, OPTIONS, (id) => opened[i]!.push(id)));
+  const [a, b] = [0, 1].map(
+    (i) => new BreakerRegistry(redis, prefix, OPTIONS, (id) => opened[i]!.push(id)),
+  );
   registries.push(a!, b!);
   const shared = async (id: string) => (await readBreakers(redis, prefix, [id])).get(id)!;
   return { a: a!, b: b!, opened, shared };
 }
 
-const unwell = () => new RetryableChannelError("standin answered 503: down", { channel: "standin", status: 503 });
+const unwell = () =>
+  new RetryableChannelError("standin answered 503: down", { channel: "standin", status: 503 });
 const fail = (error: Error) => () => Promise.reject(error);
 const ok = () => Promise.resolve("ok");
 
@@ -35,21 +51,39 @@ test("channel failures open the breaker for every process; give-ups and waits ne
   // A channel that refuses every product, or asks to wait every time, is not unwell.
   const refusing = randomUUID();
   for (let i = 0; i < 5; i++) {
-    await expect(a.fire(refusing, false, fail(new GiveUpChannelError("refused", { channel: "standin", kind: "validation" })))).rejects.toThrow("refused");
-    await expect(a.fire(refusing, false, fail(new ChannelWaitError("slow down", { channel: "standin", retryAfterMs: 1_000 })))).rejects.toThrow("slow down");
+    await expect(
+      a.fire(
+        refusing,
+        false,
+        fail(new GiveUpChannelError("refused", { channel: "standin", kind: "validation" })),
+      ),
+    ).rejects.toThrow("refused");
+    await expect(
+      a.fire(
+        refusing,
+        false,
+        fail(new ChannelWaitError("slow down", { channel: "standin", retryAfterMs: 1_000 })),
+      ),
+    ).rejects.toThrow("slow down");
   }
   expect(await a.gate(refusing)).toEqual({ pass: true, probe: false });
   expect((await shared(refusing)).state).toBe("closed");
   expect(opened[0]).toEqual([]);
 
   const destination = randomUUID();
-  for (let i = 0; i < 3; i++) await expect(a.fire(destination, false, fail(unwell()))).rejects.toThrow("503");
+  for (let i = 0; i < 3; i++)
+    await expect(a.fire(destination, false, fail(unwell()))).rejects.toThrow("503");
   expect(opened[0]).toEqual([destination]);
   await eventually(async () => expect((await shared(destination)).state).toBe("open"));
 
   // This process's breaker refuses calls by itself, without reaching the channel.
   let reached = false;
-  const refusal = await a.fire(destination, false, () => { reached = true; return ok(); }).catch((error: unknown) => error);
+  const refusal = await a
+    .fire(destination, false, () => {
+      reached = true;
+      return ok();
+    })
+    .catch((error: unknown) => error);
   expect(BreakerRegistry.isOpenRejection(refusal)).toBe(true);
   expect(reached).toBe(false);
   expect(a.states()).toEqual({ closed: 1, open: 1, halfOpen: 0 });
@@ -63,14 +97,17 @@ test("channel failures open the breaker for every process; give-ups and waits ne
 test("after the reset time exactly one process probes, and a successful probe closes the breaker everywhere", async () => {
   const { a, b, shared } = twoProcesses();
   const destination = randomUUID();
-  for (let i = 0; i < 3; i++) await expect(a.fire(destination, false, fail(unwell()))).rejects.toThrow("503");
+  for (let i = 0; i < 3; i++)
+    await expect(a.fire(destination, false, fail(unwell()))).rejects.toThrow("503");
   await eventually(async () => expect((await shared(destination)).state).toBe("open"));
   await new Promise((resolve) => setTimeout(resolve, OPTIONS.resetTimeout + 50));
 
   const gates = await Promise.all([a.gate(destination), b.gate(destination)]);
   const probes = gates.filter((g) => g.pass && g.probe);
   expect(probes).toHaveLength(1);
-  expect(gates.find((g) => !g.pass)).toMatchObject({ reason: expect.stringContaining("another worker is probing") });
+  expect(gates.find((g) => !g.pass)).toMatchObject({
+    reason: expect.stringContaining("another worker is probing"),
+  });
   expect((await shared(destination)).state).toBe("halfOpen");
 
   const prober = gates[0]!.pass ? a : b;
@@ -84,7 +121,8 @@ test("after the reset time exactly one process probes, and a successful probe cl
 test("a failed probe opens the breaker again, for another reset time", async () => {
   const { a, b, shared } = twoProcesses();
   const destination = randomUUID();
-  for (let i = 0; i < 3; i++) await expect(a.fire(destination, false, fail(unwell()))).rejects.toThrow("503");
+  for (let i = 0; i < 3; i++)
+    await expect(a.fire(destination, false, fail(unwell()))).rejects.toThrow("503");
   await eventually(async () => expect((await shared(destination)).state).toBe("open"));
   await new Promise((resolve) => setTimeout(resolve, OPTIONS.resetTimeout + 50));
 

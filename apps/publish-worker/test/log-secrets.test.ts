@@ -14,7 +14,11 @@ let standin: ChannelStandin;
 let gateway: string;
 
 beforeAll(async () => {
-  ({ p, standin, gateway } = await startServedPipeline((at) => startShopifyStandin({ callbackUrl: `${at}/api/integrations/shopify/callback` }), {}, { logStream }));
+  ({ p, standin, gateway } = await startServedPipeline(
+    (at) => startShopifyStandin({ callbackUrl: `${at}/api/integrations/shopify/callback` }),
+    {},
+    { logStream },
+  ));
 }, 30_000);
 afterAll(async () => {
   await p.close();
@@ -24,7 +28,10 @@ afterAll(async () => {
 test("a full connect and publish leaves no secret in the gateway's or the worker's log", async () => {
   // An owner connects the store; a member publishes to it.
   const { cookie, ownerCookie } = p;
-  const start = await fetch(`${gateway}/api/integrations/shopify/connect?shop=logs-${randomBytes(3).toString("hex")}.myshopify.com`, { headers: { cookie: ownerCookie }, redirect: "manual" });
+  const start = await fetch(
+    `${gateway}/api/integrations/shopify/connect?shop=logs-${randomBytes(3).toString("hex")}.myshopify.com`,
+    { headers: { cookie: ownerCookie }, redirect: "manual" },
+  );
   expect(start.status).toBe(302);
   const approved = await fetch(start.headers.get("location")!, { redirect: "manual" });
   const back = new URL(approved.headers.get("location")!);
@@ -36,26 +43,51 @@ test("a full connect and publish leaves no secret in the gateway's or the worker
   const destinationId = ((await callback.json()) as { destination: { id: string } }).destination.id;
 
   const ingest = await fetch(`${gateway}/api/extension/ingest`, {
-    method: "POST", headers: { "x-service-api-key": p.org.apiKey, "content-type": "application/json" },
+    method: "POST",
+    headers: { "x-service-api-key": p.org.apiKey, "content-type": "application/json" },
     body: JSON.stringify({ url: "https://shop.example/log-mug", product: { title: "Log mug" } }),
   });
   expect(ingest.status).toBe(200);
 
   const product = await makeProduct(p.db, p.org.org.id, {
-    title: "Logged mug", sku: `LOG-${randomBytes(3).toString("hex")}`, price: { amount: "12.00", currency: "USD" }, availability: "InStock",
+    title: "Logged mug",
+    sku: `LOG-${randomBytes(3).toString("hex")}`,
+    price: { amount: "12.00", currency: "USD" },
+    availability: "InStock",
   });
   const publish = await fetch(`${gateway}/api/products/publish`, {
-    method: "POST", headers: { cookie, "content-type": "application/json", authorization: "Bearer not-a-real-scheme-but-a-secret" },
+    method: "POST",
+    headers: {
+      cookie,
+      "content-type": "application/json",
+      authorization: "Bearer not-a-real-scheme-but-a-secret",
+    },
     body: JSON.stringify({ productIds: [product.id], destinationAccountIds: [destinationId] }),
   });
   expect(publish.status).toBe(200);
-  const [syncLogId] = ((await publish.json()) as { jobs: { syncLogId: string }[] }).jobs.map((j) => j.syncLogId);
-  await eventually(async () => expect((await syncLogsOf(p.db, [syncLogId!]))[0]!.status).toBe("succeeded"), 15_000);
-  await eventually(async () => expect(lines.some((l) => l.includes('"process":"publish-worker"') && l.includes(syncLogId!))).toBe(true));
+  const [syncLogId] = ((await publish.json()) as { jobs: { syncLogId: string }[] }).jobs.map(
+    (j) => j.syncLogId,
+  );
+  await eventually(
+    async () => expect((await syncLogsOf(p.db, [syncLogId!]))[0]!.status).toBe("succeeded"),
+    15_000,
+  );
+  await eventually(async () =>
+    expect(
+      lines.some((l) => l.includes('"process":"publish-worker"') && l.includes(syncLogId!)),
+    ).toBe(true),
+  );
 
-  const accessToken = (await loadDestinationTarget(p.db, p.keyring, destinationId))!.credentials.accessToken as string;
+  const accessToken = (await loadDestinationTarget(p.db, p.keyring, destinationId))!.credentials
+    .accessToken as string;
   const secrets = {
-    sessionToken: cookie.replace(/^sid=/, ""), ownerSessionToken: ownerCookie.replace(/^sid=/, ""), apiKey: p.org.apiKey, code: oauth[0]!, state: oauth[1]!, hmac: oauth[2]!, accessToken,
+    sessionToken: cookie.replace(/^sid=/, ""),
+    ownerSessionToken: ownerCookie.replace(/^sid=/, ""),
+    apiKey: p.org.apiKey,
+    code: oauth[0]!,
+    state: oauth[1]!,
+    hmac: oauth[2]!,
+    accessToken,
     authorization: "not-a-real-scheme-but-a-secret",
   };
   const log = lines.join("");

@@ -7,9 +7,24 @@ import { buildApp } from "@catalog/gateway";
 type FastifyInstance = Awaited<ReturnType<typeof buildApp>>;
 export type InjectResponse = Awaited<ReturnType<FastifyInstance["inject"]>>;
 import { startStandinChannel, type StandinChannel } from "@catalog/channels/standins";
-import { createDb, createDestination, newKeyringSpec, parseKeyring, type CredentialKeyring, type Db } from "@catalog/db";
+import {
+  createDb,
+  createDestination,
+  newKeyringSpec,
+  parseKeyring,
+  type CredentialKeyring,
+  type Db,
+} from "@catalog/db";
 import { producerConnection, workerConnection, type RedisClient } from "@catalog/queue";
-import { createTestDatabase, createTestOrg, deleteRedisPrefix, dropTestDatabase, freePort, makeProduct, type TestOrg } from "@catalog/testing";
+import {
+  createTestDatabase,
+  createTestOrg,
+  deleteRedisPrefix,
+  dropTestDatabase,
+  freePort,
+  makeProduct,
+  type TestOrg,
+} from "@catalog/testing";
 import { createWorkerLogger } from "../src/logger.js";
 import { startPublishWorker, type PublishWorker } from "../src/publish-worker.js";
 
@@ -45,7 +60,9 @@ export interface Pipeline {
   /** The platform operator: /api/system. */
   adminCookie: string;
   env: Record<string, string>;
-  /** The gateway's configuration: where Redis is (an endpoint) and the key prefix of this pipeline. */
+  /**
+   * The gateway's configuration: where Redis is (an endpoint) and the key prefix of this pipeline.
+   */
   config: GatewayConfig;
   /** The keys the gateway and workers seal credentials with. */
   keyring: CredentialKeyring;
@@ -54,7 +71,11 @@ export interface Pipeline {
   startWorker(overrides?: Record<string, string>): PublishWorker;
   addDestination(store: string, name?: string): Promise<string>;
   addProducts(count: number, label?: string): Promise<string[]>;
-  publish(productIds: string[], destinationIds: string[], headers?: Record<string, string>): Promise<InjectResponse>;
+  publish(
+    productIds: string[],
+    destinationIds: string[],
+    headers?: Record<string, string>,
+  ): Promise<InjectResponse>;
   close(): Promise<void>;
 }
 
@@ -64,7 +85,9 @@ export interface Pipeline {
  * browser back to the gateway's callback, as a real channel does.
  */
 export async function startServedPipeline<S extends { env: Record<string, string> }>(
-  startStandin: (gateway: string) => Promise<S>, env: Record<string, string> = {}, options: { logStream?: DestinationStream } = {},
+  startStandin: (gateway: string) => Promise<S>,
+  env: Record<string, string> = {},
+  options: { logStream?: DestinationStream } = {},
 ): Promise<{ p: Pipeline; standin: S; gateway: string }> {
   const port = await freePort();
   const gateway = `http://127.0.0.1:${port}`;
@@ -75,8 +98,16 @@ export async function startServedPipeline<S extends { env: Record<string, string
   return { p, standin, gateway };
 }
 
-export async function login(app: FastifyInstance, email: string, password: string): Promise<string> {
-  const res = await app.inject({ method: "POST", url: "/api/auth/session", payload: { email, password } });
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<string> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/auth/session",
+    payload: { email, password },
+  });
   const cookie = res.cookies.find((c: { name: string }) => c.name === "sid");
   if (!cookie) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return `sid=${cookie.value}`;
@@ -88,19 +119,34 @@ export async function login(app: FastifyInstance, email: string, password: strin
  * its database, and flush_redis empties its prefix, so neither may reach other test files' work.
  * `databaseUrl` names a migrated database the caller owns (one on a private server) instead.
  */
-export async function startPipeline(env: Record<string, string> = {}, options: { logStream?: DestinationStream; databaseUrl?: string } = {}): Promise<Pipeline> {
+export async function startPipeline(
+  env: Record<string, string> = {},
+  options: { logStream?: DestinationStream; databaseUrl?: string } = {},
+): Promise<Pipeline> {
   const prefix = `${process.env.REDIS_PREFIX}:pw-${randomBytes(3).toString("hex")}`;
-  const databaseUrl = options.databaseUrl ?? await createTestDatabase(process.env.DATABASE_URL!, "pipeline");
+  const databaseUrl =
+    options.databaseUrl ?? (await createTestDatabase(process.env.DATABASE_URL!, "pipeline"));
   const fullEnv: Record<string, string> = {
-    ...(process.env as Record<string, string>), ...FAST_WORKER_ENV, DATABASE_URL: databaseUrl, REDIS_PREFIX: prefix,
-    CREDENTIALS_KEYS: newKeyringSpec(), LAB_MODE: "true", ...env,
+    ...(process.env as Record<string, string>),
+    ...FAST_WORKER_ENV,
+    DATABASE_URL: databaseUrl,
+    REDIS_PREFIX: prefix,
+    CREDENTIALS_KEYS: newKeyringSpec(),
+    LAB_MODE: "true",
+    ...env,
   };
   const gatewayConfig = loadGatewayConfig(fullEnv);
   const db = createDb(gatewayConfig.DATABASE_URL, { poolSize: 6 });
   const redis = producerConnection(gatewayConfig, { lazyConnect: true });
   await redis.connect();
-  // Silent unless a test reads the logs: then the gateway and every worker log as deployed, at info.
-  const app = await buildApp({ config: gatewayConfig, db, redis, logger: options.logStream ? { level: "info", stream: options.logStream } : false });
+  // Silent unless a test reads the logs: then the gateway and every worker log as deployed, at
+  // info.
+  const app = await buildApp({
+    config: gatewayConfig,
+    db,
+    redis,
+    logger: options.logStream ? { level: "info", stream: options.logStream } : false,
+  });
   await app.ready();
   const standin = await startStandinChannel();
   const org = await createTestOrg(db, "publish");
@@ -109,7 +155,15 @@ export async function startPipeline(env: Record<string, string> = {}, options: {
   const workerResources: { redis: RedisClient; db: Db }[] = [];
 
   const pipeline: Pipeline = {
-    db, redis, app, standin, org, workers, keyring, env: fullEnv, config: gatewayConfig,
+    db,
+    redis,
+    app,
+    standin,
+    org,
+    workers,
+    keyring,
+    env: fullEnv,
+    config: gatewayConfig,
     cookie: await login(app, org.member.email, org.member.password),
     ownerCookie: await login(app, org.owner.email, org.owner.password),
     adminCookie: await login(app, org.admin.email, org.admin.password),
@@ -118,13 +172,24 @@ export async function startPipeline(env: Record<string, string> = {}, options: {
       const workerDb = createDb(config.DATABASE_URL, { poolSize: 6 });
       const workerRedis = workerConnection(config);
       workerResources.push({ redis: workerRedis, db: workerDb });
-      const worker = startPublishWorker({ config, db: workerDb, redis: workerRedis, log: options.logStream ? createWorkerLogger("info", options.logStream) : pino({ level: "silent" }) });
+      const worker = startPublishWorker({
+        config,
+        db: workerDb,
+        redis: workerRedis,
+        log: options.logStream
+          ? createWorkerLogger("info", options.logStream)
+          : pino({ level: "silent" }),
+      });
       workers.push(worker);
       return worker;
     },
     async addDestination(store, name = `store ${store}`) {
       const d = await createDestination(db, keyring, {
-        orgId: org.org.id, channel: "standin", name, baseUrl: standin.url, credentials: { token: `${store}:secret` },
+        orgId: org.org.id,
+        channel: "standin",
+        name,
+        baseUrl: standin.url,
+        credentials: { token: `${store}:secret` },
       });
       return d.id;
     },
@@ -132,8 +197,10 @@ export async function startPipeline(env: Record<string, string> = {}, options: {
       const ids: string[] = [];
       for (let i = 0; i < count; i++) {
         const p = await makeProduct(db, org.org.id, {
-          title: `${label} ${i}`, sku: `${label.replace(/\W/g, "").toUpperCase()}-${randomBytes(3).toString("hex")}-${i}`,
-          price: { amount: "19.90", currency: "EUR" }, images: [`https://cdn.example.com/${i}.jpg`],
+          title: `${label} ${i}`,
+          sku: `${label.replace(/\W/g, "").toUpperCase()}-${randomBytes(3).toString("hex")}-${i}`,
+          price: { amount: "19.90", currency: "EUR" },
+          images: [`https://cdn.example.com/${i}.jpg`],
         });
         ids.push(p.id);
       }
@@ -141,7 +208,9 @@ export async function startPipeline(env: Record<string, string> = {}, options: {
     },
     publish(productIds, destinationIds, headers = {}) {
       return app.inject({
-        method: "POST", url: "/api/products/publish", headers: { cookie: pipeline.cookie, ...headers },
+        method: "POST",
+        url: "/api/products/publish",
+        headers: { cookie: pipeline.cookie, ...headers },
         payload: { productIds, destinationAccountIds: destinationIds },
       });
     },

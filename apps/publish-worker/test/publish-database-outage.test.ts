@@ -2,7 +2,12 @@
 // own, stopped and started again): what the API accepted is published once, no more, and what it
 // could not accept it says so (503) rather than losing it.
 import { eventually, startPrivatePostgres, type PrivatePostgres } from "@catalog/testing";
-import { startPipeline, syncLogsOf, type InjectResponse, type Pipeline } from "./pipeline-harness.js";
+import {
+  startPipeline,
+  syncLogsOf,
+  type InjectResponse,
+  type Pipeline,
+} from "./pipeline-harness.js";
 
 let pg: PrivatePostgres;
 let p: Pipeline;
@@ -19,7 +24,8 @@ afterAll(async () => {
   await pg?.close();
 });
 
-const syncLogIds = (res: InjectResponse) => (res.json<{ jobs: { syncLogId: string }[] }>()).jobs.map((j) => j.syncLogId);
+const syncLogIds = (res: InjectResponse) =>
+  res.json<{ jobs: { syncLogId: string }[] }>().jobs.map((j) => j.syncLogId);
 
 test("publishes accepted before and after a database outage are each published once at the channel; one sent during it is told to come back", async () => {
   const stores = ["outage-a", "outage-b"];
@@ -31,7 +37,13 @@ test("publishes accepted before and after a database outage are each published o
   const before = await p.publish(products, destinations);
   expect(before.statusCode).toBe(200);
   const accepted = syncLogIds(before);
-  await eventually(async () => expect(p.standin.store("outage-a").counts.create + p.standin.store("outage-b").counts.create).toBeGreaterThan(0), 15_000);
+  await eventually(
+    async () =>
+      expect(
+        p.standin.store("outage-a").counts.create + p.standin.store("outage-b").counts.create,
+      ).toBeGreaterThan(0),
+    15_000,
+  );
 
   await pg.stop();
   const during = await p.publish(products, destinations);
@@ -45,7 +57,8 @@ test("publishes accepted before and after a database outage are each published o
   // The client sends it again once the database is back.
   let after = await p.publish(products, destinations);
   const back = Date.now();
-  while (after.statusCode === 503 && Date.now() - back < 5_000) after = await p.publish(products, destinations);
+  while (after.statusCode === 503 && Date.now() - back < 5_000)
+    after = await p.publish(products, destinations);
   expect(after.statusCode).toBe(200);
   accepted.push(...syncLogIds(after));
 
@@ -55,8 +68,14 @@ test("publishes accepted before and after a database outage are each published o
   }, 45_000);
   for (const store of stores) {
     const { listings, counts } = p.standin.store(store);
-    expect({ store, listings: listings.length, created: counts.create }).toEqual({ store, listings: products.length, created: products.length });
+    expect({ store, listings: listings.length, created: counts.create }).toEqual({
+      store,
+      listings: products.length,
+      created: products.length,
+    });
   }
   const listings = await p.db.listing.findMany({ where: { productId: { in: products } } });
-  expect(listings.map((l) => l.status)).toEqual(Array(products.length * stores.length).fill("published"));
+  expect(listings.map((l) => l.status)).toEqual(
+    Array(products.length * stores.length).fill("published"),
+  );
 }, 90_000);

@@ -6,7 +6,9 @@ type Jobs = { jobs: { syncLogId: string; productId: string; destinationAccountId
 const idsOf = (body: unknown) => (body as Jobs).jobs.map((j) => j.syncLogId);
 
 let p: Pipeline;
-beforeEach(async () => { p = await startPipeline(); });
+beforeEach(async () => {
+  p = await startPipeline();
+});
 afterEach(() => p.close());
 
 const allSucceeded = async (ids: string[]) =>
@@ -23,7 +25,9 @@ test("the same Idempotency-Key and body answers the first result and enqueues no
   expect(await p.db.syncLog.count({ where: { destinationAccountId: destination } })).toBe(2);
   expect(await p.app.queues.publish.queue(destination).count()).toBe(2);
 
-  const other = await p.publish(products.slice(0, 1), [destination], { "idempotency-key": "order-42" });
+  const other = await p.publish(products.slice(0, 1), [destination], {
+    "idempotency-key": "order-42",
+  });
   expect(other.statusCode).toBe(422);
   expect(other.json().error).toMatch(/different request body/);
 }, 20_000);
@@ -32,7 +36,12 @@ test("after flush_redis, every accepted publish still completes, once", async ()
   const destination = await p.addDestination("flushed");
   const products = await p.addProducts(3, "Flush");
   const ids = idsOf((await p.publish(products, [destination])).json());
-  const flush = await p.app.inject({ method: "POST", url: "/api/system", headers: { cookie: p.adminCookie }, payload: { action: "flush_redis" } });
+  const flush = await p.app.inject({
+    method: "POST",
+    url: "/api/system",
+    headers: { cookie: p.adminCookie },
+    payload: { action: "flush_redis" },
+  });
   expect(flush.statusCode).toBe(200);
   expect(await p.app.queues.publish.queue(destination).count()).toBe(0);
 
@@ -59,7 +68,9 @@ test("a worker killed with SIGKILL mid-call: another worker finishes the job and
   await eventually(() => allSucceeded([id!]), 20_000);
   const store = p.standin.store("killed");
   expect(store.listings).toHaveLength(1);
-  const listing = await p.db.listing.findFirstOrThrow({ where: { productId: product!, destinationAccountId: destination } });
+  const listing = await p.db.listing.findFirstOrThrow({
+    where: { productId: product!, destinationAccountId: destination },
+  });
   expect(listing.remoteId).toBe(store.listings[0]!.id);
 }, 45_000);
 
@@ -93,14 +104,19 @@ test("SIGTERM lets the job in flight finish before the worker exits", async () =
   const [product] = await p.addProducts(1, "Term");
   const worker = await spawnWorker(p.env);
   const [id] = idsOf((await p.publish([product!], [destination])).json());
-  await eventually(async () => expect((await syncLogsOf(p.db, [id!]))[0]!.status).toBe("running"), 15_000);
+  await eventually(
+    async () => expect((await syncLogsOf(p.db, [id!]))[0]!.status).toBe("running"),
+    15_000,
+  );
   worker.child.kill("SIGTERM");
   expect(await worker.exited).toBe(0);
   await allSucceeded([id!]);
 }, 45_000);
 
 test("two workers share many destinations and no job is done twice", async () => {
-  const destinations = await Promise.all(Array.from({ length: 12 }, (_, i) => p.addDestination(`shared-${i}`)));
+  const destinations = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => p.addDestination(`shared-${i}`)),
+  );
   const products = await p.addProducts(5, "Shared");
   const ids = idsOf((await p.publish(products, destinations)).json());
   p.startWorker();
@@ -119,8 +135,16 @@ test("disconnecting a destination mid-work ends its pending publishes, erases it
   const products = await p.addProducts(6, "Leave");
   const ids = idsOf((await p.publish(products, [destination])).json());
   p.startWorker();
-  await eventually(async () => expect((await syncLogsOf(p.db, ids)).some((l) => l.status === "running")).toBe(true), 10_000);
-  const res = await p.app.inject({ method: "DELETE", url: `/api/destinations?id=${destination}`, headers: { cookie: p.ownerCookie } });
+  await eventually(
+    async () =>
+      expect((await syncLogsOf(p.db, ids)).some((l) => l.status === "running")).toBe(true),
+    10_000,
+  );
+  const res = await p.app.inject({
+    method: "DELETE",
+    url: `/api/destinations?id=${destination}`,
+    headers: { cookie: p.ownerCookie },
+  });
   expect(res.statusCode).toBe(200);
 
   await eventually(async () => {

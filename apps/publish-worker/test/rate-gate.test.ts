@@ -9,24 +9,41 @@ import { workerConnection, type RedisClient } from "@catalog/queue";
 import { RateGate, windowLimit } from "../src/rate-gate.js";
 
 let redis: RedisClient;
-beforeAll(() => { redis = workerConnection({ REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379", REDIS_CLUSTER: process.env.REDIS_CLUSTER === "true" }); });
+beforeAll(() => {
+  redis = workerConnection({
+    REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+    REDIS_CLUSTER: process.env.REDIS_CLUSTER === "true",
+  });
+});
 afterAll(() => redis.quit());
 
 const START = 1_800_000_000_000;
-const channelOfDestination: Record<string, string> = { "amazon-1": "amazon", "amazon-2": "amazon", "shopify-1": "shopify" };
+const channelOfDestination: Record<string, string> = {
+  "amazon-1": "amazon",
+  "amazon-2": "amazon",
+  "shopify-1": "shopify",
+};
 
 function gate(perSecond: number, channelLimits: Map<string, ChannelRateLimit>) {
   const clock = { now: START };
   const lookups: string[] = [];
   const rate = new RateGate(redis, `test-rate-${randomUUID()}`, {
-    perSecond, channelLimits, now: () => clock.now,
-    channelOf: async (id) => { lookups.push(id); return channelOfDestination[id] ?? null; },
+    perSecond,
+    channelLimits,
+    now: () => clock.now,
+    channelOf: async (id) => {
+      lookups.push(id);
+      return channelOfDestination[id] ?? null;
+    },
   });
   /** How many of `n` takes in a row the gate lets through, and when it says to come back. */
   const takes = async (destinationId: string, n: number) => {
     const answers: (number | null)[] = [];
     for (let i = 0; i < n; i++) answers.push(await rate.take(destinationId));
-    return { allowed: answers.filter((a) => a === null).length, until: answers.find((a) => a !== null) ?? null };
+    return {
+      allowed: answers.filter((a) => a === null).length,
+      until: answers.find((a) => a !== null) ?? null,
+    };
   };
   return { clock, lookups, takes };
 }
@@ -34,10 +51,13 @@ function gate(perSecond: number, channelLimits: Map<string, ChannelRateLimit>) {
 const amazonOnly = new Map([["amazon", { perSecond: 1, burst: 2 }]]);
 
 test("Amazon's definition declares its limit, which the registry hands the worker; the other channels declare none", () => {
-  const channels = createChannelRegistry(loadPublishWorkerConfig({ CREDENTIALS_KEYS: newKeyringSpec() }).channels).channels();
+  const channels = createChannelRegistry(
+    loadPublishWorkerConfig({ CREDENTIALS_KEYS: newKeyringSpec() }).channels,
+  ).channels();
   const limits = Object.fromEntries(channels.map((c) => [c.channel, c.rateLimit]));
   expect(limits.amazon).toEqual({ perSecond: 1, burst: 2 });
-  for (const [name, limit] of Object.entries(limits)) if (name !== "amazon") expect(limit).toBeNull();
+  for (const [name, limit] of Object.entries(limits))
+    if (name !== "amazon") expect(limit).toBeNull();
 });
 
 test("a channel's declared limit holds its destination to it per second, and the next window lets it go again", async () => {

@@ -14,9 +14,13 @@ export async function spawnWorker(env: Record<string, string>): Promise<WorkerPr
   // Node itself with tsx as a loader (not the tsx CLI, which stands between the test and the
   // worker and answers signals on its own): the test's signals reach the worker.
   const child = spawn(process.execPath, ["--import", "tsx", "apps/publish-worker/src/main.ts"], {
-    cwd: root, env: { ...process.env, ...FAST_WORKER_ENV, ...env, LOG_LEVEL: "info", HEALTH_PORT: "0" }, stdio: ["ignore", "pipe", "pipe"],
+    cwd: root,
+    env: { ...process.env, ...FAST_WORKER_ENV, ...env, LOG_LEVEL: "info", HEALTH_PORT: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 20_000);
@@ -27,8 +31,12 @@ export async function spawnWorker(env: Record<string, string>): Promise<WorkerPr
         resolve();
       }
     });
-    child.stderr.on("data", (chunk: Buffer) => { output += chunk.toString(); });
-    void exited.then((code) => reject(new Error(`worker exited with ${code} before starting:\n${output}`)));
+    child.stderr.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    void exited.then((code) =>
+      reject(new Error(`worker exited with ${code} before starting:\n${output}`)),
+    );
   });
   return { child, exited };
 }

@@ -46,11 +46,17 @@ export interface DestinationTarget {
 export interface PublishInput {
   product: PublishableProduct;
   destination: DestinationTarget;
-  /** Remote id stored from an earlier successful publish: the adapter must update it, not create a new listing. */
+  /**
+   * Remote id stored from an earlier successful publish: the adapter must update it, not create a
+   * new listing.
+   */
   remoteId: string | null;
   /** Aborted when the worker shuts down or the job is cancelled. */
   signal: AbortSignal;
-  /** Stable per (product, destination), so a create repeated after a crash is recognised by the channel. */
+  /**
+   * Stable per (product, destination), so a create repeated after a crash is recognised by the
+   * channel.
+   */
   idempotencyKey: string;
   /**
    * Stores the listing's id as soon as the channel has assigned it, before any later step
@@ -81,7 +87,10 @@ export interface OAuthCredentials {
 
 export interface ChannelAdapter {
   readonly channel: ChannelName;
-  /** Resolves on success; rejects only with RetryableChannelError, GiveUpChannelError or ChannelWaitError. */
+  /**
+   * Resolves on success; rejects only with RetryableChannelError, GiveUpChannelError or
+   * ChannelWaitError.
+   */
   publish(input: PublishInput): Promise<PublishOutcome>;
   /**
    * Channels with expiring tokens: new credentials from the refresh token (the whole object the
@@ -90,5 +99,8 @@ export interface ChannelAdapter {
    * GiveUpChannelError of kind "auth" when the channel refuses the refresh token (the merchant
    * must connect again), or with the usual retry / wait errors.
    */
-  refreshCredentials?(destination: DestinationTarget, signal: AbortSignal): Promise<Record<string, unknown>>;
+  refreshCredentials?(
+    destination: DestinationTarget,
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown>>;
 }

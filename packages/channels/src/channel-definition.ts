@@ -12,7 +12,10 @@ import type { PreflightInput, PreflightProblem } from "./preflight.js";
 export interface ChannelContext<App> {
   /** This channel's part of the configuration, read from its `env`. */
   app: App;
-  /** Where browsers reach the gateway (callbacks are `<publicUrl>/api/integrations/<channel>/callback`). */
+  /**
+   * Where browsers reach the gateway (callbacks are
+   * `<publicUrl>/api/integrations/<channel>/callback`).
+   */
   publicUrl: string;
   /** Store addresses on private or loopback networks are allowed (development and tests). */
   allowPrivateStoreUrls: boolean;
@@ -20,14 +23,22 @@ export interface ChannelContext<App> {
   timeoutMs: number;
 }
 
-/** A store an operator already holds credentials for, added without the merchant's round trip (the CLI's add-destination). */
+/**
+ * A store an operator already holds credentials for, added without the merchant's round trip (the
+ * CLI's add-destination).
+ */
 export interface OperatorAccount<App> {
   /** Command-line flags it needs, each with what it holds (`shop`: "<shop>.myshopify.com"). */
   flags: Record<string, string>;
   /** What the operator types on stdin (never on the command line). */
   secret: string;
   /** Checks the credentials on the store and gives what is sealed and stored. */
-  create(context: ChannelContext<App>, flags: Record<string, string>, secret: string, signal: AbortSignal): Promise<ConnectedAccount>;
+  create(
+    context: ChannelContext<App>,
+    flags: Record<string, string>,
+    secret: string,
+    signal: AbortSignal,
+  ): Promise<ConnectedAccount>;
 }
 
 /**
@@ -51,12 +62,18 @@ export interface ChannelRateLimit {
   burst: number;
 }
 
-export interface ChannelDefinition<Name extends string = string, Env extends TObject = TObject, App = unknown> {
+export interface ChannelDefinition<
+  Name extends string = string,
+  Env extends TObject = TObject,
+  App = unknown,
+> {
   /** The Prisma `Channel` enum's value (a test checks the enum against the list). */
   name: Name;
   /** How people name the channel ("Shopify", "eBay"). */
   displayName: string;
-  /** Its environment variables, with defaults; merged into the gateway's and the publish worker's. */
+  /**
+   * Its environment variables, with defaults; merged into the gateway's and the publish worker's.
+   */
   env: Env;
   /** Its part of the configuration, from its variables (already checked against `env`). */
   app(env: Static<Env>): App;
@@ -66,7 +83,10 @@ export interface ChannelDefinition<Name extends string = string, Env extends TOb
    * from it (`title` is the label, `description` the help, `examples[0]` the placeholder).
    */
   settings: TObject;
-  /** Checks one setting against another, which the schema cannot say; each problem names its setting. */
+  /**
+   * Checks one setting against another, which the schema cannot say; each problem names its
+   * setting.
+   */
   settingsRules?(settings: Static<TObject>): string[];
   /**
    * What a publish of this product to this destination would be refused for, without creating
@@ -77,8 +97,14 @@ export interface ChannelDefinition<Name extends string = string, Env extends TOb
    * putListingsItem with mode=VALIDATION_PREVIEW) may call it here, through its adapter, with
    * `input.signal`. Without it, only the settings are checked.
    */
-  preflight?(context: ChannelContext<App>, input: PreflightInput): Promise<PreflightProblem[]> | PreflightProblem[];
-  /** The connect request's query: what a merchant names before connecting (drawn as the connect form). */
+  preflight?(
+    context: ChannelContext<App>,
+    input: PreflightInput,
+  ): Promise<PreflightProblem[]> | PreflightProblem[];
+  /**
+   * The connect request's query: what a merchant names before connecting (drawn as the connect
+   * form).
+   */
   connectQuery: TObject;
   /** The parameters the channel puts on our callback (documented in the OpenAPI text). */
   callbackQuery: TObject;
@@ -92,15 +118,22 @@ export interface ChannelDefinition<Name extends string = string, Env extends TOb
    * publishes (jobs), not requests: see ChannelRateLimit. Absent: the worker's setting applies.
    */
   rateLimit?: ChannelRateLimit;
-  /** Notifications the channel sends about listings on its own (Amazon's status and issues changes). */
+  /**
+   * Notifications the channel sends about listings on its own (Amazon's status and issues changes).
+   */
   notifications?: ChannelNotifications<App>;
 }
 
 /** Any channel's definition, as lists hold them. */
 export type AnyChannelDefinition = ChannelDefinition<string, TObject, unknown>;
 
-/** Infers the definition's name, variables and configuration, so its parts are checked against each other. */
-export const defineChannel = <const Name extends string, Env extends TObject, App>(definition: ChannelDefinition<Name, Env, App>) => definition;
+/**
+ * Infers the definition's name, variables and configuration, so its parts are checked against each
+ * other.
+ */
+export const defineChannel = <const Name extends string, Env extends TObject, App>(
+  definition: ChannelDefinition<Name, Env, App>,
+) => definition;
 
 /** The definition's name, typed as a channel of the list (test-only lists may hold others). */
 export const channelNameOf = (definition: { name: string }) => definition.name as ChannelName;

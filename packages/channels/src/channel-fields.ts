@@ -17,7 +17,10 @@ interface Annotated {
   examples?: unknown[];
 }
 
-/** One field per property of `schema`, in its order; `title` is the label, `examples[0]` the placeholder. */
+/**
+ * One field per property of `schema`, in its order; `title` is the label, `examples[0]` the
+ * placeholder.
+ */
 export function fieldsOf(schema: TObject): ChannelField[] {
   const required = new Set<string>((schema as { required?: string[] }).required ?? []);
   return Object.entries(schema.properties as Record<string, TSchema>).map(([name, property]) => {

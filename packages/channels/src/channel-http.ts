@@ -1,7 +1,13 @@
 // What every HTTP adapter does around a request: one time budget and abort signal for the whole
 // publish, network failures turned into retryable errors, answers classified the same way for
 // every channel, and 2xx bodies that cannot be read treated as the channel's hiccup.
-import { BlockedUrlError, FetchFailedError, InvalidUrlError, requestPublic, type UrlPolicy } from "@catalog/fetch/public";
+import {
+  BlockedUrlError,
+  FetchFailedError,
+  InvalidUrlError,
+  requestPublic,
+  type UrlPolicy,
+} from "@catalog/fetch/public";
 import type { ChannelName } from "./channel-names.js";
 import { classifyChannelResponse, classifyNetworkError } from "./classify.js";
 import { GiveUpChannelError, isChannelError, RetryableChannelError } from "./errors.js";
@@ -27,36 +33,64 @@ export type ChannelCall = (request: ChannelRequest) => Promise<Answer>;
  * With `storePolicy` (an address a merchant gave us, such as a WooCommerce store) every request
  * checks the address again and connects only to the checked one; a refused address gives up.
  */
-export function channelCaller(channel: ChannelName, signal: AbortSignal, timeoutMs: number, storePolicy?: UrlPolicy): ChannelCall {
+export function channelCaller(
+  channel: ChannelName,
+  signal: AbortSignal,
+  timeoutMs: number,
+  storePolicy?: UrlPolicy,
+): ChannelCall {
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = AbortSignal.any([signal, timeout]);
   return async ({ method, url, headers = {}, body }) => {
     const sent = { accept: "application/json", ...headers };
     try {
-      if (storePolicy) return await pinnedCall(channel, { method, url, headers: sent, body }, storePolicy, combined);
+      if (storePolicy)
+        return await pinnedCall(
+          channel,
+          { method, url, headers: sent, body },
+          storePolicy,
+          combined,
+        );
       const response = await fetch(url, { method, headers: sent, body, signal: combined });
       return { status: response.status, headers: response.headers, text: await response.text() };
     } catch (error) {
       if (isChannelError(error)) throw error;
-      throw classifyNetworkError(channel, error, { timedOut: timeout.aborted && !signal.aborted, timeoutMs });
+      throw classifyNetworkError(channel, error, {
+        timedOut: timeout.aborted && !signal.aborted,
+        timeoutMs,
+      });
     }
   };
 }
 
-async function pinnedCall(channel: ChannelName, request: ChannelRequest, policy: UrlPolicy, signal: AbortSignal): Promise<Answer> {
-  if (request.body !== undefined && typeof request.body !== "string") throw new TypeError(`${channel}: only text bodies go to a merchant's own address`);
+async function pinnedCall(
+  channel: ChannelName,
+  request: ChannelRequest,
+  policy: UrlPolicy,
+  signal: AbortSignal,
+): Promise<Answer> {
+  if (request.body !== undefined && typeof request.body !== "string")
+    throw new TypeError(`${channel}: only text bodies go to a merchant's own address`);
   try {
     const answer = await requestPublic({ ...request, body: request.body, policy, signal });
     const headers = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
+    for (const [name, value] of Object.entries(answer.headers))
+      for (const one of [value ?? []].flat()) headers.append(name, one);
     return { status: answer.status, headers, text: answer.body.toString("utf8") };
   } catch (error) {
     if (signal.aborted) throw error;
     if (error instanceof BlockedUrlError || error instanceof InvalidUrlError) {
-      throw new GiveUpChannelError(`${channel}: the store's address cannot be used: ${error.message}`, { channel, kind: "validation", field: "baseUrl" });
+      throw new GiveUpChannelError(
+        `${channel}: the store's address cannot be used: ${error.message}`,
+        { channel, kind: "validation", field: "baseUrl" },
+      );
     }
     if (error instanceof FetchFailedError) {
-      if (error.transient) throw new RetryableChannelError(`${channel} could not be reached: ${error.message}`, { channel, cause: error });
+      if (error.transient)
+        throw new RetryableChannelError(`${channel} could not be reached: ${error.message}`, {
+          channel,
+          cause: error,
+        });
       throw new GiveUpChannelError(`${channel}: ${error.message}`, { channel, kind: "validation" });
     }
     throw error;
@@ -69,7 +103,9 @@ export function throwIfFailed(channel: ChannelName, answer: Answer): void {
   if (failure) throw failure;
 }
 
-/** The JSON object of an answer; an unreadable body is retryable (a proxy's error page, a cut body). */
+/**
+ * The JSON object of an answer; an unreadable body is retryable (a proxy's error page, a cut body).
+ */
 export function jsonBody(channel: ChannelName, answer: Answer): Record<string, unknown> {
   try {
     const body: unknown = JSON.parse(answer.text);
@@ -77,7 +113,10 @@ export function jsonBody(channel: ChannelName, answer: Answer): Record<string, u
   } catch {
     // fall through
   }
-  throw new RetryableChannelError(`${channel} answered ${answer.status} with an unreadable body`, { channel, status: answer.status });
+  throw new RetryableChannelError(`${channel} answered ${answer.status} with an unreadable body`, {
+    channel,
+    status: answer.status,
+  });
 }
 
 /** throwIfFailed, then jsonBody. */

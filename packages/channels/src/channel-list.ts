@@ -9,10 +9,20 @@ import { shopifyDefinition } from "./shopify/index.js";
 import { standinDefinition } from "./standin-definition.js";
 import { woocommerceDefinition } from "./woocommerce/index.js";
 
-/** One definition for each name, at its place: a name without its definition, or a definition named otherwise, does not compile. */
-type DefinitionPerName<Names extends readonly string[]> = { readonly [I in keyof Names]: AnyChannelDefinition & { name: Names[I] } };
+/**
+ * One definition for each name, at its place: a name without its definition, or a definition named
+ * otherwise, does not compile.
+ */
+type DefinitionPerName<Names extends readonly string[]> = {
+  readonly [I in keyof Names]: AnyChannelDefinition & { name: Names[I] };
+};
 
 /** Every channel's definition, in the order of CHANNEL_NAMES. */
 export const CHANNEL_DEFINITIONS = [
-  shopifyDefinition, ebayDefinition, etsyDefinition, woocommerceDefinition, amazonDefinition, standinDefinition,
+  shopifyDefinition,
+  ebayDefinition,
+  etsyDefinition,
+  woocommerceDefinition,
+  amazonDefinition,
+  standinDefinition,
 ] as const satisfies DefinitionPerName<typeof CHANNEL_NAMES>;

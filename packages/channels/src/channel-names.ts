@@ -4,7 +4,14 @@
 // test/prisma-enum.test.ts, and the list's type).
 
 /** Every channel, in the order lists show them (the stand-in last). */
-export const CHANNEL_NAMES = ["shopify", "ebay", "etsy", "woocommerce", "amazon", "standin"] as const;
+export const CHANNEL_NAMES = [
+  "shopify",
+  "ebay",
+  "etsy",
+  "woocommerce",
+  "amazon",
+  "standin",
+] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 

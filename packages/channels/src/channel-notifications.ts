@@ -15,12 +15,18 @@ export interface ChannelReport {
   settingsMatch: Record<string, string>;
   /** The listing's states at the channel, as it names them (BUYABLE, DISCOVERABLE, DELETED). */
   status?: string[];
-  /** The severities of the listing's open issues (NONE, WARNING, ERROR), and what the channel did about them. */
+  /**
+   * The severities of the listing's open issues (NONE, WARNING, ERROR), and what the channel did
+   * about them.
+   */
   issues?: { severities: string[]; enforcementActions: string[] };
 }
 
 export interface ChannelNotifications<App> {
-  /** The shared secret senders carry as `Authorization: Bearer <secret>`; empty: the channel takes none. */
+  /**
+   * The shared secret senders carry as `Authorization: Bearer <secret>`; empty: the channel takes
+   * none.
+   */
   secret(app: App): string;
   /** The variable that holds it, for the 404 that says how to turn notifications on. */
   secretVariable: string;

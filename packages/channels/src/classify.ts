@@ -1,9 +1,17 @@
 // Turns what a channel answered (or failed to answer) into one of the three outcomes. Adapters
 // call these for every response, so all channels share one policy for statuses and Retry-After.
 import type { ChannelName } from "./channel-names.js";
-import { type ChannelFailure, ChannelWaitError, clampWait, DEFAULT_WAIT_MS, GiveUpChannelError, RetryableChannelError } from "./errors.js";
+import {
+  type ChannelFailure,
+  ChannelWaitError,
+  clampWait,
+  DEFAULT_WAIT_MS,
+  GiveUpChannelError,
+  RetryableChannelError,
+} from "./errors.js";
 
-export type HeaderSource = Headers | Record<string, string | string[] | undefined> | null | undefined;
+export type HeaderSource =
+  Headers | Record<string, string | string[] | undefined> | null | undefined;
 
 // Channel bodies can be long HTML error pages; the user needs the gist, not a page.
 const MAX_MESSAGE_CHARS = 300;
@@ -20,7 +28,10 @@ function headerValue(headers: HeaderSource, name: string): string | undefined {
  * Retry-After in milliseconds, clamped to [1 s, 1 h]. Accepts delta-seconds ("120") and an
  * HTTP-date; missing or unreadable gives the 30 s default rather than no wait at all.
  */
-export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number {
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now: number = Date.now(),
+): number {
   const text = value?.trim();
   if (!text) return DEFAULT_WAIT_MS;
   if (/^\d+(\.\d+)?$/.test(text)) return clampWait(Number(text) * 1000);
@@ -47,13 +58,15 @@ function readBody(bodyText: string): BodyFacts {
     return facts;
   }
   const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
-  const obj = (v: unknown) => (v && typeof v === "object" ? (v as Record<string, unknown>) : undefined);
+  const obj = (v: unknown) =>
+    v && typeof v === "object" ? (v as Record<string, unknown>) : undefined;
   const root = obj(body);
   if (!root) return facts;
   const error = obj(root.error);
   const first = Array.isArray(root.errors) ? obj(root.errors[0]) : undefined;
   const source = error ?? first ?? root;
-  facts.message = str(source.message) ?? str(source.longMessage) ?? str(root.error) ?? str(root.message);
+  facts.message =
+    str(source.message) ?? str(source.longMessage) ?? str(root.error) ?? str(root.message);
   facts.code = str(source.code) ?? str(obj(source.extensions)?.code) ?? str(root.code);
   facts.field = str(source.field);
   return facts;
@@ -64,7 +77,12 @@ function shorten(text: string): string {
 }
 
 /** null for 2xx; otherwise the error the adapter should throw. */
-export function classifyChannelResponse(channel: ChannelName, status: number, headers: HeaderSource, bodyText: string): ChannelFailure | null {
+export function classifyChannelResponse(
+  channel: ChannelName,
+  status: number,
+  headers: HeaderSource,
+  bodyText: string,
+): ChannelFailure | null {
   if (status >= 200 && status < 300) return null;
   const facts = readBody(bodyText);
   const said = facts.message ? shorten(facts.message) : undefined;
@@ -74,14 +92,30 @@ export function classifyChannelResponse(channel: ChannelName, status: number, he
 
   // A 503 that says when to come back is a request to wait, not a fault to count in the breaker.
   if (status === 429 || throttled || (status === 503 && retryAfter !== undefined)) {
-    return new ChannelWaitError(message, { channel, status, retryAfterMs: parseRetryAfter(retryAfter) });
+    return new ChannelWaitError(message, {
+      channel,
+      status,
+      retryAfterMs: parseRetryAfter(retryAfter),
+    });
   }
   if (status === 401 || status === 403) {
-    return new GiveUpChannelError(message, { channel, status, kind: "auth", channelMessage: said ?? `${status}`, field: facts.field });
+    return new GiveUpChannelError(message, {
+      channel,
+      status,
+      kind: "auth",
+      channelMessage: said ?? `${status}`,
+      field: facts.field,
+    });
   }
   // 408 (request timeout) and 425 (too early) are the channel's transient troubles, not ours.
   if (status >= 400 && status < 500 && status !== 408 && status !== 425) {
-    return new GiveUpChannelError(message, { channel, status, kind: "validation", channelMessage: said ?? `${status}`, field: facts.field });
+    return new GiveUpChannelError(message, {
+      channel,
+      status,
+      kind: "validation",
+      channelMessage: said ?? `${status}`,
+      field: facts.field,
+    });
   }
   return new RetryableChannelError(message, { channel, status });
 }
@@ -114,16 +148,25 @@ function errorCode(error: unknown): string | undefined {
  * A request that got no (complete) answer. Always retryable: a timeout or a reset says nothing
  * about the content. `timedOut` tells an AbortError caused by our own timeout from a shutdown.
  */
-export function classifyNetworkError(channel: ChannelName, error: unknown, options: { timedOut?: boolean; timeoutMs?: number } = {}): RetryableChannelError {
+export function classifyNetworkError(
+  channel: ChannelName,
+  error: unknown,
+  options: { timedOut?: boolean; timeoutMs?: number } = {},
+): RetryableChannelError {
   const name = (error as { name?: unknown } | null)?.name;
   const after = options.timeoutMs === undefined ? "" : ` after ${options.timeoutMs} ms`;
   if (name === "TimeoutError" || (name === "AbortError" && options.timedOut)) {
     return new RetryableChannelError(`${channel} timed out${after}`, { channel, cause: error });
   }
-  if (name === "AbortError") return new RetryableChannelError(`${channel} request was aborted`, { channel, cause: error });
+  if (name === "AbortError")
+    return new RetryableChannelError(`${channel} request was aborted`, { channel, cause: error });
   const code = errorCode(error);
   // "fetch failed" says nothing; the socket error under it does.
   const inner = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const why = (code && NETWORK_CODES[code]) || (inner instanceof Error ? inner.message : String(inner));
-  return new RetryableChannelError(`${channel} could not be reached: ${why}${code ? ` (${code})` : ""}`, { channel, cause: error });
+  const why =
+    (code && NETWORK_CODES[code]) || (inner instanceof Error ? inner.message : String(inner));
+  return new RetryableChannelError(
+    `${channel} could not be reached: ${why}${code ? ` (${code})` : ""}`,
+    { channel, cause: error },
+  );
 }

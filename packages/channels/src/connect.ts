@@ -3,10 +3,16 @@
 // callback and how to turn a code (or delivered keys) into credentials. Flows touch no database.
 import type { ChannelName } from "./channel-names.js";
 
-/** A connect request or callback the merchant (or the channel) got wrong: the gateway answers `status` with `message`. */
+/**
+ * A connect request or callback the merchant (or the channel) got wrong: the gateway answers
+ * `status` with `message`.
+ */
 export class ConnectError extends Error {
   override readonly name = "ConnectError";
-  constructor(readonly status: 400 | 401 | 403 | 422 | 502 | 503, message: string) {
+  constructor(
+    readonly status: 400 | 401 | 403 | 422 | 502 | 503,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -16,19 +22,28 @@ export interface ConnectStartInput {
   state: string;
   /** Our callback: `<PUBLIC_URL>/api/integrations/<channel>/callback`. */
   redirectUri: string;
-  /** The connect request's query string (for example `shop` for Shopify, `storeUrl` for WooCommerce). */
+  /**
+   * The connect request's query string (for example `shop` for Shopify, `storeUrl` for
+   * WooCommerce).
+   */
   query: Record<string, string>;
 }
 
 export interface ConnectRedirect {
   /** The channel's authorize page the merchant's browser is sent to. */
   url: string;
-  /** Kept server-side with the state and handed back to `finish` (PKCE verifier, shop domain, store URL). Never sent to the browser. */
+  /**
+   * Kept server-side with the state and handed back to `finish` (PKCE verifier, shop domain, store
+   * URL). Never sent to the browser.
+   */
   pending: Record<string, string>;
 }
 
 export interface ConnectFinishInput {
-  /** The callback's query string (GET), or the keys a channel delivered server-to-server (WooCommerce's POST), as strings. */
+  /**
+   * The callback's query string (GET), or the keys a channel delivered server-to-server
+   * (WooCommerce's POST), as strings.
+   */
   params: Record<string, string>;
   pending: Record<string, string>;
   redirectUri: string;
@@ -46,9 +61,14 @@ export interface ConnectedAccount {
 
 export interface ConnectFlow {
   readonly channel: ChannelName;
-  /** Which configuration variables are missing for this channel (empty when it can be connected). */
+  /**
+   * Which configuration variables are missing for this channel (empty when it can be connected).
+   */
   missingConfiguration(): string[];
-  /** Checks the connect request and builds the authorize URL; throws ConnectError(422) for bad input. */
+  /**
+   * Checks the connect request and builds the authorize URL; throws ConnectError(422) for bad
+   * input.
+   */
   start(input: ConnectStartInput): Promise<ConnectRedirect>;
   /**
    * Checks the callback (signature, `error` parameters) and exchanges the code for tokens.

@@ -50,7 +50,10 @@ export class GiveUpChannelError extends ChannelError {
   /** The offending field when the channel (or our pre-check) names one. */
   readonly field: string | undefined;
 
-  constructor(message: string, options: ChannelErrorOptions & { kind: GiveUpKind; channelMessage?: string; field?: string }) {
+  constructor(
+    message: string,
+    options: ChannelErrorOptions & { kind: GiveUpKind; channelMessage?: string; field?: string },
+  ) {
     super(message, options);
     this.kind = options.kind;
     this.channelMessage = options.channelMessage ?? message;
@@ -62,7 +65,10 @@ export class GiveUpChannelError extends ChannelError {
 export class ChannelWaitError extends ChannelError {
   override readonly name = "ChannelWaitError";
   readonly outcome = "wait" as const;
-  /** Always within [MIN_WAIT_MS, MAX_WAIT_MS]: a zero wait would spin, a huge one would strand the queue. */
+  /**
+   * Always within [MIN_WAIT_MS, MAX_WAIT_MS]: a zero wait would spin, a huge one would strand the
+   * queue.
+   */
   readonly retryAfterMs: number;
 
   constructor(message: string, options: ChannelErrorOptions & { retryAfterMs?: number }) {

@@ -8,7 +8,10 @@ import { channelCaller, jsonBody } from "./channel-http.js";
 import { classifyChannelResponse } from "./classify.js";
 import { GiveUpChannelError } from "./errors.js";
 
-/** What every grant's answer must hold (RFC 6749 section 5.1), as far as we read it; channels add their own fields. */
+/**
+ * What every grant's answer must hold (RFC 6749 section 5.1), as far as we read it; channels add
+ * their own fields.
+ */
 export const TokenAnswer = Type.Object({
   access_token: Type.String({ minLength: 1 }),
   // Seconds; a few servers send them as text.
@@ -27,18 +30,32 @@ const RefusalAnswer = Type.Object({
  * without an access token is the endpoint's hiccup (retryable), never a token "undefined" stored.
  */
 export async function tokenGrant<T extends TSchema = typeof TokenAnswer>(
-  channel: ChannelName, request: { url: string; form: Record<string, string>; headers?: Record<string, string> }, signal: AbortSignal, timeoutMs: number,
+  channel: ChannelName,
+  request: { url: string; form: Record<string, string>; headers?: Record<string, string> },
+  signal: AbortSignal,
+  timeoutMs: number,
   schema: T = TokenAnswer as unknown as T,
 ): Promise<Static<T> & Record<string, unknown>> {
-  const answer = await channelCaller(channel, signal, timeoutMs)({
-    method: "POST", url: request.url, body: new URLSearchParams(request.form),
+  const answer = await channelCaller(
+    channel,
+    signal,
+    timeoutMs,
+  )({
+    method: "POST",
+    url: request.url,
+    body: new URLSearchParams(request.form),
     headers: { "content-type": "application/x-www-form-urlencoded", ...request.headers },
   });
   if (answer.status === 400 || answer.status === 401) {
     const body = jsonBody(channel, answer);
     const refusal: Static<typeof RefusalAnswer> = answerProblem(RefusalAnswer, body) ? {} : body;
     const said = refusal.error_description ?? refusal.error ?? String(answer.status);
-    throw new GiveUpChannelError(`${channel} refused the token grant: ${said}`, { channel, status: 401, kind: "auth", channelMessage: said });
+    throw new GiveUpChannelError(`${channel} refused the token grant: ${said}`, {
+      channel,
+      status: 401,
+      kind: "auth",
+      channelMessage: said,
+    });
   }
   const failure = classifyChannelResponse(channel, answer.status, answer.headers, answer.text);
   if (failure) throw failure;

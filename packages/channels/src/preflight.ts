@@ -14,7 +14,9 @@ export interface PreflightProblem {
    * a destination setting as `settings.<name>`, or `destination` for the destination itself.
    */
   field: string;
-  /** Why, in words a merchant can act on ("title is required", "eBay takes at most 80 characters"). */
+  /**
+   * Why, in words a merchant can act on ("title is required", "eBay takes at most 80 characters").
+   */
   message: string;
 }
 
@@ -55,14 +57,29 @@ export function notPositive(amount: string | null | undefined): boolean {
   return !/[1-9]/.test(text) || text.startsWith("-");
 }
 
-/** The price checks of channels that refuse a zero price (eBay, Etsy): the product's and each variant's used price. */
-export function positivePriceProblems(channel: DestinationTarget["channel"], product: PublishableProduct, what: string): GiveUpChannelError[] {
+/**
+ * The price checks of channels that refuse a zero price (eBay, Etsy): the product's and each
+ * variant's used price.
+ */
+export function positivePriceProblems(
+  channel: DestinationTarget["channel"],
+  product: PublishableProduct,
+  what: string,
+): GiveUpChannelError[] {
   const problems: GiveUpChannelError[] = [];
-  const refuse = (field: string) => new GiveUpChannelError(`${channel} refuses product ${product.id}: ${field} must be more than 0`, {
-    channel, kind: "validation", field, channelMessage: `price must be more than 0: ${what}`,
-  });
+  const refuse = (field: string) =>
+    new GiveUpChannelError(
+      `${channel} refuses product ${product.id}: ${field} must be more than 0`,
+      {
+        channel,
+        kind: "validation",
+        field,
+        channelMessage: `price must be more than 0: ${what}`,
+      },
+    );
   if (notPositive(product.priceAmount)) problems.push(refuse("priceAmount"));
-  else if (product.variants.some((v) => notPositive(v.priceAmount))) problems.push(refuse("variants.priceAmount"));
+  else if (product.variants.some((v) => notPositive(v.priceAmount)))
+    problems.push(refuse("variants.priceAmount"));
   return problems;
 }
 
@@ -70,13 +87,18 @@ export function positivePriceProblems(channel: DestinationTarget["channel"], pro
  * The preflight of a channel whose adapter gives up on `problemsOf(product)` and on a
  * destination without a store address, before its first call: the same checks, all listed.
  */
-export function productPreflight(problemsOf: (product: PublishableProduct) => GiveUpChannelError[]) {
+export function productPreflight(
+  problemsOf: (product: PublishableProduct) => GiveUpChannelError[],
+) {
   return (_context: unknown, { product, destination }: PreflightInput): PreflightProblem[] => {
     const problems: PreflightProblem[] = [];
     try {
       requiredBaseUrl(destination.channel, destination);
     } catch {
-      problems.push({ field: "destination", message: "the destination has no store address: connect it again" });
+      problems.push({
+        field: "destination",
+        message: "the destination has no store address: connect it again",
+      });
     }
     return [...problems, ...problemsOf(product).map(problemOf)];
   };

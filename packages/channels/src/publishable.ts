@@ -7,7 +7,9 @@ interface Money {
   currency: string;
 }
 
-/** The parts of a catalog product view that publishing reads (the db package's ProductView fits). */
+/**
+ * The parts of a catalog product view that publishing reads (the db package's ProductView fits).
+ */
 export interface CatalogProduct {
   id: string;
   sku: string | null;
@@ -20,13 +22,34 @@ export interface CatalogProduct {
   images: string[];
   availability: string | null;
   attributes: Record<string, unknown>;
-  variants: { sku: string | null; title: string | null; price: Money | null; options: Record<string, string>; gtin: string | null }[];
+  variants: {
+    sku: string | null;
+    title: string | null;
+    price: Money | null;
+    options: Record<string, string>;
+    gtin: string | null;
+  }[];
 }
 
 /** Money as decimal strings, never floats. */
 export const toPublishable = (p: CatalogProduct): PublishableProduct => ({
-  id: p.id, sku: p.sku, title: p.title, description: p.description, brand: p.brand, gtin: p.gtin, mpn: p.mpn,
-  priceAmount: p.price?.amount ?? null, priceCurrency: p.price?.currency ?? null, images: p.images,
-  availability: p.availability, attributes: p.attributes,
-  variants: p.variants.map((v) => ({ sku: v.sku, title: v.title, priceAmount: v.price?.amount ?? null, options: v.options, gtin: v.gtin })),
+  id: p.id,
+  sku: p.sku,
+  title: p.title,
+  description: p.description,
+  brand: p.brand,
+  gtin: p.gtin,
+  mpn: p.mpn,
+  priceAmount: p.price?.amount ?? null,
+  priceCurrency: p.price?.currency ?? null,
+  images: p.images,
+  availability: p.availability,
+  attributes: p.attributes,
+  variants: p.variants.map((v) => ({
+    sku: v.sku,
+    title: v.title,
+    priceAmount: v.price?.amount ?? null,
+    options: v.options,
+    gtin: v.gtin,
+  })),
 });

@@ -3,14 +3,23 @@
 import type { TObject, TSchema } from "typebox";
 import type { ChannelAdapter } from "./adapter.js";
 import type { ChannelName } from "./channel-names.js";
-import type { AnyChannelDefinition, ChannelContext, ChannelRateLimit } from "./channel-definition.js";
+import type {
+  AnyChannelDefinition,
+  ChannelContext,
+  ChannelRateLimit,
+} from "./channel-definition.js";
 import { fieldsOf, type ChannelField } from "./channel-fields.js";
 import { CHANNEL_DEFINITIONS } from "./channel-list.js";
 import type { ChannelsConfig } from "./channels-config.js";
 import type { ChannelReport } from "./channel-notifications.js";
 import type { ConnectedAccount, ConnectFlow } from "./connect.js";
 import { GiveUpChannelError, isChannelError } from "./errors.js";
-import { problemOf, settingsProblem, type PreflightInput, type PreflightProblem } from "./preflight.js";
+import {
+  problemOf,
+  settingsProblem,
+  type PreflightInput,
+  type PreflightProblem,
+} from "./preflight.js";
 import { checkSettings as checkSettingsAgainst } from "./settings-check.js";
 
 export interface ChannelOptions {
@@ -18,14 +27,19 @@ export interface ChannelOptions {
   timeoutMs: number;
 }
 
-/** One channel, built: how to publish, how a merchant connects, which destination settings it needs. */
+/**
+ * One channel, built: how to publish, how a merchant connects, which destination settings it needs.
+ */
 export interface Channel {
   channel: ChannelName;
   displayName: string;
   adapter: ChannelAdapter;
   /** null for channels that are only added by an operator (the stand-in). */
   connect: ConnectFlow | null;
-  /** Problems with a destination's settings, each naming the setting; empty when publishing can start. */
+  /**
+   * Problems with a destination's settings, each naming the setting; empty when publishing can
+   * start.
+   */
   checkSettings(settings: Record<string, unknown>): string[];
   /**
    * Everything a publish of the product to the destination would be refused for before (or, for
@@ -43,9 +57,16 @@ export interface Channel {
   operatorAccount: {
     flags: Record<string, string>;
     secret: string;
-    create(flags: Record<string, string>, secret: string, signal: AbortSignal): Promise<ConnectedAccount>;
+    create(
+      flags: Record<string, string>,
+      secret: string,
+      signal: AbortSignal,
+    ): Promise<ConnectedAccount>;
   } | null;
-  /** The limit the publish worker's rate gate holds each destination to (in publishes), or null for the worker's setting. */
+  /**
+   * The limit the publish worker's rate gate holds each destination to (in publishes), or null for
+   * the worker's setting.
+   */
   rateLimit: ChannelRateLimit | null;
   /** Taking the channel's own notifications about listings, or null when it sends none. */
   notifications: {
@@ -64,15 +85,22 @@ export interface ChannelRegistry {
   adapter(name: ChannelName): ChannelAdapter;
 }
 
-function build(definition: AnyChannelDefinition, config: ChannelsConfig, options: ChannelOptions): Channel {
+function build(
+  definition: AnyChannelDefinition,
+  config: ChannelsConfig,
+  options: ChannelOptions,
+): Channel {
   const checkSettings = (settings: Record<string, unknown>) => {
     const { value, problems } = checkSettingsAgainst(definition.settings, settings);
-    return problems.length > 0 ? problems : definition.settingsRules?.(value) ?? [];
+    return problems.length > 0 ? problems : (definition.settingsRules?.(value) ?? []);
   };
-  if (!(definition.name in config.apps)) throw new Error(`the configuration was read without channel ${definition.name}`);
+  if (!(definition.name in config.apps))
+    throw new Error(`the configuration was read without channel ${definition.name}`);
   const context: ChannelContext<unknown> = {
-    app: config.apps[definition.name], publicUrl: config.publicUrl,
-    allowPrivateStoreUrls: config.allowPrivateStoreUrls, timeoutMs: options.timeoutMs,
+    app: config.apps[definition.name],
+    publicUrl: config.publicUrl,
+    allowPrivateStoreUrls: config.allowPrivateStoreUrls,
+    timeoutMs: options.timeoutMs,
   };
   const operator = definition.operatorAccount;
   return {
@@ -84,21 +112,31 @@ function build(definition: AnyChannelDefinition, config: ChannelsConfig, options
     async preflight(input) {
       const problems = checkSettings(input.destination.settings).map(settingsProblem);
       try {
-        problems.push(...(await definition.preflight?.(context, input) ?? []));
+        problems.push(...((await definition.preflight?.(context, input)) ?? []));
       } catch (error) {
         if (error instanceof GiveUpChannelError) problems.push(problemOf(error));
-        else if (isChannelError(error)) problems.push({ field: "destination", message: `${definition.displayName} could not check it now: ${error.message}` });
+        else if (isChannelError(error))
+          problems.push({
+            field: "destination",
+            message: `${definition.displayName} could not check it now: ${error.message}`,
+          });
         else throw error;
       }
       // A setting the hook names again (a channel's own settings parser) is listed once.
-      return problems.filter((p, n) => problems.findIndex((q) => q.field === p.field && q.message === p.message) === n);
+      return problems.filter(
+        (p, n) => problems.findIndex((q) => q.field === p.field && q.message === p.message) === n,
+      );
     },
     connectFields: fieldsOf(definition.connectQuery),
     settingsFields: fieldsOf(definition.settings),
     connectQuery: definition.connectQuery,
     callbackQuery: definition.callbackQuery,
     operatorAccount: operator
-      ? { flags: operator.flags, secret: operator.secret, create: (flags, secret, signal) => operator.create(context, flags, secret, signal) }
+      ? {
+          flags: operator.flags,
+          secret: operator.secret,
+          create: (flags, secret, signal) => operator.create(context, flags, secret, signal),
+        }
       : null,
     rateLimit: definition.rateLimit ?? null,
     notifications: definition.notifications
@@ -108,14 +146,24 @@ function build(definition: AnyChannelDefinition, config: ChannelsConfig, options
 }
 
 export function createChannelRegistry(
-  config: ChannelsConfig, options: ChannelOptions = { timeoutMs: 10_000 }, definitions: readonly AnyChannelDefinition[] = CHANNEL_DEFINITIONS,
+  config: ChannelsConfig,
+  options: ChannelOptions = { timeoutMs: 10_000 },
+  definitions: readonly AnyChannelDefinition[] = CHANNEL_DEFINITIONS,
 ): ChannelRegistry {
   const channels = new Map(definitions.map((d) => [d.name, build(d, config, options)]));
   const channel = (name: ChannelName) => {
     const found = channels.get(name);
     // Give up rather than retry: no amount of retrying makes a missing adapter appear.
-    if (!found) throw new GiveUpChannelError(`publishing to ${name} is not supported`, { channel: name, kind: "validation" });
+    if (!found)
+      throw new GiveUpChannelError(`publishing to ${name} is not supported`, {
+        channel: name,
+        kind: "validation",
+      });
     return found;
   };
-  return { channel, channels: () => [...channels.values()], adapter: (name) => channel(name).adapter };
+  return {
+    channel,
+    channels: () => [...channels.values()],
+    adapter: (name) => channel(name).adapter,
+  };
 }

@@ -14,7 +14,9 @@ interface Described {
 
 /** What a value of `schema` looks like, in words ("a positive integer", "one of a, b"). */
 function expected(schema: Described): string {
-  const choices = schema.enum ?? (schema.anyOf?.every((s) => "const" in s) ? schema.anyOf.map((s) => s.const) : null);
+  const choices =
+    schema.enum ??
+    (schema.anyOf?.every((s) => "const" in s) ? schema.anyOf.map((s) => s.const) : null);
   if (choices) return `one of ${choices.join(", ")}`;
   if (schema.type === "integer") return schema.minimum === 1 ? "a positive integer" : "an integer";
   if (schema.type === "number") return "a number";
@@ -26,21 +28,31 @@ function expected(schema: Described): string {
  * The settings as the channel reads them (numbers given as text converted, defaults filled in)
  * with the problems found: none means publishing can start.
  */
-export function checkSettings(schema: TObject, settings: Record<string, unknown>): { value: Static<TObject>; problems: string[] } {
-  const value = Value.Convert(schema, Value.Default(schema, Value.Clone(settings))) as Record<string, unknown>;
+export function checkSettings(
+  schema: TObject,
+  settings: Record<string, unknown>,
+): { value: Static<TObject>; problems: string[] } {
+  const value = Value.Convert(schema, Value.Default(schema, Value.Clone(settings))) as Record<
+    string,
+    unknown
+  >;
   const properties = schema.properties as Record<string, TSchema & Described>;
   const problems = new Map<string, string>();
   for (const error of Value.Errors(schema, value)) {
-    const names = error.keyword === "required"
-      ? (error.params).requiredProperties
-      : [error.instancePath.split("/")[1] ?? ""];
+    const names =
+      error.keyword === "required"
+        ? error.params.requiredProperties
+        : [error.instancePath.split("/")[1] ?? ""];
     for (const name of names) {
       const property = properties[name];
       if (!property || problems.has(name)) continue;
       // The form shows each field's description beside it; the message only says what is wrong.
-      problems.set(name, error.keyword === "required"
-        ? `${name} is required`
-        : `${name} must be ${expected(property)}, not ${JSON.stringify(value[name])}`);
+      problems.set(
+        name,
+        error.keyword === "required"
+          ? `${name} is required`
+          : `${name} must be ${expected(property)}, not ${JSON.stringify(value[name])}`,
+      );
     }
   }
   // The schema's order, so messages follow the form.

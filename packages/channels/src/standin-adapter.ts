@@ -3,10 +3,20 @@
 // cannot create it twice), and adopt what the channel already has under our SKU when the create
 // is refused as a duplicate.
 import { Type } from "typebox";
-import type { ChannelAdapter, PublishableProduct, PublishInput, PublishOutcome } from "./adapter.js";
+import type {
+  ChannelAdapter,
+  PublishableProduct,
+  PublishInput,
+  PublishOutcome,
+} from "./adapter.js";
 import { okAnswer } from "./channel-answer.js";
 import { channelCaller, type Answer } from "./channel-http.js";
-import { missingField, requiredBaseUrl, requiredString, toChannelAmount } from "./destination-fields.js";
+import {
+  missingField,
+  requiredBaseUrl,
+  requiredString,
+  toChannelAmount,
+} from "./destination-fields.js";
 import type { GiveUpChannelError } from "./errors.js";
 import { throwFirst } from "./preflight.js";
 
@@ -18,8 +28,13 @@ export interface StandinAdapterOptions {
 const CHANNEL = "standin";
 
 // The parts of the stand-in's answers we read (README: listings carry id, url, version, ...).
-const ListingAnswer = Type.Object({ id: Type.String({ minLength: 1 }), url: Type.Optional(Type.Unknown()) });
-const ListingsAnswer = Type.Object({ items: Type.Array(Type.Object({ id: Type.String({ minLength: 1 }) })) });
+const ListingAnswer = Type.Object({
+  id: Type.String({ minLength: 1 }),
+  url: Type.Optional(Type.Unknown()),
+});
+const ListingsAnswer = Type.Object({
+  items: Type.Array(Type.Object({ id: Type.String({ minLength: 1 }) })),
+});
 
 /** What the stand-in refuses before any call: the listing body's checks, and a dry run's. */
 export function standinProductProblems(product: PublishableProduct): GiveUpChannelError[] {
@@ -29,7 +44,10 @@ export function standinProductProblems(product: PublishableProduct): GiveUpChann
   return problems;
 }
 
-export function standinListingBody(product: PublishableProduct, defaultCurrency: string | null): Record<string, unknown> {
+export function standinListingBody(
+  product: PublishableProduct,
+  defaultCurrency: string | null,
+): Record<string, unknown> {
   throwFirst(standinProductProblems(product));
   const currency = (product.priceCurrency ?? defaultCurrency)?.toUpperCase() ?? null;
   return {
@@ -60,16 +78,29 @@ function outcomeOf(answer: Answer): PublishOutcome {
 
 async function publish(input: PublishInput, timeoutMs: number): Promise<PublishOutcome> {
   const { product, destination } = input;
-  const settingsCurrency = typeof destination.settings.currency === "string" ? destination.settings.currency : null;
+  const settingsCurrency =
+    typeof destination.settings.currency === "string" ? destination.settings.currency : null;
   const body = JSON.stringify(standinListingBody(product, settingsCurrency));
   const baseUrl = requiredBaseUrl(CHANNEL, destination);
   const token = requiredString(CHANNEL, destination, "token");
 
   const call = channelCaller(CHANNEL, input.signal, timeoutMs);
-  const send = (method: string, path: string, withBody: boolean, extra: Record<string, string> = {}) => call({
-    method, url: `${baseUrl}${path}`, body: withBody ? body : undefined,
-    headers: { authorization: `Bearer ${token}`, ...(withBody ? { "content-type": "application/json" } : {}), ...extra },
-  });
+  const send = (
+    method: string,
+    path: string,
+    withBody: boolean,
+    extra: Record<string, string> = {},
+  ) =>
+    call({
+      method,
+      url: `${baseUrl}${path}`,
+      body: withBody ? body : undefined,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(withBody ? { "content-type": "application/json" } : {}),
+        ...extra,
+      },
+    });
   const update = (id: string) => send("PUT", `/v1/listings/${encodeURIComponent(id)}`, true);
 
   if (input.remoteId) {
@@ -78,9 +109,12 @@ async function publish(input: PublishInput, timeoutMs: number): Promise<PublishO
     if (answer.status !== 404) return outcomeOf(answer);
   }
   // Create first (the key makes a repeat return the first listing): one request in the usual case.
-  const created = await send("POST", "/v1/listings", true, { "idempotency-key": input.idempotencyKey });
+  const created = await send("POST", "/v1/listings", true, {
+    "idempotency-key": input.idempotencyKey,
+  });
   if (created.status === 409 && product.sku) {
-    // The store has a listing under this SKU already (listed by hand, or under another key): adopt it.
+    // The store has a listing under this SKU already (listed by hand, or under another key): adopt
+    // it.
     const found = await send("GET", `/v1/listings?sku=${encodeURIComponent(product.sku)}`, false);
     const existing = okAnswer(CHANNEL, found, ListingsAnswer, "listing list").items[0];
     if (existing) return outcomeOf(await update(existing.id));

@@ -11,7 +11,14 @@ export const standinDefinition = defineChannel({
   env: Type.Object({}),
   app: () => ({}),
   settings: Type.Object({
-    currency: Type.Optional(Type.String({ pattern: "^[A-Za-z]{3}$", title: "Currency", description: "The currency of prices given without one", examples: ["EUR"] })),
+    currency: Type.Optional(
+      Type.String({
+        pattern: "^[A-Za-z]{3}$",
+        title: "Currency",
+        description: "The currency of prices given without one",
+        examples: ["EUR"],
+      }),
+    ),
   }),
   connectQuery: Type.Object({}),
   callbackQuery: Type.Object({}),

@@ -1,40 +1,83 @@
 import { sharedInput } from "@catalog/testing/shared-inputs";
 import { channelsConfigFrom } from "./channels-env.js";
-import { ChannelWaitError, createChannelRegistry, RetryableChannelError, type DestinationTarget } from "../src/index.js";
-import { sharedContractsDir, startEbayStandin, type ChannelStandin } from "../src/standins/index.js";
+import {
+  ChannelWaitError,
+  createChannelRegistry,
+  RetryableChannelError,
+  type DestinationTarget,
+} from "../src/index.js";
+import {
+  sharedContractsDir,
+  startEbayStandin,
+  type ChannelStandin,
+} from "../src/standins/index.js";
 import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 
 let standin: ChannelStandin;
 let channel: ReturnType<ReturnType<typeof createChannelRegistry>["channel"]>;
 // The channel's published contract (../shared/contracts); with CI set, its absence fails the run.
-const contracts = sharedInput({ what: "the channels' contracts", path: sharedContractsDir(), expectedAt: "../shared/contracts (or SHARED_CONTRACTS_DIR)", tests: "eBay's contract checks" });
+const contracts = sharedInput({
+  what: "the channels' contracts",
+  path: sharedContractsDir(),
+  expectedAt: "../shared/contracts (or SHARED_CONTRACTS_DIR)",
+  tests: "eBay's contract checks",
+});
 const SETTINGS = {
-  marketplaceId: "EBAY_US", categoryId: "20625", merchantLocationKey: "warehouse-1", paymentPolicyId: "pay-1", returnPolicyId: "ret-1", fulfillmentPolicyId: "ful-1",
+  marketplaceId: "EBAY_US",
+  categoryId: "20625",
+  merchantLocationKey: "warehouse-1",
+  paymentPolicyId: "pay-1",
+  returnPolicyId: "ret-1",
+  fulfillmentPolicyId: "ful-1",
 };
 const redirectUri = "https://catalog.example/api/integrations/ebay/callback";
 
 beforeAll(async () => {
   standin = await startEbayStandin({ callbackUrl: redirectUri });
-  channel = createChannelRegistry(channelsConfigFrom(standin.env), { timeoutMs: 3_000 }).channel("ebay");
+  channel = createChannelRegistry(channelsConfigFrom(standin.env), { timeoutMs: 3_000 }).channel(
+    "ebay",
+  );
 });
 afterAll(() => standin.close());
 afterEach(() => standin.clearFaults());
 
-/** A seller connected through the stand-in's authorize page and token endpoint, with their settings. */
+/**
+ * A seller connected through the stand-in's authorize page and token endpoint, with their settings.
+ */
 async function connectSeller(): Promise<DestinationTarget & { storeId: string }> {
   const { url, pending } = await channel.connect!.start({ state: "st", redirectUri, query: {} });
   expect(new URL(url).searchParams.get("redirect_uri")).toBe(standin.env.EBAY_RU_NAME);
   const back = new URL((await fetch(url, { redirect: "manual" })).headers.get("location")!);
   expect(`${back.origin}${back.pathname}`).toBe(redirectUri);
-  const account = await channel.connect!.finish({ params: Object.fromEntries(back.searchParams), pending, redirectUri, signal: AbortSignal.timeout(3_000) });
-  expect(account.credentials).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String), expiresAt: expect.any(Number) });
-  return { id: "d", channel: "ebay", baseUrl: account.baseUrl, credentials: account.credentials, settings: SETTINGS, storeId: standin.storeIds().at(-1)! };
+  const account = await channel.connect!.finish({
+    params: Object.fromEntries(back.searchParams),
+    pending,
+    redirectUri,
+    signal: AbortSignal.timeout(3_000),
+  });
+  expect(account.credentials).toMatchObject({
+    accessToken: expect.any(String),
+    refreshToken: expect.any(String),
+    expiresAt: expect.any(Number),
+  });
+  return {
+    id: "d",
+    channel: "ebay",
+    baseUrl: account.baseUrl,
+    credentials: account.credentials,
+    settings: SETTINGS,
+    storeId: standin.storeIds().at(-1)!,
+  };
 }
 
 test("settings: every missing one is named, by checkSettings and before any call", async () => {
   expect(channel.checkSettings({ marketplaceId: "EBAY_US" })).toEqual([
-    "categoryId is required", "merchantLocationKey is required", "paymentPolicyId is required", "returnPolicyId is required", "fulfillmentPolicyId is required",
+    "categoryId is required",
+    "merchantLocationKey is required",
+    "paymentPolicyId is required",
+    "returnPolicyId is required",
+    "fulfillmentPolicyId is required",
   ]);
   expect(channel.checkSettings(SETTINGS)).toEqual([]);
   const dest = { ...(await connectSeller()), settings: { marketplaceId: "EBAY_US" } };
@@ -49,12 +92,29 @@ test("a single-SKU product: inventory item, offer, publish; publishing again rev
   const prod = product({ variants: [] });
   const first = await channel.adapter.publish(publishInput(dest, prod));
   expect(first.remoteUrl).toBe(`https://www.ebay.com/itm/${first.remoteId}`);
-  const again = await channel.adapter.publish(publishInput(dest, { ...prod, title: "Stoneware Mug, large", priceAmount: "21.00" }, { remoteId: first.remoteId }));
+  const again = await channel.adapter.publish(
+    publishInput(
+      dest,
+      { ...prod, title: "Stoneware Mug, large", priceAmount: "21.00" },
+      { remoteId: first.remoteId },
+    ),
+  );
   expect(again.remoteId).toBe(first.remoteId);
   const { listings, counts } = standin.store(dest.storeId);
   expect(counts).toMatchObject({ create: 1, update: 1 });
-  expect(listings).toEqual([expect.objectContaining({ id: first.remoteId, sku: prod.sku, title: "Stoneware Mug, large", priceAmount: "21.00", imageCount: 1 })]);
-  const raw = listings[0]!.raw as { item: { product: { aspects: unknown } }; offers: { listingPolicies: unknown }[] };
+  expect(listings).toEqual([
+    expect.objectContaining({
+      id: first.remoteId,
+      sku: prod.sku,
+      title: "Stoneware Mug, large",
+      priceAmount: "21.00",
+      imageCount: 1,
+    }),
+  ]);
+  const raw = listings[0]!.raw as {
+    item: { product: { aspects: unknown } };
+    offers: { listingPolicies: unknown }[];
+  };
   expect(raw.item.product.aspects).toEqual({ Brand: ["Acme"] });
   expect(raw.offers).toHaveLength(1);
 });
@@ -65,9 +125,20 @@ test("variations: an item per SKU, an item group varying by the options, an offe
   const outcome = await channel.adapter.publish(publishInput(dest, prod));
   await channel.adapter.publish(publishInput(dest, prod, { remoteId: outcome.remoteId }));
   const [listing] = standin.store(dest.storeId).listings;
-  expect(listing).toMatchObject({ id: outcome.remoteId, sku: prod.sku, variantSkus: prod.variants.map((v) => v.sku), version: 2, priceAmount: "19.99" });
+  expect(listing).toMatchObject({
+    id: outcome.remoteId,
+    sku: prod.sku,
+    variantSkus: prod.variants.map((v) => v.sku),
+    version: 2,
+    priceAmount: "19.99",
+  });
   const raw = listing!.raw as { item: { variesBy: unknown }; offers: unknown[] };
-  expect(raw.item.variesBy).toEqual({ specifications: [{ name: "Size", values: ["S", "L"] }, { name: "Color", values: ["Blue", "Red"] }] });
+  expect(raw.item.variesBy).toEqual({
+    specifications: [
+      { name: "Size", values: ["S", "L"] },
+      { name: "Color", values: ["Blue", "Red"] },
+    ],
+  });
   expect(raw.offers).toHaveLength(2);
 });
 
@@ -78,40 +149,76 @@ test("eBay's limits: an 80-character title cut at a word, at most 24 images; no 
   expect([...listing!.title].length).toBeLessThanOrEqual(80);
   expect(listing!.title.endsWith(" ")).toBe(false);
   expect(listing!.imageCount).toBe(24);
-  // The item's description is at most 4,000 characters, markup counted, and still whole HTML; the offer's has the room for all of it.
-  const raw = listing!.raw as { item: { product: { description: string } }; offers: { listingDescription: string }[] };
+  // The item's description is at most 4,000 characters, markup counted, and still whole HTML; the
+  // offer's has the room for all of it.
+  const raw = listing!.raw as {
+    item: { product: { description: string } };
+    offers: { listingDescription: string }[];
+  };
   expect(raw.item.product.description.length).toBeLessThanOrEqual(4_000);
-  expect(raw.item.product.description).toMatch(/^<p>Grès émaillé, 350 ml\. 5 &lt; 6 &amp; "quotes"<\/p>.*<\/p>$/);
+  expect(raw.item.product.description).toMatch(
+    /^<p>Grès émaillé, 350 ml\. 5 &lt; 6 &amp; "quotes"<\/p>.*<\/p>$/,
+  );
   expect(raw.offers[0]!.listingDescription).toBe(demanding().description);
   const before = standin.store(dest.storeId).counts.requests;
-  expect(await failureOf(channel.adapter.publish(publishInput(dest, product({ sku: null }))))).toMatchObject({ kind: "validation", field: "sku" });
+  expect(
+    await failureOf(channel.adapter.publish(publishInput(dest, product({ sku: null })))),
+  ).toMatchObject({ kind: "validation", field: "sku" });
   expect(standin.store(dest.storeId).counts.requests).toBe(before);
 });
 
 test("eBay's errors: 429 waits, 5xx and resets retry, 401 is auth, a 400 gives up with eBay's message", async () => {
   const dest = await connectSeller();
   standin.setFault(dest.storeId, { kind: "throttle", retryAfterSeconds: 4, times: 1 });
-  expect(await failureOf(channel.adapter.publish(publishInput(dest, product())))).toEqual(expect.any(ChannelWaitError));
+  expect(await failureOf(channel.adapter.publish(publishInput(dest, product())))).toEqual(
+    expect.any(ChannelWaitError),
+  );
   standin.setFault(dest.storeId, { kind: "error", status: 500, times: 1 });
-  expect(await failureOf(channel.adapter.publish(publishInput(dest, product())))).toBeInstanceOf(RetryableChannelError);
+  expect(await failureOf(channel.adapter.publish(publishInput(dest, product())))).toBeInstanceOf(
+    RetryableChannelError,
+  );
   standin.setFault(dest.storeId, { kind: "reset", times: 1 });
-  expect(await failureOf(channel.adapter.publish(publishInput(dest, product())))).toBeInstanceOf(RetryableChannelError);
+  expect(await failureOf(channel.adapter.publish(publishInput(dest, product())))).toBeInstanceOf(
+    RetryableChannelError,
+  );
   standin.setFault(dest.storeId, { kind: "auth", times: 1 });
-  expect(await failureOf(channel.adapter.publish(publishInput(dest, product())))).toMatchObject({ kind: "auth", status: 401 });
-  standin.setFault(dest.storeId, { kind: "invalid", message: "The category 20625 is not a leaf category.", times: 1 });
+  expect(await failureOf(channel.adapter.publish(publishInput(dest, product())))).toMatchObject({
+    kind: "auth",
+    status: 401,
+  });
+  standin.setFault(dest.storeId, {
+    kind: "invalid",
+    message: "The category 20625 is not a leaf category.",
+    times: 1,
+  });
   const invalid = await failureOf(channel.adapter.publish(publishInput(dest, product())));
-  expect(invalid).toMatchObject({ kind: "validation", status: 400, channelMessage: "The category 20625 is not a leaf category." });
+  expect(invalid).toMatchObject({
+    kind: "validation",
+    status: 400,
+    channelMessage: "The category 20625 is not a leaf category.",
+  });
 });
 
 test("an expired token is refused with 401; the refresh token gives a new one that works; a revoked one is auth", async () => {
   const dest = await connectSeller();
   standin.expireAccessTokens(dest.storeId);
-  expect(await failureOf(channel.adapter.publish(publishInput(dest, product())))).toMatchObject({ kind: "auth", status: 401 });
+  expect(await failureOf(channel.adapter.publish(publishInput(dest, product())))).toMatchObject({
+    kind: "auth",
+    status: 401,
+  });
   const refreshed = await channel.adapter.refreshCredentials!(dest, AbortSignal.timeout(3_000));
-  expect(refreshed).toMatchObject({ refreshToken: dest.credentials.refreshToken, expiresAt: expect.any(Number) });
+  expect(refreshed).toMatchObject({
+    refreshToken: dest.credentials.refreshToken,
+    expiresAt: expect.any(Number),
+  });
   expect(refreshed.accessToken).not.toBe(dest.credentials.accessToken);
   await channel.adapter.publish(publishInput({ ...dest, credentials: refreshed }, product()));
-  const revoked = await failureOf(channel.adapter.refreshCredentials!({ ...dest, credentials: { ...refreshed, refreshToken: "revoked" } }, AbortSignal.timeout(3_000)));
+  const revoked = await failureOf(
+    channel.adapter.refreshCredentials!(
+      { ...dest, credentials: { ...refreshed, refreshToken: "revoked" } },
+      AbortSignal.timeout(3_000),
+    ),
+  );
   expect(revoked).toMatchObject({ kind: "auth" });
 });
 
@@ -119,17 +226,38 @@ test("a refused authorization is a 403 of the connect flow", async () => {
   standin.denyNextAuthorization();
   const { url, pending } = await channel.connect!.start({ state: "st", redirectUri, query: {} });
   const back = new URL((await fetch(url, { redirect: "manual" })).headers.get("location")!);
-  expect(await failureOf(channel.connect!.finish({ params: Object.fromEntries(back.searchParams), pending, redirectUri, signal: AbortSignal.timeout(3_000) }))).toMatchObject({ status: 403 });
+  expect(
+    await failureOf(
+      channel.connect!.finish({
+        params: Object.fromEntries(back.searchParams),
+        pending,
+        redirectUri,
+        signal: AbortSignal.timeout(3_000),
+      }),
+    ),
+  ).toMatchObject({ status: 403 });
 });
 
-(contracts ? test : test.skip)("contract: every request the adapter sent kept to eBay's Sell Inventory file; a broken one is caught", async () => {
-  expect(standin.violations).toEqual([]);
-  const dest = await connectSeller();
-  const res = await fetch(`${standin.url}/sell/inventory/v1/inventory_item/SKU-1`, {
-    method: "PUT", body: JSON.stringify({ product: { title: "x", aspects: { Brand: "Acme" } } }),
-    headers: { authorization: `Bearer ${String(dest.credentials.accessToken)}`, "content-type": "application/json" },
-  });
-  expect(res.status).toBe(400);
-  const [violation] = standin.violations.splice(0);
-  expect(violation!.problems).toEqual(expect.arrayContaining(["body/product/aspects/Brand must be array", "header must have required property 'content-language'"]));
-});
+(contracts ? test : test.skip)(
+  "contract: every request the adapter sent kept to eBay's Sell Inventory file; a broken one is caught",
+  async () => {
+    expect(standin.violations).toEqual([]);
+    const dest = await connectSeller();
+    const res = await fetch(`${standin.url}/sell/inventory/v1/inventory_item/SKU-1`, {
+      method: "PUT",
+      body: JSON.stringify({ product: { title: "x", aspects: { Brand: "Acme" } } }),
+      headers: {
+        authorization: `Bearer ${String(dest.credentials.accessToken)}`,
+        "content-type": "application/json",
+      },
+    });
+    expect(res.status).toBe(400);
+    const [violation] = standin.violations.splice(0);
+    expect(violation!.problems).toEqual(
+      expect.arrayContaining([
+        "body/product/aspects/Brand must be array",
+        "header must have required property 'content-language'",
+      ]),
+    );
+  },
+);

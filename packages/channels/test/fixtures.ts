@@ -14,17 +14,41 @@ export function product(overrides: Partial<PublishableProduct> = {}): Publishabl
     priceCurrency: "EUR",
     images: ["https://img.example/mug.jpg"],
     availability: "in_stock",
-    variants: [{ sku: "MUG-1-BLUE", title: "Blue", priceAmount: "21.5000", options: { color: "blue" } }],
+    variants: [
+      { sku: "MUG-1-BLUE", title: "Blue", priceAmount: "21.5000", options: { color: "blue" } },
+    ],
     attributes: { material: "stoneware" },
     ...overrides,
   };
 }
 
 /** A destination on its own store of the stand-in, so tests never see each other's listings. */
-export function destination(baseUrl: string, storeId = `store-${randomUUID()}`): DestinationTarget & { storeId: string } {
-  return { id: `dest_${storeId}`, channel: "standin", baseUrl, credentials: { token: `${storeId}:s3cret` }, settings: {}, storeId };
+export function destination(
+  baseUrl: string,
+  storeId = `store-${randomUUID()}`,
+): DestinationTarget & { storeId: string } {
+  return {
+    id: `dest_${storeId}`,
+    channel: "standin",
+    baseUrl,
+    credentials: { token: `${storeId}:s3cret` },
+    settings: {},
+    storeId,
+  };
 }
 
-export function publishInput(dest: DestinationTarget, prod: PublishableProduct, overrides: Partial<PublishInput> = {}): PublishInput {
-  return { product: prod, destination: dest, remoteId: null, signal: new AbortController().signal, idempotencyKey: `${prod.id}:${dest.id}`, saveRemoteId: async () => {}, ...overrides };
+export function publishInput(
+  dest: DestinationTarget,
+  prod: PublishableProduct,
+  overrides: Partial<PublishInput> = {},
+): PublishInput {
+  return {
+    product: prod,
+    destination: dest,
+    remoteId: null,
+    signal: new AbortController().signal,
+    idempotencyKey: `${prod.id}:${dest.id}`,
+    saveRemoteId: async () => {},
+    ...overrides,
+  };
 }

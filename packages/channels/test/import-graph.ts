@@ -15,7 +15,10 @@ export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 export interface ImportGraph {
   /** Every file reached, relative to the repository root ("packages/channels/src/index.ts"). */
   files: Set<string>;
-  /** Every package outside the workspace imported by a reached file ("pino", "@prisma/client"), with the files importing it. */
+  /**
+   * Every package outside the workspace imported by a reached file ("pino", "@prisma/client"), with
+   * the files importing it.
+   */
   packages: Map<string, Set<string>>;
 }
 
@@ -28,14 +31,20 @@ function workspacePackages(): Map<string, { dir: string; exports: Record<string,
     for (const name of readdirSync(join(repoRoot, group))) {
       const manifest = join(repoRoot, group, name, "package.json");
       if (!existsSync(manifest)) continue;
-      const pkg = JSON.parse(readFileSync(manifest, "utf8")) as { name: string; exports?: Record<string, Exports> };
+      const pkg = JSON.parse(readFileSync(manifest, "utf8")) as {
+        name: string;
+        exports?: Record<string, Exports>;
+      };
       found.set(pkg.name, { dir: join(repoRoot, group, name), exports: pkg.exports ?? {} });
     }
   }
   return found;
 }
 
-/** The source file an export entry names: a plain path, else its "default" condition (the sources; "built" mirrors them). */
+/**
+ * The source file an export entry names: a plain path, else its "default" condition (the sources;
+ * "built" mirrors them).
+ */
 function exportTarget(entry: Exports | undefined): string | null {
   if (entry === undefined) return null;
   if (typeof entry === "string") return entry;
@@ -52,26 +61,53 @@ function resolveRelative(fromFile: string, specifier: string): string | null {
 }
 
 /** "@scope/name/sub/path" → "@scope/name"; "name/sub" → "name". */
-const packageName = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
+const packageName = (specifier: string) =>
+  specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/");
 
 /** The module specifiers a file loads when it runs. */
 function loadedSpecifiers(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, "utf8"),
+    ts.ScriptTarget.Latest,
+    true,
+  );
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      ts.isImportDeclaration(node) &&
+      !node.importClause?.isTypeOnly &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       found.push(node.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    } else if (
+      ts.isExportDeclaration(node) &&
+      !node.isTypeOnly &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       found.push(node.moduleSpecifier.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [argument] = node.arguments;
       if (argument && ts.isStringLiteralLike(argument)) found.push(argument.text);
-    } else if (ts.isNewExpression(node) && node.expression.getText(source) === "URL" && node.arguments?.length === 2
-      && node.arguments[1]!.getText(source) === "import.meta.url") {
+    } else if (
+      ts.isNewExpression(node) &&
+      node.expression.getText(source) === "URL" &&
+      node.arguments?.length === 2 &&
+      node.arguments[1]!.getText(source) === "import.meta.url"
+    ) {
       const [target] = node.arguments;
-      if (ts.isStringLiteralLike(target!) && /\.(m?js|ts)$/.test(target.text)) found.push(target.text);
+      if (ts.isStringLiteralLike(target!) && /\.(m?js|ts)$/.test(target.text))
+        found.push(target.text);
       // `./module${extension}`: the importer's own extension, ".ts" in the sources.
-      if (ts.isTemplateExpression(target!) && target.templateSpans.length === 1 && target.templateSpans[0]!.literal.text === "") {
+      if (
+        ts.isTemplateExpression(target!) &&
+        target.templateSpans.length === 1 &&
+        target.templateSpans[0]!.literal.text === ""
+      ) {
         found.push(`${target.head.text}.ts`);
       }
     }
@@ -81,7 +117,10 @@ function loadedSpecifiers(file: string): string[] {
   return found;
 }
 
-/** Walks from `entries` (paths relative to the repository root). Throws on an import it cannot resolve. */
+/**
+ * Walks from `entries` (paths relative to the repository root). Throws on an import it cannot
+ * resolve.
+ */
 export function importGraph(...entries: string[]): ImportGraph {
   const packages = workspacePackages();
   const graph: ImportGraph = { files: new Set(), packages: new Map() };
@@ -112,7 +151,13 @@ export function importGraph(...entries: string[]): ImportGraph {
   return graph;
 }
 
-/** The packages outside the workspace that files under `dir` (relative to the repository root) import. */
+/**
+ * The packages outside the workspace that files under `dir` (relative to the repository root)
+ * import.
+ */
 export function packagesImportedUnder(graph: ImportGraph, dir: string): string[] {
-  return [...graph.packages].filter(([, importers]) => [...importers].some((file) => file.startsWith(dir))).map(([name]) => name).sort();
+  return [...graph.packages]
+    .filter(([, importers]) => [...importers].some((file) => file.startsWith(dir)))
+    .map(([name]) => name)
+    .sort();
 }

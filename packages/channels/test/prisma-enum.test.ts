@@ -9,7 +9,10 @@ const schema = readFileSync(new URL("../../../prisma/schema.prisma", import.meta
 test("the Prisma Channel enum holds exactly the channel names, and the list one definition per name", () => {
   const body = /enum Channel \{([^}]*)\}/.exec(schema)?.[1];
   expect(body).toBeDefined();
-  const values = body!.split("\n").map((line) => line.replace(/\/\/.*/, "").trim()).filter(Boolean);
+  const values = body!
+    .split("\n")
+    .map((line) => line.replace(/\/\/.*/, "").trim())
+    .filter(Boolean);
   expect([...values].sort()).toEqual([...CHANNEL_NAMES].sort());
   expect(CHANNEL_DEFINITIONS.map((d) => d.name)).toEqual([...CHANNEL_NAMES]);
 });

@@ -13,7 +13,10 @@ describe("stand-in channel in its own process", () => {
   let child: ChildProcess;
   let url = "";
   beforeAll(async () => {
-    child = spawn(process.execPath, ["--import", "tsx", main, "--port", "0"], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+    child = spawn(process.execPath, ["--import", "tsx", main, "--port", "0"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let output = "";
     for await (const chunk of child.stdout!) {
       output += String(chunk);
@@ -39,8 +42,13 @@ describe("stand-in channel in its own process", () => {
     const control = `${url}/_control/stores/${dest.storeId}`;
 
     const { remoteId } = await adapter.publish(publishInput(dest, prod));
-    await fetch(`${control}/fault`, { method: "POST", body: JSON.stringify({ kind: "auth", times: 1 }) });
-    await expect(adapter.publish(publishInput(dest, prod, { remoteId }))).rejects.toBeInstanceOf(GiveUpChannelError);
+    await fetch(`${control}/fault`, {
+      method: "POST",
+      body: JSON.stringify({ kind: "auth", times: 1 }),
+    });
+    await expect(adapter.publish(publishInput(dest, prod, { remoteId }))).rejects.toBeInstanceOf(
+      GiveUpChannelError,
+    );
     await adapter.publish(publishInput(dest, prod, { remoteId }));
     await adapter.publish(publishInput(dest, prod, { remoteId }));
 

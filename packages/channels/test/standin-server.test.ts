@@ -1,6 +1,13 @@
 import { startStandinChannel, type StandinChannel } from "../src/standins/index.js";
 
-const listing = (overrides: Record<string, unknown> = {}) => ({ sku: "MUG-1", title: "Mug", price: { amount: "19.99", currency: "EUR" }, images: [], variants: [], ...overrides });
+const listing = (overrides: Record<string, unknown> = {}) => ({
+  sku: "MUG-1",
+  title: "Mug",
+  price: { amount: "19.99", currency: "EUR" },
+  images: [],
+  variants: [],
+  ...overrides,
+});
 
 describe("stand-in channel server", () => {
   let standin: StandinChannel;
@@ -14,14 +21,24 @@ describe("stand-in channel server", () => {
   });
   afterAll(() => standin.close());
 
-  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, token = `${store}:x`) {
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    token = `${store}:x`,
+  ) {
     const response = await fetch(`${standin.url}${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text ? JSON.parse(text) : undefined,
+    };
   }
 
   test("listens on loopback with an ephemeral port", () => {
@@ -36,11 +53,24 @@ describe("stand-in channel server", () => {
   test("creates, finds by SKU, updates with a version, and 404s an unknown id", async () => {
     const created = await call("POST", "/v1/listings", listing());
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ id: expect.stringMatching(/^sl_/), url: expect.stringContaining(`/s/${store}/listings/`), version: 1, title: "Mug", price: { amount: "19.99", currency: "EUR" } });
+    expect(created.body).toMatchObject({
+      id: expect.stringMatching(/^sl_/),
+      url: expect.stringContaining(`/s/${store}/listings/`),
+      version: 1,
+      title: "Mug",
+      price: { amount: "19.99", currency: "EUR" },
+    });
     expect((await call("GET", "/v1/listings?sku=MUG-1")).body.items).toEqual([created.body]);
     expect((await call("GET", "/v1/listings?sku=OTHER")).body.items).toEqual([]);
-    const updated = await call("PUT", `/v1/listings/${created.body.id}`, listing({ title: "Mug v2" }));
-    expect(updated).toMatchObject({ status: 200, body: { id: created.body.id, version: 2, title: "Mug v2", createdAt: created.body.createdAt } });
+    const updated = await call(
+      "PUT",
+      `/v1/listings/${created.body.id}`,
+      listing({ title: "Mug v2" }),
+    );
+    expect(updated).toMatchObject({
+      status: 200,
+      body: { id: created.body.id, version: 2, title: "Mug v2", createdAt: created.body.createdAt },
+    });
     expect((await call("PUT", "/v1/listings/sl_nope", listing())).status).toBe(404);
     expect(standin.store(store).counts).toEqual({ create: 1, update: 1, requests: 5 });
   }, 5_000);
@@ -50,17 +80,25 @@ describe("stand-in channel server", () => {
     ["title", listing({ title: "x".repeat(256) })],
     ["price.amount", listing({ price: { currency: "EUR" } })],
     ["price.amount", listing({ price: { amount: 19.99 } })],
-  ])("rejects a listing with a bad %s with 422", async (field, body) => {
-    const answer = await call("POST", "/v1/listings", body);
-    expect(answer).toMatchObject({ status: 422, body: { error: { code: "invalid", field } } });
-    expect(standin.store(store).counts.create).toBe(0);
-  }, 5_000);
+  ])(
+    "rejects a listing with a bad %s with 422",
+    async (field, body) => {
+      const answer = await call("POST", "/v1/listings", body);
+      expect(answer).toMatchObject({ status: 422, body: { error: { code: "invalid", field } } });
+      expect(standin.store(store).counts.create).toBe(0);
+    },
+    5_000,
+  );
 
   test("a repeated Idempotency-Key returns the first listing; a second SKU is a conflict", async () => {
     const first = await call("POST", "/v1/listings", listing(), { "idempotency-key": "k1" });
-    const again = await call("POST", "/v1/listings", listing({ title: "changed" }), { "idempotency-key": "k1" });
+    const again = await call("POST", "/v1/listings", listing({ title: "changed" }), {
+      "idempotency-key": "k1",
+    });
     expect(again).toMatchObject({ status: 201, body: first.body });
-    expect((await call("POST", "/v1/listings", listing(), { "idempotency-key": "k2" })).status).toBe(409);
+    expect(
+      (await call("POST", "/v1/listings", listing(), { "idempotency-key": "k2" })).status,
+    ).toBe(409);
     expect(standin.store(store).counts.create).toBe(1);
     expect(standin.store(store).listings).toHaveLength(1);
   }, 5_000);
@@ -68,37 +106,68 @@ describe("stand-in channel server", () => {
   test("stores are isolated: another store neither sees nor updates a listing", async () => {
     const created = await call("POST", "/v1/listings", listing());
     const other = `${store}-other:x`;
-    expect((await call("GET", "/v1/listings?sku=MUG-1", undefined, {}, other)).body.items).toEqual([]);
-    expect((await call("PUT", `/v1/listings/${created.body.id}`, listing(), {}, other)).status).toBe(404);
+    expect((await call("GET", "/v1/listings?sku=MUG-1", undefined, {}, other)).body.items).toEqual(
+      [],
+    );
+    expect(
+      (await call("PUT", `/v1/listings/${created.body.id}`, listing(), {}, other)).status,
+    ).toBe(404);
     // The same key in another store is another store's business.
-    expect((await call("POST", "/v1/listings", listing(), { "idempotency-key": "k1" }, other)).status).toBe(201);
+    expect(
+      (await call("POST", "/v1/listings", listing(), { "idempotency-key": "k1" }, other)).status,
+    ).toBe(201);
   }, 5_000);
 
   test("faults are driven over the control API and expire after `times`", async () => {
-    const set = await fetch(`${standin.url}/_control/stores/${store}/fault`, { method: "POST", body: JSON.stringify({ kind: "throttle", retryAfterSeconds: 3, times: 1 }) });
+    const set = await fetch(`${standin.url}/_control/stores/${store}/fault`, {
+      method: "POST",
+      body: JSON.stringify({ kind: "throttle", retryAfterSeconds: 3, times: 1 }),
+    });
     expect(set.status).toBe(200);
     const throttled = await call("GET", "/v1/listings");
     expect(throttled).toMatchObject({ status: 429, body: { error: { code: "throttled" } } });
     expect(throttled.headers.get("retry-after")).toBe("3");
     expect((await call("GET", "/v1/listings")).status).toBe(200);
 
-    await fetch(`${standin.url}/_control/stores/${store}/fault`, { method: "POST", body: JSON.stringify({ kind: "invalid", message: "nope" }) });
-    expect((await call("GET", "/v1/listings")).body).toEqual({ error: { code: "invalid", message: "nope" } });
+    await fetch(`${standin.url}/_control/stores/${store}/fault`, {
+      method: "POST",
+      body: JSON.stringify({ kind: "invalid", message: "nope" }),
+    });
+    expect((await call("GET", "/v1/listings")).body).toEqual({
+      error: { code: "invalid", message: "nope" },
+    });
     expect((await call("GET", "/v1/listings")).status).toBe(422);
-    expect((await fetch(`${standin.url}/_control/stores/${store}/fault`, { method: "DELETE" })).status).toBe(204);
+    expect(
+      (await fetch(`${standin.url}/_control/stores/${store}/fault`, { method: "DELETE" })).status,
+    ).toBe(204);
     expect((await call("POST", "/v1/listings", listing())).status).toBe(201);
 
     const inspection = await (await fetch(`${standin.url}/_control/stores/${store}`)).json();
-    expect(inspection).toMatchObject({ counts: { create: 1, update: 0, requests: 5 }, fault: null, listings: [{ sku: "MUG-1" }] });
+    expect(inspection).toMatchObject({
+      counts: { create: 1, update: 0, requests: 5 },
+      fault: null,
+      listings: [{ sku: "MUG-1" }],
+    });
 
-    expect((await fetch(`${standin.url}/_control/stores/${store}`, { method: "DELETE" })).status).toBe(204);
-    expect(standin.store(store)).toEqual({ listings: [], counts: { create: 0, update: 0, requests: 0 }, fault: null });
+    expect(
+      (await fetch(`${standin.url}/_control/stores/${store}`, { method: "DELETE" })).status,
+    ).toBe(204);
+    expect(standin.store(store)).toEqual({
+      listings: [],
+      counts: { create: 0, update: 0, requests: 0 },
+      fault: null,
+    });
   }, 5_000);
 
   test("the control API refuses a malformed fault", async () => {
-    const answer = await fetch(`${standin.url}/_control/stores/${store}/fault`, { method: "POST", body: JSON.stringify({ kind: "error", status: 404 }) });
+    const answer = await fetch(`${standin.url}/_control/stores/${store}/fault`, {
+      method: "POST",
+      body: JSON.stringify({ kind: "error", status: 404 }),
+    });
     expect(answer.status).toBe(400);
-    expect(await answer.json()).toEqual({ error: { code: "bad_fault", message: "fault.status must be 500, 502 or 503" } });
+    expect(await answer.json()).toEqual({
+      error: { code: "bad_fault", message: "fault.status must be 500, 502 or 503" },
+    });
   }, 5_000);
 
   test("clearing all faults, in process and over HTTP", async () => {
@@ -120,7 +189,11 @@ describe("stand-in channel server", () => {
   }, 5_000);
 
   test("concurrent creates each get their own listing and are all counted", async () => {
-    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => call("POST", "/v1/listings", listing({ sku: `B-${i}` }))));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        call("POST", "/v1/listings", listing({ sku: `B-${i}` })),
+      ),
+    );
     expect(answers.every((a) => a.status === 201)).toBe(true);
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(200);
     expect(standin.store(store).counts).toEqual({ create: 200, update: 0, requests: 200 });

@@ -19,33 +19,57 @@ const SHIPPED = {
   cli: "apps/cli/src/main.ts",
 };
 
-const manifest = JSON.parse(readFileSync(join(repoRoot, "packages/channels/package.json"), "utf8")) as {
+const manifest = JSON.parse(
+  readFileSync(join(repoRoot, "packages/channels/package.json"), "utf8"),
+) as {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
 /** Whether a file (relative to the repository root) is stand-in code. */
 const isStandinCode = (file: string) =>
-  file.startsWith(STANDINS_DIR) || (file.startsWith(CHANNELS_DIR) && /-standin(-[^/]*)?\.ts$/.test(file));
+  file.startsWith(STANDINS_DIR) ||
+  (file.startsWith(CHANNELS_DIR) && /-standin(-[^/]*)?\.ts$/.test(file));
 const standinFiles = (graph: ImportGraph) => [...graph.files].filter(isStandinCode).sort();
 
 const main = importGraph("packages/channels/src/index.ts");
-const standins = importGraph("packages/channels/src/standins/index.ts", "packages/channels/src/standins/channel-standins-main.ts");
+const standins = importGraph(
+  "packages/channels/src/standins/index.ts",
+  "packages/channels/src/standins/channel-standins-main.ts",
+);
 /** Packages that only the stand-ins and the contract checks import. */
 const standinOnly = [...standins.packages.keys()].filter((name) => !main.packages.has(name)).sort();
 
 test("the walk finds stand-in code and its packages where there are some", () => {
-  expect(standinFiles(standins)).toEqual(expect.arrayContaining([
-    `${STANDINS_DIR}generic/standin-server.ts`, `${STANDINS_DIR}kit/control-api.ts`, `${STANDINS_DIR}contract/openapi-contract.ts`,
-    `${CHANNELS_DIR}shopify/shopify-standin.ts`, `${CHANNELS_DIR}ebay/ebay-standin.ts`, `${CHANNELS_DIR}etsy/etsy-standin.ts`,
-    `${CHANNELS_DIR}woocommerce/woocommerce-standin.ts`, `${CHANNELS_DIR}amazon/amazon-standin.ts`,
-    `${CHANNELS_DIR}amazon/amazon-standin-product-types.ts`,
-  ]));
+  expect(standinFiles(standins)).toEqual(
+    expect.arrayContaining([
+      `${STANDINS_DIR}generic/standin-server.ts`,
+      `${STANDINS_DIR}kit/control-api.ts`,
+      `${STANDINS_DIR}contract/openapi-contract.ts`,
+      `${CHANNELS_DIR}shopify/shopify-standin.ts`,
+      `${CHANNELS_DIR}ebay/ebay-standin.ts`,
+      `${CHANNELS_DIR}etsy/etsy-standin.ts`,
+      `${CHANNELS_DIR}woocommerce/woocommerce-standin.ts`,
+      `${CHANNELS_DIR}amazon/amazon-standin.ts`,
+      `${CHANNELS_DIR}amazon/amazon-standin-product-types.ts`,
+    ]),
+  );
   // The channels' own code and the generic channel's production half are not stand-in code.
-  expect(["shopify/index.ts", "amazon/amazon-product-type.ts", "standin-adapter.ts", "standin-definition.ts"]
-    .map((file) => `${CHANNELS_DIR}${file}`).filter(isStandinCode)).toEqual([]);
+  expect(
+    [
+      "shopify/index.ts",
+      "amazon/amazon-product-type.ts",
+      "standin-adapter.ts",
+      "standin-definition.ts",
+    ]
+      .map((file) => `${CHANNELS_DIR}${file}`)
+      .filter(isStandinCode),
+  ).toEqual([]);
   expect(standinOnly).toEqual(expect.arrayContaining(["graphql", "openapi-backend", "yaml"]));
-  // It follows the workspace's packages through their exports: the publish worker reaches the registry.
-  expect(importGraph(SHIPPED["publish worker"]).files).toContain("packages/channels/src/registry.ts");
+  // It follows the workspace's packages through their exports: the publish worker reaches the
+  // registry.
+  expect(importGraph(SHIPPED["publish worker"]).files).toContain(
+    "packages/channels/src/registry.ts",
+  );
 });
 
 test("@catalog/channels reaches no stand-in code", () => {
@@ -53,20 +77,27 @@ test("@catalog/channels reaches no stand-in code", () => {
   expect(standinFiles(main)).toEqual([]);
 });
 
-test.each(Object.entries(SHIPPED))("the %s loads no stand-in code and none of the stand-ins' packages", (_, entry) => {
-  const graph = importGraph(entry);
-  expect(standinFiles(graph)).toEqual([]);
-  expect(standinOnly.filter((name) => graph.packages.has(name))).toEqual([]);
-});
+test.each(Object.entries(SHIPPED))(
+  "the %s loads no stand-in code and none of the stand-ins' packages",
+  (_, entry) => {
+    const graph = importGraph(entry);
+    expect(standinFiles(graph)).toEqual([]);
+    expect(standinOnly.filter((name) => graph.packages.has(name))).toEqual([]);
+  },
+);
 
 test("the stand-ins' packages are dev dependencies; what @catalog/channels loads is a runtime dependency", () => {
   expect(standinOnly.filter((name) => name in manifest.dependencies)).toEqual([]);
   expect(standinOnly.filter((name) => !(name in manifest.devDependencies))).toEqual([]);
-  expect(packagesImportedUnder(main, CHANNELS_DIR).filter((name) => !(name in manifest.dependencies))).toEqual([]);
+  expect(
+    packagesImportedUnder(main, CHANNELS_DIR).filter((name) => !(name in manifest.dependencies)),
+  ).toEqual([]);
 });
 
 test("the generic stand-in, which the compose demo runs from the production image, needs only runtime dependencies", () => {
   const generic = importGraph(`${STANDINS_DIR}generic/standin-main.ts`);
-  const outside = packagesImportedUnder(generic, CHANNELS_DIR).filter((name) => !(name in manifest.dependencies));
+  const outside = packagesImportedUnder(generic, CHANNELS_DIR).filter(
+    (name) => !(name in manifest.dependencies),
+  );
   expect(outside).toEqual([]);
 });

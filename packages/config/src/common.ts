@@ -12,7 +12,9 @@ export const CommonEnvSchema = Type.Object({
   REDIS_PREFIX: Type.String({ default: "catalog", minLength: 1, maxLength: 100 }),
   /** REDIS_URL is one node of a Redis Cluster: the others are found from it. */
   REDIS_CLUSTER: Bool(false),
-  LOG_LEVEL: Type.Enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { default: "info" }),
+  LOG_LEVEL: Type.Enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+    default: "info",
+  }),
 });
 
 /**
@@ -32,11 +34,18 @@ export const WorkerHealthEnvSchema = Type.Object({
  */
 export const redisKeyPrefix = (prefix: string): string => `{${prefix}}`;
 
-/** A process's settings with REDIS_PREFIX replaced by the key prefix it implies, so no key is built from the bare name. */
-export function withRedisKeyPrefix<T extends { REDIS_PREFIX: string }>(raw: T): Omit<T, "REDIS_PREFIX"> & { redisKeyPrefix: string } {
+/**
+ * A process's settings with REDIS_PREFIX replaced by the key prefix it implies, so no key is built
+ * from the bare name.
+ */
+export function withRedisKeyPrefix<T extends { REDIS_PREFIX: string }>(
+  raw: T,
+): Omit<T, "REDIS_PREFIX"> & { redisKeyPrefix: string } {
   const { REDIS_PREFIX, ...rest } = raw;
   if (/[{}]/.test(REDIS_PREFIX)) {
-    throw new ConfigError(`Invalid configuration: REDIS_PREFIX "${REDIS_PREFIX}" must not hold { or }: keys are written under {REDIS_PREFIX}:, and the braces make the Redis Cluster hash tag`);
+    throw new ConfigError(
+      `Invalid configuration: REDIS_PREFIX "${REDIS_PREFIX}" must not hold { or }: keys are written under {REDIS_PREFIX}:, and the braces make the Redis Cluster hash tag`,
+    );
   }
   return { ...rest, redisKeyPrefix: redisKeyPrefix(REDIS_PREFIX) };
 }

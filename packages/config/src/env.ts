@@ -9,7 +9,10 @@ export class ConfigError extends Error {
  * Reads `schema` from an environment-like object: converts strings to the schema's types,
  * applies defaults and refuses anything invalid with one message naming every bad variable.
  */
-export function readEnv<T extends TSchema>(schema: T, env: Record<string, string | undefined>): Static<T> {
+export function readEnv<T extends TSchema>(
+  schema: T,
+  env: Record<string, string | undefined>,
+): Static<T> {
   const picked: Record<string, unknown> = {};
   for (const key of Object.keys((schema as unknown as { properties: object }).properties)) {
     const raw = env[key];

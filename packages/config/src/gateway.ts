@@ -4,11 +4,20 @@ import { Type, type Static, type TSchema } from "typebox";
 import { Bool, Int, Str, readEnv } from "./env.js";
 import { CommonEnvSchema, withRedisKeyPrefix } from "./common.js";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy.js";
-import { CHANNEL_DEFINITIONS, channelsConfig, channelsEnvSchema, type AnyChannelDefinition, type ChannelsConfig } from "@catalog/channels";
+import {
+  CHANNEL_DEFINITIONS,
+  channelsConfig,
+  channelsEnvSchema,
+  type AnyChannelDefinition,
+  type ChannelsConfig,
+} from "@catalog/channels";
 
 const GatewayOwnEnvSchema = Type.Object({
   ...CommonEnvSchema.properties,
-  /** Keys that seal the tokens of connected channels (`id:base64key[,...]`, the first one current); without them connecting a channel answers 503. */
+  /**
+   * Keys that seal the tokens of connected channels (`id:base64key[,...]`, the first one current);
+   * without them connecting a channel answers 503.
+   */
   CREDENTIALS_KEYS: Type.String({ default: "" }),
   HOST: Str("127.0.0.1"),
   PORT: Int(3000, 0, 65535),
@@ -16,50 +25,88 @@ const GatewayOwnEnvSchema = Type.Object({
   BODY_LIMIT: Int(1_048_576, 1024),
   /** Session lifetime, in seconds. */
   SESSION_TTL_SECONDS: Int(7 * 24 * 3600, 60),
-  /** The Secure flag of the session and device cookies; unset, it follows PUBLIC_URL (https: Secure, http: not). */
+  /**
+   * The Secure flag of the session and device cookies; unset, it follows PUBLIC_URL (https: Secure,
+   * http: not).
+   */
   COOKIE_SECURE: Type.Optional(Type.Boolean()),
-  /** Comma-separated dashboard origins allowed to call with credentials (CORS), besides the service's own. */
+  /**
+   * Comma-separated dashboard origins allowed to call with credentials (CORS), besides the
+   * service's own.
+   */
   CORS_ORIGINS: Type.String({ default: "" }),
   RATE_LIMIT_MAX: Int(600, 1),
   RATE_LIMIT_WINDOW_SECONDS: Int(60, 1),
-  /** Failed logins allowed per client address and account in a window (successful ones are not counted). */
+  /**
+   * Failed logins allowed per client address and account in a window (successful ones are not
+   * counted).
+   */
   LOGIN_RATE_LIMIT_MAX: Int(10, 1),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: Int(60, 1),
-  /** Failed logins allowed per client address across all accounts in a window (password spraying). */
+  /**
+   * Failed logins allowed per client address across all accounts in a window (password spraying).
+   */
   LOGIN_ADDRESS_RATE_LIMIT_MAX: Int(50, 1),
   LOGIN_ADDRESS_RATE_LIMIT_WINDOW_SECONDS: Int(900, 1),
-  /** Failed logins allowed per device cookie (a browser that signed in to that account before), which the two budgets above do not limit. */
+  /**
+   * Failed logins allowed per device cookie (a browser that signed in to that account before),
+   * which the two budgets above do not limit.
+   */
   LOGIN_DEVICE_RATE_LIMIT_MAX: Int(10, 1),
   LOGIN_DEVICE_RATE_LIMIT_WINDOW_SECONDS: Int(900, 1),
   /** Lab mode allows destructive admin actions such as flush_redis. */
   LAB_MODE: Bool(false),
   /** Allow imports from private and loopback addresses (local development and tests only). */
   LOCAL_INGEST: Bool(false),
-  /** How long a URL import waits for the import workers, overall, before answering with what it has. */
+  /**
+   * How long a URL import waits for the import workers, overall, before answering with what it has.
+   */
   IMPORT_DEADLINE_MS: Int(45_000, 100),
-  /** How long a publish with an Idempotency-Key holds the key while it runs; a gateway that dies mid-request frees it after this. */
+  /**
+   * How long a publish with an Idempotency-Key holds the key while it runs; a gateway that dies
+   * mid-request frees it after this.
+   */
   PUBLISH_DEADLINE_MS: Int(30_000, 1_000),
   /** Largest accepted import document, in bytes. */
   DOCUMENT_MAX_BYTES: Int(50 * 1024 * 1024, 1024),
-  /** Heap of the worker thread that reads one import document, in MB: past it that import is refused (413), the gateway carries on. */
+  /**
+   * Heap of the worker thread that reads one import document, in MB: past it that import is refused
+   * (413), the gateway carries on.
+   */
   DOCUMENT_PARSE_HEAP_MB: Int(256, 16),
-  /** Documents parsed and imported at once by one gateway (each with its own parser thread); more wait their turn. */
+  /**
+   * Documents parsed and imported at once by one gateway (each with its own parser thread); more
+   * wait their turn.
+   */
   DOCUMENT_IMPORT_CONCURRENCY: Int(2, 1),
-  /** Where uploaded documents are spooled while they are imported (default: the system's temporary directory). */
+  /**
+   * Where uploaded documents are spooled while they are imported (default: the system's temporary
+   * directory).
+   */
   DOCUMENT_SPOOL_DIR: Type.String({ default: "" }),
-  /** The dashboard's build the gateway serves at / (default: apps/dashboard/dist in this repository). */
+  /**
+   * The dashboard's build the gateway serves at / (default: apps/dashboard/dist in this
+   * repository).
+   */
   DASHBOARD_DIR: Type.String({ default: "" }),
-  /** The proxies whose X-Forwarded-* headers are believed: false, or their addresses and CIDR ranges (see trust-proxy.ts and deploy/README.md). */
+  /**
+   * The proxies whose X-Forwarded-* headers are believed: false, or their addresses and CIDR ranges
+   * (see trust-proxy.ts and deploy/README.md).
+   */
   TRUST_PROXY: Str("false"),
 });
 
 /** The gateway's variables with those of the listed channels (a test lists one more). */
-export const gatewayEnvSchema = <const Defs extends readonly AnyChannelDefinition[]>(channels: Defs) =>
-  Type.Object({ ...GatewayOwnEnvSchema.properties, ...channelsEnvSchema(channels).properties });
+export const gatewayEnvSchema = <const Defs extends readonly AnyChannelDefinition[]>(
+  channels: Defs,
+) => Type.Object({ ...GatewayOwnEnvSchema.properties, ...channelsEnvSchema(channels).properties });
 
 export const GatewayEnvSchema = gatewayEnvSchema(CHANNEL_DEFINITIONS);
 
-export type GatewayConfig = Omit<Static<typeof GatewayEnvSchema>, "CORS_ORIGINS" | "REDIS_PREFIX" | "COOKIE_SECURE" | "TRUST_PROXY"> & {
+export type GatewayConfig = Omit<
+  Static<typeof GatewayEnvSchema>,
+  "CORS_ORIGINS" | "REDIS_PREFIX" | "COOKIE_SECURE" | "TRUST_PROXY"
+> & {
   CORS_ORIGINS: string[];
   COOKIE_SECURE: boolean;
   TRUST_PROXY: TrustProxy;
@@ -71,16 +118,20 @@ export type GatewayConfig = Omit<Static<typeof GatewayEnvSchema>, "CORS_ORIGINS"
 const defaultDashboardDir = fileURLToPath(new URL("../../../apps/dashboard/dist", import.meta.url));
 
 export function loadGatewayConfig(
-  env: Record<string, string | undefined> = process.env, channels: readonly AnyChannelDefinition[] = CHANNEL_DEFINITIONS,
+  env: Record<string, string | undefined> = process.env,
+  channels: readonly AnyChannelDefinition[] = CHANNEL_DEFINITIONS,
 ): GatewayConfig {
-  const schema: TSchema = channels === CHANNEL_DEFINITIONS ? GatewayEnvSchema : gatewayEnvSchema(channels);
+  const schema: TSchema =
+    channels === CHANNEL_DEFINITIONS ? GatewayEnvSchema : gatewayEnvSchema(channels);
   const raw = readEnv(schema, env) as Static<typeof GatewayEnvSchema>;
   return {
     ...withRedisKeyPrefix(raw),
     COOKIE_SECURE: raw.COOKIE_SECURE ?? /^https:/i.test(raw.PUBLIC_URL),
     TRUST_PROXY: parseTrustProxy(raw.TRUST_PROXY),
     DASHBOARD_DIR: raw.DASHBOARD_DIR ? resolve(raw.DASHBOARD_DIR) : defaultDashboardDir,
-    CORS_ORIGINS: raw.CORS_ORIGINS.split(",").map((o) => o.trim()).filter((o) => o.length > 0),
+    CORS_ORIGINS: raw.CORS_ORIGINS.split(",")
+      .map((o) => o.trim())
+      .filter((o) => o.length > 0),
     channels: channelsConfig(raw, channels),
   };
 }

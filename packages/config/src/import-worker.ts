@@ -19,7 +19,10 @@ export const ImportWorkerEnvSchema = Type.Object({
   LOCAL_INGEST: Bool(false),
 });
 
-export type ImportWorkerConfig = Omit<Static<typeof ImportWorkerEnvSchema>, "REDIS_PREFIX"> & { redisKeyPrefix: string };
+export type ImportWorkerConfig = Omit<Static<typeof ImportWorkerEnvSchema>, "REDIS_PREFIX"> & {
+  redisKeyPrefix: string;
+};
 
-export const loadImportWorkerConfig = (env: Record<string, string | undefined> = process.env): ImportWorkerConfig =>
-  withRedisKeyPrefix(readEnv(ImportWorkerEnvSchema, env));
+export const loadImportWorkerConfig = (
+  env: Record<string, string | undefined> = process.env,
+): ImportWorkerConfig => withRedisKeyPrefix(readEnv(ImportWorkerEnvSchema, env));

@@ -12,7 +12,9 @@ function isAddressOrRange(entry: string): boolean {
   const [address = "", bits, ...rest] = entry.split("/");
   const version = isIP(address);
   if (version === 0 || rest.length > 0) return false;
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+  return (
+    bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128))
+  );
 }
 
 /**
@@ -28,10 +30,13 @@ export function parseTrustProxy(text: string): TrustProxy {
   const value = text.trim();
   if (value === "false") return false;
   if (value === "true") return true;
-  const entries = value.split(",").map((entry) => entry.trim()).filter((entry) => entry.length > 0);
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
   if (entries.length > 0 && entries.every(isAddressOrRange)) return entries;
   throw new ConfigError(
     `Invalid configuration: TRUST_PROXY "${text}" must be false, or the addresses or CIDR ranges of the proxies in front of the gateway, ` +
-    "comma-separated (uniquelocal, loopback and linklocal name those ranges)",
+      "comma-separated (uniquelocal, loopback and linklocal name those ranges)",
   );
 }

@@ -35,7 +35,8 @@ export const MIN_PASSWORD_LENGTH = 10;
 
 export async function createOrg(db: Db, name: string): Promise<OrgView> {
   const trimmed = name.trim();
-  if (trimmed.length === 0 || trimmed.length > 200) throw invalid("org name must be 1 to 200 characters");
+  if (trimmed.length === 0 || trimmed.length > 200)
+    throw invalid("org name must be 1 to 200 characters");
   try {
     const org = await db.org.create({ data: { name: trimmed } });
     return { id: org.id, name: org.name };
@@ -47,7 +48,9 @@ export async function createOrg(db: Db, name: string): Promise<OrgView> {
 
 /** Finds an org by id or by exact name. */
 export async function findOrg(db: Db, idOrName: string): Promise<OrgView> {
-  const org = await db.org.findFirst({ where: isUuid(idOrName) ? { id: idOrName } : { name: idOrName } });
+  const org = await db.org.findFirst({
+    where: isUuid(idOrName) ? { id: idOrName } : { name: idOrName },
+  });
   if (!org) throw notFound(`org "${idOrName}"`);
   return { id: org.id, name: org.name };
 }
@@ -63,7 +66,9 @@ export async function createUser(
   }
   const passwordHash = await hashPassword(input.password);
   try {
-    const user = await db.user.create({ data: { orgId: input.orgId, email, passwordHash, role: input.role } });
+    const user = await db.user.create({
+      data: { orgId: input.orgId, email, passwordHash, role: input.role },
+    });
     return { id: user.id, email: user.email, role: user.role, orgId: user.orgId };
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`a user with email ${email} already exists`);
@@ -86,16 +91,29 @@ export interface CreatedApiKey extends ApiKeyView {
   key: string;
 }
 
-const toApiKeyView = (row: { id: string; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }): ApiKeyView => ({
-  id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt.toISOString(),
-  lastUsedAt: row.lastUsedAt?.toISOString() ?? null, revokedAt: row.revokedAt?.toISOString() ?? null,
+const toApiKeyView = (row: {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}): ApiKeyView => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
 /** Keys look like `csk_<8 chars>_<secret>`; the prefix identifies a key in listings and logs. */
 export async function createApiKey(db: Db, orgId: string, name: string): Promise<CreatedApiKey> {
   const prefix = randomToken().replace(/[-_]/g, "").slice(0, 8);
   const key = `csk_${prefix}_${randomToken()}`;
-  const row = await db.apiKey.create({ data: { orgId, name: name.trim() || "default", prefix, keyHash: sha256(key) } });
+  const row = await db.apiKey.create({
+    data: { orgId, name: name.trim() || "default", prefix, keyHash: sha256(key) },
+  });
   return { ...toApiKeyView(row), key };
 }
 
@@ -114,27 +132,51 @@ export async function listApiKeys(db: Db, orgId: string): Promise<ApiKeyView[]> 
 
 export async function revokeApiKey(db: Db, orgId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound(`active API key ${id}`);
-  const { count } = await db.apiKey.updateMany({ where: { id, orgId, revokedAt: null }, data: { revokedAt: new Date() } });
+  const { count } = await db.apiKey.updateMany({
+    where: { id, orgId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
   if (count === 0) throw notFound(`active API key ${id}`);
 }
 
 /** The org and key an extension's key acts for (it has passed authenticateApiKey). */
-export async function describeApiKey(db: Db, keyId: string): Promise<{ org: { id: string; name: string }; key: { id: string; name: string; prefix: string } }> {
-  const row = await db.apiKey.findUniqueOrThrow({ where: { id: keyId }, include: { org: { select: { id: true, name: true } } } });
+export async function describeApiKey(
+  db: Db,
+  keyId: string,
+): Promise<{
+  org: { id: string; name: string };
+  key: { id: string; name: string; prefix: string };
+}> {
+  const row = await db.apiKey.findUniqueOrThrow({
+    where: { id: keyId },
+    include: { org: { select: { id: true, name: true } } },
+  });
   return { org: row.org, key: { id: row.id, name: row.name, prefix: row.prefix } };
 }
 
 /** `lastUsedAt` is kept to the minute: a busy extension does not write on every request. */
 const LAST_USED_PRECISION_MS = 60_000;
 
-/** The org an API key acts for, or null for an unknown or revoked key (read on every request, so a revocation counts at once). */
-export async function authenticateApiKey(db: Db, key: string): Promise<{ id: string; orgId: string } | null> {
-  const row = await db.apiKey.findUnique({ where: { keyHash: sha256(key) }, select: { id: true, orgId: true, revokedAt: true, lastUsedAt: true } });
+/**
+ * The org an API key acts for, or null for an unknown or revoked key (read on every request, so a
+ * revocation counts at once).
+ */
+export async function authenticateApiKey(
+  db: Db,
+  key: string,
+): Promise<{ id: string; orgId: string } | null> {
+  const row = await db.apiKey.findUnique({
+    where: { keyHash: sha256(key) },
+    select: { id: true, orgId: true, revokedAt: true, lastUsedAt: true },
+  });
   if (!row || row.revokedAt) return null;
   const now = Date.now();
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
     await db.apiKey.updateMany({
-      where: { id: row.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now - LAST_USED_PRECISION_MS) } }] },
+      where: {
+        id: row.id,
+        OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now - LAST_USED_PRECISION_MS) } }],
+      },
       data: { lastUsedAt: new Date(now) },
     });
   }

@@ -15,7 +15,8 @@ export interface ChangeFeedHandlers {
 
 function parse(payload: string | undefined): Change | null {
   if (payload === "sessions") return { kind: "sessions" };
-  if (payload?.startsWith("products:")) return { kind: "products", orgId: payload.slice("products:".length) };
+  if (payload?.startsWith("products:"))
+    return { kind: "products", orgId: payload.slice("products:".length) };
   return null;
 }
 
@@ -24,7 +25,10 @@ function parse(payload: string | undefined): Change | null {
  * after a loss. Triggers send them on commit, so every writer (gateway, CLI, workers, a
  * hand-written UPDATE) is seen, and nothing is announced for a rolled-back transaction.
  */
-export function openChangeFeed(connectionString: string, handlers: ChangeFeedHandlers): { close(): Promise<void> } {
+export function openChangeFeed(
+  connectionString: string,
+  handlers: ChangeFeedHandlers,
+): { close(): Promise<void> } {
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;

@@ -16,10 +16,17 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
 
 /** True when `error` is Prisma's unique-constraint violation. */
 export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+  return (
+    typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002"
+  );
 }
 
-/** True when `error` is Prisma's "record to update or delete not found" (a row another transaction just removed). */
+/**
+ * True when `error` is Prisma's "record to update or delete not found" (a row another transaction
+ * just removed).
+ */
 export function isRecordNotFound(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2025";
+  return (
+    typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2025"
+  );
 }

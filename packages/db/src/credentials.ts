@@ -12,13 +12,20 @@ export interface CredentialKeyring {
 
 /** Parses `id:base64key[,id:base64key...]` (each key 32 bytes). */
 export function parseKeyring(spec: string): CredentialKeyring {
-  const entries = spec.split(",").map((s) => s.trim()).filter(Boolean).map((entry) => {
-    const colon = entry.indexOf(":");
-    const id = entry.slice(0, colon);
-    const key = Buffer.from(entry.slice(colon + 1), "base64");
-    if (colon < 1 || key.length !== 32) throw new Error(`credential key "${id || entry.slice(0, 8)}" must be written id:base64 of 32 bytes`);
-    return { id, key };
-  });
+  const entries = spec
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const colon = entry.indexOf(":");
+      const id = entry.slice(0, colon);
+      const key = Buffer.from(entry.slice(colon + 1), "base64");
+      if (colon < 1 || key.length !== 32)
+        throw new Error(
+          `credential key "${id || entry.slice(0, 8)}" must be written id:base64 of 32 bytes`,
+        );
+      return { id, key };
+    });
   if (entries.length === 0) throw new Error("no credential key configured");
   return { current: entries[0]!, byId: new Map(entries.map((e) => [e.id, e.key])) };
 }
@@ -31,7 +38,10 @@ export interface SealedCredentials {
   credentialsKeyId: string;
 }
 
-export function sealCredentials(keyring: CredentialKeyring, value: Record<string, unknown>): SealedCredentials {
+export function sealCredentials(
+  keyring: CredentialKeyring,
+  value: Record<string, unknown>,
+): SealedCredentials {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", keyring.current.key, iv);
   const body = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final()]);
@@ -41,12 +51,20 @@ export function sealCredentials(keyring: CredentialKeyring, value: Record<string
   };
 }
 
-export function openCredentials(keyring: CredentialKeyring, sealed: SealedCredentials): Record<string, unknown> {
+export function openCredentials(
+  keyring: CredentialKeyring,
+  sealed: SealedCredentials,
+): Record<string, unknown> {
   const key = keyring.byId.get(sealed.credentialsKeyId);
-  if (!key) throw new Error(`credentials were sealed with key "${sealed.credentialsKeyId}", which is not configured`);
+  if (!key)
+    throw new Error(
+      `credentials were sealed with key "${sealed.credentialsKeyId}", which is not configured`,
+    );
   const raw = Buffer.from(sealed.credentials, "base64");
   const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
   decipher.setAuthTag(raw.subarray(12, 28));
-  const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+  const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString(
+    "utf8",
+  );
   return JSON.parse(text) as Record<string, unknown>;
 }

@@ -6,13 +6,20 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** What a client is told while PostgreSQL cannot be reached (503 with Retry-After). */
 export const databaseUnavailable = () =>
-  new ServiceError(503, "the database is unavailable right now; try again in a few seconds", { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) });
+  new ServiceError(503, "the database is unavailable right now; try again in a few seconds", {
+    "retry-after": String(DATABASE_RETRY_AFTER_SECONDS),
+  });
 
 // Prisma's own codes for a server it cannot reach, that timed out, or closed the connection, and
 // for its connection pool's timeout.
 const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
 // @prisma/adapter-pg's kinds for socket failures and a full server.
-const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+const ADAPTER_KINDS = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+]);
 // SQLSTATE: admin_shutdown, crash_shutdown, cannot_connect_now (starting up, shutting down),
 // too_many_connections; class 08 (connection exception) is matched by prefix.
 const SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
@@ -23,7 +30,8 @@ const SOCKET_CODES = new Set(["EPIPE", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN
 // node-postgres's errors that carry no code (a connection ended under a query, a client used
 // after that, the pool's connect timeout), and Prisma's P2028 when no connection came in time
 // to start a transaction (its other P2028s are about a transaction that ran too long).
-const PG_MESSAGES = /^Connection terminated|is not queryable|^timeout exceeded when trying to connect/;
+const PG_MESSAGES =
+  /^Connection terminated|is not queryable|^timeout exceeded when trying to connect/;
 const NO_CONNECTION_FOR_TRANSACTION = /Unable to start a transaction in the given time/;
 
 function matches(error: Record<string, unknown>): boolean {
@@ -54,7 +62,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     seen.add(next);
     const record = next as Record<string, unknown>;
     if (matches(record)) return true;
-    pending.push(record.cause, (record.meta as Record<string, unknown> | undefined)?.driverAdapterError);
+    pending.push(
+      record.cause,
+      (record.meta as Record<string, unknown> | undefined)?.driverAdapterError,
+    );
   }
   return false;
 }
@@ -65,7 +76,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * aborts (with the signal's reason). Only for a step that may run twice: one whose commit was
  * lost with its connection may have committed.
  */
-export async function retryWhileDatabaseUnavailable<T>(step: () => Promise<T>, signal: AbortSignal): Promise<T> {
+export async function retryWhileDatabaseUnavailable<T>(
+  step: () => Promise<T>,
+  signal: AbortSignal,
+): Promise<T> {
   for (let waitMs = 100; ; waitMs = Math.min(waitMs * 2, 1_000)) {
     try {
       return await step();

@@ -13,7 +13,10 @@ export interface HistoryEntryView {
   changes: Record<string, { from: unknown; to: unknown }>;
 }
 
-/** A product's edit history, newest first. It outlives the product, so a deleted product's stays readable. */
+/**
+ * A product's edit history, newest first. It outlives the product, so a deleted product's stays
+ * readable.
+ */
 export async function listHistory(
   db: Db,
   orgId: string,

@@ -3,7 +3,12 @@ export { isTransactionConflict, retryOnConflict } from "./transaction-retry.js";
 export { openChangeFeed, type Change, type ChangeFeedHandlers } from "./change-feed.js";
 export { isUuid } from "./ids.js";
 export { ServiceError, conflict, invalid, notFound } from "./service-error.js";
-export { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, isDatabaseUnavailable, retryWhileDatabaseUnavailable } from "./database-unavailable.js";
+export {
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailable,
+  isDatabaseUnavailable,
+  retryWhileDatabaseUnavailable,
+} from "./database-unavailable.js";
 export { hashPassword, verifyPassword, sha256, randomToken } from "./secrets.js";
 export * from "./accounts.js";
 export * from "./sessions.js";
@@ -13,7 +18,16 @@ export * from "./legal.js";
 export * from "./product-view.js";
 export { fieldDiff, type FieldChanges } from "./field-diff.js";
 export { seedDemo, type DemoSeed } from "./seed-demo.js";
-export type { Role, Channel, LegalDocument, SyncStatus, DestinationHealth, ImportKind, ImportStatus, ImportRowOutcome } from "./generated/enums.js";
+export type {
+  Role,
+  Channel,
+  LegalDocument,
+  SyncStatus,
+  DestinationHealth,
+  ImportKind,
+  ImportStatus,
+  ImportRowOutcome,
+} from "./generated/enums.js";
 export * from "./product-import.js";
 export * from "./credentials.js";
 export * from "./publishing/destinations.js";

@@ -22,9 +22,18 @@ export interface LegalRecordView {
   signedByEmail: string | null;
 }
 
-export async function legalStatus(db: Db, orgId: string): Promise<{ documents: LegalRecordView[]; allSigned: boolean }> {
-  const rows = await db.legalAcceptance.findMany({ where: { orgId }, orderBy: { signedAt: "desc" } });
-  const signers = await db.user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.signedBy))] } }, select: { id: true, email: true } });
+export async function legalStatus(
+  db: Db,
+  orgId: string,
+): Promise<{ documents: LegalRecordView[]; allSigned: boolean }> {
+  const rows = await db.legalAcceptance.findMany({
+    where: { orgId },
+    orderBy: { signedAt: "desc" },
+  });
+  const signers = await db.user.findMany({
+    where: { id: { in: [...new Set(rows.map((r) => r.signedBy))] } },
+    select: { id: true, email: true },
+  });
   const emailOf = (id: string | undefined) => signers.find((u) => u.id === id)?.email ?? null;
   const documents = LEGAL_DOCUMENTS.map((type): LegalRecordView => {
     const currentVersion = CURRENT_LEGAL_VERSIONS[type];
@@ -42,7 +51,9 @@ export async function legalStatus(db: Db, orgId: string): Promise<{ documents: L
   return { documents, allSigned: documents.every((d) => d.signed) };
 }
 
-/** Records that `userId` accepted `document`. Signing the same version again keeps the first record. */
+/**
+ * Records that `userId` accepted `document`. Signing the same version again keeps the first record.
+ */
 export async function signLegal(
   db: Db,
   orgId: string,
@@ -52,7 +63,9 @@ export async function signLegal(
 ): Promise<LegalRecordView> {
   const currentVersion = CURRENT_LEGAL_VERSIONS[document];
   if (version !== undefined && version !== currentVersion) {
-    throw invalid(`version: ${document} is at version ${currentVersion}; "${version}" cannot be signed`);
+    throw invalid(
+      `version: ${document} is at version ${currentVersion}; "${version}" cannot be signed`,
+    );
   }
   const row = await db.legalAcceptance.upsert({
     where: { orgId_document_version: { orgId, document, version: currentVersion } },

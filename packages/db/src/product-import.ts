@@ -4,7 +4,13 @@ import { isUniqueViolation } from "./client.js";
 import type { Prisma, Product } from "./generated/client.js";
 import type { ProductSource } from "./generated/enums.js";
 import { fieldDiff, type FieldChanges } from "./field-diff.js";
-import { fieldsOf, toProductView, withStoredDescription, type ProductFields, type ProductView } from "./product-view.js";
+import {
+  fieldsOf,
+  toProductView,
+  withStoredDescription,
+  type ProductFields,
+  type ProductView,
+} from "./product-view.js";
 import type { Actor } from "./products.js";
 import { lockInIdOrder } from "./row-locks.js";
 import { conflict } from "./service-error.js";
@@ -21,10 +27,14 @@ export type ImportOutcome =
   | { action: "created"; product: ProductView; changes: FieldChanges }
   | { action: "updated"; product: ProductView; changes: FieldChanges }
   | {
-    action: "preview"; wouldBe: "created" | "updated"; existingId: string | null; product: ProductView; changes: FieldChanges;
-    /** The catalog product the item would update, and which key matched it. */
-    match: ImportMatch | null;
-  };
+      action: "preview";
+      wouldBe: "created" | "updated";
+      existingId: string | null;
+      product: ProductView;
+      changes: FieldChanges;
+      /** The catalog product the item would update, and which key matched it. */
+      match: ImportMatch | null;
+    };
 
 export interface ImportMatch {
   productId: string;
@@ -41,22 +51,36 @@ interface Planned {
   changes: FieldChanges;
 }
 
-/** Fields the source actually gave: null, blank text and empty lists leave the catalog's value alone. */
+/**
+ * Fields the source actually gave: null, blank text and empty lists leave the catalog's value
+ * alone.
+ */
 function given(fields: Partial<ProductFields>): Partial<ProductFields> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
     if (value === null || value === undefined) continue;
     if (typeof value === "string" && value.trim() === "") continue;
     if (Array.isArray(value) && value.length === 0) continue;
-    if (typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0) continue;
+    if (typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0)
+      continue;
     out[key] = value;
   }
   return out;
 }
 
 const EMPTY: ProductFields = {
-  title: "", sku: null, description: null, price: null, images: [], brand: null, gtin: null, mpn: null,
-  availability: null, variants: [], attributes: {}, sourceUrl: null,
+  title: "",
+  sku: null,
+  description: null,
+  price: null,
+  images: [],
+  brand: null,
+  gtin: null,
+  mpn: null,
+  availability: null,
+  variants: [],
+  attributes: {},
+  sourceUrl: null,
 };
 
 export interface ImportOptions {
@@ -75,9 +99,18 @@ const isClient = (client: Client): client is Db => "$transaction" in client;
  * writes the whole batch in one transaction: bulk inserts and updates, and one `imported`
  * history entry per changed product. Never reads or writes another org's rows.
  */
-export async function importProducts(db: Db, orgId: string, items: ImportItem[], options: ImportOptions): Promise<ImportOutcome[]> {
+export async function importProducts(
+  db: Db,
+  orgId: string,
+  items: ImportItem[],
+  options: ImportOptions,
+): Promise<ImportOutcome[]> {
   if (!options.persist) return previewBatch(db, orgId, items, options);
-  return asConflict(() => retryOnConflict(() => db.$transaction((tx) => writeBatch(tx, orgId, items, options), { timeout: 60_000 })));
+  return asConflict(() =>
+    retryOnConflict(() =>
+      db.$transaction((tx) => writeBatch(tx, orgId, items, options), { timeout: 60_000 }),
+    ),
+  );
 }
 
 /** Imports one batch; see importInOneTransaction. */
@@ -91,24 +124,35 @@ export type ImportBatch = (items: ImportItem[]) => Promise<ImportOutcome[]>;
  * the products earlier batches created, as it would after their commit.
  */
 export async function importInOneTransaction<T>(
-  db: Db, orgId: string, options: ImportOptions & { timeoutMs: number },
+  db: Db,
+  orgId: string,
+  options: ImportOptions & { timeoutMs: number },
   // `tx` (null in a preview) lets the caller record its own rows in the same transaction.
   run: (importBatch: ImportBatch, tx: Prisma.TransactionClient | null) => Promise<T>,
 ): Promise<T> {
   if (!options.persist) return run((items) => previewBatch(db, orgId, items, options), null);
-  return asConflict(() => db.$transaction(
-    (tx) => run((items) => writeBatch(tx, orgId, items, options), tx),
-    { timeout: options.timeoutMs, maxWait: 10_000 },
-  ));
+  return asConflict(() =>
+    db.$transaction((tx) => run((items) => writeBatch(tx, orgId, items, options), tx), {
+      timeout: options.timeoutMs,
+      maxWait: 10_000,
+    }),
+  );
 }
 
 async function asConflict<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict("another import created a product with one of these SKUs meanwhile: import again");
-    // A document's one transaction cannot be run again (its rows were read from the upload as it went).
-    if (isTransactionConflict(error)) throw conflict("another import or edit changed some of these products at the same moment; nothing was stored: import again");
+    if (isUniqueViolation(error))
+      throw conflict(
+        "another import created a product with one of these SKUs meanwhile: import again",
+      );
+    // A document's one transaction cannot be run again (its rows were read from the upload as it
+    // went).
+    if (isTransactionConflict(error))
+      throw conflict(
+        "another import or edit changed some of these products at the same moment; nothing was stored: import again",
+      );
     throw error;
   }
 }
@@ -128,7 +172,12 @@ function viewOf(orgId: string, source: ProductSource) {
     } as Product);
 }
 
-async function previewBatch(db: Db, orgId: string, items: ImportItem[], options: ImportOptions): Promise<ImportOutcome[]> {
+async function previewBatch(
+  db: Db,
+  orgId: string,
+  items: ImportItem[],
+  options: ImportOptions,
+): Promise<ImportOutcome[]> {
   const plan = await planImport(db, orgId, items);
   const now = new Date();
   const view = viewOf(orgId, options.source);
@@ -136,17 +185,26 @@ async function previewBatch(db: Db, orgId: string, items: ImportItem[], options:
     action: "preview" as const,
     wouldBe: p.existing ? ("updated" as const) : ("created" as const),
     existingId: p.existing?.id ?? null,
-    product: p.existing && Object.keys(p.changes).length === 0
-      ? toProductView(p.existing)
-      : view(p, (p.existing?.version ?? 0) + 1, p.existing?.createdAt ?? now, now),
+    product:
+      p.existing && Object.keys(p.changes).length === 0
+        ? toProductView(p.existing)
+        : view(p, (p.existing?.version ?? 0) + 1, p.existing?.createdAt ?? now, now),
     changes: p.changes,
-    match: p.existing ? { productId: p.existing.id, title: p.existing.title, sku: p.existing.sku, by: matchedBy(p) } : null,
+    match: p.existing
+      ? { productId: p.existing.id, title: p.existing.title, sku: p.existing.sku, by: matchedBy(p) }
+      : null,
   }));
 }
 
-const matchedBy = (p: Planned): ImportMatch["by"] => (p.fields.sku && p.existing?.sku === p.fields.sku ? "sku" : "sourceUrl");
+const matchedBy = (p: Planned): ImportMatch["by"] =>
+  p.fields.sku && p.existing?.sku === p.fields.sku ? "sku" : "sourceUrl";
 
-async function writeBatch(tx: Prisma.TransactionClient, orgId: string, items: ImportItem[], options: ImportOptions): Promise<ImportOutcome[]> {
+async function writeBatch(
+  tx: Prisma.TransactionClient,
+  orgId: string,
+  items: ImportItem[],
+  options: ImportOptions,
+): Promise<ImportOutcome[]> {
   const plan = await planImport(tx, orgId, items, { lock: true });
   const now = new Date();
   const view = viewOf(orgId, options.source);
@@ -157,9 +215,15 @@ async function writeBatch(tx: Prisma.TransactionClient, orgId: string, items: Im
   const changed = [...creates, ...updates];
   if (changed.length > 0) await insertHistory(tx, orgId, changed, options.actor, now);
   return plan.map((p) => {
-    if (!p.existing) return { action: "created" as const, product: view(p, 1, now, now), changes: p.changes };
-    if (Object.keys(p.changes).length === 0) return { action: "updated" as const, product: toProductView(p.existing), changes: {} };
-    return { action: "updated" as const, product: view(p, p.existing.version + 1, p.existing.createdAt, now), changes: p.changes };
+    if (!p.existing)
+      return { action: "created" as const, product: view(p, 1, now, now), changes: p.changes };
+    if (Object.keys(p.changes).length === 0)
+      return { action: "updated" as const, product: toProductView(p.existing), changes: {} };
+    return {
+      action: "updated" as const,
+      product: view(p, p.existing.version + 1, p.existing.createdAt, now),
+      changes: p.changes,
+    };
   });
 }
 
@@ -171,21 +235,36 @@ const unique = (plans: Planned[]) => [...new Set(plans)];
  * are locked first, in id order as every writer locks rows, and only then read: imports of the
  * same products in any order queue for them, and each plans from the latest state.
  */
-async function planImport(db: Client, orgId: string, items: ImportItem[], { lock }: { lock: boolean } = { lock: false }): Promise<Planned[]> {
+async function planImport(
+  db: Client,
+  orgId: string,
+  items: ImportItem[],
+  { lock }: { lock: boolean } = { lock: false },
+): Promise<Planned[]> {
   const skus = [...new Set(items.map((i) => i.fields.sku?.trim()).filter((s): s is string => !!s))];
   const urls = [...new Set(items.map((i) => i.fields.sourceUrl).filter((u): u is string => !!u))];
   const ids = skus.length + urls.length === 0 ? [] : await matchingIds(db, orgId, skus, urls);
-  if (lock && ids.length > 0) await db.$executeRawUnsafe(lockInIdOrder("products", "id = ANY($1::uuid[])"), ids);
+  if (lock && ids.length > 0)
+    await db.$executeRawUnsafe(lockInIdOrder("products", "id = ANY($1::uuid[])"), ids);
   const found = ids.length === 0 ? [] : await db.product.findMany({ where: { id: { in: ids } } });
   const bySku = new Map(found.filter((p) => p.sku).map((p) => [p.sku!, p]));
   const byUrl = new Map(found.filter((p) => p.sourceUrl).map((p) => [p.sourceUrl!, p]));
   const inBatch = new Map<string, Planned>();
 
   return items.map((item) => {
-    const fields = given(withStoredDescription({ ...item.fields, sku: item.fields.sku?.trim() ?? null }));
-    const keys = [fields.sku ? `sku:${fields.sku}` : null, fields.sourceUrl ? `url:${fields.sourceUrl}` : null].filter((k): k is string => !!k);
+    const fields = given(
+      withStoredDescription({ ...item.fields, sku: item.fields.sku?.trim() ?? null }),
+    );
+    const keys = [
+      fields.sku ? `sku:${fields.sku}` : null,
+      fields.sourceUrl ? `url:${fields.sourceUrl}` : null,
+    ].filter((k): k is string => !!k);
     const earlier = keys.map((k) => inBatch.get(k)).find(Boolean);
-    const existing = earlier ? null : (fields.sku ? bySku.get(fields.sku) : undefined) ?? (fields.sourceUrl ? byUrl.get(fields.sourceUrl) : undefined) ?? null;
+    const existing = earlier
+      ? null
+      : ((fields.sku ? bySku.get(fields.sku) : undefined) ??
+        (fields.sourceUrl ? byUrl.get(fields.sourceUrl) : undefined) ??
+        null);
     let planned: Planned;
     if (earlier) {
       // The same product twice in one batch: the later item refines the earlier one.
@@ -199,7 +278,10 @@ async function planImport(db: Client, orgId: string, items: ImportItem[], { lock
         id: existing?.id ?? randomUUID(),
         existing,
         fields: { ...base, ...fields },
-        provenance: { ...((existing?.provenance as Record<string, unknown> | undefined) ?? {}), ...item.provenance },
+        provenance: {
+          ...((existing?.provenance as Record<string, unknown> | undefined) ?? {}),
+          ...item.provenance,
+        },
         changes: fieldDiff(existing ? base : {}, fields),
       };
     }
@@ -215,15 +297,26 @@ async function planImport(db: Client, orgId: string, items: ImportItem[], { lock
  * which the planner judged cheap for equality and which took seconds per batch once the
  * catalog held a few thousand similar SKUs.
  */
-async function matchingIds(db: Client, orgId: string, skus: string[], urls: string[]): Promise<string[]> {
-  const query = (client: Client) => client.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT p.id FROM unnest($2::text[]) AS s(sku) JOIN products p ON p.org_id = $1::uuid AND p.sku = s.sku
+async function matchingIds(
+  db: Client,
+  orgId: string,
+  skus: string[],
+  urls: string[],
+): Promise<string[]> {
+  const query = (client: Client) =>
+    client.$queryRawUnsafe<{ id: string }[]>(
+      `SELECT p.id FROM unnest($2::text[]) AS s(sku) JOIN products p ON p.org_id = $1::uuid AND p.sku = s.sku
      UNION
      SELECT p.id FROM unnest($3::text[]) AS u(url) JOIN products p ON p.org_id = $1::uuid AND p.source_url = u.url`,
-    orgId, skus, urls,
-  );
+      orgId,
+      skus,
+      urls,
+    );
   if (isClient(db)) {
-    const [, rows] = await db.$transaction([db.$executeRawUnsafe("SET LOCAL enable_bitmapscan = off"), query(db)]);
+    const [, rows] = await db.$transaction([
+      db.$executeRawUnsafe("SET LOCAL enable_bitmapscan = off"),
+      query(db),
+    ]);
     return rows.map((r) => r.id);
   }
   // Inside a longer transaction: the setting is put back for the statements that follow.
@@ -235,10 +328,19 @@ async function matchingIds(db: Client, orgId: string, skus: string[], urls: stri
 
 function columnsFor(f: ProductFields) {
   return {
-    title: f.title, sku: f.sku, description: f.description,
-    priceAmount: f.price?.amount ?? null, priceCurrency: f.price?.currency ?? null,
-    images: f.images, brand: f.brand, gtin: f.gtin, mpn: f.mpn, availability: f.availability,
-    variants: f.variants as unknown as Prisma.JsonValue, attributes: f.attributes as Prisma.JsonValue, sourceUrl: f.sourceUrl,
+    title: f.title,
+    sku: f.sku,
+    description: f.description,
+    priceAmount: f.price?.amount ?? null,
+    priceCurrency: f.price?.currency ?? null,
+    images: f.images,
+    brand: f.brand,
+    gtin: f.gtin,
+    mpn: f.mpn,
+    availability: f.availability,
+    variants: f.variants as unknown as Prisma.JsonValue,
+    attributes: f.attributes as Prisma.JsonValue,
+    sourceUrl: f.sourceUrl,
   };
 }
 
@@ -253,19 +355,38 @@ const VALUES = `v.title, v.sku, v.description, v.price_amount, v.price_currency,
 function columnArrays(plans: Planned[]): unknown[] {
   const col = <T>(pick: (f: ProductFields, p: Planned) => T) => plans.map((p) => pick(p.fields, p));
   return [
-    col((_, p) => p.id), col((f) => f.title), col((f) => f.sku), col((f) => f.description),
-    col((f) => f.price?.amount ?? null), col((f) => f.price?.currency ?? null), col((f) => JSON.stringify(f.images)),
-    col((f) => f.brand), col((f) => f.gtin), col((f) => f.mpn), col((f) => f.availability),
-    col((f) => JSON.stringify(f.variants)), col((f) => JSON.stringify(f.attributes)), col((_, p) => JSON.stringify(p.provenance)),
+    col((_, p) => p.id),
+    col((f) => f.title),
+    col((f) => f.sku),
+    col((f) => f.description),
+    col((f) => f.price?.amount ?? null),
+    col((f) => f.price?.currency ?? null),
+    col((f) => JSON.stringify(f.images)),
+    col((f) => f.brand),
+    col((f) => f.gtin),
+    col((f) => f.mpn),
+    col((f) => f.availability),
+    col((f) => JSON.stringify(f.variants)),
+    col((f) => JSON.stringify(f.attributes)),
+    col((_, p) => JSON.stringify(p.provenance)),
     col((f) => f.sourceUrl),
   ];
 }
 
-function insertProducts(tx: Prisma.TransactionClient, orgId: string, plans: Planned[], source: ProductSource, now: Date) {
+function insertProducts(
+  tx: Prisma.TransactionClient,
+  orgId: string,
+  plans: Planned[],
+  source: ProductSource,
+  now: Date,
+) {
   return tx.$executeRawUnsafe(
     `INSERT INTO products (id, org_id, ${COLUMNS}, source, version, created_at, updated_at)
      SELECT v.id, $1::uuid, ${VALUES}, $17::"ProductSource", 1, $18, $18 FROM ${UNNEST}`,
-    orgId, ...columnArrays(plans), source, now,
+    orgId,
+    ...columnArrays(plans),
+    source,
+    now,
   );
 }
 
@@ -278,15 +399,28 @@ function updateProducts(tx: Prisma.TransactionClient, orgId: string, plans: Plan
   return tx.$executeRawUnsafe(
     `UPDATE products AS p SET ${ASSIGNMENTS}, version = p.version + 1, updated_at = $17
      FROM ${UNNEST} WHERE p.id = v.id AND p.org_id = $1::uuid`,
-    orgId, ...columnArrays(plans), now,
+    orgId,
+    ...columnArrays(plans),
+    now,
   );
 }
 
-function insertHistory(tx: Prisma.TransactionClient, orgId: string, plans: Planned[], actor: Actor, at: Date) {
+function insertHistory(
+  tx: Prisma.TransactionClient,
+  orgId: string,
+  plans: Planned[],
+  actor: Actor,
+  at: Date,
+) {
   return tx.$executeRawUnsafe(
     `INSERT INTO product_history (id, org_id, product_id, at, actor_type, actor_id, action, changes)
      SELECT gen_random_uuid(), $1::uuid, v.product_id, $2, $3::"ActorType", $4, 'imported', v.changes
      FROM unnest($5::uuid[], $6::jsonb[]) AS v(product_id, changes)`,
-    orgId, at, actor.type, actor.id, plans.map((p) => p.id), plans.map((p) => JSON.stringify(p.changes)),
+    orgId,
+    at,
+    actor.type,
+    actor.id,
+    plans.map((p) => p.id),
+    plans.map((p) => JSON.stringify(p.changes)),
   );
 }

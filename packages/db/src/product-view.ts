@@ -29,8 +29,18 @@ export interface ProductView extends ProductFields {
 }
 
 export const PRODUCT_FIELDS = [
-  "title", "sku", "description", "price", "images", "brand", "gtin", "mpn",
-  "availability", "variants", "attributes", "sourceUrl",
+  "title",
+  "sku",
+  "description",
+  "price",
+  "images",
+  "brand",
+  "gtin",
+  "mpn",
+  "availability",
+  "variants",
+  "attributes",
+  "sourceUrl",
 ] as const satisfies readonly (keyof ProductFields)[];
 
 /** Money amounts keep at least two decimals ("19.90"), and more only where the value has them. */
@@ -41,28 +51,42 @@ export function formatAmount(amount: Prisma.Decimal | string): string {
   return `${whole}.${trimmed.padEnd(2, "0")}`;
 }
 
-/** `fields` with its description, if it has one, in the stored form (every write path stores that). */
+/**
+ * `fields` with its description, if it has one, in the stored form (every write path stores that).
+ */
 export function withStoredDescription<T extends Partial<ProductFields>>(fields: T): T {
-  return "description" in fields ? { ...fields, description: storedDescription(fields.description) } : fields;
+  return "description" in fields
+    ? { ...fields, description: storedDescription(fields.description) }
+    : fields;
 }
 
-/** A field diff with its description's `from` and `to` in the stored form (a diff kept from before it). */
+/**
+ * A field diff with its description's `from` and `to` in the stored form (a diff kept from before
+ * it).
+ */
 export function withStoredDescriptions(changes: FieldChanges): FieldChanges {
   const { description } = changes;
   if (!description) return changes;
   const stored = (value: unknown) => (typeof value === "string" ? storedDescription(value) : value);
-  return { ...changes, description: { from: stored(description.from), to: stored(description.to) } };
+  return {
+    ...changes,
+    description: { from: stored(description.from), to: stored(description.to) },
+  };
 }
 
-/** A row's catalog fields; its description read through the stored form, so rows from before it (or written by hand) come out clean too. */
+/**
+ * A row's catalog fields; its description read through the stored form, so rows from before it (or
+ * written by hand) come out clean too.
+ */
 export function fieldsOf(row: Product): ProductFields {
   return {
     title: row.title,
     sku: row.sku,
     description: storedDescription(row.description),
-    price: row.priceAmount !== null && row.priceCurrency !== null
-      ? { amount: formatAmount(row.priceAmount), currency: row.priceCurrency }
-      : null,
+    price:
+      row.priceAmount !== null && row.priceCurrency !== null
+        ? { amount: formatAmount(row.priceAmount), currency: row.priceCurrency }
+        : null,
     images: row.images,
     brand: row.brand,
     gtin: row.gtin,

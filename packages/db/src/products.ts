@@ -4,7 +4,13 @@ import type { Prisma } from "./generated/client.js";
 import type { ActorType, ProductSource } from "./generated/enums.js";
 import { fieldDiff } from "./field-diff.js";
 import {
-  PRODUCT_FIELDS, columnsOf, fieldsOf, toProductView, withStoredDescription, type ProductFields, type ProductView,
+  PRODUCT_FIELDS,
+  columnsOf,
+  fieldsOf,
+  toProductView,
+  withStoredDescription,
+  type ProductFields,
+  type ProductView,
 } from "./product-view.js";
 import { conflict, notFound } from "./service-error.js";
 import { isUuid } from "./ids.js";
@@ -38,7 +44,10 @@ type Tx = Prisma.TransactionClient;
 /** `contains` becomes ILIKE '%term%': escape LIKE's own wildcards so they match literally. */
 const likeLiteral = (term: string) => term.replace(/[\\%_]/g, "\\$&");
 
-/** Which of the org's products a list shows: `q` in the title or SKU, and/or exactly this `sourceUrl`. */
+/**
+ * Which of the org's products a list shows: `q` in the title or SKU, and/or exactly this
+ * `sourceUrl`.
+ */
 export interface ProductFilter {
   q?: string;
   sourceUrl?: string;
@@ -46,7 +55,10 @@ export interface ProductFilter {
 
 function searchFilter(orgId: string, filter: ProductFilter): Prisma.ProductWhereInput {
   const text = filter.q?.trim();
-  const where: Prisma.ProductWhereInput = { orgId, ...(filter.sourceUrl ? { sourceUrl: filter.sourceUrl } : {}) };
+  const where: Prisma.ProductWhereInput = {
+    orgId,
+    ...(filter.sourceUrl ? { sourceUrl: filter.sourceUrl } : {}),
+  };
   if (!text) return where;
   const term = likeLiteral(text);
   return {
@@ -59,7 +71,11 @@ function searchFilter(orgId: string, filter: ProductFilter): Prisma.ProductWhere
 }
 
 /** The org's products imported from these pages, by page: the newest when several were. */
-export async function productsBySourceUrl(db: Db, orgId: string, urls: string[]): Promise<Map<string, { productId: string; title: string }>> {
+export async function productsBySourceUrl(
+  db: Db,
+  orgId: string,
+  urls: string[],
+): Promise<Map<string, { productId: string; title: string }>> {
   if (urls.length === 0) return new Map();
   const rows = await db.product.findMany({
     where: { orgId, sourceUrl: { in: urls } },
@@ -94,8 +110,9 @@ ORDER BY l.product_id, d.connected_at, d.id`;
 
 /**
  * One page of the org's catalog, newest edits first; `q` matches title or SKU (substring, any
- * case), `sourceUrl` the page a product was imported from (exactly). Each product comes with its listing status per destination: the page, its count and
- * its listings are three queries sent at once.
+ * case), `sourceUrl` the page a product was imported from (exactly). Each product comes with its
+ * listing status per destination: the page, its count and its listings are three queries sent at
+ * once.
  */
 export async function listProducts(
   db: Db,
@@ -113,18 +130,31 @@ export async function listProducts(
       take: query.pageSize,
     }),
     db.product.count({ where }),
-    db.$queryRawUnsafe<{ product_id: string; destination_account_id: string; channel: string; status: string }[]>(
-      pageListings(Boolean(text), Boolean(query.sourceUrl)), orgId, offset, query.pageSize,
-      ...(text ? [`%${likeLiteral(text)}%`] : []), ...(query.sourceUrl ? [query.sourceUrl] : []),
+    db.$queryRawUnsafe<
+      { product_id: string; destination_account_id: string; channel: string; status: string }[]
+    >(
+      pageListings(Boolean(text), Boolean(query.sourceUrl)),
+      orgId,
+      offset,
+      query.pageSize,
+      ...(text ? [`%${likeLiteral(text)}%`] : []),
+      ...(query.sourceUrl ? [query.sourceUrl] : []),
     ),
   ]);
   const byProduct = new Map<string, ListingStatusView[]>();
   for (const l of listings) {
     let list = byProduct.get(l.product_id);
     if (!list) byProduct.set(l.product_id, (list = []));
-    list.push({ destinationAccountId: l.destination_account_id, channel: l.channel, status: l.status });
+    list.push({
+      destinationAccountId: l.destination_account_id,
+      channel: l.channel,
+      status: l.status,
+    });
   }
-  return { items: rows.map((row) => ({ ...toProductView(row), listings: byProduct.get(row.id) ?? [] })), total };
+  return {
+    items: rows.map((row) => ({ ...toProductView(row), listings: byProduct.get(row.id) ?? [] })),
+    total,
+  };
 }
 
 export async function getProduct(db: Db, orgId: string, id: string): Promise<ProductDetail> {
@@ -152,7 +182,13 @@ export async function getProduct(db: Db, orgId: string, id: string): Promise<Pro
 
 function writeHistory(
   tx: Tx,
-  entry: { orgId: string; productId: string; actor: Actor; action: "created" | "updated" | "deleted" | "imported"; changes: object },
+  entry: {
+    orgId: string;
+    productId: string;
+    actor: Actor;
+    action: "created" | "updated" | "deleted" | "imported";
+    changes: object;
+  },
 ) {
   return tx.productHistory.create({
     data: {
@@ -167,7 +203,8 @@ function writeHistory(
 }
 
 function skuConflict(error: unknown, sku: string | null | undefined): never {
-  if (isUniqueViolation(error)) throw conflict(`another product in this org already has SKU "${sku}"`);
+  if (isUniqueViolation(error))
+    throw conflict(`another product in this org already has SKU "${sku}"`);
   throw error;
 }
 
@@ -182,10 +219,21 @@ export async function createProduct(
   try {
     return await db.$transaction(async (tx) => {
       const row = await tx.product.create({
-        data: { ...(columnsOf(fields) as Prisma.ProductUncheckedCreateInput), orgId, title: fields.title, source },
+        data: {
+          ...(columnsOf(fields) as Prisma.ProductUncheckedCreateInput),
+          orgId,
+          title: fields.title,
+          source,
+        },
       });
       const created = fieldsOf(row);
-      await writeHistory(tx, { orgId, productId: row.id, actor, action: "created", changes: fieldDiff({}, created) });
+      await writeHistory(tx, {
+        orgId,
+        productId: row.id,
+        actor,
+        action: "created",
+        changes: fieldDiff({}, created),
+      });
       return toProductView(row);
     });
   } catch (error) {
@@ -213,16 +261,23 @@ export async function updateProduct(
       const current = await tx.product.findFirst({ where: { id, orgId } });
       if (!current) throw notFound(`product ${id}`);
       if (expectedVersion !== undefined && expectedVersion !== current.version) {
-        throw conflict(`product ${id} is at version ${current.version}, not ${expectedVersion}: reload it and edit again`);
+        throw conflict(
+          `product ${id} is at version ${current.version}, not ${expectedVersion}: reload it and edit again`,
+        );
       }
       const changes = fieldDiff(fieldsOf(current), patch);
       if (Object.keys(changes).length === 0) return toProductView(current);
-      const changed = Object.fromEntries(Object.keys(changes).map((k) => [k, patch[k as keyof ProductFields]]));
+      const changed = Object.fromEntries(
+        Object.keys(changes).map((k) => [k, patch[k as keyof ProductFields]]),
+      );
       const { count } = await tx.product.updateMany({
         where: { id, orgId, version: current.version },
         data: { ...columnsOf(changed), version: { increment: 1 }, updatedAt: new Date() },
       });
-      if (count === 0) throw conflict(`product ${id} was changed by someone else meanwhile: reload it and edit again`);
+      if (count === 0)
+        throw conflict(
+          `product ${id} was changed by someone else meanwhile: reload it and edit again`,
+        );
       await writeHistory(tx, { orgId, productId: id, actor, action: "updated", changes });
       return toProductView(await tx.product.findUniqueOrThrow({ where: { id } }));
     });
@@ -232,19 +287,32 @@ export async function updateProduct(
 }
 
 // A deletion records every field's last value as `from`, so the audit shows what was removed.
-const CLEARED = Object.fromEntries(PRODUCT_FIELDS.map((field) => [field, null])) as Partial<ProductFields>;
+const CLEARED = Object.fromEntries(
+  PRODUCT_FIELDS.map((field) => [field, null]),
+) as Partial<ProductFields>;
 
 /**
  * Removes the product from the catalog; its history stays readable. The row is read by the
  * DELETE that removes it, under its lock: of concurrent deletes one removes it and writes the
  * history entry, and the others find nothing, a 404 like a delete after it.
  */
-export async function deleteProduct(db: Db, orgId: string, id: string, actor: Actor): Promise<void> {
+export async function deleteProduct(
+  db: Db,
+  orgId: string,
+  id: string,
+  actor: Actor,
+): Promise<void> {
   if (!isUuid(id)) throw notFound(`product ${id}`);
   await db.$transaction(async (tx) => {
     const removed = await tx.product.delete({ where: { id, orgId } }).catch((error: unknown) => {
       throw isRecordNotFound(error) ? notFound(`product ${id}`) : error;
     });
-    await writeHistory(tx, { orgId, productId: id, actor, action: "deleted", changes: fieldDiff(fieldsOf(removed), CLEARED) });
+    await writeHistory(tx, {
+      orgId,
+      productId: id,
+      actor,
+      action: "deleted",
+      changes: fieldDiff(fieldsOf(removed), CLEARED),
+    });
   });
 }

@@ -6,4 +6,5 @@
  * `UPDATE t SET ... WHERE id IN (${lockInIdOrder("t", "...")})`. A plain UPDATE locks rows in
  * whatever order its plan reads them.
  */
-export const lockInIdOrder = (table: string, where: string) => `SELECT id FROM ${table} WHERE ${where} ORDER BY id FOR UPDATE`;
+export const lockInIdOrder = (table: string, where: string) =>
+  `SELECT id FROM ${table} WHERE ${where} ORDER BY id FOR UPDATE`;

@@ -21,4 +21,3 @@ export const randomToken = (): string => randomBytes(32).toString("base64url");
 
 /** Tokens and keys have full entropy, so a fast hash is enough to keep them unusable if leaked. */
 export const sha256 = (value: string): string => createHash("sha256").update(value).digest("hex");
-

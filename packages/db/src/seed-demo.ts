@@ -30,9 +30,24 @@ const DEMO_USERS = [
 ] as const;
 
 const DEMO_PRODUCTS = [
-  { title: "Linen Shirt", sku: "DEMO-SHIRT-1", price: { amount: "49.00", currency: "EUR" }, brand: "Acme" },
-  { title: "Canvas Tote Bag", sku: "DEMO-TOTE-1", price: { amount: "19.90", currency: "EUR" }, brand: "Acme" },
-  { title: "Ceramic Mug", sku: "DEMO-MUG-1", price: { amount: "12.50", currency: "EUR" }, brand: "Potter & Co" },
+  {
+    title: "Linen Shirt",
+    sku: "DEMO-SHIRT-1",
+    price: { amount: "49.00", currency: "EUR" },
+    brand: "Acme",
+  },
+  {
+    title: "Canvas Tote Bag",
+    sku: "DEMO-TOTE-1",
+    price: { amount: "19.90", currency: "EUR" },
+    brand: "Acme",
+  },
+  {
+    title: "Ceramic Mug",
+    sku: "DEMO-MUG-1",
+    price: { amount: "12.50", currency: "EUR" },
+    brand: "Potter & Co",
+  },
 ];
 
 /**
@@ -46,21 +61,35 @@ export async function seedDemo(db: Db, standin?: DemoDestinationOptions): Promis
   for (const user of DEMO_USERS) {
     const found = await db.user.findUnique({ where: { email: user.email } });
     if (!found) await createUser(db, { orgId: org.id, ...user });
-    else await db.user.update({ where: { id: found.id }, data: { orgId: org.id, role: user.role, passwordHash: await hashPassword(user.password) } });
+    else
+      await db.user.update({
+        where: { id: found.id },
+        data: { orgId: org.id, role: user.role, passwordHash: await hashPassword(user.password) },
+      });
   }
   for (const product of DEMO_PRODUCTS) {
     const found = await db.product.findFirst({ where: { orgId: org.id, sku: product.sku } });
     if (!found) await createProduct(db, org.id, product, { type: "system", id: null });
   }
-  await db.apiKey.updateMany({ where: { orgId: org.id, name: "demo-extension", revokedAt: null }, data: { revokedAt: new Date() } });
+  await db.apiKey.updateMany({
+    where: { orgId: org.id, name: "demo-extension", revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
   const apiKey = await createApiKey(db, org.id, "demo-extension");
   const destination = standin ? await seedDestination(db, org.id, standin) : null;
   return { org, users: DEMO_USERS.map((u) => ({ ...u })), apiKey, destination };
 }
 
-async function seedDestination(db: Db, orgId: string, { keyring, standinUrl }: DemoDestinationOptions) {
+async function seedDestination(
+  db: Db,
+  orgId: string,
+  { keyring, standinUrl }: DemoDestinationOptions,
+) {
   const data = {
-    channel: "standin" as const, baseUrl: standinUrl, disconnectedAt: null, health: "ok" as const,
+    channel: "standin" as const,
+    baseUrl: standinUrl,
+    disconnectedAt: null,
+    health: "ok" as const,
     ...sealCredentials(keyring, { token: "demo-store:demo-secret" }),
   };
   const found = await db.destinationAccount.findFirst({ where: { orgId, name: DEMO_DESTINATION } });

@@ -20,12 +20,22 @@ export async function openSession(
   password: string,
   ttlSeconds: number,
 ): Promise<{ token: string; principal: SessionPrincipal } | null> {
-  const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() }, include: { org: true } });
-  const ok = await verifyPassword(user?.passwordHash ?? (await (dummyHash ??= hashPassword(randomToken()))), password);
+  const user = await db.user.findUnique({
+    where: { email: email.trim().toLowerCase() },
+    include: { org: true },
+  });
+  const ok = await verifyPassword(
+    user?.passwordHash ?? (await (dummyHash ??= hashPassword(randomToken()))),
+    password,
+  );
   if (!user || !ok) return null;
   const token = randomToken();
   const session = await db.session.create({
-    data: { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlSeconds * 1000) },
+    data: {
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+    },
   });
   return {
     token,
@@ -55,5 +65,8 @@ export async function findSession(db: Db, token: string): Promise<SessionPrincip
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+  await db.session.updateMany({
+    where: { id: sessionId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
 }

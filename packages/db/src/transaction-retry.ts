@@ -1,4 +1,7 @@
-/** PostgreSQL's codes for a transaction it aborted so that another could go on: a deadlock, a serialization failure. */
+/**
+ * PostgreSQL's codes for a transaction it aborted so that another could go on: a deadlock, a
+ * serialization failure.
+ */
 const CONFLICT_CODES = new Set(["40P01", "40001"]);
 
 /**
@@ -8,8 +11,13 @@ const CONFLICT_CODES = new Set(["40P01", "40001"]);
  */
 export function isTransactionConflict(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
-  const { code, meta } = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } };
-  return code === "P2034" || CONFLICT_CODES.has(String(meta?.driverAdapterError?.cause?.originalCode));
+  const { code, meta } = error as {
+    code?: unknown;
+    meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } };
+  };
+  return (
+    code === "P2034" || CONFLICT_CODES.has(String(meta?.driverAdapterError?.cause?.originalCode))
+  );
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,9 +1,15 @@
 // A description's one stored form: HTML cleaned against an allow-list, plain text kept as the
 // merchant wrote it (escaped, paragraphs and line breaks kept), the same value when applied again.
 import sanitizeHtml from "sanitize-html";
-import { clipDescriptionHtml, descriptionText, isHtml, storedDescription } from "../src/description.js";
+import {
+  clipDescriptionHtml,
+  descriptionText,
+  isHtml,
+  storedDescription,
+} from "../src/description.js";
 
-const HOSTILE = `<p onclick="steal()">Soft <b>linen</b> shirt.</p><script>alert(1)</script><img src=x onerror=alert(2)>` +
+const HOSTILE =
+  `<p onclick="steal()">Soft <b>linen</b> shirt.</p><script>alert(1)</script><img src=x onerror=alert(2)>` +
   `<a href="javascript:alert(3)">click</a> <a href="https://shop.example/care?a=1&b=2" onmouseover="x()">Care</a>` +
   `<iframe src="https://evil.example/"></iframe><style>body{display:none}</style><form action="/x"><input name=q></form>`;
 
@@ -11,12 +17,19 @@ test("HTML keeps its structure and loses scripts, event handlers, javascript: li
   expect(storedDescription(HOSTILE)).toBe(
     `<p>Soft <b>linen</b> shirt.</p><a>click</a> <a href="https://shop.example/care?a=1&amp;b=2">Care</a>`,
   );
-  expect(storedDescription(`<h1>Fit</h1><ul><li>Relaxed</li></ul><table><tr><td colspan="2" style="color:red">Size</td></tr></table>`))
-    .toBe(`<h2>Fit</h2><ul><li>Relaxed</li></ul><table><tr><td colspan="2">Size</td></tr></table>`);
+  expect(
+    storedDescription(
+      `<h1>Fit</h1><ul><li>Relaxed</li></ul><table><tr><td colspan="2" style="color:red">Size</td></tr></table>`,
+    ),
+  ).toBe(`<h2>Fit</h2><ul><li>Relaxed</li></ul><table><tr><td colspan="2">Size</td></tr></table>`);
 });
 
 test("plain text stays the merchant's text: escaped, paragraphs and line breaks kept", () => {
-  expect(storedDescription("Stoneware, holds 350 ml.\r\nDishwasher safe.\n\n  Fish & Chips <3, 5 < 6 > 4  ")).toBe(
+  expect(
+    storedDescription(
+      "Stoneware, holds 350 ml.\r\nDishwasher safe.\n\n  Fish & Chips <3, 5 < 6 > 4  ",
+    ),
+  ).toBe(
     "<p>Stoneware, holds 350 ml.<br />Dishwasher safe.</p><p>Fish &amp; Chips &lt;3, 5 &lt; 6 &gt; 4</p>",
   );
   // An HTML tag makes it HTML; a lone "<" or an unknown word in brackets does not.
@@ -33,9 +46,16 @@ test("nothing left (blank, only a script) is no description", () => {
 
 test("the stored form is a fixed point: applying it again (at every read) changes nothing", () => {
   const inputs = [
-    HOSTILE, "Stoneware.\nDishwasher safe.\n\nSecond", "Fish & Chips <3 \"quoted\" 'single' ü ☕ \u00a0nbsp",
-    "<p>a<br>b</p>\n<p>c</p>", "<p>unclosed <b>bold", "Tom &amp; Jerry &eacute;", "<div><p>x</p></div><hr>",
-    "tab\there\n\n\n\nmany blank lines", "<P CLASS=x>Upper</P>", "<p></p><p>after an empty one</p>",
+    HOSTILE,
+    "Stoneware.\nDishwasher safe.\n\nSecond",
+    "Fish & Chips <3 \"quoted\" 'single' ü ☕ \u00a0nbsp",
+    "<p>a<br>b</p>\n<p>c</p>",
+    "<p>unclosed <b>bold",
+    "Tom &amp; Jerry &eacute;",
+    "<div><p>x</p></div><hr>",
+    "tab\there\n\n\n\nmany blank lines",
+    "<P CLASS=x>Upper</P>",
+    "<p></p><p>after an empty one</p>",
   ];
   for (const input of inputs) {
     const stored = storedDescription(input);
@@ -44,7 +64,11 @@ test("the stored form is a fixed point: applying it again (at every read) change
 });
 
 test("plain text's stored form skips the HTML parser only where the parser would give it back unchanged", () => {
-  for (const text of ["Fish & Chips <3 \"quoted\" 'single' ü ☕ \u00a0nbsp &amp; already", "one\ntwo\n\nthree\ttab", "5 > 4 && 3 < 4"]) {
+  for (const text of [
+    "Fish & Chips <3 \"quoted\" 'single' ü ☕ \u00a0nbsp &amp; already",
+    "one\ntwo\n\nthree\ttab",
+    "5 > 4 && 3 < 4",
+  ]) {
     const stored = storedDescription(text)!;
     expect(stored).toMatch(/^<p>/);
     expect(sanitizeHtml(stored, { allowedTags: ["p", "br"], allowedAttributes: {} })).toBe(stored);
@@ -53,14 +77,20 @@ test("plain text's stored form skips the HTML parser only where the parser would
 
 test("as plain text (Etsy, Amazon): paragraphs, line breaks and list items on lines, links as their text", () => {
   expect(descriptionText(storedDescription(HOSTILE)!)).toBe("Soft linen shirt.\n\nclick Care");
-  expect(descriptionText(storedDescription("One & two\nthree\n\nfour")!)).toBe("One & two\nthree\n\nfour");
-  expect(descriptionText("<h2>Fit</h2><ul><li>Relaxed</li><li>Long</li></ul>")).toBe("Fit\n\n * Relaxed\n * Long");
+  expect(descriptionText(storedDescription("One & two\nthree\n\nfour")!)).toBe(
+    "One & two\nthree\n\nfour",
+  );
+  expect(descriptionText("<h2>Fit</h2><ul><li>Relaxed</li><li>Long</li></ul>")).toBe(
+    "Fit\n\n * Relaxed\n * Long",
+  );
 });
 
 test("clipped to a channel's limit, the markup counted: as it is when it fits, else its text cut to fit", () => {
   const short = storedDescription("<p>Short & <b>bold</b></p>")!;
   expect(clipDescriptionHtml(short, 4000)).toBe(short);
-  const long = storedDescription(`<p>${"Stoneware & glaze, <b>bold</b>. ".repeat(300)}</p><p>The end.</p>`)!;
+  const long = storedDescription(
+    `<p>${"Stoneware & glaze, <b>bold</b>. ".repeat(300)}</p><p>The end.</p>`,
+  )!;
   expect(long.length).toBeGreaterThan(4000);
   const clipped = clipDescriptionHtml(long, 4000);
   expect(clipped.length).toBeLessThanOrEqual(4000);

@@ -3,7 +3,13 @@ import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { applyMigrations, createDatabase, createMigration, dropDatabase, withDatabaseName } from "@catalog/db/migrations";
+import {
+  applyMigrations,
+  createDatabase,
+  createMigration,
+  dropDatabase,
+  withDatabaseName,
+} from "@catalog/db/migrations";
 import { createDb, type Db } from "@catalog/db";
 
 const repo = fileURLToPath(new URL("../../..", import.meta.url));
@@ -15,7 +21,9 @@ beforeAll(async () => {
   // Its own database, so that it starts empty and can be migrated from nothing.
   url = withDatabaseName(base, `catalog_migrations_${Date.now().toString(36)}`);
   await createDatabase(url);
-  await expect(applyMigrations(url)).resolves.toMatchObject({ applied: expect.arrayContaining([expect.stringMatching(/_init$/)]) });
+  await expect(applyMigrations(url)).resolves.toMatchObject({
+    applied: expect.arrayContaining([expect.stringMatching(/_init$/)]),
+  });
   db = createDb(url, { poolSize: 2 });
 });
 afterAll(async () => {
@@ -24,12 +32,24 @@ afterAll(async () => {
 });
 
 test("a migrated database records every migration as prisma migrate deploy does, and a second run applies nothing", async () => {
-  const dirs = (await readdir(join(repo, "prisma/migrations"), { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
-  const rows = await db.$queryRaw<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }[]>`
+  const dirs = (await readdir(join(repo, "prisma/migrations"), { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  const rows = await db.$queryRaw<
+    {
+      migration_name: string;
+      checksum: string;
+      finished_at: Date | null;
+      applied_steps_count: number;
+    }[]
+  >`
     SELECT migration_name, checksum, finished_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name`;
   expect(rows.map((r) => r.migration_name)).toEqual(dirs);
   for (const row of rows) {
-    const sql = await readFile(join(repo, "prisma/migrations", row.migration_name, "migration.sql"));
+    const sql = await readFile(
+      join(repo, "prisma/migrations", row.migration_name, "migration.sql"),
+    );
     expect(row.checksum).toBe(createHash("sha256").update(sql).digest("hex"));
     expect(row.finished_at).not.toBeNull();
   }
@@ -52,10 +72,17 @@ test("a schema change becomes one new migration, and no change writes nothing", 
     await cp(join(repo, "prisma/migrations"), join(work, "migrations"), { recursive: true });
     const schema = await readFile(join(repo, "prisma/schema.prisma"), "utf8");
     await writeFile(join(work, "schema.prisma"), schema);
-    const options = { schemaPath: join(work, "schema.prisma"), migrationsDir: join(work, "migrations"), connectionString: base };
+    const options = {
+      schemaPath: join(work, "schema.prisma"),
+      migrationsDir: join(work, "migrations"),
+      connectionString: base,
+    };
     await expect(createMigration("nothing", options)).resolves.toEqual({ dir: null, sql: "" });
 
-    await writeFile(join(work, "schema.prisma"), schema.replace(/(model Product \{\n)/, "$1  color String?\n"));
+    await writeFile(
+      join(work, "schema.prisma"),
+      schema.replace(/(model Product \{\n)/, "$1  color String?\n"),
+    );
     const created = await createMigration("add_color", options);
     expect(created.dir).toMatch(/\d{14}_add_color$/);
     expect(created.sql).toMatch(/ALTER TABLE "products" ADD COLUMN\s+"color" TEXT/);
@@ -74,20 +101,34 @@ test("an org admin made before the roles split becomes the org's owner, not the 
   const old = createDb(oldUrl, { poolSize: 1 });
   try {
     // A database as it stood before the split: only the migrations older than it.
-    const dirs = (await readdir(join(repo, "prisma/migrations"), { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    const dirs = (await readdir(join(repo, "prisma/migrations"), { withFileTypes: true }))
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
     const splitAt = dirs.findIndex((name) => name.endsWith(`_${split}`));
     expect(splitAt).toBeGreaterThan(0);
-    for (const name of dirs.slice(0, splitAt)) await cp(join(repo, "prisma/migrations", name), join(earlier, name), { recursive: true });
-    await cp(join(repo, "prisma/migrations/migration_lock.toml"), join(earlier, "migration_lock.toml"));
+    for (const name of dirs.slice(0, splitAt))
+      await cp(join(repo, "prisma/migrations", name), join(earlier, name), { recursive: true });
+    await cp(
+      join(repo, "prisma/migrations/migration_lock.toml"),
+      join(earlier, "migration_lock.toml"),
+    );
     await applyMigrations(oldUrl, earlier);
     // Raw SQL: the generated client knows only today's roles.
-    const [org] = await old.$queryRaw<{ id: string }[]>`INSERT INTO orgs (id, name) VALUES (gen_random_uuid(), 'Before the split') RETURNING id`;
+    const [org] = await old.$queryRaw<
+      { id: string }[]
+    >`INSERT INTO orgs (id, name) VALUES (gen_random_uuid(), 'Before the split') RETURNING id`;
     await old.$executeRaw`INSERT INTO users (id, org_id, email, password_hash, role) VALUES
       (gen_random_uuid(), ${org!.id}::uuid, 'boss@old.test', 'x', 'admin'), (gen_random_uuid(), ${org!.id}::uuid, 'staff@old.test', 'x', 'member')`;
 
     await expect(applyMigrations(oldUrl)).resolves.toEqual({ applied: dirs.slice(splitAt) });
-    const users = await old.$queryRaw<{ email: string; role: string }[]>`SELECT email, role::text AS role FROM users ORDER BY email`;
-    expect(users).toEqual([{ email: "boss@old.test", role: "owner" }, { email: "staff@old.test", role: "member" }]);
+    const users = await old.$queryRaw<
+      { email: string; role: string }[]
+    >`SELECT email, role::text AS role FROM users ORDER BY email`;
+    expect(users).toEqual([
+      { email: "boss@old.test", role: "owner" },
+      { email: "staff@old.test", role: "member" },
+    ]);
   } finally {
     await old.$disconnect();
     await dropDatabase(oldUrl);

@@ -1,16 +1,31 @@
 import type { Money, ProductVariant } from "@catalog/values";
 
-/** Where one extracted field came from, so that a later re-import can be compared field by field. */
+/**
+ * Where one extracted field came from, so that a later re-import can be compared field by field.
+ */
 export interface FieldSource {
-  /** "json-ld", "microdata", "rdfa", "opengraph", "meta", "shopify", "woocommerce", "heuristic", "document", "extension" */
+  /**
+   * "json-ld", "microdata", "rdfa", "opengraph", "meta", "shopify", "woocommerce", "heuristic",
+   * "document", "extension"
+   */
   source: string;
   /** How, within that source: e.g. "Product.offers.price", "og:title", "column Variant SKU". */
   method: string;
 }
 
 export type CandidateField =
-  | "title" | "sku" | "gtin" | "mpn" | "brand" | "description" | "price" | "availability"
-  | "images" | "variants" | "attributes" | "sourceUrl";
+  | "title"
+  | "sku"
+  | "gtin"
+  | "mpn"
+  | "brand"
+  | "description"
+  | "price"
+  | "availability"
+  | "images"
+  | "variants"
+  | "attributes"
+  | "sourceUrl";
 
 /**
  * A product as read from a page or a document row, before it meets the catalog. Absent
@@ -36,7 +51,18 @@ export interface ProductCandidate {
 
 export function emptyCandidate(sourceUrl: string | null = null): ProductCandidate {
   return {
-    title: null, sku: null, gtin: null, mpn: null, brand: null, description: null, price: null,
-    availability: null, images: [], variants: [], attributes: {}, sourceUrl, provenance: {},
+    title: null,
+    sku: null,
+    gtin: null,
+    mpn: null,
+    brand: null,
+    description: null,
+    price: null,
+    availability: null,
+    images: [],
+    variants: [],
+    attributes: {},
+    sourceUrl,
+    provenance: {},
   };
 }

@@ -3,29 +3,51 @@ import { Readable } from "node:stream";
 import { xlsxWorkbook } from "@catalog/testing/xlsx-workbook";
 import { zipArchive as zip } from "@catalog/testing/zip-archive";
 import {
-  DocumentLimitError, DocumentTooLargeError, EmptyDocumentError, MalformedDocumentError, parseDocument, UnsupportedDocumentError, type DocumentRow,
+  DocumentLimitError,
+  DocumentTooLargeError,
+  EmptyDocumentError,
+  MalformedDocumentError,
+  parseDocument,
+  UnsupportedDocumentError,
+  type DocumentRow,
 } from "../src/documents/index.js";
 
-async function collect(content: Buffer | string | AsyncIterable<Buffer>, meta: { filename?: string; maxBytes?: number } = {}) {
+async function collect(
+  content: Buffer | string | AsyncIterable<Buffer>,
+  meta: { filename?: string; maxBytes?: number } = {},
+) {
   const rows: DocumentRow[] = [];
-  const input = typeof content === "string" || Buffer.isBuffer(content) ? Readable.from([Buffer.from(content)]) : content;
+  const input =
+    typeof content === "string" || Buffer.isBuffer(content)
+      ? Readable.from([Buffer.from(content)])
+      : content;
   for await (const row of parseDocument(input, { maxBytes: 10_000_000, ...meta })) rows.push(row);
   return rows;
 }
 
-const workbookXml = Buffer.from('<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets><sheet name="S" sheetId="1"/></sheets></workbook>');
+const workbookXml = Buffer.from(
+  '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets><sheet name="S" sheetId="1"/></sheets></workbook>',
+);
 
 describe("refused documents", () => {
   test("a PNG is 415", async () => {
     const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
-    await expect(collect(png, { filename: "products.csv" })).rejects.toThrow(UnsupportedDocumentError);
+    await expect(collect(png, { filename: "products.csv" })).rejects.toThrow(
+      UnsupportedDocumentError,
+    );
     await expect(collect(png)).rejects.toThrow("this is a PNG image, not a product list");
   });
 
   test("a PDF is 415; so is a ZIP that is not a workbook, and HTML", async () => {
-    await expect(collect("%PDF-1.7\n%\xe2\xe3\n")).rejects.toThrow(/PDF document.*upload a CSV, TSV, XLSX, JSON or NDJSON file/);
-    await expect(collect(zip([{ name: "readme.txt", data: Buffer.from("hello") }]))).rejects.toThrow(/ZIP archive, not an XLSX workbook/);
-    await expect(collect("<!DOCTYPE html><html><body>shop</body></html>")).rejects.toThrow(UnsupportedDocumentError);
+    await expect(collect("%PDF-1.7\n%\xe2\xe3\n")).rejects.toThrow(
+      /PDF document.*upload a CSV, TSV, XLSX, JSON or NDJSON file/,
+    );
+    await expect(
+      collect(zip([{ name: "readme.txt", data: Buffer.from("hello") }])),
+    ).rejects.toThrow(/ZIP archive, not an XLSX workbook/);
+    await expect(collect("<!DOCTYPE html><html><body>shop</body></html>")).rejects.toThrow(
+      UnsupportedDocumentError,
+    );
   });
 
   test.each([
@@ -41,7 +63,9 @@ describe("refused documents", () => {
   });
 
   test("a header without any title column is 422 naming the columns found", async () => {
-    await expect(collect("foo,bar\n1,2\n")).rejects.toThrow(/no Title or Name column \(found "foo", "bar"\)/);
+    await expect(collect("foo,bar\n1,2\n")).rejects.toThrow(
+      /no Title or Name column \(found "foo", "bar"\)/,
+    );
   });
 
   test.each([
@@ -49,7 +73,9 @@ describe("refused documents", () => {
     ["JSON cut short", '[{"title": "A"}, {"title": "B"', /ends before/],
     ["a JSON scalar", '"products"', /expected a JSON array of product objects, found a string/],
   ])("%s is 422 (MalformedDocumentError)", async (_, content, message) => {
-    await expect(collect(content, { filename: "export.json" })).rejects.toThrow(MalformedDocumentError);
+    await expect(collect(content, { filename: "export.json" })).rejects.toThrow(
+      MalformedDocumentError,
+    );
     await expect(collect(content, { filename: "export.json" })).rejects.toThrow(message);
   });
 
@@ -57,7 +83,10 @@ describe("refused documents", () => {
     let pulled = 0;
     async function* endless() {
       yield Buffer.from("Title,Price\n");
-      for (;;) { pulled++; yield Buffer.from("Widget,1.00\n".repeat(100)); }
+      for (;;) {
+        pulled++;
+        yield Buffer.from("Widget,1.00\n".repeat(100));
+      }
     }
     const error = await collect(endless(), { maxBytes: 50_000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DocumentTooLargeError);
@@ -75,7 +104,9 @@ describe("XLSX safety", () => {
       { name: "xl/worksheets/sheet1.xml", data: Buffer.alloc(20 * 1024 * 1024, 0x20) },
     ]);
     expect(bomb.length).toBeLessThan(100_000);
-    await expect(collect(bomb, { filename: "bomb.xlsx" })).rejects.toThrow(/xl\/worksheets\/sheet1\.xml" would unpack \d+ times its size/);
+    await expect(collect(bomb, { filename: "bomb.xlsx" })).rejects.toThrow(
+      /xl\/worksheets\/sheet1\.xml" would unpack \d+ times its size/,
+    );
   });
 
   test("declared sizes adding up past 200 MB are refused", async () => {
@@ -106,7 +137,9 @@ describe("XLSX safety", () => {
 
 describe("limits: every one refused while streaming, naming the limit and its value", () => {
   const refusal = async (content: Buffer | string, filename: string) => {
-    const error = await collect(content, { filename, maxBytes: 64 * 1024 * 1024 }).catch((e: unknown) => e);
+    const error = await collect(content, { filename, maxBytes: 64 * 1024 * 1024 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(DocumentLimitError);
     return error as DocumentLimitError;
   };
@@ -122,7 +155,10 @@ describe("limits: every one refused while streaming, naming the limit and its va
     const long = await refusal(`Title,Description\nShirt,${"x".repeat(2_000_000)}\n`, "long.csv");
     expect([long.status, long.limit]).toEqual([413, "cellChars"]);
     expect(long.message).toMatch(/^row 2 has a value longer than 1,048,576 characters/);
-    const unclosed = await refusal(`Title,Description\nShirt,"${"open quote, ".repeat(200_000)}\n`, "quote.csv");
+    const unclosed = await refusal(
+      `Title,Description\nShirt,"${"open quote, ".repeat(200_000)}\n`,
+      "quote.csv",
+    );
     expect(unclosed.message).toMatch(/a quote \(".*\) is probably not closed/);
   });
 
@@ -142,25 +178,53 @@ describe("limits: every one refused while streaming, naming the limit and its va
     const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
     const json = await refusal(`[{"title": "Deep", "attributes": {"x": ${deep}}}]`, "deep.json");
     expect([json.status, json.limit]).toEqual([422, "depth"]);
-    expect(json.message).toBe("item 1 nests arrays and objects more than 32 levels deep, the limit for a JSON document");
-    const ndjson = await refusal(`{"title": "Flat"}\n{"title": "Deep", "attributes": {"x": ${deep}}}\n`, "deep.ndjson");
+    expect(json.message).toBe(
+      "item 1 nests arrays and objects more than 32 levels deep, the limit for a JSON document",
+    );
+    const ndjson = await refusal(
+      `{"title": "Flat"}\n{"title": "Deep", "attributes": {"x": ${deep}}}\n`,
+      "deep.ndjson",
+    );
     expect(ndjson.message).toMatch(/^line 2 nests arrays and objects more than 32 levels deep/);
   });
 
   test("a JSON object with 3,000 keys, a 2 MB string, and a 9 MB NDJSON line are 413", async () => {
     const keys = Object.fromEntries(Array.from({ length: 3_000 }, (_, i) => [`k${i}`, i]));
-    expect((await refusal(JSON.stringify([{ title: "A", ...keys }]), "keys.json")).message).toMatch(/^item 1 has an object with more than 2,000 keys/);
-    expect((await refusal(JSON.stringify([{ title: "x".repeat(2_000_000) }]), "string.json")).limit).toBe("cellChars");
-    const line = JSON.stringify({ title: "Long", ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`part${i}`, "z".repeat(900_000)])) });
-    expect((await refusal(`${line}\n`, "line.ndjson")).message).toMatch(/^line 1 is longer than 8,388,608 characters/);
+    expect((await refusal(JSON.stringify([{ title: "A", ...keys }]), "keys.json")).message).toMatch(
+      /^item 1 has an object with more than 2,000 keys/,
+    );
+    expect(
+      (await refusal(JSON.stringify([{ title: "x".repeat(2_000_000) }]), "string.json")).limit,
+    ).toBe("cellChars");
+    const line = JSON.stringify({
+      title: "Long",
+      ...Object.fromEntries(
+        Array.from({ length: 10 }, (_, i) => [`part${i}`, "z".repeat(900_000)]),
+      ),
+    });
+    expect((await refusal(`${line}\n`, "line.ndjson")).message).toMatch(
+      /^line 1 is longer than 8,388,608 characters/,
+    );
   });
 
   test("XLSX shared strings unpacking past 32 MB are 413 before they are read into memory", async () => {
     // Varied enough to stay well under the 100:1 ratio that would call it a bomb.
-    const strings = Array.from({ length: 420_000 }, (_, i) => `<si><t>Product ${i} ${(i * 2654435761 % 4294967296).toString(36)} ${"abcdefghij".slice(i % 10)}</t></si>`);
-    const shared = Buffer.from(`<sst>${strings.join("")}${"<si><t>padding</t></si>".repeat(700_000)}</sst>`);
+    const strings = Array.from(
+      { length: 420_000 },
+      (_, i) =>
+        `<si><t>Product ${i} ${((i * 2654435761) % 4294967296).toString(36)} ${"abcdefghij".slice(i % 10)}</t></si>`,
+    );
+    const shared = Buffer.from(
+      `<sst>${strings.join("")}${"<si><t>padding</t></si>".repeat(700_000)}</sst>`,
+    );
     expect(shared.length).toBeGreaterThan(32 * 1024 * 1024);
-    const error = await refusal(zip([{ name: "xl/workbook.xml", data: workbookXml }, { name: "xl/sharedStrings.xml", data: shared }]), "strings.xlsx");
+    const error = await refusal(
+      zip([
+        { name: "xl/workbook.xml", data: workbookXml },
+        { name: "xl/sharedStrings.xml", data: shared },
+      ]),
+      "strings.xlsx",
+    );
     expect([error.status, error.limit]).toEqual([413, "heldPartBytes"]);
     expect(error.message).toMatch(/"xl\/sharedStrings\.xml" unpacks to more than 32 MB/);
   });

@@ -1,12 +1,24 @@
 import { sharedInput } from "@catalog/testing/shared-inputs";
 import { extractProduct } from "../src/html/index.js";
 import {
-  corpusDir, judge, listPageFiles, loadCorpus, score, SCORED_FIELDS, type ScoredField,
+  corpusDir,
+  judge,
+  listPageFiles,
+  loadCorpus,
+  score,
+  SCORED_FIELDS,
+  type ScoredField,
 } from "./support/corpus-accuracy.js";
 
-// The shared corpus lives beside the repo (../shared/corpus), not in it; with CI set, its absence fails the run.
+// The shared corpus lives beside the repo (../shared/corpus), not in it; with CI set, its absence
+// fails the run.
 const corpus = corpusDir();
-const available = sharedInput({ what: "the page corpus", path: new URL("expected-pages.jsonl", corpus), tests: "the corpus accuracy test" }) !== null;
+const available =
+  sharedInput({
+    what: "the page corpus",
+    path: new URL("expected-pages.jsonl", corpus),
+    tests: "the corpus accuracy test",
+  }) !== null;
 
 /**
  * Regression guards, set a little under what bench/extract-accuracy.ts measured (recall /
@@ -37,9 +49,13 @@ const FLOORS: Record<ScoredField, { recall: number; precision: number }> = {
   test.each(SCORED_FIELDS)("%s stays at or above its floors", (field) => {
     const judged = pages.map((p, i) => judge(field, p.expected, results[i] ?? null));
     const s = score(judged.map((j) => j.verdict));
-    const misses = judged.flatMap((j, i) => (j.verdict === "correct" || j.verdict === "ignored" ? []
-      : [`${j.verdict} ${pages[i]?.expected.file}: expected ${j.expected} got ${j.predicted}`]));
-    if (s.recall < FLOORS[field].recall || s.precision < FLOORS[field].precision) console.log(misses.join("\n"));
+    const misses = judged.flatMap((j, i) =>
+      j.verdict === "correct" || j.verdict === "ignored"
+        ? []
+        : [`${j.verdict} ${pages[i]?.expected.file}: expected ${j.expected} got ${j.predicted}`],
+    );
+    if (s.recall < FLOORS[field].recall || s.precision < FLOORS[field].precision)
+      console.log(misses.join("\n"));
     expect(s.recall).toBeGreaterThanOrEqual(FLOORS[field].recall);
     expect(s.precision).toBeGreaterThanOrEqual(FLOORS[field].precision);
   });

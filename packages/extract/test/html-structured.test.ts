@@ -12,22 +12,40 @@ function ld(value: unknown): string {
 
 describe("extractProduct: JSON-LD", () => {
   test("@graph with @id references, Offer, brand object, gtin13, availability URL", () => {
-    const html = page(ld({
-      "@context": "https://schema.org",
-      "@graph": [
-        { "@type": "WebPage", "@id": "#page", mainEntity: { "@id": "#product" } },
-        { "@type": "Brand", "@id": "#brand", name: "Acme" },
-        {
-          "@type": "Product", "@id": "#product", name: "Blue &amp; White Shirt", sku: "BS-1", gtin13: "4006381333931",
-          mpn: "M-1", brand: { "@id": "#brand" }, image: ["/img/a.jpg", "//cdn.example.com/b.jpg", "/img/a.jpg"],
-          offers: { "@type": "Offer", price: "19.90", priceCurrency: "EUR", availability: "https://schema.org/InStock" },
-        },
-      ],
-    }));
+    const html = page(
+      ld({
+        "@context": "https://schema.org",
+        "@graph": [
+          { "@type": "WebPage", "@id": "#page", mainEntity: { "@id": "#product" } },
+          { "@type": "Brand", "@id": "#brand", name: "Acme" },
+          {
+            "@type": "Product",
+            "@id": "#product",
+            name: "Blue &amp; White Shirt",
+            sku: "BS-1",
+            gtin13: "4006381333931",
+            mpn: "M-1",
+            brand: { "@id": "#brand" },
+            image: ["/img/a.jpg", "//cdn.example.com/b.jpg", "/img/a.jpg"],
+            offers: {
+              "@type": "Offer",
+              price: "19.90",
+              priceCurrency: "EUR",
+              availability: "https://schema.org/InStock",
+            },
+          },
+        ],
+      }),
+    );
     const c = extractProduct(html, URL_);
     expect(c).toMatchObject({
-      title: "Blue & White Shirt", sku: "BS-1", gtin: "4006381333931", mpn: "M-1", brand: "Acme",
-      price: { amount: "19.90", currency: "EUR" }, availability: "InStock",
+      title: "Blue & White Shirt",
+      sku: "BS-1",
+      gtin: "4006381333931",
+      mpn: "M-1",
+      brand: "Acme",
+      price: { amount: "19.90", currency: "EUR" },
+      availability: "InStock",
       images: ["https://shop.example.com/img/a.jpg", "https://cdn.example.com/b.jpg"],
     });
     expect(c?.provenance.price).toEqual({ source: "json-ld", method: "Product.offers.price" });
@@ -35,11 +53,22 @@ describe("extractProduct: JSON-LD", () => {
   });
 
   test("AggregateOffer gives its low price; ImageObject and a brand string are read", () => {
-    const html = page(ld({
-      "@context": "http://schema.org/", "@type": "Product", name: "Lamp", brand: "Lumo",
-      image: { "@type": "ImageObject", url: "https://img.example.com/lamp.jpg" },
-      offers: { "@type": "AggregateOffer", lowPrice: 25, highPrice: 40, priceCurrency: "GBP", offerCount: 3 },
-    }));
+    const html = page(
+      ld({
+        "@context": "http://schema.org/",
+        "@type": "Product",
+        name: "Lamp",
+        brand: "Lumo",
+        image: { "@type": "ImageObject", url: "https://img.example.com/lamp.jpg" },
+        offers: {
+          "@type": "AggregateOffer",
+          lowPrice: 25,
+          highPrice: 40,
+          priceCurrency: "GBP",
+          offerCount: 3,
+        },
+      }),
+    );
     const c = extractProduct(html, URL_);
     expect(c?.price).toEqual({ amount: "25.00", currency: "GBP" });
     expect(c?.brand).toBe("Lumo");
@@ -48,37 +77,89 @@ describe("extractProduct: JSON-LD", () => {
   });
 
   test("priceSpecification without a plain price; the list price is passed over", () => {
-    const html = page(ld({
-      "@type": "Product", name: "Kettle",
-      offers: {
-        "@type": "Offer", priceCurrency: "USD",
-        priceSpecification: [
-          { "@type": "UnitPriceSpecification", priceType: "https://schema.org/ListPrice", price: 59.99, priceCurrency: "USD" },
-          { "@type": "UnitPriceSpecification", price: 49.5, priceCurrency: "USD" },
-        ],
-      },
-    }));
+    const html = page(
+      ld({
+        "@type": "Product",
+        name: "Kettle",
+        offers: {
+          "@type": "Offer",
+          priceCurrency: "USD",
+          priceSpecification: [
+            {
+              "@type": "UnitPriceSpecification",
+              priceType: "https://schema.org/ListPrice",
+              price: 59.99,
+              priceCurrency: "USD",
+            },
+            { "@type": "UnitPriceSpecification", price: 49.5, priceCurrency: "USD" },
+          ],
+        },
+      }),
+    );
     expect(extractProduct(html, URL_)?.price).toEqual({ amount: "49.50", currency: "USD" });
   });
 
   test("ProductGroup with hasVariant gives variants with options; mainEntity nesting is followed", () => {
-    const html = page(ld({
-      "@context": "https://schema.org", "@type": "ItemPage",
-      mainEntity: {
-        "@type": "ProductGroup", name: "Tee", productGroupID: "TEE", variesBy: ["https://schema.org/size"],
-        hasVariant: [
-          { "@type": "Product", sku: "TEE-S", name: "Tee S", size: "S", gtin: "00012345678905",
-            offers: { "@type": "Offer", price: "10.00", priceCurrency: "EUR", availability: "InStock" } },
-          { "@type": "Product", sku: "TEE-M", name: "Tee M", size: "M",
-            offers: { "@type": "Offer", price: "12.00", priceCurrency: "EUR", availability: "OutOfStock" } },
-        ],
-      },
-    }));
+    const html = page(
+      ld({
+        "@context": "https://schema.org",
+        "@type": "ItemPage",
+        mainEntity: {
+          "@type": "ProductGroup",
+          name: "Tee",
+          productGroupID: "TEE",
+          variesBy: ["https://schema.org/size"],
+          hasVariant: [
+            {
+              "@type": "Product",
+              sku: "TEE-S",
+              name: "Tee S",
+              size: "S",
+              gtin: "00012345678905",
+              offers: {
+                "@type": "Offer",
+                price: "10.00",
+                priceCurrency: "EUR",
+                availability: "InStock",
+              },
+            },
+            {
+              "@type": "Product",
+              sku: "TEE-M",
+              name: "Tee M",
+              size: "M",
+              offers: {
+                "@type": "Offer",
+                price: "12.00",
+                priceCurrency: "EUR",
+                availability: "OutOfStock",
+              },
+            },
+          ],
+        },
+      }),
+    );
     const c = extractProduct(html, URL_);
     expect(c?.title).toBe("Tee");
     expect(c?.variants).toEqual([
-      { sku: "TEE-S", title: "Tee S", price: { amount: "10.00", currency: "EUR" }, options: { size: "S" }, gtin: "00012345678905", availability: "InStock", image: null },
-      { sku: "TEE-M", title: "Tee M", price: { amount: "12.00", currency: "EUR" }, options: { size: "M" }, gtin: null, availability: "OutOfStock", image: null },
+      {
+        sku: "TEE-S",
+        title: "Tee S",
+        price: { amount: "10.00", currency: "EUR" },
+        options: { size: "S" },
+        gtin: "00012345678905",
+        availability: "InStock",
+        image: null,
+      },
+      {
+        sku: "TEE-M",
+        title: "Tee M",
+        price: { amount: "12.00", currency: "EUR" },
+        options: { size: "M" },
+        gtin: null,
+        availability: "OutOfStock",
+        image: null,
+      },
     ]);
     expect(c?.price).toEqual({ amount: "10.00", currency: "EUR" });
   });
@@ -92,19 +173,30 @@ describe("extractProduct: JSON-LD", () => {
        "offers": {"@type": "Offer", "price": "1.299,00", "priceCurrency": "EUR",},}
     </script><script type="application/ld+json">{ not json at all</script>`);
     const c = extractProduct(html, URL_);
-    expect(c).toMatchObject({ title: "Desk Lamp", sku: "DL-9", price: { amount: "1299.00", currency: "EUR" } });
+    expect(c).toMatchObject({
+      title: "Desk Lamp",
+      sku: "DL-9",
+      price: { amount: "1299.00", currency: "EUR" },
+    });
   });
 
   test("a page of product lists only is not a product page", () => {
-    const html = page(ld({ "@type": "ItemList", itemListElement: [{ "@type": "ListItem", item: { "@type": "Product", name: "A" } }] }),
-      "<h2>Category</h2>");
+    const html = page(
+      ld({
+        "@type": "ItemList",
+        itemListElement: [{ "@type": "ListItem", item: { "@type": "Product", name: "A" } }],
+      }),
+      "<h2>Category</h2>",
+    );
     expect(extractProduct(html, URL_)).toBeNull();
   });
 });
 
 describe("extractProduct: microdata and RDFa", () => {
   test("microdata Product with a nested Offer, content attributes and link availability", () => {
-    const html = page("", `
+    const html = page(
+      "",
+      `
       <div itemscope itemtype="https://schema.org/Product">
         <h1 itemprop="name">Executive  Anvil</h1>
         <img itemprop="image" src="anvil_executive.jpg">
@@ -116,17 +208,24 @@ describe("extractProduct: microdata and RDFa", () => {
           <link itemprop="availability" href="https://schema.org/InStock">
         </div>
         <div itemprop="isRelatedTo" itemscope itemtype="https://schema.org/Product"><span itemprop="name">Other</span></div>
-      </div>`);
+      </div>`,
+    );
     const c = extractProduct(html, "https://anvils.example.com/shop/anvil.html");
     expect(c).toMatchObject({
-      title: "Executive Anvil", brand: "ACME", sku: "466/7999", availability: "InStock",
-      price: { amount: "119.99", currency: "USD" }, images: ["https://anvils.example.com/shop/anvil_executive.jpg"],
+      title: "Executive Anvil",
+      brand: "ACME",
+      sku: "466/7999",
+      availability: "InStock",
+      price: { amount: "119.99", currency: "USD" },
+      images: ["https://anvils.example.com/shop/anvil_executive.jpg"],
     });
     expect(c?.provenance.title).toEqual({ source: "microdata", method: "Product.name" });
   });
 
   test("RDFa Product with schema: prefixes", () => {
-    const html = page("", `
+    const html = page(
+      "",
+      `
       <div vocab="https://schema.org/" typeof="Product">
         <span property="name">Garden Chair</span>
         <span property="sku">GC-2</span>
@@ -134,9 +233,13 @@ describe("extractProduct: microdata and RDFa", () => {
           <meta property="priceCurrency" content="CHF"><span property="price" content="89.00">CHF 89.–</span>
           <link property="availability" href="http://schema.org/PreOrder">
         </div>
-      </div>`);
+      </div>`,
+    );
     expect(extractProduct(html, URL_)).toMatchObject({
-      title: "Garden Chair", sku: "GC-2", price: { amount: "89.00", currency: "CHF" }, availability: "PreOrder",
+      title: "Garden Chair",
+      sku: "GC-2",
+      price: { amount: "89.00", currency: "CHF" },
+      availability: "PreOrder",
     });
   });
 });
@@ -155,14 +258,19 @@ describe("extractProduct: OpenGraph and product meta tags", () => {
       <meta property="product:brand" content="Hut">`);
     const c = extractProduct(html, URL_);
     expect(c).toMatchObject({
-      title: "Trail Runner 2", sku: "TR-2", brand: "Hut", availability: "InStock",
-      price: { amount: "89.95", currency: "EUR" }, images: ["https://cdn.shoehut.example/tr2.jpg"],
+      title: "Trail Runner 2",
+      sku: "TR-2",
+      brand: "Hut",
+      availability: "InStock",
+      price: { amount: "89.95", currency: "EUR" },
+      images: ["https://cdn.shoehut.example/tr2.jpg"],
     });
     expect(c?.provenance.price).toEqual({ source: "opengraph", method: "product:price:amount" });
   });
 
   test("a markup price without any currency takes the page country's, and says so", () => {
-    const html = page(`<meta property="og:type" content="product"><meta property="og:title" content="Mug">
+    const html =
+      page(`<meta property="og:type" content="product"><meta property="og:title" content="Mug">
       <meta property="og:price:amount" content="12.5">`);
     const c = extractProduct(html, "https://shop.example.co.uk/mug");
     expect(c?.price).toEqual({ amount: "12.50", currency: "GBP" });
@@ -173,7 +281,10 @@ describe("extractProduct: OpenGraph and product meta tags", () => {
   });
 
   test("an article page is not a product", () => {
-    const html = page(`<meta property="og:type" content="article"><meta property="og:title" content="News">`, "<h1>News</h1><p>Text</p>");
+    const html = page(
+      `<meta property="og:type" content="article"><meta property="og:title" content="News">`,
+      "<h1>News</h1><p>Text</p>",
+    );
     expect(extractProduct(html, URL_)).toBeNull();
   });
 });

@@ -33,7 +33,10 @@ describe("parsePrice", () => {
   });
 
   test("a number printed with a currency wins over a bare count before it", () => {
-    expect(parsePrice("3 Ausgaben für nur 14,85 EUR")).toEqual({ amount: "14.85", currency: "EUR" });
+    expect(parsePrice("3 Ausgaben für nur 14,85 EUR")).toEqual({
+      amount: "14.85",
+      currency: "EUR",
+    });
   });
 
   test("no digits, free, or only a percentage is no price", () => {
@@ -55,13 +58,37 @@ describe("parsePrice", () => {
   });
 
   test("retired currencies (kuna, lev): the amount is read, the currency is none, and which one it was is said", () => {
-    expect(parsePrice("199,99 kn")).toEqual({ amount: "199.99", currency: null, retiredCurrency: "HRK" });
-    expect(parsePrice("HRK 20.00")).toEqual({ amount: "20.00", currency: null, retiredCurrency: "HRK" });
-    expect(parsePrice("550,00 лв")).toEqual({ amount: "550.00", currency: null, retiredCurrency: "BGN" });
-    expect(parsePrice("3430 лв.")).toEqual({ amount: "3430.00", currency: null, retiredCurrency: "BGN" });
-    expect(parsePrice("12.00 BGN")).toEqual({ amount: "12.00", currency: null, retiredCurrency: "BGN" });
+    expect(parsePrice("199,99 kn")).toEqual({
+      amount: "199.99",
+      currency: null,
+      retiredCurrency: "HRK",
+    });
+    expect(parsePrice("HRK 20.00")).toEqual({
+      amount: "20.00",
+      currency: null,
+      retiredCurrency: "HRK",
+    });
+    expect(parsePrice("550,00 лв")).toEqual({
+      amount: "550.00",
+      currency: null,
+      retiredCurrency: "BGN",
+    });
+    expect(parsePrice("3430 лв.")).toEqual({
+      amount: "3430.00",
+      currency: null,
+      retiredCurrency: "BGN",
+    });
+    expect(parsePrice("12.00 BGN")).toEqual({
+      amount: "12.00",
+      currency: null,
+      retiredCurrency: "BGN",
+    });
     // Neither a hint nor a locale turns a price in kuna into one in euros.
-    expect(parsePrice("199,99 kn", { currency: "EUR", locale: "hr-HR" })).toEqual({ amount: "199.99", currency: null, retiredCurrency: "HRK" });
+    expect(parsePrice("199,99 kn", { currency: "EUR", locale: "hr-HR" })).toEqual({
+      amount: "199.99",
+      currency: null,
+      retiredCurrency: "HRK",
+    });
     // A retired code is no hint: a bare amount stays without a currency.
     expect(parsePrice("12.50", { currency: "HRK" })).toEqual({ amount: "12.50", currency: null });
     expect(parsePrice("12.50", { currency: "BGN" })?.currency).toBeNull();
@@ -70,9 +97,16 @@ describe("parsePrice", () => {
   test("Croatia and Bulgaria price in euros; HRK and BGN are not current ISO codes though ICU lists them", () => {
     expect(currencyForRegion("HR")).toBe("EUR");
     expect(currencyForRegion("BG")).toBe("EUR");
-    expect(parsePrice("€ 19,99", { locale: "bg-BG" })).toEqual({ amount: "19.99", currency: "EUR" });
+    expect(parsePrice("€ 19,99", { locale: "bg-BG" })).toEqual({
+      amount: "19.99",
+      currency: "EUR",
+    });
     expect(Intl.supportedValuesOf("currency")).toEqual(expect.arrayContaining(["HRK", "BGN"]));
-    expect([isIsoCurrency("HRK"), isIsoCurrency("BGN"), isIsoCurrency("EUR")]).toEqual([false, false, true]);
+    expect([isIsoCurrency("HRK"), isIsoCurrency("BGN"), isIsoCurrency("EUR")]).toEqual([
+      false,
+      false,
+      true,
+    ]);
   });
 
   test("three digits after a lone separator are thousands unless the currency or locale says otherwise", () => {
@@ -85,9 +119,15 @@ describe("parsePrice", () => {
   });
 });
 
-// scrapinghub/price-parser's test strings (593), kept in the shared corpus beside the repo; with CI set, their absence fails the run.
+// scrapinghub/price-parser's test strings (593), kept in the shared corpus beside the repo; with CI
+// set, their absence fails the run.
 const examplesFile = sharedPath("corpus/price-strings/price-parser-examples.jsonl");
-const haveExamples = sharedInput({ what: "price-parser's examples", path: examplesFile, tests: "the price-parser examples test" }) !== null;
+const haveExamples =
+  sharedInput({
+    what: "price-parser's examples",
+    path: examplesFile,
+    tests: "the price-parser examples test",
+  }) !== null;
 
 interface Example {
   price_raw: string | null;
@@ -104,21 +144,33 @@ const ISO = new Set(Intl.supportedValuesOf("currency"));
 
 (haveExamples ? describe : describe.skip)("parsePrice on price-parser's examples", () => {
   const examples = haveExamples
-    ? readFileSync(examplesFile, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as Example)
+    ? readFileSync(examplesFile, "utf8")
+        .split("\n")
+        .filter((l) => l.trim() !== "")
+        .map((l) => JSON.parse(l) as Example)
     : [];
-  const parse = (e: Example) => (e.price_raw === null ? null : parsePrice(e.price_raw, e.currency_hint ? { currency: e.currency_hint } : {}));
+  const parse = (e: Example) =>
+    e.price_raw === null
+      ? null
+      : parsePrice(e.price_raw, e.currency_hint ? { currency: e.currency_hint } : {});
 
   test(`amount matches (as a decimal) on at least ${AMOUNT_FLOOR * 100}% of all examples`, () => {
     const failures: string[] = [];
     for (const example of examples) {
       const got = parse(example);
-      const ok = example.expected_amount === null
-        ? got === null
-        : got !== null && Math.abs(Number(got.amount) - Number(example.expected_amount)) < 1e-9;
-      if (!ok) failures.push(`${JSON.stringify(example.price_raw)} expected ${example.expected_amount} got ${got?.amount}`);
+      const ok =
+        example.expected_amount === null
+          ? got === null
+          : got !== null && Math.abs(Number(got.amount) - Number(example.expected_amount)) < 1e-9;
+      if (!ok)
+        failures.push(
+          `${JSON.stringify(example.price_raw)} expected ${example.expected_amount} got ${got?.amount}`,
+        );
     }
     const rate = (examples.length - failures.length) / examples.length;
-    console.log(`parsePrice amounts: ${examples.length - failures.length}/${examples.length} (${(rate * 100).toFixed(1)}%)`);
+    console.log(
+      `parsePrice amounts: ${examples.length - failures.length}/${examples.length} (${(rate * 100).toFixed(1)}%)`,
+    );
     expect(examples.length).toBe(593);
     expect(rate).toBeGreaterThanOrEqual(AMOUNT_FLOOR);
   });
@@ -129,11 +181,13 @@ const ISO = new Set(Intl.supportedValuesOf("currency"));
     const labelled = examples.filter((e) => e.price_raw !== null && e.expected_currency !== null);
     const agree = labelled.filter((e) => {
       const raw = e.expected_currency as string;
-      const expected = ISO.has(raw) ? raw : parsePrice(`1 ${raw}`)?.currency ?? null;
+      const expected = ISO.has(raw) ? raw : (parsePrice(`1 ${raw}`)?.currency ?? null);
       return (parse(e)?.currency ?? null) === expected;
     });
     const rate = agree.length / labelled.length;
-    console.log(`parsePrice currencies: ${agree.length}/${labelled.length} (${(rate * 100).toFixed(1)}%)`);
+    console.log(
+      `parsePrice currencies: ${agree.length}/${labelled.length} (${(rate * 100).toFixed(1)}%)`,
+    );
     expect(rate).toBeGreaterThanOrEqual(CURRENCY_FLOOR);
   });
 });

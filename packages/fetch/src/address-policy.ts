@@ -86,7 +86,8 @@ function v6Verdict(addr: ipaddr.IPv6): AddressVerdict {
   // Teredo hides the client's IPv4 (XORed) behind a relay; no real shop is served that way,
   // so it is refused outright rather than decoded.
   if (range !== "unicast") return refuse(range);
-  // Anything outside 2000::/3 is unassigned or special (incl. deprecated IPv4-compatible ::a.b.c.d).
+  // Anything outside 2000::/3 is unassigned or special (incl. deprecated IPv4-compatible
+  // ::a.b.c.d).
   if (!addr.match(GLOBAL_UNICAST_V6)) return refuse("nonGlobal");
   return PUBLIC;
 }

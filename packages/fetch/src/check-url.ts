@@ -29,7 +29,10 @@ function parse(raw: string): URL {
   }
   if (url.username || url.password) {
     // Credentials would be sent to whoever the URL names, and shop pages never need them.
-    throw new InvalidUrlError(url.href, `${redact(url)} contains a user name or password; remove them from the address`);
+    throw new InvalidUrlError(
+      url.href,
+      `${redact(url)} contains a user name or password; remove them from the address`,
+    );
   }
   return url;
 }
@@ -43,7 +46,10 @@ function redact(url: URL): string {
 
 /** URL hostname without IPv6 brackets or a trailing dot, lower-cased: the name to resolve. */
 export function bareHostname(url: URL): string {
-  return url.hostname.replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "").toLowerCase();
+  return url.hostname
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "")
+    .toLowerCase();
 }
 
 function defaultPort(url: URL): number {
@@ -55,7 +61,8 @@ function withDeadline<T>(work: Promise<T>, signal: AbortSignal | undefined): Pro
   signal.throwIfAborted();
   // getaddrinfo cannot be cancelled; the caller stops waiting and the lookup finishes unseen.
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error); // a DOMException, unless the caller gave its own
+    // a DOMException, unless the caller gave its own
+    const onAbort = () => reject(signal.reason as Error);
     signal.addEventListener("abort", onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
@@ -81,7 +88,10 @@ export async function checkPublicUrl(
   if (literal) {
     // A literal never reaches a resolver, so it is judged here directly.
     addresses = [{ address: hostname, family: literal === 6 ? 6 : 4 }];
-  } else if (!policy.allowPrivate && (hostname === "localhost" || hostname.endsWith(".localhost"))) {
+  } else if (
+    !policy.allowPrivate &&
+    (hostname === "localhost" || hostname.endsWith(".localhost"))
+  ) {
     // RFC 6761: always loopback, whatever a resolver says (local ingest resolves it normally).
     addresses = [{ address: "127.0.0.1", family: 4 }];
   } else {
@@ -90,10 +100,18 @@ export async function checkPublicUrl(
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
       const code = (error as { code?: string }).code ?? String(error);
-      throw new FetchFailedError(url.href, `${hostname} could not be found (DNS lookup failed: ${code}); check the address`, undefined, { cause: error, transient: true });
+      throw new FetchFailedError(
+        url.href,
+        `${hostname} could not be found (DNS lookup failed: ${code}); check the address`,
+        undefined,
+        { cause: error, transient: true },
+      );
     }
     if (addresses.length === 0) {
-      throw new FetchFailedError(url.href, `${hostname} could not be found (no DNS records); check the address`);
+      throw new FetchFailedError(
+        url.href,
+        `${hostname} could not be found (no DNS records); check the address`,
+      );
     }
   }
 

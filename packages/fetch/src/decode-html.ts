@@ -12,13 +12,21 @@ export function parseContentType(header: string | undefined): ContentType | unde
   const mediaType = type.trim().toLowerCase();
   if (!mediaType) return undefined;
   const charsetParam = params.map((p) => p.trim()).find((p) => /^charset\s*=/i.test(p));
-  const charset = charsetParam?.split("=")[1]?.trim().replace(/^["']|["']$/g, "");
+  const charset = charsetParam
+    ?.split("=")[1]
+    ?.trim()
+    .replace(/^["']|["']$/g, "");
   return charset ? { mediaType, charset } : { mediaType };
 }
 
 /** For servers that send no Content-Type: does the body start like an HTML document? */
 export function looksLikeHtml(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 512).toString("latin1").replace(/^\xEF\xBB\xBF/, "").trimStart().toLowerCase();
+  const head = bytes
+    .subarray(0, 512)
+    .toString("latin1")
+    .replace(/^\xEF\xBB\xBF/, "")
+    .trimStart()
+    .toLowerCase();
   return /^<(!doctype html|html|head|body|!--)/.test(head);
 }
 
@@ -29,7 +37,9 @@ const CP1252_HIGH =
   "\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178";
 
 function decodeWindows1252(bytes: Buffer): string {
-  return bytes.toString("latin1").replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
+  return bytes
+    .toString("latin1")
+    .replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
 }
 
 /** The WHATWG name for `label`, or undefined when it names no encoding we can decode. */
@@ -59,7 +69,8 @@ function fromMeta(bytes: Buffer): string | undefined {
 }
 
 export function decodeHtml(bytes: Buffer, contentType: ContentType | undefined): string {
-  const encoding = fromBom(bytes) ?? encodingFor(contentType?.charset) ?? fromMeta(bytes) ?? "utf-8";
+  const encoding =
+    fromBom(bytes) ?? encodingFor(contentType?.charset) ?? fromMeta(bytes) ?? "utf-8";
   if (encoding === "windows-1252") return decodeWindows1252(bytes);
   // TextDecoder drops a BOM that matches the encoding.
   return new TextDecoder(encoding).decode(bytes);

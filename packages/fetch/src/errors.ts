@@ -37,6 +37,8 @@ export class FetchFailedError extends Error {
     options?: { cause?: unknown; transient?: boolean },
   ) {
     super(message, options);
-    this.transient = options?.transient ?? (status !== undefined && (status >= 500 || status === 408 || status === 429));
+    this.transient =
+      options?.transient ??
+      (status !== undefined && (status >= 500 || status === 408 || status === 429));
   }
 }

@@ -20,7 +20,9 @@ export interface FetchPublicOptions {
   timeoutMs?: number;
   /** Cap on the body, compressed and decompressed alike. Default 5 MB. */
   maxBytes?: number;
-  /** Accepted media types; "image/*" accepts any image. Default text/html and application/xhtml+xml. */
+  /**
+   * Accepted media types; "image/*" accepts any image. Default text/html and application/xhtml+xml.
+   */
   accept?: string[];
   /** What the accepted types are, for the refusal's message. Default "an HTML page". */
   expected?: string;
@@ -51,7 +53,11 @@ interface Fetched extends Omit<FetchPublicResult, "body" | "contentType"> {
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-async function send(checked: CheckedUrl, headers: OutgoingHttpHeaders, signal: AbortSignal): Promise<IncomingMessage> {
+async function send(
+  checked: CheckedUrl,
+  headers: OutgoingHttpHeaders,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
   try {
     return await responsePinned(checked, { headers, signal });
   } catch (error) {
@@ -59,24 +65,43 @@ async function send(checked: CheckedUrl, headers: OutgoingHttpHeaders, signal: A
   }
 }
 
-async function checkHop(target: string, from: string | undefined, policy: UrlPolicy, signal: AbortSignal): Promise<CheckedUrl> {
+async function checkHop(
+  target: string,
+  from: string | undefined,
+  policy: UrlPolicy,
+  signal: AbortSignal,
+): Promise<CheckedUrl> {
   try {
     return await checkPublicUrl(target, policy, { signal });
   } catch (error) {
     if (from && error instanceof BlockedUrlError) {
-      throw new BlockedUrlError(error.url, `${from} redirects to ${error.url}, which ${error.reason}; ${HOW_TO_FIX}`, error.reason);
+      throw new BlockedUrlError(
+        error.url,
+        `${from} redirects to ${error.url}, which ${error.reason}; ${HOW_TO_FIX}`,
+        error.reason,
+      );
     }
     if (from && error instanceof InvalidUrlError) {
-      throw new InvalidUrlError(error.url, `${from} redirects to ${error.url}, which cannot be fetched: ${error.message}`);
+      throw new InvalidUrlError(
+        error.url,
+        `${from} redirects to ${error.url}, which cannot be fetched: ${error.message}`,
+      );
     }
     throw error;
   }
 }
 
 const acceptsType = (accept: string[], mediaType: string) =>
-  accept.some((type) => type === mediaType || (type.endsWith("/*") && mediaType.startsWith(type.slice(0, -1))));
+  accept.some(
+    (type) =>
+      type === mediaType || (type.endsWith("/*") && mediaType.startsWith(type.slice(0, -1))),
+  );
 
-async function fetchWithin(start: string, options: FetchPublicOptions, signal: AbortSignal): Promise<Fetched> {
+async function fetchWithin(
+  start: string,
+  options: FetchPublicOptions,
+  signal: AbortSignal,
+): Promise<Fetched> {
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
   const maxRedirects = options.maxRedirects ?? 5;
   const accept = (options.accept ?? DEFAULT_ACCEPT).map((t) => t.toLowerCase());
@@ -104,10 +129,18 @@ async function fetchWithin(start: string, options: FetchPublicOptions, signal: A
       try {
         next = new URL(location, checked.url).href;
       } catch {
-        throw new FetchFailedError(url, `${url} redirects to an invalid address (${location})`, status);
+        throw new FetchFailedError(
+          url,
+          `${url} redirects to an invalid address (${location})`,
+          status,
+        );
       }
       if (redirects.length >= maxRedirects) {
-        throw new FetchFailedError(start, `${start} redirected more than ${maxRedirects} times (last to ${next}); it may be a redirect loop`, status);
+        throw new FetchFailedError(
+          start,
+          `${start} redirected more than ${maxRedirects} times (last to ${next}); it may be a redirect loop`,
+          status,
+        );
       }
       redirects.push(next);
       from = url;
@@ -137,9 +170,18 @@ async function withDeadline(url: string, options: FetchPublicOptions): Promise<F
   const timeoutMs = options.timeoutMs ?? 15_000;
   const deadline = new AbortController();
   const timer = setTimeout(() => {
-    deadline.abort(new FetchFailedError(url, `${url} did not answer within ${timeoutMs} ms; the site may be down or very slow`, undefined, { transient: true }));
+    deadline.abort(
+      new FetchFailedError(
+        url,
+        `${url} did not answer within ${timeoutMs} ms; the site may be down or very slow`,
+        undefined,
+        { transient: true },
+      ),
+    );
   }, timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, deadline.signal])
+    : deadline.signal;
   try {
     return await fetchWithin(url, options, signal);
   } catch (error) {
@@ -157,19 +199,39 @@ async function withDeadline(url: string, options: FetchPublicOptions): Promise<F
  * Throws BlockedUrlError, InvalidUrlError or FetchFailedError; the caller's own abort reason
  * is rethrown as is.
  */
-export async function fetchPublic(url: string, options: FetchPublicOptions): Promise<FetchPublicResult> {
+export async function fetchPublic(
+  url: string,
+  options: FetchPublicOptions,
+): Promise<FetchPublicResult> {
   const { contentType, bytes, ...fetched } = await withDeadline(url, options);
   const accept = (options.accept ?? DEFAULT_ACCEPT).map((t) => t.toLowerCase());
   // No Content-Type at all: accept it only if it plainly starts like HTML, as browsers sniff.
   if (!contentType && !(accept.includes("text/html") && looksLikeHtml(bytes))) {
-    throw new FetchFailedError(fetched.finalUrl, `${fetched.finalUrl} is not ${options.expected ?? DEFAULT_EXPECTED} (no content type)`);
+    throw new FetchFailedError(
+      fetched.finalUrl,
+      `${fetched.finalUrl} is not ${options.expected ?? DEFAULT_EXPECTED} (no content type)`,
+    );
   }
-  return { ...fetched, contentType: contentType?.mediaType ?? "text/html", body: decodeHtml(bytes, contentType) };
+  return {
+    ...fetched,
+    contentType: contentType?.mediaType ?? "text/html",
+    body: decodeHtml(bytes, contentType),
+  };
 }
 
-/** fetchPublic's checks for a file that is not text (an image): the bytes, which must come with an accepted Content-Type. */
-export async function fetchPublicBytes(url: string, options: FetchPublicOptions & { accept: string[]; expected: string }): Promise<FetchPublicBytesResult> {
+/**
+ * fetchPublic's checks for a file that is not text (an image): the bytes, which must come with an
+ * accepted Content-Type.
+ */
+export async function fetchPublicBytes(
+  url: string,
+  options: FetchPublicOptions & { accept: string[]; expected: string },
+): Promise<FetchPublicBytesResult> {
   const { contentType, ...fetched } = await withDeadline(url, options);
-  if (!contentType) throw new FetchFailedError(fetched.finalUrl, `${fetched.finalUrl} is not ${options.expected} (no content type)`);
+  if (!contentType)
+    throw new FetchFailedError(
+      fetched.finalUrl,
+      `${fetched.finalUrl} is not ${options.expected} (no content type)`,
+    );
   return { ...fetched, contentType: contentType.mediaType };
 }

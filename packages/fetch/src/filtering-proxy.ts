@@ -29,15 +29,28 @@ export interface FilteringProxyOptions {
 }
 
 // Per-connection headers a proxy must not pass on (RFC 9110 §7.6.1).
-const HOP_BY_HOP = ["connection", "proxy-connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade"];
+const HOP_BY_HOP = [
+  "connection",
+  "proxy-connection",
+  "keep-alive",
+  "proxy-authenticate",
+  "proxy-authorization",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+];
 export const BLOCKED_HEADER = "x-blocked-by";
 export const BLOCKED_HEADER_VALUE = "catalog-filtering-proxy";
 
 function endToEnd<T extends http.IncomingHttpHeaders>(headers: T): http.OutgoingHttpHeaders {
-  const named = String(headers.connection ?? "").split(",").map((h) => h.trim().toLowerCase());
+  const named = String(headers.connection ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase());
   const out: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !HOP_BY_HOP.includes(name) && !named.includes(name)) out[name] = value;
+    if (value !== undefined && !HOP_BY_HOP.includes(name) && !named.includes(name))
+      out[name] = value;
   }
   return out;
 }
@@ -48,7 +61,10 @@ function refusalStatus(error: unknown): [number, string] {
   return [502, "Bad Gateway"];
 }
 
-export async function startFilteringProxy(policy: UrlPolicy, options: FilteringProxyOptions = {}): Promise<FilteringProxy> {
+export async function startFilteringProxy(
+  policy: UrlPolicy,
+  options: FilteringProxyOptions = {},
+): Promise<FilteringProxy> {
   const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
   const logSize = options.blockedLogSize ?? 100;
   const sockets = new Set<Duplex>();
@@ -58,7 +74,10 @@ export async function startFilteringProxy(policy: UrlPolicy, options: FilteringP
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
   };
-  const check = async (target: string, asUrl: string): Promise<CheckedUrl | [number, string, string]> => {
+  const check = async (
+    target: string,
+    asUrl: string,
+  ): Promise<CheckedUrl | [number, string, string]> => {
     try {
       // getaddrinfo has no timeout of its own.
       return await checkPublicUrl(asUrl, policy, { signal: AbortSignal.timeout(idleTimeoutMs) });
@@ -77,16 +96,24 @@ export async function startFilteringProxy(policy: UrlPolicy, options: FilteringP
     const target = req.url ?? "";
     if (!/^http:\/\//i.test(target)) {
       // Only plain http comes as an absolute-form request; https arrives as CONNECT.
-      res.writeHead(400, { "content-type": "text/plain" }).end("forward proxy: absolute http:// URLs only\n");
+      res
+        .writeHead(400, { "content-type": "text/plain" })
+        .end("forward proxy: absolute http:// URLs only\n");
       return;
     }
     const checked = await check(target, target);
     if (Array.isArray(checked)) {
       const [status, , message] = checked;
-      res.writeHead(status, { "content-type": "text/plain", [BLOCKED_HEADER]: BLOCKED_HEADER_VALUE }).end(`${message}\n`);
+      res
+        .writeHead(status, { "content-type": "text/plain", [BLOCKED_HEADER]: BLOCKED_HEADER_VALUE })
+        .end(`${message}\n`);
       return;
     }
-    const upstream = requestPinned(checked, { method: req.method ?? "GET", headers: endToEnd(req.headers), idleTimeoutMs });
+    const upstream = requestPinned(checked, {
+      method: req.method ?? "GET",
+      headers: endToEnd(req.headers),
+      idleTimeoutMs,
+    });
     upstream.on("socket", track);
     upstream.on("response", (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
@@ -107,10 +134,14 @@ export async function startFilteringProxy(policy: UrlPolicy, options: FilteringP
     client.on("error", () => client.destroy());
     const target = req.url ?? "";
     const hostPort = /^(\[[0-9a-f:.]+\]|[^\s:/@[\]]+):(\d{1,5})$/i.exec(target);
-    const checked = hostPort ? await check(target, `https://${target}/`) : ([400, "Bad Request", "bad CONNECT target"] as [number, string, string]);
+    const checked = hostPort
+      ? await check(target, `https://${target}/`)
+      : ([400, "Bad Request", "bad CONNECT target"] as [number, string, string]);
     if (Array.isArray(checked)) {
       const [status, text] = checked;
-      client.end(`HTTP/1.1 ${status} ${text}\r\n${BLOCKED_HEADER}: ${BLOCKED_HEADER_VALUE}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      client.end(
+        `HTTP/1.1 ${status} ${text}\r\n${BLOCKED_HEADER}: ${BLOCKED_HEADER_VALUE}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      );
       return;
     }
     const upstream = net.connect({ host: checked.address, port: Number(hostPort?.[2]) });

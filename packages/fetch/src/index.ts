@@ -1,3 +1,12 @@
 export * from "./public.js";
-export { startFilteringProxy, type FilteringProxy, type FilteringProxyOptions } from "./filtering-proxy.js";
-export { createRenderer, type Renderer, type RendererOptions, type RenderResult } from "./render-page.js";
+export {
+  startFilteringProxy,
+  type FilteringProxy,
+  type FilteringProxyOptions,
+} from "./filtering-proxy.js";
+export {
+  createRenderer,
+  type Renderer,
+  type RendererOptions,
+  type RenderResult,
+} from "./render-page.js";

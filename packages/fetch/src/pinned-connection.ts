@@ -11,7 +11,10 @@ import { bareHostname, type CheckedUrl } from "./check-url.js";
 export function pinnedLookup(hostname: string, address: string, family: 4 | 6): LookupFunction {
   return (name, options, callback) => {
     if (name.replace(/\.$/, "").toLowerCase() !== hostname) {
-      const error = Object.assign(new Error(`connection pinned to ${hostname} was asked for ${name}`), { code: "EPINNED" });
+      const error = Object.assign(
+        new Error(`connection pinned to ${hostname} was asked for ${name}`),
+        { code: "EPINNED" },
+      );
       callback(error, "", 0);
     } else if (options.all) {
       callback(null, [{ address, family }]);
@@ -30,7 +33,10 @@ export interface PinnedRequestOptions {
 }
 
 /** Starts a request to `checked.url` over a fresh connection pinned to `checked.address`. */
-export function requestPinned(checked: CheckedUrl, options: PinnedRequestOptions = {}): http.ClientRequest {
+export function requestPinned(
+  checked: CheckedUrl,
+  options: PinnedRequestOptions = {},
+): http.ClientRequest {
   const { url } = checked;
   const hostname = bareHostname(url);
   const transport = url.protocol === "https:" ? https : http;
@@ -47,21 +53,29 @@ export function requestPinned(checked: CheckedUrl, options: PinnedRequestOptions
     signal: options.signal,
   });
   if (options.idleTimeoutMs) {
-    request.setTimeout(options.idleTimeoutMs, () => request.destroy(Object.assign(new Error("socket idle timeout"), { code: "ETIMEDOUT" })));
+    request.setTimeout(options.idleTimeoutMs, () =>
+      request.destroy(Object.assign(new Error("socket idle timeout"), { code: "ETIMEDOUT" })),
+    );
   }
   return request;
 }
 
 /**
  * Sends a request (with `body`, if any) over a pinned connection and resolves with the answer's
- * head. Rejects with the socket's own error, or with the abort reason when `options.signal` aborted.
+ * head. Rejects with the socket's own error, or with the abort reason when `options.signal`
+ * aborted.
  */
-export function responsePinned(checked: CheckedUrl, options: PinnedRequestOptions & { body?: Buffer } = {}): Promise<http.IncomingMessage> {
+export function responsePinned(
+  checked: CheckedUrl,
+  options: PinnedRequestOptions & { body?: Buffer } = {},
+): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const request = requestPinned(checked, options);
     request.once("response", resolve);
     // `on`, not `once`: the socket can fail again after the response began; reject is idempotent.
-    request.on("error", (error) => reject(options.signal?.aborted ? (options.signal.reason as Error) : error));
+    request.on("error", (error) =>
+      reject(options.signal?.aborted ? (options.signal.reason as Error) : error),
+    );
     request.end(options.body);
   });
 }

@@ -15,10 +15,14 @@ function lookupFailure(error: unknown): string {
   if (error instanceof FetchFailedError) {
     // check-url's failed lookup carries the resolver's error as its cause; no cause: no records.
     const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
-    const detail = cause === undefined ? "no DNS records" : `DNS lookup failed: ${String(cause.code ?? cause.message)}`;
+    const detail =
+      cause === undefined
+        ? "no DNS records"
+        : `DNS lookup failed: ${String(cause.code ?? cause.message)}`;
     return `has a host that could not be found (${detail})`;
   }
-  if (error instanceof Error && error.name === "TimeoutError") return `has a host whose DNS lookup took more than ${LOOKUP_TIMEOUT_MS / 1000} s`;
+  if (error instanceof Error && error.name === "TimeoutError")
+    return `has a host whose DNS lookup took more than ${LOOKUP_TIMEOUT_MS / 1000} s`;
   return `could not be checked (${error instanceof Error ? error.message : String(error)})`;
 }
 

@@ -2,5 +2,12 @@
 // requests. Processes that must never launch Chromium (the gateway, the publish workers) import
 // this; it does not load the browser driver.
 export * from "./url-guard.js";
-export { DEFAULT_USER_AGENT, fetchPublic, fetchPublicBytes, type FetchPublicBytesResult, type FetchPublicOptions, type FetchPublicResult } from "./fetch-public.js";
+export {
+  DEFAULT_USER_AGENT,
+  fetchPublic,
+  fetchPublicBytes,
+  type FetchPublicBytesResult,
+  type FetchPublicOptions,
+  type FetchPublicResult,
+} from "./fetch-public.js";
 export { requestPublic, type PublicAnswer, type PublicRequest } from "./request-public.js";

@@ -13,7 +13,11 @@ function tooLarge(url: string, maxBytes: number): FetchFailedError {
 }
 
 /** Reads the raw (still encoded) body, giving up as soon as it passes `maxBytes`. */
-export async function readCapped(response: IncomingMessage, url: string, maxBytes: number): Promise<Buffer> {
+export async function readCapped(
+  response: IncomingMessage,
+  url: string,
+  maxBytes: number,
+): Promise<Buffer> {
   const declared = Number(response.headers["content-length"]);
   if (Number.isFinite(declared) && declared > maxBytes) {
     response.destroy();
@@ -53,12 +57,19 @@ async function decodeOne(coding: string, input: Buffer, maxBytes: number): Promi
     case "":
       return input;
     default:
-      throw Object.assign(new Error(`unsupported content encoding ${coding}`), { code: "EUNSUPPORTED" });
+      throw Object.assign(new Error(`unsupported content encoding ${coding}`), {
+        code: "EUNSUPPORTED",
+      });
   }
 }
 
 /** Undoes Content-Encoding (gzip, deflate, br, in the order listed), keeping the size cap. */
-export async function decodeContent(raw: Buffer, contentEncoding: string | undefined, url: string, maxBytes: number): Promise<Buffer> {
+export async function decodeContent(
+  raw: Buffer,
+  contentEncoding: string | undefined,
+  url: string,
+  maxBytes: number,
+): Promise<Buffer> {
   const codings = (contentEncoding ?? "")
     .split(",")
     .map((c) => c.trim().toLowerCase())
@@ -71,8 +82,14 @@ export async function decodeContent(raw: Buffer, contentEncoding: string | undef
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === "ERR_BUFFER_TOO_LARGE") throw tooLarge(url, maxBytes);
-      const why = code === "EUNSUPPORTED" ? `uses an unsupported compression (${coding})` : `sent a corrupt ${coding} body`;
-      throw new FetchFailedError(url, `${url} ${why}; try again later`, undefined, { cause: error, transient: true });
+      const why =
+        code === "EUNSUPPORTED"
+          ? `uses an unsupported compression (${coding})`
+          : `sent a corrupt ${coding} body`;
+      throw new FetchFailedError(url, `${url} ${why}; try again later`, undefined, {
+        cause: error,
+        transient: true,
+      });
     }
   }
   if (body.length > maxBytes) throw tooLarge(url, maxBytes);

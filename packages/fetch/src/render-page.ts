@@ -5,7 +5,12 @@ import { checkPublicUrl, HOW_TO_FIX } from "./check-url.js";
 import { BlockedUrlError, FetchFailedError } from "./errors.js";
 import { describeStatus } from "./failure-messages.js";
 import { DEFAULT_USER_AGENT } from "./fetch-public.js";
-import { BLOCKED_HEADER, BLOCKED_HEADER_VALUE, startFilteringProxy, type FilteringProxy } from "./filtering-proxy.js";
+import {
+  BLOCKED_HEADER,
+  BLOCKED_HEADER_VALUE,
+  startFilteringProxy,
+  type FilteringProxy,
+} from "./filtering-proxy.js";
 import { Semaphore } from "./semaphore.js";
 
 export interface RendererOptions {
@@ -55,7 +60,12 @@ function chromiumArgs(proxyUrl: string): string[] {
   ];
 }
 
-async function blockedOrFailed(policy: UrlPolicy, start: string, lastUrl: string, error: unknown): Promise<Error> {
+async function blockedOrFailed(
+  policy: UrlPolicy,
+  start: string,
+  lastUrl: string,
+  error: unknown,
+): Promise<Error> {
   // A refused CONNECT only shows up as a tunnel error; re-checking the URL Chromium was on says
   // whether the filter refused it and why.
   try {
@@ -63,14 +73,29 @@ async function blockedOrFailed(policy: UrlPolicy, start: string, lastUrl: string
   } catch (refusal) {
     if (refusal instanceof BlockedUrlError) {
       if (lastUrl === start) return refusal;
-      return new BlockedUrlError(lastUrl, `${start} redirects to ${lastUrl}, which ${refusal.reason}; ${HOW_TO_FIX}`, refusal.reason);
+      return new BlockedUrlError(
+        lastUrl,
+        `${start} redirects to ${lastUrl}, which ${refusal.reason}; ${HOW_TO_FIX}`,
+        refusal.reason,
+      );
     }
   }
-  const detail = error instanceof Error ? (error.message.split("\n")[0] ?? error.message) : String(error);
+  const detail =
+    error instanceof Error ? (error.message.split("\n")[0] ?? error.message) : String(error);
   if (/has been closed|Target closed|browser.*(closed|disconnected)/i.test(detail)) {
-    return new FetchFailedError(start, `The browser stopped while rendering ${start}; try again`, undefined, { cause: error, transient: true });
+    return new FetchFailedError(
+      start,
+      `The browser stopped while rendering ${start}; try again`,
+      undefined,
+      { cause: error, transient: true },
+    );
   }
-  return new FetchFailedError(start, `${start} could not be loaded in the browser (${detail})`, undefined, { cause: error, transient: true });
+  return new FetchFailedError(
+    start,
+    `${start} could not be loaded in the browser (${detail})`,
+    undefined,
+    { cause: error, transient: true },
+  );
 }
 
 // playwright-core takes about 80 MB and a third of a second of CPU to load: it is loaded by the
@@ -78,14 +103,24 @@ async function blockedOrFailed(policy: UrlPolicy, start: string, lastUrl: string
 let playwright: Promise<typeof Playwright> | undefined;
 const loadPlaywright = () => (playwright ??= import("playwright-core"));
 
-async function renderIn(page: Page, policy: UrlPolicy, start: string, timeoutMs: number, settleMs: number): Promise<RenderResult> {
+async function renderIn(
+  page: Page,
+  policy: UrlPolicy,
+  start: string,
+  timeoutMs: number,
+  settleMs: number,
+): Promise<RenderResult> {
   const deadline = Date.now() + timeoutMs;
   await page.route("**/*", (route) =>
-    (HEAVY_RESOURCES.has(route.request().resourceType()) ? route.abort("blockedbyclient") : route.continue()).catch(() => undefined),
+    (HEAVY_RESOURCES.has(route.request().resourceType())
+      ? route.abort("blockedbyclient")
+      : route.continue()
+    ).catch(() => undefined),
   );
   let lastMainUrl = start;
   page.on("request", (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) lastMainUrl = request.url();
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+      lastMainUrl = request.url();
   });
 
   const { errors } = await loadPlaywright();
@@ -98,12 +133,19 @@ async function renderIn(page: Page, policy: UrlPolicy, start: string, timeoutMs:
   }
   if (response) {
     const url = response.url();
-    if (response.headers()[BLOCKED_HEADER] === BLOCKED_HEADER_VALUE) throw await blockedOrFailed(policy, start, url, new Error("refused by the filtering proxy"));
-    if (response.status() >= 400) throw new FetchFailedError(url, describeStatus(url, response.status(), response.statusText()), response.status());
+    if (response.headers()[BLOCKED_HEADER] === BLOCKED_HEADER_VALUE)
+      throw await blockedOrFailed(policy, start, url, new Error("refused by the filtering proxy"));
+    if (response.status() >= 400)
+      throw new FetchFailedError(
+        url,
+        describeStatus(url, response.status(), response.statusText()),
+        response.status(),
+      );
   }
   const settle = Math.min(settleMs, deadline - Date.now());
   // Pages that poll or stream never go idle; a short bounded wait still lets their first XHRs land.
-  if (settle > 0) await page.waitForLoadState("networkidle", { timeout: settle }).catch(() => undefined);
+  if (settle > 0)
+    await page.waitForLoadState("networkidle", { timeout: settle }).catch(() => undefined);
   return { finalUrl: page.url(), html: await page.content() };
 }
 
@@ -127,7 +169,12 @@ export function createRenderer(options: RendererOptions): Renderer {
         return started;
       });
       const [{ url }, { chromium }] = await Promise.all([proxy, loadPlaywright()]);
-      return chromium.launch({ executablePath, headless: true, args: chromiumArgs(url), timeout: 30_000 });
+      return chromium.launch({
+        executablePath,
+        headless: true,
+        args: chromiumArgs(url),
+        timeout: 30_000,
+      });
     })();
     launching = attempt;
     // A crashed or failed browser is forgotten so the next render launches a fresh one.
@@ -142,21 +189,34 @@ export function createRenderer(options: RendererOptions): Renderer {
     const b = await browser();
     const { errors } = await loadPlaywright();
     // A fresh context per page: no cookies, storage or cache shared between merchants.
-    const context: BrowserContext = await b.newContext({ userAgent: options.userAgent ?? DEFAULT_USER_AGENT, serviceWorkers: "block", acceptDownloads: false });
+    const context: BrowserContext = await b.newContext({
+      userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+      serviceWorkers: "block",
+      acceptDownloads: false,
+    });
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new errors.TimeoutError("render timeout")), timeoutMs);
     });
-    const work = context.newPage().then((page) => renderIn(page, policy, start, timeoutMs, settleMs));
+    const work = context
+      .newPage()
+      .then((page) => renderIn(page, policy, start, timeoutMs, settleMs));
     work.catch(() => undefined); // it may lose the race below and fail once the context closes
     try {
       // The page's own scripts can hang page.content(); the race bounds everything.
       return await Promise.race([work, timedOut]);
     } catch (error) {
       if (error instanceof errors.TimeoutError) {
-        throw new FetchFailedError(start, `Rendering ${start} took longer than ${timeoutMs} ms; the page may be too slow or never finish loading`, undefined, { cause: error, transient: true });
+        throw new FetchFailedError(
+          start,
+          `Rendering ${start} took longer than ${timeoutMs} ms; the page may be too slow or never finish loading`,
+          undefined,
+          { cause: error, transient: true },
+        );
       }
-      throw error instanceof BlockedUrlError || error instanceof FetchFailedError ? error : await blockedOrFailed(policy, start, start, error);
+      throw error instanceof BlockedUrlError || error instanceof FetchFailedError
+        ? error
+        : await blockedOrFailed(policy, start, start, error);
     } finally {
       clearTimeout(timer);
       await context.close().catch(() => undefined);
@@ -172,8 +232,14 @@ export function createRenderer(options: RendererOptions): Renderer {
       closed = true;
       const pending = launching;
       launching = undefined;
-      await pending?.then((b) => b.close(), () => undefined);
-      await proxy?.then((p) => p.close(), () => undefined);
+      await pending?.then(
+        (b) => b.close(),
+        () => undefined,
+      );
+      await proxy?.then(
+        (p) => p.close(),
+        () => undefined,
+      );
     },
     get blocked() {
       return proxyBlocked;

@@ -34,8 +34,16 @@ export interface PublicAnswer {
 export async function requestPublic(request: PublicRequest): Promise<PublicAnswer> {
   const checked = await checkPublicUrl(request.url, request.policy, { signal: request.signal });
   const body = request.body === undefined ? undefined : Buffer.from(request.body);
-  const headers = { ...request.headers, ...(body ? { "content-length": String(body.length) } : {}) };
-  const response = await responsePinned(checked, { method: request.method, headers, signal: request.signal, body });
+  const headers = {
+    ...request.headers,
+    ...(body ? { "content-length": String(body.length) } : {}),
+  };
+  const response = await responsePinned(checked, {
+    method: request.method,
+    headers,
+    signal: request.signal,
+    body,
+  });
   const answer = await readCapped(response, checked.url.href, request.maxBytes ?? 5 * 1024 * 1024);
   return { status: response.statusCode ?? 0, headers: response.headers, body: answer };
 }

@@ -4,7 +4,8 @@ export class Semaphore {
   private readonly waiting: Array<() => void> = [];
 
   constructor(private readonly limit: number) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`concurrency must be a positive integer, got ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError(`concurrency must be a positive integer, got ${limit}`);
   }
 
   get active(): number {

@@ -1,4 +1,11 @@
-import { BlockedUrlError, checkPublicUrl, FetchFailedError, fetchPublic, InvalidUrlError, type UrlPolicy } from "../src/index.js";
+import {
+  BlockedUrlError,
+  checkPublicUrl,
+  FetchFailedError,
+  fetchPublic,
+  InvalidUrlError,
+  type UrlPolicy,
+} from "../src/index.js";
 import { fakePublicPolicy, startServer, type LocalServer } from "./local-server.js";
 
 const strict: UrlPolicy = { allowPrivate: false };
@@ -72,8 +79,13 @@ describe("checkPublicUrl", () => {
   });
 
   it("refuses a name when any one of its addresses is private (mixed DNS answers)", async () => {
-    const policy = fakePublicPolicy([], { "mixed.example": "93.184.216.34,127.0.0.1", "v6.example": "2606:4700::1,fd00::1" });
-    await expect(checkPublicUrl("http://mixed.example/", policy)).rejects.toThrow(/loopback address \(127\.0\.0\.1\)/);
+    const policy = fakePublicPolicy([], {
+      "mixed.example": "93.184.216.34,127.0.0.1",
+      "v6.example": "2606:4700::1,fd00::1",
+    });
+    await expect(checkPublicUrl("http://mixed.example/", policy)).rejects.toThrow(
+      /loopback address \(127\.0\.0\.1\)/,
+    );
     await expect(checkPublicUrl("http://v6.example/", policy)).rejects.toThrow(/unique-local/);
   });
 
@@ -86,28 +98,48 @@ describe("checkPublicUrl", () => {
 
   it("does not ask the resolver about literal addresses", async () => {
     let asked = 0;
-    const policy: UrlPolicy = { allowPrivate: false, resolve: async () => (asked++, [{ address: "8.8.8.8", family: 4 }]) };
-    await expect(checkPublicUrl("http://10.0.0.1/", policy)).rejects.toBeInstanceOf(BlockedUrlError);
+    const policy: UrlPolicy = {
+      allowPrivate: false,
+      resolve: async () => (asked++, [{ address: "8.8.8.8", family: 4 }]),
+    };
+    await expect(checkPublicUrl("http://10.0.0.1/", policy)).rejects.toBeInstanceOf(
+      BlockedUrlError,
+    );
     expect((await checkPublicUrl("http://1.1.1.1/", policy)).address).toBe("1.1.1.1");
     expect(asked).toBe(0);
   });
 
   it("reports a name that does not resolve as a fetch failure", async () => {
     const policy = fakePublicPolicy([]);
-    await expect(checkPublicUrl("http://nowhere.example/", policy)).rejects.toThrow(FetchFailedError);
-    await expect(checkPublicUrl("http://nowhere.example/", policy)).rejects.toThrow(/nowhere\.example could not be found/);
+    await expect(checkPublicUrl("http://nowhere.example/", policy)).rejects.toThrow(
+      FetchFailedError,
+    );
+    await expect(checkPublicUrl("http://nowhere.example/", policy)).rejects.toThrow(
+      /nowhere\.example could not be found/,
+    );
   });
 
   it("with local ingest allows private targets but never unspecified or multicast ones", async () => {
-    await expect(checkPublicUrl(`${server.origin}/`, local)).resolves.toMatchObject({ address: "127.0.0.1" });
-    await expect(checkPublicUrl("http://10.1.2.3/", local)).resolves.toMatchObject({ address: "10.1.2.3" });
+    await expect(checkPublicUrl(`${server.origin}/`, local)).resolves.toMatchObject({
+      address: "127.0.0.1",
+    });
+    await expect(checkPublicUrl("http://10.1.2.3/", local)).resolves.toMatchObject({
+      address: "10.1.2.3",
+    });
     await expect(checkPublicUrl("http://0.0.0.0/", local)).rejects.toBeInstanceOf(BlockedUrlError);
-    await expect(checkPublicUrl("http://224.0.0.1/", local)).rejects.toBeInstanceOf(BlockedUrlError);
+    await expect(checkPublicUrl("http://224.0.0.1/", local)).rejects.toBeInstanceOf(
+      BlockedUrlError,
+    );
   });
 
   it("fetchPublic refuses loopback without opening a connection", async () => {
     const before = server.connections;
-    for (const raw of [`${server.origin}/`, `http://localhost:${server.port}/`, `http://2130706433:${server.port}/`, `http://[::ffff:127.0.0.1]:${server.port}/`]) {
+    for (const raw of [
+      `${server.origin}/`,
+      `http://localhost:${server.port}/`,
+      `http://2130706433:${server.port}/`,
+      `http://[::ffff:127.0.0.1]:${server.port}/`,
+    ]) {
       await expect(fetchPublic(raw, { policy: strict })).rejects.toBeInstanceOf(BlockedUrlError);
     }
     expect(server.connections).toBe(before);

@@ -12,20 +12,39 @@ interface Answer {
 function viaProxy(proxy: FilteringProxy, target: string): Promise<Answer> {
   const { port } = new URL(proxy.url);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path: target, headers: { host: new URL(target).host }, agent: false }, (res) => {
-      let body = "";
-      res.setEncoding("utf8").on("data", (c: string) => (body += c)).on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: target,
+        headers: { host: new URL(target).host },
+        agent: false,
+      },
+      (res) => {
+        let body = "";
+        res
+          .setEncoding("utf8")
+          .on("data", (c: string) => (body += c))
+          .on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on("error", reject).end();
   });
 }
 
 /** Opens a CONNECT tunnel; resolves with the status line and the socket (still open on 200). */
-function connect(proxy: FilteringProxy, target: string): Promise<{ statusLine: string; socket: net.Socket }> {
+function connect(
+  proxy: FilteringProxy,
+  target: string,
+): Promise<{ statusLine: string; socket: net.Socket }> {
   const { port } = new URL(proxy.url);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), "127.0.0.1", () => socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`));
-    socket.once("data", (chunk) => resolve({ statusLine: chunk.toString("latin1").split("\r\n")[0] ?? "", socket }));
+    const socket = net.connect(Number(port), "127.0.0.1", () =>
+      socket.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`),
+    );
+    socket.once("data", (chunk) =>
+      resolve({ statusLine: chunk.toString("latin1").split("\r\n")[0] ?? "", socket }),
+    );
     socket.on("error", reject);
   });
 }
@@ -38,8 +57,11 @@ describe("startFilteringProxy", () => {
   beforeAll(async () => {
     site = await startServer((req, res) => {
       seenHost = req.headers.host ?? "";
-      if (req.url === "/away") return res.writeHead(302, { location: `http://127.0.0.1:${site.port}/secret` }).end();
-      res.writeHead(200, { "content-type": "text/html", connection: "close" }).end(`<p>${req.url}</p>`);
+      if (req.url === "/away")
+        return res.writeHead(302, { location: `http://127.0.0.1:${site.port}/secret` }).end();
+      res
+        .writeHead(200, { "content-type": "text/html", connection: "close" })
+        .end(`<p>${req.url}</p>`);
     });
     proxy = await startFilteringProxy(fakePublicPolicy(["public.test"]));
   });
@@ -76,7 +98,13 @@ describe("startFilteringProxy", () => {
 
   it("refuses CONNECT to non-public targets", async () => {
     const before = site.connections;
-    for (const target of [`127.0.0.1:${site.port}`, `localhost:${site.port}`, "[::1]:443", "10.0.0.1:443", "[::ffff:7f00:1]:443"]) {
+    for (const target of [
+      `127.0.0.1:${site.port}`,
+      `localhost:${site.port}`,
+      "[::1]:443",
+      "10.0.0.1:443",
+      "[::ffff:7f00:1]:443",
+    ]) {
       const { statusLine, socket } = await connect(proxy, target);
       expect(statusLine).toBe("HTTP/1.1 403 Forbidden");
       socket.destroy();
@@ -106,7 +134,10 @@ describe("startFilteringProxy", () => {
   it("keeps only the most recent refusals", async () => {
     const small = await startFilteringProxy({ allowPrivate: false }, { blockedLogSize: 2 });
     for (const n of [1, 2, 3]) await viaProxy(small, `http://10.0.0.${n}/`);
-    expect(small.blocked.map((b) => b.split(" ")[0])).toEqual(["http://10.0.0.2/", "http://10.0.0.3/"]);
+    expect(small.blocked.map((b) => b.split(" ")[0])).toEqual([
+      "http://10.0.0.2/",
+      "http://10.0.0.3/",
+    ]);
     await small.close();
   });
 });

@@ -50,7 +50,10 @@ export function fakePublicPolicy(names: string[], extra: Record<string, string> 
     resolve: async (hostname) => {
       if (names.includes(hostname)) return [{ address: "127.0.0.1", family: 4 }];
       const mapped = extra[hostname];
-      if (mapped) return mapped.split(",").map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+      if (mapped)
+        return mapped
+          .split(",")
+          .map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
       throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
     },
     allowTarget: ({ hostname }) => names.includes(hostname),

@@ -13,20 +13,28 @@ function tableResolver(table: Record<string, string>) {
 }
 
 test("image URLs at private, loopback, link-local and metadata addresses are refused, by literal or by name", async () => {
-  const { resolve } = tableResolver({ "cdn.shop.example": "93.184.216.34", "internal.shop.example": "10.0.0.7", "rebind.example": "169.254.169.254" });
+  const { resolve } = tableResolver({
+    "cdn.shop.example": "93.184.216.34",
+    "internal.shop.example": "10.0.0.7",
+    "rebind.example": "169.254.169.254",
+  });
   const screen = createPublicUrlScreen({ allowPrivate: false, resolve });
-  const verdicts = Object.fromEntries(await Promise.all([
-    "https://cdn.shop.example/a.png",
-    "http://127.0.0.1:4999/a.png",
-    "http://169.254.169.254/b.png",
-    "http://[::1]/c.png",
-    "http://img.localhost/d.png",
-    "https://internal.shop.example/e.png",
-    "https://rebind.example/f.png",
-    "https://unknown.example/g.png",
-    "ftp://cdn.shop.example/h.png",
-    "https://user:pw@cdn.shop.example/i.png",
-  ].map(async (url) => [url, await screen.refusal(url)])));
+  const verdicts = Object.fromEntries(
+    await Promise.all(
+      [
+        "https://cdn.shop.example/a.png",
+        "http://127.0.0.1:4999/a.png",
+        "http://169.254.169.254/b.png",
+        "http://[::1]/c.png",
+        "http://img.localhost/d.png",
+        "https://internal.shop.example/e.png",
+        "https://rebind.example/f.png",
+        "https://unknown.example/g.png",
+        "ftp://cdn.shop.example/h.png",
+        "https://user:pw@cdn.shop.example/i.png",
+      ].map(async (url) => [url, await screen.refusal(url)]),
+    ),
+  );
   expect(verdicts).toEqual({
     "https://cdn.shop.example/a.png": null,
     "http://127.0.0.1:4999/a.png": "is a loopback address",
@@ -36,7 +44,8 @@ test("image URLs at private, loopback, link-local and metadata addresses are ref
     "https://internal.shop.example/e.png": "resolves to a private address (10.0.0.7)",
     "https://rebind.example/f.png": "resolves to a link-local address (169.254.169.254)",
     // What a name that does not resolve will point to when a channel asks is unknown: refused.
-    "https://unknown.example/g.png": "has a host that could not be found (DNS lookup failed: ENOTFOUND)",
+    "https://unknown.example/g.png":
+      "has a host that could not be found (DNS lookup failed: ENOTFOUND)",
     "ftp://cdn.shop.example/h.png": "is not an http(s) address",
     "https://user:pw@cdn.shop.example/i.png": "contains a user name or password",
   });
@@ -50,9 +59,15 @@ test("a host that cannot be resolved is refused with the reason, with local inge
   };
   for (const allowPrivate of [false, true]) {
     const screen = createPublicUrlScreen({ allowPrivate, resolve });
-    expect(await screen.refusal("https://cdn.gone.invalid/a.png")).toBe("has a host that could not be found (DNS lookup failed: EAI_AGAIN)");
-    expect(await screen.refusal("https://empty.example/a.png")).toBe("has a host that could not be found (no DNS records)");
-    expect(await screen.refusal("https://broken.example/a.png")).toBe("has a host that could not be found (DNS lookup failed: resolver crashed)");
+    expect(await screen.refusal("https://cdn.gone.invalid/a.png")).toBe(
+      "has a host that could not be found (DNS lookup failed: EAI_AGAIN)",
+    );
+    expect(await screen.refusal("https://empty.example/a.png")).toBe(
+      "has a host that could not be found (no DNS records)",
+    );
+    expect(await screen.refusal("https://broken.example/a.png")).toBe(
+      "has a host that could not be found (DNS lookup failed: resolver crashed)",
+    );
   }
 });
 
@@ -63,10 +78,16 @@ test("local ingest lets private addresses through, as it does for pages", async 
 });
 
 test("each distinct host is resolved once per screen, however many URLs name it", async () => {
-  const { resolve, lookups } = tableResolver({ "cdn.shop.example": "93.184.216.34", "img.shop.example": "93.184.216.35" });
+  const { resolve, lookups } = tableResolver({
+    "cdn.shop.example": "93.184.216.34",
+    "img.shop.example": "93.184.216.35",
+  });
   const policy: UrlPolicy = { allowPrivate: false, resolve };
   const screen = createPublicUrlScreen(policy);
-  const urls = Array.from({ length: 100_000 }, (_, i) => `https://${i % 2 ? "cdn" : "img"}.shop.example/p/${i}.jpg`);
+  const urls = Array.from(
+    { length: 100_000 },
+    (_, i) => `https://${i % 2 ? "cdn" : "img"}.shop.example/p/${i}.jpg`,
+  );
   const verdicts = await Promise.all(urls.map((url) => screen.refusal(url)));
   expect(verdicts.every((v) => v === null)).toBe(true);
   expect(lookups.sort()).toEqual(["cdn.shop.example", "img.shop.example"]);

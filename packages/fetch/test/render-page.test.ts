@@ -1,6 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { BlockedUrlError, createRenderer, FetchFailedError, fetchPublic, type Renderer } from "../src/index.js";
+import {
+  BlockedUrlError,
+  createRenderer,
+  FetchFailedError,
+  fetchPublic,
+  type Renderer,
+} from "../src/index.js";
 import { fakePublicPolicy, startServer, type LocalServer } from "./local-server.js";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -36,15 +42,21 @@ describe.each(existsSync(chromiumPath) ? [chromiumPath] : [])("createRenderer (%
     secret = await startServer((_req, res) => res.end("secret"));
     site = await startServer((req, res) => {
       const path = req.url ?? "/";
-      const send = (body: string, type = "text/html") => res.writeHead(200, { "content-type": type }).end(body);
+      const send = (body: string, type = "text/html") =>
+        res.writeHead(200, { "content-type": type }).end(body);
       if (path === "/app") return send(APP_PAGE);
-      if (path === "/api/product") return send(JSON.stringify({ name: "Blue Mug" }), "application/json");
+      if (path === "/api/product")
+        return send(JSON.stringify({ name: "Blue Mug" }), "application/json");
       if (path === "/probe") return send(probePage(secret.port));
-      if (path === "/redirect-to-secret.js") return res.writeHead(302, { location: `http://127.0.0.1:${secret.port}/script.js` }).end();
-      if (path === "/leave") return res.writeHead(302, { location: `http://127.0.0.1:${secret.port}/` }).end();
+      if (path === "/redirect-to-secret.js")
+        return res.writeHead(302, { location: `http://127.0.0.1:${secret.port}/script.js` }).end();
+      if (path === "/leave")
+        return res.writeHead(302, { location: `http://127.0.0.1:${secret.port}/` }).end();
       if (path === "/hang") return; // never answers
-      if (path === "/busy") return send("<p>busy</p><script>setTimeout(() => { for (;;) {} }, 0)</script>");
-      if (path === "/missing") return res.writeHead(404, { "content-type": "text/html" }).end("<h1>gone</h1>");
+      if (path === "/busy")
+        return send("<p>busy</p><script>setTimeout(() => { for (;;) {} }, 0)</script>");
+      if (path === "/missing")
+        return res.writeHead(404, { "content-type": "text/html" }).end("<h1>gone</h1>");
       if (path.startsWith("/slow/")) {
         inFlight += 1;
         maxInFlight = Math.max(maxInFlight, inFlight);
@@ -91,13 +103,19 @@ describe.each(existsSync(chromiumPath) ? [chromiumPath] : [])("createRenderer (%
   });
 
   it("refuses a blocked start URL without opening anything", async () => {
-    await expect(renderer.render(`http://127.0.0.1:${secret.port}/`)).rejects.toBeInstanceOf(BlockedUrlError);
-    await expect(renderer.render("file:///etc/passwd")).rejects.toThrow("is not an http(s) address");
+    await expect(renderer.render(`http://127.0.0.1:${secret.port}/`)).rejects.toBeInstanceOf(
+      BlockedUrlError,
+    );
+    await expect(renderer.render("file:///etc/passwd")).rejects.toThrow(
+      "is not an http(s) address",
+    );
     expect(secret.connections).toBe(0);
   });
 
   it("refuses a page that redirects to a private address", async () => {
-    const error = await renderer.render(`http://public.test:${site.port}/leave`).catch((e: unknown) => e);
+    const error = await renderer
+      .render(`http://public.test:${site.port}/leave`)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BlockedUrlError);
     expect((error as Error).message).toBe(
       `http://public.test:${site.port}/leave redirects to http://127.0.0.1:${secret.port}/, which is a loopback address; only public web addresses can be imported`,
@@ -106,26 +124,38 @@ describe.each(existsSync(chromiumPath) ? [chromiumPath] : [])("createRenderer (%
   });
 
   it("turns HTTP errors into FetchFailedError with the status", async () => {
-    await expect(renderer.render(`http://public.test:${site.port}/missing`)).rejects.toMatchObject({ status: 404, name: "FetchFailedError" });
+    await expect(renderer.render(`http://public.test:${site.port}/missing`)).rejects.toMatchObject({
+      status: 404,
+      name: "FetchFailedError",
+    });
   });
 
   it("gives a clear error when rendering takes too long, also when the page's script never yields", async () => {
     const started = Date.now();
-    await expect(renderer.render(`http://public.test:${site.port}/hang`, { timeoutMs: 1_000 })).rejects.toThrow(
-      `Rendering http://public.test:${site.port}/hang took longer than 1000 ms`,
-    );
-    const busy = await renderer.render(`http://public.test:${site.port}/busy`, { timeoutMs: 1_500 }).catch((e: unknown) => e);
+    await expect(
+      renderer.render(`http://public.test:${site.port}/hang`, { timeoutMs: 1_000 }),
+    ).rejects.toThrow(`Rendering http://public.test:${site.port}/hang took longer than 1000 ms`);
+    const busy = await renderer
+      .render(`http://public.test:${site.port}/busy`, { timeoutMs: 1_500 })
+      .catch((e: unknown) => e);
     expect(busy).toBeInstanceOf(FetchFailedError);
     expect((busy as Error).message).toContain("took longer than 1500 ms");
     expect(Date.now() - started).toBeLessThan(8_000);
     // The renderer still works afterwards.
-    await expect(renderer.render(`http://public.test:${site.port}/app`)).resolves.toMatchObject({ html: expect.stringContaining("Blue Mug") });
+    await expect(renderer.render(`http://public.test:${site.port}/app`)).resolves.toMatchObject({
+      html: expect.stringContaining("Blue Mug"),
+    });
   });
 
   it("relaunches Chromium after it dies", async () => {
     await renderer.render(`http://public.test:${site.port}/app`);
     // Only the Chromium this process launched (its direct child), by pid.
-    const children = execFileSync("pgrep", ["-P", String(process.pid), "-f", "chromium"], { encoding: "utf8" }).trim().split("\n").filter(Boolean);
+    const children = execFileSync("pgrep", ["-P", String(process.pid), "-f", "chromium"], {
+      encoding: "utf8",
+    })
+      .trim()
+      .split("\n")
+      .filter(Boolean);
     expect(children.length).toBeGreaterThan(0);
     for (const pid of children) process.kill(Number(pid), "SIGKILL");
     await new Promise((r) => setTimeout(r, 300));
@@ -138,7 +168,9 @@ describe.each(existsSync(chromiumPath) ? [chromiumPath] : [])("createRenderer (%
     try {
       inFlight = 0;
       maxInFlight = 0;
-      const results = await Promise.all([1, 2, 3, 4].map((n) => two.render(`http://public.test:${site.port}/slow/${n}`)));
+      const results = await Promise.all(
+        [1, 2, 3, 4].map((n) => two.render(`http://public.test:${site.port}/slow/${n}`)),
+      );
       results.forEach((result, i) => expect(result.html).toContain(`/slow/${i + 1}`));
       expect(maxInFlight).toBe(2);
     } finally {

@@ -1,4 +1,9 @@
-export { producerConnection, workerConnection, type RedisClient, type RedisEndpoint } from "./connections.js";
+export {
+  producerConnection,
+  workerConnection,
+  type RedisClient,
+  type RedisEndpoint,
+} from "./connections.js";
 export { escapeGlob, scanMatching, unlinkMatching } from "./unlink-matching.js";
 export * from "./scrape-queue.js";
 export { startWorkerHealth, type MetricsSource, type ReadinessCheck } from "./worker-health.js";

@@ -24,8 +24,23 @@ for i = 3, #ARGV do
 end
 return out`;
 
-/** The ids among `ids` whose job in the queue (BullMQ keys under `queueKey`) is a leftover that would swallow an add. */
-export async function findLeftoverJobs(redis: RedisClient, queueKey: string, ids: string[], thorough: boolean): Promise<string[]> {
+/**
+ * The ids among `ids` whose job in the queue (BullMQ keys under `queueKey`) is a leftover that
+ * would swallow an add.
+ */
+export async function findLeftoverJobs(
+  redis: RedisClient,
+  queueKey: string,
+  ids: string[],
+  thorough: boolean,
+): Promise<string[]> {
   if (ids.length === 0) return [];
-  return (await redis.eval(FIND_LEFTOVERS, 1, `${queueKey}:completed`, `${queueKey}:`, thorough ? "1" : "0", ...ids)) as string[];
+  return (await redis.eval(
+    FIND_LEFTOVERS,
+    1,
+    `${queueKey}:completed`,
+    `${queueKey}:`,
+    thorough ? "1" : "0",
+    ...ids,
+  )) as string[];
 }

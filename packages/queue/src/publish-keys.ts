@@ -7,11 +7,18 @@ import { queuePrefix } from "./scrape-queue.js";
 export function publishKeys(prefix: string) {
   const p = `${prefix}:publish`;
   return {
-    /** Sorted set of destinations with work: member destination id, score the earliest time worth looking (ms). */
+    /**
+     * Sorted set of destinations with work: member destination id, score the earliest time worth
+     * looking (ms).
+     */
     ready: `${p}:ready`,
-    /** Hash { until, channel, reason }: the channel asked every worker to wait until `until` (ms). */
+    /**
+     * Hash { until, channel, reason }: the channel asked every worker to wait until `until` (ms).
+     */
     wait: (destinationId: string) => `${p}:wait:${destinationId}`,
-    /** Hash { state, openedAt, retryAt }: the destination's breaker as every process should see it. */
+    /**
+     * Hash { state, openedAt, retryAt }: the destination's breaker as every process should see it.
+     */
     breaker: (destinationId: string) => `${p}:breaker:${destinationId}`,
     /** Held by the one process sending the half-open probe. */
     probe: (destinationId: string) => `${p}:probe:${destinationId}`,
@@ -30,7 +37,8 @@ export function publishKeys(prefix: string) {
     /** Held by the process running the recovery pass. */
     recovery: `${p}:recovery`,
     /** BullMQ's own keys of a destination's queue. */
-    bullQueue: (destinationId: string) => `${queuePrefix(prefix)}:${publishQueueName(destinationId)}`,
+    bullQueue: (destinationId: string) =>
+      `${queuePrefix(prefix)}:${publishQueueName(destinationId)}`,
   };
 }
 

@@ -18,7 +18,8 @@ export const PublishJobSchema = Type.Object({
 export type PublishJob = Static<typeof PublishJobSchema>;
 
 export function parsePublishJob(data: unknown): PublishJob {
-  if (!Value.Check(PublishJobSchema, data)) throw new Error("publish job payload does not match its schema");
+  if (!Value.Check(PublishJobSchema, data))
+    throw new Error("publish job payload does not match its schema");
   return data;
 }
 
@@ -42,15 +43,23 @@ export class PublishQueues {
   private readonly queues = new Map<string, Queue<PublishJob>>();
   readonly keys: ReturnType<typeof publishKeys>;
 
-  constructor(private readonly redis: RedisClient, private readonly prefix: string) {
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly prefix: string,
+  ) {
     this.keys = publishKeys(prefix);
   }
 
   queue(destinationId: string): Queue<PublishJob> {
     let queue = this.queues.get(destinationId);
     if (!queue) {
-      queue = new Queue<PublishJob>(publishQueueName(destinationId), { connection: this.redis, prefix: queuePrefix(this.prefix) });
-      queue.on("error", () => { /* the command that failed reports it */ });
+      queue = new Queue<PublishJob>(publishQueueName(destinationId), {
+        connection: this.redis,
+        prefix: queuePrefix(this.prefix),
+      });
+      queue.on("error", () => {
+        /* the command that failed reports it */
+      });
       this.queues.set(destinationId, queue);
     }
     return queue;
@@ -63,11 +72,24 @@ export class PublishQueues {
    */
   async enqueue(jobs: PublishJob[]): Promise<void> {
     const byDestination = groupByDestination(jobs);
-    await Promise.all([...byDestination].map(([destinationId, list]) =>
-      this.queue(destinationId).addBulk(list.map((data) => ({ name: PUBLISH_JOB, data, opts: { ...PUBLISH_JOB_OPTIONS, jobId: data.syncLogId } })))));
+    await Promise.all(
+      [...byDestination].map(([destinationId, list]) =>
+        this.queue(destinationId).addBulk(
+          list.map((data) => ({
+            name: PUBLISH_JOB,
+            data,
+            opts: { ...PUBLISH_JOB_OPTIONS, jobId: data.syncLogId },
+          })),
+        ),
+      ),
+    );
     if (byDestination.size > 0) {
       const now = Date.now();
-      await this.redis.zadd(this.keys.ready, "NX", ...[...byDestination.keys()].flatMap((id) => [now, id]));
+      await this.redis.zadd(
+        this.keys.ready,
+        "NX",
+        ...[...byDestination.keys()].flatMap((id) => [now, id]),
+      );
     }
   }
 
@@ -80,7 +102,12 @@ export class PublishQueues {
   async requeue(jobs: PublishJob[], { thorough }: { thorough: boolean }): Promise<number> {
     let replaced = 0;
     for (const [destinationId, list] of groupByDestination(jobs)) {
-      const leftovers = await findLeftoverJobs(this.redis, this.keys.bullQueue(destinationId), list.map((j) => j.syncLogId), thorough);
+      const leftovers = await findLeftoverJobs(
+        this.redis,
+        this.keys.bullQueue(destinationId),
+        list.map((j) => j.syncLogId),
+        thorough,
+      );
       await this.remove(destinationId, leftovers);
       replaced += leftovers.length;
     }
@@ -88,7 +115,10 @@ export class PublishQueues {
     return replaced;
   }
 
-  /** Removes jobs that are not running (a disconnected destination's, replayed ones, leftovers); a missing one is fine. */
+  /**
+   * Removes jobs that are not running (a disconnected destination's, replayed ones, leftovers); a
+   * missing one is fine.
+   */
   async remove(destinationId: string, jobIds: string[]): Promise<void> {
     const queue = this.queue(destinationId);
     for (const id of jobIds) await queue.remove(id).catch(() => 0);
@@ -122,8 +152,12 @@ export interface DeadLetter extends PublishJob {
 
 export function deadLetterQueue(redis: RedisClient, prefix: string): Queue<DeadLetter> {
   const queue = new Queue<DeadLetter>(DEAD_LETTER_QUEUE, {
-    connection: redis, prefix: queuePrefix(prefix), defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
+    connection: redis,
+    prefix: queuePrefix(prefix),
+    defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
   });
-  queue.on("error", () => { /* the command that failed reports it */ });
+  queue.on("error", () => {
+    /* the command that failed reports it */
+  });
   return queue;
 }

@@ -21,14 +21,23 @@ const BATCH = 500;
  * stays cheap however many destinations a deployment has.
  */
 export async function readPublishQueueDepth(
-  redis: RedisClient, prefix: string, { top = 10, maxDestinations = 20_000 }: { top?: number; maxDestinations?: number } = {},
+  redis: RedisClient,
+  prefix: string,
+  { top = 10, maxDestinations = 20_000 }: { top?: number; maxDestinations?: number } = {},
 ): Promise<PublishQueueDepth> {
   const keys = publishKeys(prefix);
-  const [ids, inLine] = await Promise.all([redis.zrange(keys.ready, "0", String(maxDestinations - 1)), redis.zcard(keys.ready)]);
+  const [ids, inLine] = await Promise.all([
+    redis.zrange(keys.ready, "0", String(maxDestinations - 1)),
+    redis.zcard(keys.ready),
+  ]);
   const totals = { waiting: 0, active: 0, delayed: 0 };
   const waiting: { destinationId: string; waiting: number }[] = [];
   for (let i = 0; i < ids.length; i += BATCH) {
-    for (const [destinationId, counts] of await readQueueCounts(redis, prefix, ids.slice(i, i + BATCH))) {
+    for (const [destinationId, counts] of await readQueueCounts(
+      redis,
+      prefix,
+      ids.slice(i, i + BATCH),
+    )) {
       totals.waiting += counts.waiting;
       totals.active += counts.active;
       totals.delayed += counts.delayed;
@@ -36,5 +45,10 @@ export async function readPublishQueueDepth(
     }
   }
   waiting.sort((a, b) => b.waiting - a.waiting);
-  return { totals, destinations: inLine, top: waiting.slice(0, top), uncounted: Math.max(0, inLine - ids.length) };
+  return {
+    totals,
+    destinations: inLine,
+    top: waiting.slice(0, top),
+    uncounted: Math.max(0, inLine - ids.length),
+  };
 }

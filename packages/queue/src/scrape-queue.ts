@@ -2,7 +2,10 @@ import { Queue, QueueEvents, type ConnectionOptions } from "bullmq";
 import { Type, type Static } from "typebox";
 import { Value } from "typebox/value";
 
-/** One module owns the scrape queue's name, job name, payload and options, so producer and consumer cannot drift. */
+/**
+ * One module owns the scrape queue's name, job name, payload and options, so producer and consumer
+ * cannot drift.
+ */
 export const SCRAPE_QUEUE = "scrape";
 export const SCRAPE_JOB = "scrape-url";
 
@@ -19,7 +22,8 @@ export type ScrapeResult =
   | { ok: false; error: string };
 
 export function parseScrapeJob(data: unknown): ScrapeJob {
-  if (!Value.Check(ScrapeJobSchema, data)) throw new Error("scrape job payload does not match its schema");
+  if (!Value.Check(ScrapeJobSchema, data))
+    throw new Error("scrape job payload does not match its schema");
   return data;
 }
 
@@ -34,8 +38,15 @@ export const SCRAPE_JOB_OPTIONS = {
 /** BullMQ's keys live under the deployment's Redis prefix too. */
 export const queuePrefix = (prefix: string) => `${prefix}:bull`;
 
-export function scrapeQueue(connection: ConnectionOptions, prefix: string): Queue<ScrapeJob, ScrapeResult> {
-  return new Queue<ScrapeJob, ScrapeResult>(SCRAPE_QUEUE, { connection, prefix: queuePrefix(prefix), defaultJobOptions: SCRAPE_JOB_OPTIONS });
+export function scrapeQueue(
+  connection: ConnectionOptions,
+  prefix: string,
+): Queue<ScrapeJob, ScrapeResult> {
+  return new Queue<ScrapeJob, ScrapeResult>(SCRAPE_QUEUE, {
+    connection,
+    prefix: queuePrefix(prefix),
+    defaultJobOptions: SCRAPE_JOB_OPTIONS,
+  });
 }
 
 /** Needs a connection of its own: it blocks on Redis while it waits for events. */

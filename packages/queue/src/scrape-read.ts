@@ -7,5 +7,8 @@ import { withDeadline } from "./probe.js";
  */
 export function sharedScrapeRead<T>(read: () => Promise<T>, timeoutMs = 2000): () => Promise<T> {
   let reading: Promise<T> | null = null;
-  return () => (reading ??= withDeadline(read(), timeoutMs).finally(() => { reading = null; }));
+  return () =>
+    (reading ??= withDeadline(read(), timeoutMs).finally(() => {
+      reading = null;
+    }));
 }

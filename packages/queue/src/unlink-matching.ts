@@ -10,7 +10,10 @@ export const escapeGlob = (text: string): string => text.replace(/[*?[\]\\]/g, "
  * The keys matching the glob `pattern`, in batches with the node that holds them. SCAN sees one
  * node only, so on a cluster every master is scanned.
  */
-export async function* scanMatching(redis: RedisClient, pattern: string): AsyncGenerator<{ node: Redis; keys: string[] }> {
+export async function* scanMatching(
+  redis: RedisClient,
+  pattern: string,
+): AsyncGenerator<{ node: Redis; keys: string[] }> {
   const nodes = redis instanceof Cluster ? redis.nodes("master") : [redis];
   if (nodes.length === 0) throw new Error("no Redis Cluster master is reachable");
   for (const node of nodes) {

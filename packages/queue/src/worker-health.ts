@@ -23,7 +23,9 @@ export async function startWorkerHealth(options: {
 }): Promise<{ port: number; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
     const send = (status: number, body: object) => {
-      response.writeHead(status, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
+      response
+        .writeHead(status, { "content-type": "application/json; charset=utf-8" })
+        .end(JSON.stringify(body));
     };
     if (request.url === "/healthz") return send(200, { status: "ok" });
     if (request.url === "/metrics" && options.metrics) {
@@ -34,9 +36,12 @@ export async function startWorkerHealth(options: {
       );
       return;
     }
-    if (request.url !== "/readyz") return send(404, { error: `No route for ${request.method} ${request.url}` });
+    if (request.url !== "/readyz")
+      return send(404, { error: `No route for ${request.method} ${request.url}` });
     void Promise.all(
-      Object.entries(options.checks).map(async ([name, check]) => ((await probe(check)).ok ? null : name)),
+      Object.entries(options.checks).map(async ([name, check]) =>
+        (await probe(check)).ok ? null : name,
+      ),
     ).then((results) => {
       const down = results.filter((name): name is string => name !== null);
       if (down.length > 0) send(503, { error: `not ready: ${down.join(" and ")} unreachable` });
@@ -44,9 +49,15 @@ export async function startWorkerHealth(options: {
     });
   });
   await new Promise<void>((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) => reject(error.code === "EADDRINUSE"
-      ? new Error(`HEALTH_PORT ${options.port} is already in use on ${options.host}: set another, or leave HEALTH_PORT unset (or 0) to take a free port`)
-      : error));
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "EADDRINUSE"
+          ? new Error(
+              `HEALTH_PORT ${options.port} is already in use on ${options.host}: set another, or leave HEALTH_PORT unset (or 0) to take a free port`,
+            )
+          : error,
+      ),
+    );
     server.listen(options.port, options.host, resolve);
   });
   return {

@@ -21,8 +21,9 @@ describe("a worker's health port", () => {
   it("names the variable to change when the port it was given is taken", async () => {
     const taken = await startWorkerHealth({ host: "127.0.0.1", port: 0, checks: {} });
     try {
-      await expect(startWorkerHealth({ host: "127.0.0.1", port: taken.port, checks: {} }))
-        .rejects.toThrow(`HEALTH_PORT ${taken.port} is already in use on 127.0.0.1`);
+      await expect(
+        startWorkerHealth({ host: "127.0.0.1", port: taken.port, checks: {} }),
+      ).rejects.toThrow(`HEALTH_PORT ${taken.port} is already in use on 127.0.0.1`);
     } finally {
       await taken.close();
     }
@@ -30,7 +31,14 @@ describe("a worker's health port", () => {
 
   it("says which dependency is down on /readyz", async () => {
     const health = await startWorkerHealth({
-      host: "127.0.0.1", port: 0, checks: { Redis: ok, PostgreSQL: async () => { throw new Error("refused"); } },
+      host: "127.0.0.1",
+      port: 0,
+      checks: {
+        Redis: ok,
+        PostgreSQL: async () => {
+          throw new Error("refused");
+        },
+      },
     });
     try {
       const response = await fetch(`http://127.0.0.1:${health.port}/readyz`);

@@ -1,5 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { createApiKey, createOrg, createProduct, createUser, type Db, type ProductFields, type ProductView, type Role } from "@catalog/db";
+import {
+  createApiKey,
+  createOrg,
+  createProduct,
+  createUser,
+  type Db,
+  type ProductFields,
+  type ProductView,
+  type Role,
+} from "@catalog/db";
 
 export interface TestUser {
   id: string;
@@ -20,13 +29,21 @@ export interface TestOrg {
 
 const unique = () => randomBytes(4).toString("hex");
 
-/** A fresh org with a member, an owner, an operator and an API key; every test that needs tenancy makes its own. */
+/**
+ * A fresh org with a member, an owner, an operator and an API key; every test that needs tenancy
+ * makes its own.
+ */
 export async function createTestOrg(db: Db, label = "org"): Promise<TestOrg> {
   const id = unique();
   const org = await createOrg(db, `${label} ${id}`);
   const password = `pw-${unique()}-${unique()}`;
   const user = async (role: Role): Promise<TestUser> => {
-    const created = await createUser(db, { orgId: org.id, email: `${role}-${id}@test.local`, password, role });
+    const created = await createUser(db, {
+      orgId: org.id,
+      email: `${role}-${id}@test.local`,
+      password,
+      role,
+    });
     return { id: created.id, email: created.email, password };
   };
   const member = await user("member");
@@ -36,6 +53,10 @@ export async function createTestOrg(db: Db, label = "org"): Promise<TestOrg> {
   return { org, member, owner, admin, apiKey: key };
 }
 
-export function makeProduct(db: Db, orgId: string, fields: Partial<ProductFields> & { title: string }): Promise<ProductView> {
+export function makeProduct(
+  db: Db,
+  orgId: string,
+  fields: Partial<ProductFields> & { title: string },
+): Promise<ProductView> {
   return createProduct(db, orgId, fields, { type: "system", id: null });
 }

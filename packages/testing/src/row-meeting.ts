@@ -1,7 +1,10 @@
 import type { Db } from "@catalog/db";
 import { eventually } from "./eventually.js";
 
-/** A connection string naming its sessions `application`, so that a test can find them in pg_stat_activity. */
+/**
+ * A connection string naming its sessions `application`, so that a test can find them in
+ * pg_stat_activity.
+ */
 export function withApplicationName(url: string, application: string): string {
   const named = new URL(url);
   named.searchParams.set("application_name", application);
@@ -9,7 +12,10 @@ export function withApplicationName(url: string, application: string): string {
 }
 
 export interface RowMeeting {
-  /** A client of its own (not the one the requests use): it holds the rows and watches the others wait. */
+  /**
+   * A client of its own (not the one the requests use): it holds the rows and watches the others
+   * wait.
+   */
   holder: Db;
   /** The application_name of the requests' sessions (see withApplicationName). */
   application: string;
@@ -25,21 +31,38 @@ export interface RowMeeting {
  * wait for a lock in a statement on `table`, then the rows are released at once. Returns what the
  * requests resolved to, in their order.
  */
-export async function meetOnRows<T>(meeting: RowMeeting, requests: (() => Promise<T>)[]): Promise<T[]> {
-  const { holder, application, table, lock: [sql, ...params] } = meeting;
+export async function meetOnRows<T>(
+  meeting: RowMeeting,
+  requests: (() => Promise<T>)[],
+): Promise<T[]> {
+  const {
+    holder,
+    application,
+    table,
+    lock: [sql, ...params],
+  } = meeting;
   let release!: () => void;
-  const released = new Promise<void>((resolve) => { release = resolve; });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   let held!: () => void;
-  const isHeld = new Promise<void>((resolve) => { held = resolve; });
-  const holding = holder.$transaction(async (tx) => {
-    await tx.$queryRawUnsafe(sql, ...params);
-    held();
-    await released;
-  }, { timeout: 60_000 });
+  const isHeld = new Promise<void>((resolve) => {
+    held = resolve;
+  });
+  const holding = holder.$transaction(
+    async (tx) => {
+      await tx.$queryRawUnsafe(sql, ...params);
+      held();
+      await released;
+    },
+    { timeout: 60_000 },
+  );
   const waiting = async () => {
     const [row] = await holder.$queryRawUnsafe<{ waiting: number }[]>(
       "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock' AND query LIKE $2",
-      application, `%${table}%`);
+      application,
+      `%${table}%`,
+    );
     return row?.waiting;
   };
   try {
@@ -49,7 +72,8 @@ export async function meetOnRows<T>(meeting: RowMeeting, requests: (() => Promis
       running.push(request());
       await eventually(async () => {
         const now = await waiting();
-        if (now !== running.length) throw new Error(`${now} of the requests wait on ${table}, not ${running.length}`);
+        if (now !== running.length)
+          throw new Error(`${now} of the requests wait on ${table}, not ${running.length}`);
       }, 20_000);
     }
     release();

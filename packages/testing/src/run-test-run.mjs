@@ -6,5 +6,9 @@ const script = fileURLToPath(new URL("./test-run.ts", import.meta.url));
 
 /** Runs test-run.ts with tsx and returns what it printed. */
 export function runTestRun(command) {
-  return execFileSync(tsx, [script, command], { encoding: "utf8", env: process.env, stdio: ["ignore", "pipe", "inherit"] });
+  return execFileSync(tsx, [script, command], {
+    encoding: "utf8",
+    env: process.env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
 }

@@ -13,7 +13,10 @@ export function sharedPath(relative: string): string {
   return join(SHARED_DIR, relative);
 }
 
-/** CI runs with ../shared beside its clone: there a missing input is a broken run, not a reason to test less. */
+/**
+ * CI runs with ../shared beside its clone: there a missing input is a broken run, not a reason to
+ * test less.
+ */
 function inCi(env: NodeJS.ProcessEnv): boolean {
   const value = env.CI?.trim().toLowerCase();
   return value !== undefined && value !== "" && value !== "false" && value !== "0";
@@ -22,7 +25,10 @@ function inCi(env: NodeJS.ProcessEnv): boolean {
 export interface SharedInput {
   /** What the input is, for the message: "the page corpus", "the channels' contracts". */
   what: string;
-  /** Where it was looked for (a file or folder); null when the caller's lookup found nothing to name. */
+  /**
+   * Where it was looked for (a file or folder); null when the caller's lookup found nothing to
+   * name.
+   */
   path: string | URL | null;
   /** Where it is normally found, named in the message when `path` is null. */
   expectedAt?: string;
@@ -36,14 +42,22 @@ export interface SharedInput {
  * tests skipped; otherwise (a developer's clone without ../shared) it says on the console which
  * tests skip and why, and answers null for the caller to skip them.
  */
-export function sharedInput(input: SharedInput, env: NodeJS.ProcessEnv = process.env): string | null {
-  const path = input.path === null ? null : input.path instanceof URL ? fileURLToPath(input.path) : input.path;
+export function sharedInput(
+  input: SharedInput,
+  env: NodeJS.ProcessEnv = process.env,
+): string | null {
+  const path =
+    input.path === null ? null : input.path instanceof URL ? fileURLToPath(input.path) : input.path;
   if (path !== null && existsSync(path)) return path;
   const where = path ?? input.expectedAt ?? SHARED_DIR;
   if (inCi(env)) {
-    throw new Error(`${input.what}: not found at ${where}, and CI is set: ${input.tests} must run in CI, so the run fails instead of ` +
-      "skipping them. Check out the shared folder beside the repository as ../shared (or unset CI to skip them locally).");
+    throw new Error(
+      `${input.what}: not found at ${where}, and CI is set: ${input.tests} must run in CI, so the run fails instead of ` +
+        "skipping them. Check out the shared folder beside the repository as ../shared (or unset CI to skip them locally).",
+    );
   }
-  console.warn(`${input.what}: not found at ${where} (../shared is not checked out beside the repository): ${input.tests} skipped`);
+  console.warn(
+    `${input.what}: not found at ${where} (../shared is not checked out beside the repository): ${input.tests} skipped`,
+  );
   return null;
 }

@@ -10,15 +10,23 @@ export const MAX_JSON_DEPTH = 32;
  * level 1 when it is an object or array), or null when the value stays within it. Iterative,
  * so it is safe on exactly the values it exists to refuse; run it before anything recursive.
  */
-export function pathTooDeep(value: unknown, maxDepth: number = MAX_JSON_DEPTH): (string | number)[] | null {
-  const stack: { node: unknown; depth: number; path: (string | number)[] }[] = [{ node: value, depth: 0, path: [] }];
+export function pathTooDeep(
+  value: unknown,
+  maxDepth: number = MAX_JSON_DEPTH,
+): (string | number)[] | null {
+  const stack: { node: unknown; depth: number; path: (string | number)[] }[] = [
+    { node: value, depth: 0, path: [] },
+  ];
   while (stack.length > 0) {
     const { node, depth, path } = stack.pop()!;
     if (typeof node !== "object" || node === null) continue;
     if (depth + 1 > maxDepth) return path;
-    const entries: [string | number, unknown][] = Array.isArray(node) ? node.map((v, i) => [i, v]) : Object.entries(node);
+    const entries: [string | number, unknown][] = Array.isArray(node)
+      ? node.map((v, i) => [i, v])
+      : Object.entries(node);
     for (const [key, child] of entries) {
-      if (typeof child === "object" && child !== null) stack.push({ node: child, depth: depth + 1, path: [...path, key] });
+      if (typeof child === "object" && child !== null)
+        stack.push({ node: child, depth: depth + 1, path: [...path, key] });
     }
   }
   return null;

@@ -1,8 +1,13 @@
 /** Where a value holds text PostgreSQL cannot take, and why. */
 export interface UnstorableText {
-  /** The field: object keys and array indexes from the top-level value (empty for the value itself). */
+  /**
+   * The field: object keys and array indexes from the top-level value (empty for the value itself).
+   */
   path: (string | number)[];
-  /** What is wrong, to follow the field's name: "contains a NUL character (U+0000), which cannot be stored". */
+  /**
+   * What is wrong, to follow the field's name: "contains a NUL character (U+0000), which cannot be
+   * stored".
+   */
   problem: string;
 }
 
@@ -19,7 +24,11 @@ function problemIn(text: string): string | null {
 }
 
 /** `text` with its unstorable characters escaped, so it can be named in a message. */
-const shown = (text: string) => text.replace(new RegExp(UNSTORABLE.source, "gu"), (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+const shown = (text: string) =>
+  text.replace(
+    new RegExp(UNSTORABLE.source, "gu"),
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 
 /**
  * The first string (a value or an object key) that PostgreSQL cannot store, or null. It stores
@@ -27,7 +36,10 @@ const shown = (text: string) => text.replace(new RegExp(UNSTORABLE.source, "gu")
  * (JSON's `"\udc00"`) is refused in jsonb (22P02) and silently replaced by U+FFFD in text. Such
  * input is refused before it gets there. Recursive: run it only on values `pathTooDeep` has passed.
  */
-export function unstorableText(value: unknown, path: (string | number)[] = []): UnstorableText | null {
+export function unstorableText(
+  value: unknown,
+  path: (string | number)[] = [],
+): UnstorableText | null {
   if (typeof value === "string") {
     const problem = problemIn(value);
     return problem ? { path, problem } : null;

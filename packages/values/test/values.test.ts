@@ -21,6 +21,12 @@ test("a value nested 100,000 levels deep is refused without overflowing the stac
 
 test("NUL and lone surrogates are found in values and keys, named by their path; paired surrogates are text", () => {
   expect(unstorableText({ title: "Mug 😀", tags: ["a", "b"] })).toBeNull();
-  expect(unstorableText({ variants: [{ sku: "x\u0000y" }] })).toEqual({ path: ["variants", 0, "sku"], problem: expect.stringContaining("NUL") });
-  expect(unstorableText({ ["k\udc00"]: 1 })).toEqual({ path: ["k\\udc00"], problem: expect.stringContaining("lone surrogate (U+DC00)") });
+  expect(unstorableText({ variants: [{ sku: "x\u0000y" }] })).toEqual({
+    path: ["variants", 0, "sku"],
+    problem: expect.stringContaining("NUL"),
+  });
+  expect(unstorableText({ ["k\udc00"]: 1 })).toEqual({
+    path: ["k\\udc00"],
+    problem: expect.stringContaining("lone surrogate (U+DC00)"),
+  });
 });

@@ -50,7 +50,13 @@ export function currentPath(): string {
 
 /** Only same-app paths are followed after signing in (no //host or absolute URLs). */
 export function safeNext(next: unknown): string {
-  if (typeof next !== "string" || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/products";
+  if (
+    typeof next !== "string" ||
+    !next.startsWith("/") ||
+    next.startsWith("//") ||
+    next.startsWith("/\\")
+  )
+    return "/products";
   if (next.startsWith("/sign-in")) return "/products";
   return next;
 }
@@ -59,7 +65,9 @@ export function signInHref(next: string): string {
   return `/sign-in?next=${encodeURIComponent(safeNext(next))}`;
 }
 
-/** Remembered for this tab: a 401 after a session existed means it ended (not "never signed in"). */
+/**
+ * Remembered for this tab: a 401 after a session existed means it ended (not "never signed in").
+ */
 export const sessionMemory = {
   signedIn(): void {
     sessionStorage.setItem(SESSION_FLAG, "1");
@@ -100,7 +108,9 @@ export function handleUnauthorized(): void {
   try {
     onUnauthorized(currentPath());
   } finally {
-    setTimeout(() => { redirecting = false; }, 500);
+    setTimeout(() => {
+      redirecting = false;
+    }, 500);
   }
 }
 
@@ -149,9 +159,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     }
   }
   if (!response.ok) {
-    const message = errorText(data) ?? (response.status >= 500
-      ? `The service is not available right now (HTTP ${response.status}): try again in a moment`
-      : `The service refused the request (HTTP ${response.status})`);
+    const message =
+      errorText(data) ??
+      (response.status >= 500
+        ? `The service is not available right now (HTTP ${response.status}): try again in a moment`
+        : `The service refused the request (HTTP ${response.status})`);
     if (response.status === 401 && !options.allow401) handleUnauthorized();
     throw new ApiError(response.status, message);
   }
@@ -159,7 +171,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 }
 
 function errorText(data: unknown): string | null {
-  if (data && typeof data === "object" && "error" in data && typeof (data).error === "string") {
+  if (data && typeof data === "object" && "error" in data && typeof data.error === "string") {
     return (data as { error: string }).error;
   }
   return null;
@@ -171,7 +183,10 @@ export function errorMessage(error: unknown): string {
   return "Something went wrong";
 }
 
-/** The server's messages start in lower case ("wrong email or password"); shown alone, they read as sentences. */
+/**
+ * The server's messages start in lower case ("wrong email or password"); shown alone, they read as
+ * sentences.
+ */
 function sentence(text: string): string {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
@@ -192,7 +207,8 @@ export const qk = {
   legal: ["legal"] as const,
   products: {
     all: ["products"] as const,
-    list: (params: { q?: string; page?: number; pageSize?: number }) => ["products", "list", params] as const,
+    list: (params: { q?: string; page?: number; pageSize?: number }) =>
+      ["products", "list", params] as const,
     ids: (q: string) => ["products", "ids", q] as const,
     detail: (id: string) => ["products", "detail", id] as const,
     history: (id: string) => ["products", "history", id] as const,

@@ -1,16 +1,43 @@
 // Typed calls to the gateway, one per route the dashboard uses. Types come from the gateway's
 // TypeBox schemas (type-only import), so a changed response shape fails `pnpm typecheck`.
 import type {
-  CreatedExtensionKey, DestinationList, ExtensionKeyList, HistoryEntry, LegalRecord, LegalStatus, List, LoginBody,
-  ProductDetail, ProductListItem, ProductPatch, Product, PublishBody, PublishCheck, PublishResponse, Session, SyncLog,
-  SystemAction, SystemActionResult, SystemView, ChannelList, PublishRun, PublishRunSummary, Import, ImportRow,
-  DestinationPatch, UpdatedDestination, Disconnected, RetryResult, StoreImportBody,
+  CreatedExtensionKey,
+  DestinationList,
+  ExtensionKeyList,
+  HistoryEntry,
+  LegalRecord,
+  LegalStatus,
+  List,
+  LoginBody,
+  ProductDetail,
+  ProductListItem,
+  ProductPatch,
+  Product,
+  PublishBody,
+  PublishCheck,
+  PublishResponse,
+  Session,
+  SyncLog,
+  SystemAction,
+  SystemActionResult,
+  SystemView,
+  ChannelList,
+  PublishRun,
+  PublishRunSummary,
+  Import,
+  ImportRow,
+  DestinationPatch,
+  UpdatedDestination,
+  Disconnected,
+  RetryResult,
+  StoreImportBody,
 } from "@catalog/gateway/api-types";
 import { api, type Query } from "./client";
 
 export const session = {
   get: () => api<Session>("/api/auth/session", { allow401: true }),
-  signIn: (body: LoginBody) => api<Session>("/api/auth/session", { method: "POST", body, allow401: true }),
+  signIn: (body: LoginBody) =>
+    api<Session>("/api/auth/session", { method: "POST", body, allow401: true }),
   signOut: () => api<void>("/api/auth/session", { method: "DELETE", allow401: true }),
 };
 
@@ -18,16 +45,24 @@ export const products = {
   list: (query: { q?: string; page?: number; pageSize?: number }, signal?: AbortSignal) =>
     api<List<ProductListItem>>("/api/products", { query, signal }),
   get: (id: string) => api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`),
-  history: (id: string, page = 1) => api<List<HistoryEntry>>(`/api/products/${encodeURIComponent(id)}/history`, { query: { page, pageSize: 20 } }),
-  update: (id: string, patch: ProductPatch) => api<Product>(`/api/products/${encodeURIComponent(id)}`, { method: "PATCH", body: patch }),
-  remove: (id: string) => api<void>(`/api/products/${encodeURIComponent(id)}`, { method: "DELETE" }),
-  publish: (body: PublishBody) => api<PublishResponse>("/api/products/publish", { method: "POST", body }),
+  history: (id: string, page = 1) =>
+    api<List<HistoryEntry>>(`/api/products/${encodeURIComponent(id)}/history`, {
+      query: { page, pageSize: 20 },
+    }),
+  update: (id: string, patch: ProductPatch) =>
+    api<Product>(`/api/products/${encodeURIComponent(id)}`, { method: "PATCH", body: patch }),
+  remove: (id: string) =>
+    api<void>(`/api/products/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  publish: (body: PublishBody) =>
+    api<PublishResponse>("/api/products/publish", { method: "POST", body }),
 };
 
 export const destinations = {
   list: () => api<DestinationList>("/api/destinations"),
-  update: (id: string, patch: DestinationPatch) => api<UpdatedDestination>("/api/destinations", { method: "PATCH", query: { id }, body: patch }),
-  disconnect: (id: string) => api<Disconnected>("/api/destinations", { method: "DELETE", query: { id } }),
+  update: (id: string, patch: DestinationPatch) =>
+    api<UpdatedDestination>("/api/destinations", { method: "PATCH", query: { id }, body: patch }),
+  disconnect: (id: string) =>
+    api<Disconnected>("/api/destinations", { method: "DELETE", query: { id } }),
 };
 
 /** Where the browser goes (a full page load, not fetch) to start connecting a store. */
@@ -46,13 +81,16 @@ export const syncLogs = {
 
 export const legal = {
   status: () => api<LegalStatus>("/api/legal/status"),
-  sign: (document: LegalRecord["type"]) => api<LegalRecord>("/api/legal/sign", { method: "POST", body: { document } }),
+  sign: (document: LegalRecord["type"]) =>
+    api<LegalRecord>("/api/legal/sign", { method: "POST", body: { document } }),
 };
 
 export const extensionKeys = {
   list: () => api<ExtensionKeyList>("/api/extension-keys"),
-  create: (name: string) => api<CreatedExtensionKey>("/api/extension-keys", { method: "POST", body: { name } }),
-  revoke: (id: string) => api<void>(`/api/extension-keys/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  create: (name: string) =>
+    api<CreatedExtensionKey>("/api/extension-keys", { method: "POST", body: { name } }),
+  revoke: (id: string) =>
+    api<void>(`/api/extension-keys/${encodeURIComponent(id)}`, { method: "DELETE" }),
 };
 
 export const system = {
@@ -63,28 +101,48 @@ export const system = {
 export const publishRuns = {
   list: (page: number) => api<List<PublishRunSummary>>("/api/publish-runs", { query: { page } }),
   get: (id: string) => api<PublishRun>(`/api/publish-runs/${encodeURIComponent(id)}`),
-  /** POST /api/products/publish with an Idempotency-Key: a repeated submission answers the same run. */
+  /**
+   * POST /api/products/publish with an Idempotency-Key: a repeated submission answers the same run.
+   */
   start: (body: PublishBody, idempotencyKey: string) =>
-    api<PublishResponse>("/api/products/publish", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } }),
-  /** POST /api/products/publish with dryRun: what would fail on each product x destination, nothing created. */
-  check: (body: Omit<PublishBody, "dryRun">) => api<PublishCheck>("/api/products/publish", { method: "POST", body: { ...body, dryRun: true } }),
-  retry: (id: string) => api<RetryResult>(`/api/publish-runs/${encodeURIComponent(id)}/retry`, { method: "POST", body: {} }),
+    api<PublishResponse>("/api/products/publish", {
+      method: "POST",
+      body,
+      headers: { "idempotency-key": idempotencyKey },
+    }),
+  /**
+   * POST /api/products/publish with dryRun: what would fail on each product x destination, nothing
+   * created.
+   */
+  check: (body: Omit<PublishBody, "dryRun">) =>
+    api<PublishCheck>("/api/products/publish", { method: "POST", body: { ...body, dryRun: true } }),
+  retry: (id: string) =>
+    api<RetryResult>(`/api/publish-runs/${encodeURIComponent(id)}/retry`, {
+      method: "POST",
+      body: {},
+    }),
   eventsUrl: (id: string) => `/api/publish-runs/${encodeURIComponent(id)}/events`,
 };
 
 export const imports = {
   list: (page: number) => api<List<Import>>("/api/imports", { query: { page } }),
   get: (id: string) => api<Import>(`/api/imports/${encodeURIComponent(id)}`),
-  rows: (id: string, query: Query) => api<List<ImportRow>>(`/api/imports/${encodeURIComponent(id)}/rows`, { query }),
+  rows: (id: string, query: Query) =>
+    api<List<ImportRow>>(`/api/imports/${encodeURIComponent(id)}/rows`, { query }),
   startUrls: (urls: string[]) => api<Import>("/api/imports", { method: "POST", body: { urls } }),
   /** The text parts go before the file (the gateway reads them first); each only when given. */
-  startFile: (file: File, options: { currency?: string | undefined; encoding?: string | undefined } = {}) => {
+  startFile: (
+    file: File,
+    options: { currency?: string | undefined; encoding?: string | undefined } = {},
+  ) => {
     const form = new FormData();
     if (options.currency) form.append("currency", options.currency);
     if (options.encoding) form.append("encoding", options.encoding);
     form.append("file", file, file.name);
     return api<Import>("/api/imports", { method: "POST", form });
   },
-  store: (id: string, body: StoreImportBody) => api<Import>(`/api/imports/${encodeURIComponent(id)}/store`, { method: "POST", body }),
-  discard: (id: string) => api<void>(`/api/imports/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  store: (id: string, body: StoreImportBody) =>
+    api<Import>(`/api/imports/${encodeURIComponent(id)}/store`, { method: "POST", body }),
+  discard: (id: string) =>
+    api<void>(`/api/imports/${encodeURIComponent(id)}`, { method: "DELETE" }),
 };

@@ -26,5 +26,9 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 
 export function useLegalStatus() {
-  return useQuery({ queryKey: qk.legal, queryFn: () => endpoints.legal.status(), staleTime: 60_000 });
+  return useQuery({
+    queryKey: qk.legal,
+    queryFn: () => endpoints.legal.status(),
+    staleTime: 60_000,
+  });
 }

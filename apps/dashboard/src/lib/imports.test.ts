@@ -2,7 +2,9 @@ import { expect, it } from "vitest";
 import { encodingLabel, encodingText, isWorking } from "./imports";
 
 it("encodingText says which encoding was used and who chose it", () => {
-  expect(encodingText({ name: "windows-1251", source: "detected" })).toBe("windows-1251 (detected)");
+  expect(encodingText({ name: "windows-1251", source: "detected" })).toBe(
+    "windows-1251 (detected)",
+  );
 });
 
 it("encodingLabel names the common encodings and no others", () => {

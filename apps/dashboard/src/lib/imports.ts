@@ -16,7 +16,8 @@ export const ENCODING_FIELD_ANCHOR = "text-encoding";
 export const TEXT_ENCODINGS: { group: string; options: { name: string; label: string }[] }[] = [
   { group: "Unicode", options: [{ name: "utf-8", label: "Unicode (UTF-8)" }] },
   {
-    group: "European", options: [
+    group: "European",
+    options: [
       { name: "windows-1252", label: "Western European (windows-1252)" },
       { name: "windows-1250", label: "Central European (windows-1250)" },
       { name: "iso-8859-2", label: "Central European (ISO-8859-2)" },
@@ -28,7 +29,8 @@ export const TEXT_ENCODINGS: { group: string; options: { name: string; label: st
     ],
   },
   {
-    group: "Asian", options: [
+    group: "Asian",
+    options: [
       { name: "shift_jis", label: "Japanese (Shift_JIS)" },
       { name: "gb18030", label: "Chinese, simplified (GB18030)" },
       { name: "big5", label: "Chinese, traditional (Big5)" },
@@ -38,11 +40,17 @@ export const TEXT_ENCODINGS: { group: string; options: { name: string; label: st
 ];
 
 export const IMPORT_STATUS_LABELS: Record<Import["status"], string> = {
-  previewing: "Previewing", ready: "Preview ready", storing: "Storing", stored: "Stored", failed: "Failed", discarded: "Discarded",
+  previewing: "Previewing",
+  ready: "Preview ready",
+  storing: "Storing",
+  stored: "Stored",
+  failed: "Failed",
+  discarded: "Discarded",
 };
 
 /** Being read or stored: its progress moves. */
-export const isWorking = (s: Import["status"] | undefined): boolean => s === "previewing" || s === "storing";
+export const isWorking = (s: Import["status"] | undefined): boolean =>
+  s === "previewing" || s === "storing";
 
 /** "windows-1251 (detected)", "shift_jis (named)": the name the gateway used and who chose it. */
 export function encodingText(encoding: NonNullable<Import["encoding"]>): string {

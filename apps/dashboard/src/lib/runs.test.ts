@@ -6,5 +6,11 @@ it("runTotal counts every job of a run, whatever its state", () => {
 });
 
 it("every run state has a label; succeeded reads as Published", () => {
-  expect(RUN_STATES.map((s) => RUN_STATE_LABELS[s])).toEqual(["Queued", "Running", "Published", "Failed", "Dead"]);
+  expect(RUN_STATES.map((s) => RUN_STATE_LABELS[s])).toEqual([
+    "Queued",
+    "Running",
+    "Published",
+    "Failed",
+    "Dead",
+  ]);
 });

@@ -3,7 +3,11 @@ import type { PublishRunSummary } from "@catalog/gateway/api-types";
 
 export const RUN_STATES = ["queued", "running", "succeeded", "failed", "dead"] as const;
 export const RUN_STATE_LABELS: Record<(typeof RUN_STATES)[number], string> = {
-  queued: "Queued", running: "Running", succeeded: "Published", failed: "Failed", dead: "Dead",
+  queued: "Queued",
+  running: "Running",
+  succeeded: "Published",
+  failed: "Failed",
+  dead: "Dead",
 };
 
 /** Every job of the run, whatever its state. */

@@ -9,11 +9,29 @@ type Change = { from: unknown; to: unknown };
 const LONG_TEXT = 140;
 const MANY_FIELDS = 5;
 /** The order a merchant reads a product in; other fields follow alphabetically. */
-const ORDER = ["title", "sku", "price", "availability", "brand", "description", "images", "variants", "gtin", "mpn", "attributes", "sourceUrl"];
+const ORDER = [
+  "title",
+  "sku",
+  "price",
+  "availability",
+  "brand",
+  "description",
+  "images",
+  "variants",
+  "gtin",
+  "mpn",
+  "attributes",
+  "sourceUrl",
+];
 
 export function isEmptyValue(v: unknown): boolean {
-  return v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0) ||
-    (typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
+  return (
+    v === null ||
+    v === undefined ||
+    v === "" ||
+    (Array.isArray(v) && v.length === 0) ||
+    (typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 0)
+  );
 }
 
 function isMoney(v: unknown): v is { amount: string; currency: string } {
@@ -26,7 +44,8 @@ export function moneyText(v: { amount: unknown; currency: unknown }): string {
 
 function sortFields(names: string[]): string[] {
   return [...names].sort((a, b) => {
-    const ia = ORDER.indexOf(a), ib = ORDER.indexOf(b);
+    const ia = ORDER.indexOf(a),
+      ib = ORDER.indexOf(b);
     if (ia >= 0 || ib >= 0) return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib);
     return a.localeCompare(b);
   });
@@ -39,24 +58,63 @@ function LongText({ text, className }: { text: string; className?: string }) {
   return (
     <span className={className}>
       {open ? text : `${text.slice(0, LONG_TEXT).trimEnd()}…`}{" "}
-      <button type="button" className="link-button small" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+      <button
+        type="button"
+        className="link-button small"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+      >
         {open ? "Show less" : `Show all ${text.length.toLocaleString()} characters`}
       </button>
     </span>
   );
 }
 
-/** A small image that shows a plain box instead of the browser's broken-image icon when it cannot load. */
-export function Thumb({ src, size, alt = "", className }: { src: string; size: number; alt?: string; className?: string }) {
+/**
+ * A small image that shows a plain box instead of the browser's broken-image icon when it cannot
+ * load.
+ */
+export function Thumb({
+  src,
+  size,
+  alt = "",
+  className,
+}: {
+  src: string;
+  size: number;
+  alt?: string;
+  className?: string;
+}) {
   const [failed, setFailed] = useState(false);
   // The gateway's content security policy loads images over https only (or from itself); an
   // http:// image would be blocked with a console error, so it is not requested at all.
   const allowed = /^(https:|data:|\/(?!\/))/i.test(src);
   if (failed || !allowed) {
     const why = allowed ? `Could not load ${src}` : `Not shown (not an https address): ${src}`;
-    return <span className={`thumb-failed ${className ?? ""}`} style={{ width: size, height: size }} title={why} role="img" aria-label={alt || why}>?</span>;
+    return (
+      <span
+        className={`thumb-failed ${className ?? ""}`}
+        style={{ width: size, height: size }}
+        title={why}
+        role="img"
+        aria-label={alt || why}
+      >
+        ?
+      </span>
+    );
   }
-  return <img className={className} src={src} alt={alt} loading="lazy" width={size} height={size} referrerPolicy="no-referrer" onError={() => setFailed(true)} />;
+  return (
+    <img
+      className={className}
+      src={src}
+      alt={alt}
+      loading="lazy"
+      width={size}
+      height={size}
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 function Images({ urls, className }: { urls: string[]; className?: string }) {
@@ -68,7 +126,9 @@ function Images({ urls, className }: { urls: string[]; className?: string }) {
           <Thumb src={u} size={36} alt={`Image ${i + 1}`} />
         </a>
       ))}
-      <span className="small">{urls.length} image{urls.length === 1 ? "" : "s"}</span>
+      <span className="small">
+        {urls.length} image{urls.length === 1 ? "" : "s"}
+      </span>
     </span>
   );
 }
@@ -76,8 +136,18 @@ function Images({ urls, className }: { urls: string[]; className?: string }) {
 function variantLine(v: unknown): string {
   if (typeof v !== "object" || v === null) return String(v);
   const o = v as Record<string, unknown>;
-  const options = o.options && typeof o.options === "object" ? Object.entries(o.options as Record<string, unknown>).map(([k, x]) => `${k}: ${String(x)}`).join(", ") : "";
-  const parts = [o.title, typeof o.sku === "string" || typeof o.sku === "number" ? `SKU ${o.sku}` : null, isMoney(o.price) ? moneyText(o.price) : null, options || null].filter(Boolean);
+  const options =
+    o.options && typeof o.options === "object"
+      ? Object.entries(o.options as Record<string, unknown>)
+          .map(([k, x]) => `${k}: ${String(x)}`)
+          .join(", ")
+      : "";
+  const parts = [
+    o.title,
+    typeof o.sku === "string" || typeof o.sku === "number" ? `SKU ${o.sku}` : null,
+    isMoney(o.price) ? moneyText(o.price) : null,
+    options || null,
+  ].filter(Boolean);
   return parts.join(" · ") || "variant";
 }
 
@@ -90,7 +160,12 @@ function TextDiff({ from, to }: { from: string; to: string }) {
   let start = 0;
   while (start < from.length && start < to.length && from[start] === to[start]) start++;
   let end = 0;
-  while (end < from.length - start && end < to.length - start && from[from.length - 1 - end] === to[to.length - 1 - end]) end++;
+  while (
+    end < from.length - start &&
+    end < to.length - start &&
+    from[from.length - 1 - end] === to[to.length - 1 - end]
+  )
+    end++;
   // Whole words read better than cut ones.
   while (start > 0 && /\S/.test(from[start - 1]!)) start--;
   while (end > 0 && /\S/.test(from[from.length - end]!)) end--;
@@ -103,20 +178,37 @@ function TextDiff({ from, to }: { from: string; to: string }) {
     return (
       <span className="text-diff">
         <span className="diff-from">{from}</span>
-        <span className="change-arrow" aria-label="changes to"> → </span>
+        <span className="change-arrow" aria-label="changes to">
+          {" "}
+          →{" "}
+        </span>
         <span className="diff-to">{to}</span>{" "}
-        <button type="button" className="link-button small" onClick={() => setOpen(false)} aria-expanded>Show only the change</button>
+        <button
+          type="button"
+          className="link-button small"
+          onClick={() => setOpen(false)}
+          aria-expanded
+        >
+          Show only the change
+        </button>
       </span>
     );
   }
   const clip = (t: string) => (t.length > LONG_TEXT ? `${t.slice(0, LONG_TEXT)}…` : t);
   return (
     <span className="text-diff">
-      {start > CONTEXT ? "…" : ""}{before}
+      {start > CONTEXT ? "…" : ""}
+      {before}
       {removed ? <del className="diff-from">{clip(removed)}</del> : null}
       {added ? <ins className="diff-to">{clip(added)}</ins> : null}
-      {after}{from.length - end + CONTEXT < from.length ? "…" : ""}{" "}
-      <button type="button" className="link-button small" onClick={() => setOpen(true)} aria-expanded={false}>
+      {after}
+      {from.length - end + CONTEXT < from.length ? "…" : ""}{" "}
+      <button
+        type="button"
+        className="link-button small"
+        onClick={() => setOpen(true)}
+        aria-expanded={false}
+      >
         Show both in full
       </button>
     </span>
@@ -124,25 +216,51 @@ function TextDiff({ from, to }: { from: string; to: string }) {
 }
 
 /** One side of a change, readable. */
-export function ValueView({ field, value, tone }: { field: string; value: unknown; tone: "from" | "to" | "plain" }) {
+export function ValueView({
+  field,
+  value,
+  tone,
+}: {
+  field: string;
+  value: unknown;
+  tone: "from" | "to" | "plain";
+}) {
   const cls = tone === "from" ? "diff-from" : tone === "to" ? "diff-to" : undefined;
   if (isEmptyValue(value)) return <span className="muted">(empty)</span>;
   if (isMoney(value)) return <span className={cls}>{moneyText(value)}</span>;
-  if (field === "images" && Array.isArray(value)) return <Images urls={value.map(String)} className={tone === "from" ? "faded" : undefined} />;
-  if (field === "availability" && typeof value === "string") return <span className={cls}>{formatAvailability(value)}</span>;
+  if (field === "images" && Array.isArray(value))
+    return <Images urls={value.map(String)} className={tone === "from" ? "faded" : undefined} />;
+  if (field === "availability" && typeof value === "string")
+    return <span className={cls}>{formatAvailability(value)}</span>;
   if (field === "variants" && Array.isArray(value)) {
     return (
       <details className="diff-details">
-        <summary className={cls}>{value.length} variant{value.length === 1 ? "" : "s"}</summary>
-        <ul>{value.slice(0, 50).map((v, i) => <li key={i}>{variantLine(v)}</li>)}{value.length > 50 ? <li>…and {value.length - 50} more</li> : null}</ul>
+        <summary className={cls}>
+          {value.length} variant{value.length === 1 ? "" : "s"}
+        </summary>
+        <ul>
+          {value.slice(0, 50).map((v, i) => (
+            <li key={i}>{variantLine(v)}</li>
+          ))}
+          {value.length > 50 ? <li>…and {value.length - 50} more</li> : null}
+        </ul>
       </details>
     );
   }
   if (typeof value === "string") return <LongText text={value} className={cls} />;
-  if (typeof value === "number" || typeof value === "boolean") return <span className={cls}>{String(value)}</span>;
-  if (Array.isArray(value)) return <LongText text={value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ")} className={cls} />;
+  if (typeof value === "number" || typeof value === "boolean")
+    return <span className={cls}>{String(value)}</span>;
+  if (Array.isArray(value))
+    return (
+      <LongText
+        text={value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ")}
+        className={cls}
+      />
+    );
   if (typeof value === "object") {
-    const text = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`).join("; ");
+    const text = Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+      .join("; ");
     return <LongText text={text} className={cls} />;
   }
   return <span className={cls}>{JSON.stringify(value) ?? typeof value}</span>;
@@ -159,9 +277,23 @@ function readable(field: string, change: Change): Change {
  * The changes of one row. For a new product (`isNew`), only the fields it will have, without
  * a "from"; for an update, "field: from → to". The first few fields show; a button shows the rest.
  */
-export function ChangeList({ changes, isNew, empty, hide = [] }: { changes: Record<string, Change>; isNew: boolean; empty?: ReactNode; hide?: string[] }) {
+export function ChangeList({
+  changes,
+  isNew,
+  empty,
+  hide = [],
+}: {
+  changes: Record<string, Change>;
+  isNew: boolean;
+  empty?: ReactNode;
+  hide?: string[];
+}) {
   const [all, setAll] = useState(false);
-  const fields = sortFields(Object.keys(changes).filter((f) => !hide.includes(f) && !(isNew && isEmptyValue(changes[f]?.to))));
+  const fields = sortFields(
+    Object.keys(changes).filter(
+      (f) => !hide.includes(f) && !(isNew && isEmptyValue(changes[f]?.to)),
+    ),
+  );
   if (fields.length === 0) return <span className="muted small">{empty ?? "No changes"}</span>;
   const shown = all ? fields : fields.slice(0, MANY_FIELDS);
   return (
@@ -174,12 +306,17 @@ export function ChangeList({ changes, isNew, empty, hide = [] }: { changes: Reco
               <span className="change-field">{FIELD_LABELS[f] ?? f}</span>
               {isNew ? (
                 <ValueView field={f} value={c.to} tone="plain" />
-              ) : typeof c.from === "string" && typeof c.to === "string" && (c.from.length > LONG_TEXT || c.to.length > LONG_TEXT) ? (
+              ) : typeof c.from === "string" &&
+                typeof c.to === "string" &&
+                (c.from.length > LONG_TEXT || c.to.length > LONG_TEXT) ? (
                 <TextDiff from={c.from} to={c.to} />
               ) : (
                 <span className="change-values">
                   <ValueView field={f} value={c.from} tone="from" />
-                  <span className="change-arrow" aria-label="changes to"> → </span>
+                  <span className="change-arrow" aria-label="changes to">
+                    {" "}
+                    →{" "}
+                  </span>
                   <ValueView field={f} value={c.to} tone="to" />
                 </span>
               )}
@@ -188,7 +325,12 @@ export function ChangeList({ changes, isNew, empty, hide = [] }: { changes: Reco
         })}
       </ul>
       {fields.length > MANY_FIELDS ? (
-        <button type="button" className="link-button small" onClick={() => setAll((a) => !a)} aria-expanded={all}>
+        <button
+          type="button"
+          className="link-button small"
+          onClick={() => setAll((a) => !a)}
+          aria-expanded={all}
+        >
           {all ? "Show fewer fields" : `Show all ${fields.length} fields`}
         </button>
       ) : null}

@@ -7,7 +7,16 @@ import { errorMessage } from "../api/client";
  * should name what the action does or destroys. onConfirm may be async: the dialog stays open
  * while it runs and shows its error text if it fails; it closes when it succeeds.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = "Cancel", danger = false, onConfirm, onClose }: {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = "Cancel",
+  danger = false,
+  onConfirm,
+  onClose,
+}: {
   open: boolean;
   title: string;
   children: ReactNode;
@@ -21,7 +30,9 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
   const ref = useRef<HTMLDialogElement>(null);
   // Closes when onConfirm succeeds; its error shows in the dialog.
   const action = useMutation({
-    mutationFn: async () => { await onConfirm(); },
+    mutationFn: async () => {
+      await onConfirm();
+    },
     onSuccess: () => onClose(),
   });
   const busy = action.isPending;
@@ -43,19 +54,39 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
       ref={ref}
       className="dialog"
       aria-labelledby={open ? "confirm-title" : undefined}
-      onCancel={(e) => { e.preventDefault(); if (!busy) onClose(); }}
-      onClose={() => { if (open) onClose(); }}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onClose();
+      }}
+      onClose={() => {
+        if (open) onClose();
+      }}
     >
       {open ? (
         <>
           <div className="dialog-body">
             <h2 id="confirm-title">{title}</h2>
             <div>{children}</div>
-            {action.error ? <div className="alert alert-bad" role="alert" style={{ marginTop: 16, marginBottom: 0 }}><p>{errorMessage(action.error)}</p></div> : null}
+            {action.error ? (
+              <div
+                className="alert alert-bad"
+                role="alert"
+                style={{ marginTop: 16, marginBottom: 0 }}
+              >
+                <p>{errorMessage(action.error)}</p>
+              </div>
+            ) : null}
           </div>
           <div className="dialog-actions">
-            <button type="button" className="btn" onClick={onClose} disabled={busy} autoFocus>{cancelLabel}</button>
-            <button type="button" className={danger ? "btn btn-danger" : "btn btn-primary"} onClick={() => action.mutate()} disabled={busy}>
+            <button type="button" className="btn" onClick={onClose} disabled={busy} autoFocus>
+              {cancelLabel}
+            </button>
+            <button
+              type="button"
+              className={danger ? "btn btn-danger" : "btn btn-primary"}
+              onClick={() => action.mutate()}
+              disabled={busy}
+            >
               {busy ? "Working…" : confirmLabel}
             </button>
           </div>

@@ -6,7 +6,11 @@ import { errorMessage, sessionMemory, setSigningOut } from "../api/client";
 import { ROLE_LABELS, useLegalStatus, useSession } from "../api/session";
 import { useToast } from "./Toast";
 
-interface NavItem { to: string; label: string; adminOnly?: boolean }
+interface NavItem {
+  to: string;
+  label: string;
+  adminOnly?: boolean;
+}
 
 /** The nav, in the order a merchant uses it; System only for the platform operator. */
 export const NAV: NavItem[] = [
@@ -35,7 +39,9 @@ export function Layout() {
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => { if (e.key === "Escape") setMenuOpenOn(null); };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setMenuOpenOn(null);
+    };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [menuOpen]);
@@ -59,13 +65,15 @@ export function Layout() {
     },
   });
 
-
   const items = NAV.filter((item) => !item.adminOnly || session.user.role === "admin");
-  const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`) || (to === "/runs" && pathname === "/publish");
+  const isActive = (to: string) =>
+    pathname === to || pathname.startsWith(`${to}/`) || (to === "/runs" && pathname === "/publish");
 
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="topbar">
         <button
           type="button"
@@ -79,14 +87,25 @@ export function Layout() {
         <Link to="/products" className="brand" search={{}}>
           <span className="brand-mark" aria-hidden="true" />
           <span className="brand-name">Catalog ·</span>
-          <span className="brand-org" title="Organisation">{session.org.name}</span>
+          <span className="brand-org" title="Organisation">
+            {session.org.name}
+          </span>
         </Link>
         <span className="topbar-spacer" />
         <span className="whoami">
-          <span className="whoami-email" title={session.user.email}>{session.user.email}</span>
-          <span className="badge badge-plain badge-muted role-label">{ROLE_LABELS[session.user.role]}</span>
+          <span className="whoami-email" title={session.user.email}>
+            {session.user.email}
+          </span>
+          <span className="badge badge-plain badge-muted role-label">
+            {ROLE_LABELS[session.user.role]}
+          </span>
         </span>
-        <button type="button" className="btn btn-sm" onClick={() => signOut.mutate()} disabled={signOut.isPending || signOut.isSuccess}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => signOut.mutate()}
+          disabled={signOut.isPending || signOut.isSuccess}
+        >
           {signOut.isPending || signOut.isSuccess ? "Signing out…" : "Sign out"}
         </button>
       </header>
@@ -100,7 +119,9 @@ export function Layout() {
         <nav id="sidenav" className={`sidenav${menuOpen ? " open" : ""}`} aria-label="Main">
           <div className="nav-user">
             <strong>{session.user.email}</strong>
-            <span>{ROLE_LABELS[session.user.role]} · {session.org.name}</span>
+            <span>
+              {ROLE_LABELS[session.user.role]} · {session.org.name}
+            </span>
           </div>
           <ul>
             {items.map((item) => (

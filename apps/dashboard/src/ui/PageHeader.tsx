@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 
-export function PageHeader({ title, description, actions, breadcrumb }: {
-  title: ReactNode; description?: ReactNode; actions?: ReactNode; breadcrumb?: ReactNode;
+export function PageHeader({
+  title,
+  description,
+  actions,
+  breadcrumb,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  breadcrumb?: ReactNode;
 }) {
   return (
     <header className="page-header">

@@ -9,7 +9,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Pick one product by title or SKU (or paste its id). Shows the chosen product as a chip with a
  * button to clear it. `value` is a product id; `title` its title when known.
  */
-export function ProductPicker({ label, value, title, onChange }: {
+export function ProductPicker({
+  label,
+  value,
+  title,
+  onChange,
+}: {
   label: string;
   value: string | undefined;
   title: string | undefined;
@@ -43,10 +48,21 @@ export function ProductPicker({ label, value, title, onChange }: {
   if (value) {
     return (
       <div className="field">
-        <span className="field-label" id={`${id}-label`}>{label}</span>
+        <span className="field-label" id={`${id}-label`}>
+          {label}
+        </span>
         <span className="chip" aria-labelledby={`${id}-label`}>
-          <span className="chip-text" title={value}>{title ?? value.slice(0, 8)}</span>
-          <button type="button" className="chip-clear" aria-label={`Any product (clear ${title ?? "the product"})`} onClick={() => onChange(undefined)}>×</button>
+          <span className="chip-text" title={value}>
+            {title ?? value.slice(0, 8)}
+          </span>
+          <button
+            type="button"
+            className="chip-clear"
+            aria-label={`Any product (clear ${title ?? "the product"})`}
+            onClick={() => onChange(undefined)}
+          >
+            ×
+          </button>
         </span>
       </div>
     );
@@ -54,8 +70,15 @@ export function ProductPicker({ label, value, title, onChange }: {
 
   const items = matches.data?.items ?? [];
   return (
-    <div className="field picker" onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget)) setOpen(false); }}>
-      <label className="field-label" htmlFor={id}>{label}</label>
+    <div
+      className="field picker"
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) setOpen(false);
+      }}
+    >
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
       <input
         id={id}
         className="input"
@@ -64,7 +87,10 @@ export function ProductPicker({ label, value, title, onChange }: {
         autoComplete="off"
         value={text}
         aria-controls={open && term && !UUID.test(term) ? `${id}-list` : undefined}
-        onChange={(e) => { setText(e.target.value); setOpen(true); }}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+        }}
         onFocus={() => setOpen(true)}
         onKeyDown={(e) => {
           if (e.key === "Escape") setOpen(false);
@@ -78,16 +104,20 @@ export function ProductPicker({ label, value, title, onChange }: {
       />
       {open && term && !UUID.test(term) ? (
         <ul id={`${id}-list`} className="picker-list" aria-label="Matching products">
-          {matches.isLoading ? <li className="muted small picker-note">Searching…</li>
-            : items.length === 0 ? <li className="muted small picker-note">No product matches “{term}”</li>
-              : items.map((p) => (
-                <li key={p.id}>
-                  <button type="button" onClick={() => choose(p.id)}>
-                    <span>{p.title}</span>
-                    {p.sku ? <span className="mono muted small">{p.sku}</span> : null}
-                  </button>
-                </li>
-              ))}
+          {matches.isLoading ? (
+            <li className="muted small picker-note">Searching…</li>
+          ) : items.length === 0 ? (
+            <li className="muted small picker-note">No product matches “{term}”</li>
+          ) : (
+            items.map((p) => (
+              <li key={p.id}>
+                <button type="button" onClick={() => choose(p.id)}>
+                  <span>{p.title}</span>
+                  {p.sku ? <span className="mono muted small">{p.sku}</span> : null}
+                </button>
+              </li>
+            ))
+          )}
         </ul>
       ) : null}
     </div>

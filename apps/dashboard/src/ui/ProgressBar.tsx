@@ -1,5 +1,13 @@
 /** A labelled progress bar; without a total it shows an indeterminate stripe. */
-export function ProgressBar({ value, max, label }: { value: number; max: number | null; label: string }) {
+export function ProgressBar({
+  value,
+  max,
+  label,
+}: {
+  value: number;
+  max: number | null;
+  label: string;
+}) {
   const known = max !== null && max > 0;
   const pct = known ? Math.min(100, Math.max(0, (value / max) * 100)) : 0;
   return (

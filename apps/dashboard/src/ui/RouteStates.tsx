@@ -7,7 +7,9 @@ export function NotFound() {
       <div className="state card">
         <h2>Page not found</h2>
         <p>There is nothing at this address.</p>
-        <Link to="/products" className="btn btn-primary">Go to the catalog</Link>
+        <Link to="/products" className="btn btn-primary">
+          Go to the catalog
+        </Link>
       </div>
     </div>
   );
@@ -21,7 +23,16 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
       <div className="state card" role="alert">
         <h2>The dashboard could not load</h2>
         <p>{errorMessage(error)}</p>
-        <button type="button" className="btn btn-primary" onClick={() => { reset(); void router.invalidate(); }}>Try again</button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            reset();
+            void router.invalidate();
+          }}
+        >
+          Try again
+        </button>
       </div>
     </div>
   );
@@ -35,7 +46,16 @@ export function ScreenError({ error, reset }: ErrorComponentProps) {
       <div className="state card" role="alert">
         <h2>This screen could not be shown</h2>
         <p>{errorMessage(error)}</p>
-        <button type="button" className="btn btn-primary" onClick={() => { reset(); void router.invalidate(); }}>Try again</button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            reset();
+            void router.invalidate();
+          }}
+        >
+          Try again
+        </button>
       </div>
     </div>
   );

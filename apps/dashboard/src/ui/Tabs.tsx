@@ -1,12 +1,21 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 
-export interface TabDef<K extends string> { key: K; label: ReactNode }
+export interface TabDef<K extends string> {
+  key: K;
+  label: ReactNode;
+}
 
 /**
  * Accessible tabs (WAI-ARIA tablist): arrow keys, Home and End move between tabs; only the
  * chosen tab is in the Tab order. The caller keeps which one is chosen.
  */
-export function Tabs<K extends string>({ tabs, active, onChange, label, children }: {
+export function Tabs<K extends string>({
+  tabs,
+  active,
+  onChange,
+  label,
+  children,
+}: {
   tabs: TabDef<K>[];
   active: K;
   onChange: (key: K) => void;
@@ -36,7 +45,9 @@ export function Tabs<K extends string>({ tabs, active, onChange, label, children
         {tabs.map((t) => (
           <button
             key={t.key}
-            ref={(el) => { refs.current[t.key] = el; }}
+            ref={(el) => {
+              refs.current[t.key] = el;
+            }}
             type="button"
             role="tab"
             id={`${base}-tab-${t.key}`}
@@ -50,7 +61,12 @@ export function Tabs<K extends string>({ tabs, active, onChange, label, children
           </button>
         ))}
       </div>
-      <div className="tab-panel" role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${active}`}>
+      <div
+        className="tab-panel"
+        role="tabpanel"
+        id={`${base}-panel`}
+        aria-labelledby={`${base}-tab-${active}`}
+      >
         {children}
       </div>
     </div>

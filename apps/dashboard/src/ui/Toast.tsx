@@ -1,25 +1,52 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { useNavigate } from "@tanstack/react-router";
 
 type ToastTone = "info" | "ok" | "bad";
 /** An in-app link shown in the notice, e.g. { label: "Follow the run", href: "/runs/123" }. */
-export interface ToastAction { label: string; href: string }
-interface ToastItem { id: number; text: string; tone: ToastTone; action?: ToastAction }
-interface ToastApi { notify: (text: string, tone?: ToastTone, action?: ToastAction) => void }
+export interface ToastAction {
+  label: string;
+  href: string;
+}
+interface ToastItem {
+  id: number;
+  text: string;
+  tone: ToastTone;
+  action?: ToastAction;
+}
+interface ToastApi {
+  notify: (text: string, tone?: ToastTone, action?: ToastAction) => void;
+}
 
 const ToastContext = createContext<ToastApi>({ notify: () => undefined });
 
-/** Short notices after an action ("Product saved"); errors stay where the user acted, this is extra. Inside the router (root route). */
+/**
+ * Short notices after an action ("Product saved"); errors stay where the user acted, this is extra.
+ * Inside the router (root route).
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
   const navigate = useNavigate();
   const nextId = useRef(1);
-  const dismiss = useCallback((id: number) => setItems((all) => all.filter((t) => t.id !== id)), []);
-  const notify = useCallback((text: string, tone: ToastTone = "info", action?: ToastAction) => {
-    const id = nextId.current++;
-    setItems((all) => [...all.slice(-3), { id, text, tone, action }]);
-    setTimeout(() => dismiss(id), tone === "bad" || action ? 9000 : 5000);
-  }, [dismiss]);
+  const dismiss = useCallback(
+    (id: number) => setItems((all) => all.filter((t) => t.id !== id)),
+    [],
+  );
+  const notify = useCallback(
+    (text: string, tone: ToastTone = "info", action?: ToastAction) => {
+      const id = nextId.current++;
+      setItems((all) => [...all.slice(-3), { id, text, tone, action }]);
+      setTimeout(() => dismiss(id), tone === "bad" || action ? 9000 : 5000);
+    },
+    [dismiss],
+  );
   const api = useMemo(() => ({ notify }), [notify]);
   return (
     <ToastContext.Provider value={api}>
@@ -46,7 +73,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                 </>
               ) : null}
             </span>
-            <button type="button" aria-label="Dismiss" onClick={() => dismiss(t.id)}>×</button>
+            <button type="button" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
+              ×
+            </button>
           </div>
         ))}
       </div>

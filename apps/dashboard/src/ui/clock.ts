@@ -40,7 +40,8 @@ export function formatCountdown(seconds: number): string {
 
 /** An estimate in words: "about 5 seconds left", "about 3 minutes left". */
 export function formatTimeLeft(seconds: number | null | undefined): string | null {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0)
+    return null;
   const s = Math.round(seconds);
   if (s < 5) return "a few seconds left";
   if (s < 60) return `about ${Math.ceil(s / 5) * 5} seconds left`;
@@ -53,7 +54,11 @@ export function formatTimeLeft(seconds: number | null | undefined): string | nul
   return `about ${h} h ${m} min left`;
 }
 
-const clockTime = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit", second: "2-digit" });
+const clockTime = new Intl.DateTimeFormat(undefined, {
+  hour: "numeric",
+  minute: "2-digit",
+  second: "2-digit",
+});
 
 /** The wall-clock time of an ISO instant, for "resumes at 10:32:05". */
 export function formatClock(iso: string): string {

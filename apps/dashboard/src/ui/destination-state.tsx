@@ -5,10 +5,17 @@ import type { ChannelInfo, Destination, PublishRun } from "@catalog/gateway/api-
 import type { ChannelNamer } from "../api/queries";
 import { formatClock, formatCountdown, secondsUntil } from "./clock";
 
-type Held = Pick<Destination, "channel" | "breaker" | "channelWaitUntil"> & { channelWait?: Destination["channelWait"] };
+type Held = Pick<Destination, "channel" | "breaker" | "channelWaitUntil"> & {
+  channelWait?: Destination["channelWait"];
+};
 type RunDestination = PublishRun["destinations"][number];
 
-export interface Hold { kind: "wait" | "breaker" | "halfOpen"; text: string; seconds: number | null; until: string | null }
+export interface Hold {
+  kind: "wait" | "breaker" | "halfOpen";
+  text: string;
+  seconds: number | null;
+  until: string | null;
+}
 
 /** The holds on a destination at `now`; a wait or breaker whose time has passed is not one. */
 export function holdsOf(d: Held | RunDestination, now: number, channelName: ChannelNamer): Hold[] {
@@ -18,20 +25,30 @@ export function holdsOf(d: Held | RunDestination, now: number, channelName: Chan
     const who = channelName(("channelWait" in d && d.channelWait?.channel) || d.channel);
     const reason = "channelWait" in d && d.channelWait?.reason ? ` (${d.channelWait.reason})` : "";
     holds.push({
-      kind: "wait", seconds: wait, until: d.channelWaitUntil,
+      kind: "wait",
+      seconds: wait,
+      until: d.channelWaitUntil,
       text: `${who} asked us to wait${reason}: publishing resumes in ${formatCountdown(wait)}, at ${formatClock(d.channelWaitUntil)}`,
     });
   }
   if (d.breaker.state === "open") {
     const retry = secondsUntil(d.breaker.retryAt, now);
     holds.push({
-      kind: "breaker", seconds: retry, until: d.breaker.retryAt,
-      text: d.breaker.retryAt && retry !== null && retry > 0
-        ? `Paused after repeated failures (breaker open): tries again in ${formatCountdown(retry)}, at ${formatClock(d.breaker.retryAt)}`
-        : "Paused after repeated failures (breaker open): trying again now",
+      kind: "breaker",
+      seconds: retry,
+      until: d.breaker.retryAt,
+      text:
+        d.breaker.retryAt && retry !== null && retry > 0
+          ? `Paused after repeated failures (breaker open): tries again in ${formatCountdown(retry)}, at ${formatClock(d.breaker.retryAt)}`
+          : "Paused after repeated failures (breaker open): trying again now",
     });
   } else if (d.breaker.state === "halfOpen") {
-    holds.push({ kind: "halfOpen", seconds: null, until: null, text: "Recovering after failures (breaker half-open): a few publishes go through to test the store" });
+    holds.push({
+      kind: "halfOpen",
+      seconds: null,
+      until: null,
+      text: "Recovering after failures (breaker half-open): a few publishes go through to test the store",
+    });
   }
   return holds;
 }
@@ -42,7 +59,10 @@ export function needsClock(ds: (Held | RunDestination)[] | undefined): boolean {
 }
 
 /** The channel's required settings that the destination lacks. */
-export function missingSettings(d: Pick<Destination, "channel" | "settings">, channels: ChannelInfo[] | undefined): string[] {
+export function missingSettings(
+  d: Pick<Destination, "channel" | "settings">,
+  channels: ChannelInfo[] | undefined,
+): string[] {
   const info = channels?.find((c) => c.channel === d.channel);
   if (!info) return [];
   return info.settingsFields

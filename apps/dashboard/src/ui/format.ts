@@ -2,12 +2,16 @@
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
 
-export function formatMoney(money: { amount: string; currency: string } | null | undefined): string {
+export function formatMoney(
+  money: { amount: string; currency: string } | null | undefined,
+): string {
   if (!money) return "—";
   const n = Number(money.amount);
   if (!Number.isFinite(n)) return `${money.amount} ${money.currency}`;
   try {
-    return new Intl.NumberFormat(undefined, { style: "currency", currency: money.currency }).format(n);
+    return new Intl.NumberFormat(undefined, { style: "currency", currency: money.currency }).format(
+      n,
+    );
   } catch {
     return `${money.amount} ${money.currency}`;
   }
@@ -20,20 +24,37 @@ export function formatDateTime(iso: string | null | undefined): string {
 }
 
 const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: "medium" });
-const shortDateTime = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+const shortDateTime = new Intl.DateTimeFormat(undefined, {
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
 
 /** Compact for tables: the time alone today, else a short date and time. */
 export function formatWhen(iso: string | null | undefined): string {
   if (!iso) return "—";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toDateString() === new Date().toDateString() ? timeOnly.format(d) : shortDateTime.format(d);
+  return d.toDateString() === new Date().toDateString()
+    ? timeOnly.format(d)
+    : shortDateTime.format(d);
 }
 
 /** Readable names of product fields, for diffs and errors. */
 export const FIELD_LABELS: Record<string, string> = {
-  title: "Title", sku: "SKU", description: "Description", price: "Price", images: "Images", brand: "Brand",
-  gtin: "GTIN", mpn: "MPN", availability: "Availability", variants: "Variants", attributes: "Attributes", sourceUrl: "Source page",
+  title: "Title",
+  sku: "SKU",
+  description: "Description",
+  price: "Price",
+  images: "Images",
+  brand: "Brand",
+  gtin: "GTIN",
+  mpn: "MPN",
+  availability: "Availability",
+  variants: "Variants",
+  attributes: "Attributes",
+  sourceUrl: "Source page",
 };
 
 /** "3 minutes ago", "in 20 seconds" */
@@ -59,10 +80,23 @@ export function shortId(id: string | null | undefined): string {
 export function formatAvailability(value: string | null | undefined): string {
   if (!value) return "—";
   const name = value.replace(/^https?:\/\/schema\.org\//, "");
-  return name.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase()).replace(/ ([A-Z])/g, (_, c: string) => ` ${c.toLowerCase()}`);
+  return name
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/^./, (c) => c.toUpperCase())
+    .replace(/ ([A-Z])/g, (_, c: string) => ` ${c.toLowerCase()}`);
 }
 
-export const AVAILABILITY = ["InStock", "OutOfStock", "PreOrder", "BackOrder", "LimitedAvailability", "Discontinued", "SoldOut", "InStoreOnly", "OnlineOnly"] as const;
+export const AVAILABILITY = [
+  "InStock",
+  "OutOfStock",
+  "PreOrder",
+  "BackOrder",
+  "LimitedAvailability",
+  "Discontinued",
+  "SoldOut",
+  "InStoreOnly",
+  "OnlineOnly",
+] as const;
 
 export function formatValue(value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";

@@ -10,7 +10,15 @@ export function Loading({ label = "Loading" }: { label?: string }) {
   );
 }
 
-export function Empty({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+export function Empty({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="state card">
       <h2>{title}</h2>
@@ -21,7 +29,15 @@ export function Empty({ title, children, action }: { title: string; children?: R
 }
 
 /** The API's own `error` text, where the user acted; optionally a retry. */
-export function ErrorMessage({ error, title, onRetry }: { error: unknown; title?: string; onRetry?: () => void }) {
+export function ErrorMessage({
+  error,
+  title,
+  onRetry,
+}: {
+  error: unknown;
+  title?: string;
+  onRetry?: () => void;
+}) {
   if (!error) return null;
   // A 401 is handled by the client (the user is sent to sign in); nothing to show here.
   if (isStatus(error, 401)) return null;
@@ -31,11 +47,25 @@ export function ErrorMessage({ error, title, onRetry }: { error: unknown; title?
         {title ? <strong>{title}: </strong> : null}
         {errorMessage(error)}
       </p>
-      {onRetry ? <button type="button" className="btn btn-sm" onClick={onRetry}>Try again</button> : null}
+      {onRetry ? (
+        <button type="button" className="btn btn-sm" onClick={onRetry}>
+          Try again
+        </button>
+      ) : null}
     </div>
   );
 }
 
-export function Notice({ tone = "info", children }: { tone?: "info" | "ok" | "warn" | "bad"; children: ReactNode }) {
-  return <div className={`alert alert-${tone}`} role={tone === "bad" ? "alert" : "status"}>{children}</div>;
+export function Notice({
+  tone = "info",
+  children,
+}: {
+  tone?: "info" | "ok" | "warn" | "bad";
+  children: ReactNode;
+}) {
+  return (
+    <div className={`alert alert-${tone}`} role={tone === "bad" ? "alert" : "status"}>
+      {children}
+    </div>
+  );
 }

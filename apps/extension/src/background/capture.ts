@@ -18,10 +18,14 @@ function capturePage(maxChars: number): { url: string; title: string; html: stri
   let html = doctype + document.documentElement.outerHTML;
   if (html.length > maxChars) {
     const copy = document.documentElement.cloneNode(true) as HTMLElement;
-    copy.querySelectorAll("style, svg, noscript, iframe, template, link[rel='stylesheet']").forEach((node) => node.remove());
+    copy
+      .querySelectorAll("style, svg, noscript, iframe, template, link[rel='stylesheet']")
+      .forEach((node) => node.remove());
     html = doctype + copy.outerHTML;
     if (html.length > maxChars) {
-      copy.querySelectorAll("script:not([type='application/ld+json'])").forEach((node) => node.remove());
+      copy
+        .querySelectorAll("script:not([type='application/ld+json'])")
+        .forEach((node) => node.remove());
       html = doctype + copy.outerHTML;
     }
   }
@@ -34,19 +38,32 @@ export async function captureTab(tabId: number): Promise<Capture> {
   if (tab.url !== undefined && !isReadablePage(tab.url)) throw new ServiceError(RESTRICTED);
   let page: { url: string; title: string; html: string } | undefined;
   try {
-    const [result] = await chrome.scripting.executeScript({ target: { tabId }, func: capturePage, args: [MAX_HTML_CHARS] });
+    const [result] = await chrome.scripting.executeScript({
+      target: { tabId },
+      func: capturePage,
+      args: [MAX_HTML_CHARS],
+    });
     page = result?.result;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    // No grant: the tab was navigated since the button was clicked, or this window was opened for another page.
+    // No grant: the tab was navigated since the button was clicked, or this window was opened for
+    // another page.
     if (/cannot access|permission|must request/i.test(message)) {
-      throw new ServiceError(captureFailed("Chrome gives the extension a page only when you click its button on that page: click it again"));
+      throw new ServiceError(
+        captureFailed(
+          "Chrome gives the extension a page only when you click its button on that page: click it again",
+        ),
+      );
     }
     if (tab.url === undefined) throw new ServiceError(RESTRICTED);
     throw new ServiceError(captureFailed(message));
   }
   if (!page) throw new ServiceError(captureFailed("the page gave nothing back"));
   if (!isReadablePage(page.url)) throw new ServiceError(RESTRICTED);
-  if (page.html.length > MAX_HTML_CHARS) throw new ServiceError({ kind: "rejected", message: "This page is too large to send, even without its styles and scripts." });
+  if (page.html.length > MAX_HTML_CHARS)
+    throw new ServiceError({
+      kind: "rejected",
+      message: "This page is too large to send, even without its styles and scripts.",
+    });
   return { url: pageAddress(page.url), title: page.title, html: page.html };
 }

@@ -13,9 +13,17 @@ export class ServiceError extends Error {
   }
 }
 
-export interface Credentials { serviceUrl: string; key: string }
+export interface Credentials {
+  serviceUrl: string;
+  key: string;
+}
 
-export async function callService<T>(credentials: Credentials, method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+export async function callService<T>(
+  credentials: Credentials,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${credentials.serviceUrl}/api/extension${path}`, {
@@ -39,9 +47,15 @@ export async function callService<T>(credentials: Credentials, method: "GET" | "
   } catch {
     // Not JSON: a proxy's error page, or not this service at all.
   }
-  if (!response.ok) throw new ServiceError(errorFromResponse(response.status, data, response.headers.get("retry-after"), Date.now()));
+  if (!response.ok)
+    throw new ServiceError(
+      errorFromResponse(response.status, data, response.headers.get("retry-after"), Date.now()),
+    );
   if (data === undefined && response.status !== 204) {
-    throw new ServiceError({ kind: "rejected", message: `${credentials.serviceUrl} answered, but not as the catalog service does: check the address.` });
+    throw new ServiceError({
+      kind: "rejected",
+      message: `${credentials.serviceUrl} answered, but not as the catalog service does: check the address.`,
+    });
   }
   return data as T;
 }

@@ -5,7 +5,9 @@ import { descriptionText } from "./description";
 export function moneyText(money: Money | null | undefined): string {
   if (!money) return "—";
   try {
-    return new Intl.NumberFormat(undefined, { style: "currency", currency: money.currency }).format(Number(money.amount));
+    return new Intl.NumberFormat(undefined, { style: "currency", currency: money.currency }).format(
+      Number(money.amount),
+    );
   } catch {
     return `${money.amount} ${money.currency}`;
   }
@@ -25,12 +27,22 @@ export const AVAILABILITY: Record<string, string> = {
 };
 
 export function availabilityText(value: unknown): string {
-  return typeof value === "string" ? AVAILABILITY[value] ?? value : "—";
+  return typeof value === "string" ? (AVAILABILITY[value] ?? value) : "—";
 }
 
 const FIELD_NAMES: Record<string, string> = {
-  title: "Title", sku: "SKU", price: "Price", description: "Description", images: "Images", brand: "Brand", gtin: "GTIN",
-  mpn: "MPN", availability: "Availability", variants: "Variants", attributes: "Attributes", sourceUrl: "Page",
+  title: "Title",
+  sku: "SKU",
+  price: "Price",
+  description: "Description",
+  images: "Images",
+  brand: "Brand",
+  gtin: "GTIN",
+  mpn: "MPN",
+  availability: "Availability",
+  variants: "Variants",
+  attributes: "Attributes",
+  sourceUrl: "Page",
 };
 
 export const fieldName = (field: string) => FIELD_NAMES[field] ?? field;
@@ -40,10 +52,15 @@ export function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "(empty)";
   if (field === "price") return moneyText(value as Money);
   if (field === "availability") return availabilityText(value);
-  if (Array.isArray(value)) return `${value.length} ${field === "images" ? "image" : "item"}${value.length === 1 ? "" : "s"}`;
+  if (Array.isArray(value))
+    return `${value.length} ${field === "images" ? "image" : "item"}${value.length === 1 ? "" : "s"}`;
   if (typeof value === "object") return `${Object.keys(value).length} values`;
   const plain =
-    typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : (JSON.stringify(value) ?? "");
+    typeof value === "string"
+      ? value
+      : typeof value === "number" || typeof value === "boolean"
+        ? String(value)
+        : (JSON.stringify(value) ?? "");
   const text = field === "description" ? descriptionText(plain) : plain;
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }

@@ -17,7 +17,8 @@ export interface Draft {
 }
 
 export type DraftField = keyof Draft;
-export type DraftCheck = { ok: true; edits: ProductEdits } | { ok: false; errors: Partial<Record<DraftField, string>> };
+export type DraftCheck =
+  { ok: true; edits: ProductEdits } | { ok: false; errors: Partial<Record<DraftField, string>> };
 
 export function draftOf(product: ProductFields): Draft {
   return {
@@ -70,6 +71,10 @@ export function checkDraft(draft: Draft, product: ProductFields): DraftCheck {
   if (changed("availability")) edits.availability = orNull(draft.availability);
   if (changed("brand")) edits.brand = orNull(draft.brand);
   if (changed("description")) edits.description = orNull(draft.description);
-  if (draft.images.length !== initial.images.length || draft.images.some((url, i) => url !== initial.images[i])) edits.images = draft.images;
+  if (
+    draft.images.length !== initial.images.length ||
+    draft.images.some((url, i) => url !== initial.images[i])
+  )
+    edits.images = draft.images;
   return { ok: true, edits };
 }

@@ -1,7 +1,15 @@
 // What the popup asks the service worker, and what it answers. The service worker makes every
 // call to the service and reads the page; the popup only shows and edits. Each request type maps
 // to its answer type, so both sides are checked against one table.
-import type { ExtensionMe, ExtensionPreview, Import, ImportRow, IngestResult, List, ProductFields } from "./api";
+import type {
+  ExtensionMe,
+  ExtensionPreview,
+  Import,
+  ImportRow,
+  IngestResult,
+  List,
+  ProductFields,
+} from "./api";
 import type { UserError } from "./user-error";
 
 /** The pairing kept in the extension's local storage. */
@@ -20,7 +28,12 @@ export interface Capture {
 }
 
 /** Fields the user changed in the preview; only these are sent with a save. */
-export type ProductEdits = Partial<Pick<ProductFields, "title" | "sku" | "price" | "availability" | "brand" | "images" | "description">>;
+export type ProductEdits = Partial<
+  Pick<
+    ProductFields,
+    "title" | "sku" | "price" | "availability" | "brand" | "images" | "description"
+  >
+>;
 
 export interface Requests {
   pairing: { request: Record<string, never>; answer: Pairing | null };
@@ -36,4 +49,5 @@ export interface Requests {
 
 export type RequestType = keyof Requests;
 export type Message<T extends RequestType = RequestType> = { type: T } & Requests[T]["request"];
-export type Reply<T extends RequestType> = { ok: true; value: Requests[T]["answer"] } | { ok: false; error: UserError };
+export type Reply<T extends RequestType> =
+  { ok: true; value: Requests[T]["answer"] } | { ok: false; error: UserError };

@@ -8,17 +8,29 @@ export type ServiceAddress = { ok: true; url: string } | { ok: false; error: str
 
 export function normalizeServiceUrl(input: string): ServiceAddress {
   const text = input.trim();
-  if (text === "") return { ok: false, error: "Enter the service's address, for example https://catalog.example.com" };
-  // A bare host gets https, except on this computer, where a local service rarely has a certificate.
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `${LOCAL_HOSTS.has(text.split(/[:/]/)[0]!.toLowerCase()) ? "http" : "https"}://${text}`;
+  if (text === "")
+    return {
+      ok: false,
+      error: "Enter the service's address, for example https://catalog.example.com",
+    };
+  // A bare host gets https, except on this computer, where a local service rarely has a
+  // certificate.
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text)
+    ? text
+    : `${LOCAL_HOSTS.has(text.split(/[:/]/)[0]!.toLowerCase()) ? "http" : "https"}://${text}`;
   let url: URL;
   try {
     url = new URL(withScheme);
   } catch {
     return { ok: false, error: `“${text}” is not a web address` };
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, error: "The address must start with https:// (or http://)" };
-  if (url.username || url.password) return { ok: false, error: "Leave the user name and password out of the address: the key is the credential" };
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return { ok: false, error: "The address must start with https:// (or http://)" };
+  if (url.username || url.password)
+    return {
+      ok: false,
+      error: "Leave the user name and password out of the address: the key is the credential",
+    };
   return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, "")}` };
 }
 

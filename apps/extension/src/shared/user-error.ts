@@ -40,35 +40,70 @@ export function waitText(retryAt: number, now: number): string {
   return `in ${Math.ceil(minutes / 60)} h`;
 }
 
-/** Failures worth the same request again: the network, a wait, the service's own trouble, a page still loading. */
+/**
+ * Failures worth the same request again: the network, a wait, the service's own trouble, a page
+ * still loading.
+ */
 export function retryable(error: UserError): boolean {
-  return error.kind === "unreachable" || error.kind === "rateLimited" || error.kind === "server" || error.kind === "notReady";
+  return (
+    error.kind === "unreachable" ||
+    error.kind === "rateLimited" ||
+    error.kind === "server" ||
+    error.kind === "notReady"
+  );
 }
 
 /**
  * An answer that was not 2xx: the service's `{ error }` text where it gave one, without the
  * request field it starts with for API clients ("urls[2]: http://... is a loopback address").
  */
-export function errorFromResponse(status: number, body: unknown, retryAfter: string | null, now: number): UserError {
-  const raw = body && typeof body === "object" && typeof (body as { error?: unknown }).error === "string" ? (body as { error: string }).error : null;
+export function errorFromResponse(
+  status: number,
+  body: unknown,
+  retryAfter: string | null,
+  now: number,
+): UserError {
+  const raw =
+    body && typeof body === "object" && typeof (body as { error?: unknown }).error === "string"
+      ? (body as { error: string }).error
+      : null;
   const unprefixed = raw?.replace(/^[a-z]+(\[\d+\])+: /i, "") ?? null;
-  const said = unprefixed && /^https?:\/\//i.test(unprefixed) ? `the page ${unprefixed}` : unprefixed;
+  const said =
+    unprefixed && /^https?:\/\//i.test(unprefixed) ? `the page ${unprefixed}` : unprefixed;
   if (status === 401) {
     return {
       kind: "unauthorized",
-      message: "The service no longer accepts this extension's key (it was revoked, or the service was reset). Create a key in the dashboard's Extension keys screen and pair again.",
+      message:
+        "The service no longer accepts this extension's key (it was revoked, or the service was reset). Create a key in the dashboard's Extension keys screen and pair again.",
     };
   }
   if (status === 429) {
     const retryAt = retryAtFrom(retryAfter, now);
-    const whose = said && /channel|asked to wait/i.test(said) ? sentence(said) : "The service is receiving too many requests from you";
-    return { kind: "rateLimited", message: `${whose}. Try again ${waitText(retryAt, now)}.`, retryAt };
+    const whose =
+      said && /channel|asked to wait/i.test(said)
+        ? sentence(said)
+        : "The service is receiving too many requests from you";
+    return {
+      kind: "rateLimited",
+      message: `${whose}. Try again ${waitText(retryAt, now)}.`,
+      retryAt,
+    };
   }
   if (status >= 500) {
-    return { kind: "server", message: `The service could not do this right now (HTTP ${status})${said ? `: ${said}` : ""}. Try again in a moment.` };
+    return {
+      kind: "server",
+      message: `The service could not do this right now (HTTP ${status})${said ? `: ${said}` : ""}. Try again in a moment.`,
+    };
   }
-  if (status === 413) return { kind: "rejected", message: said ? sentence(said) : "This page is too large to send to the service." };
-  return { kind: "rejected", message: said ? sentence(said) : `The service refused the request (HTTP ${status}).` };
+  if (status === 413)
+    return {
+      kind: "rejected",
+      message: said ? sentence(said) : "This page is too large to send to the service.",
+    };
+  return {
+    kind: "rejected",
+    message: said ? sentence(said) : `The service refused the request (HTTP ${status}).`,
+  };
 }
 
 /** fetch() itself failed: offline, a wrong address, or the service is not running. */
@@ -81,13 +116,20 @@ export function errorFromNetwork(serviceUrl: string, online: boolean): UserError
   };
 }
 
-export const UNPAIRED: UserError = { kind: "unpaired", message: "Pair the extension with your catalog service first." };
+export const UNPAIRED: UserError = {
+  kind: "unpaired",
+  message: "Pair the extension with your catalog service first.",
+};
 
 export const RESTRICTED: UserError = {
   kind: "restricted",
-  message: "Chrome doesn't let extensions read this page (browser pages, the Web Store and other extensions). Open a shop's product page and try again.",
+  message:
+    "Chrome doesn't let extensions read this page (browser pages, the Web Store and other extensions). Open a shop's product page and try again.",
 };
 
 export function captureFailed(reason: string): UserError {
-  return { kind: "notReady", message: `The page could not be read (${reason}). Reload it, wait until it has loaded, and try again.` };
+  return {
+    kind: "notReady",
+    message: `The page could not be read (${reason}). Reload it, wait until it has loaded, and try again.`,
+  };
 }

@@ -35,7 +35,10 @@ export interface DocumentImportRequest {
   persist: boolean;
   /** The store's currency, for documents whose prices do not say (Shopify's export does not). */
   currency?: string;
-  /** A CSV/TSV file's encoding as the uploader named it (checked with `encodingName`); else detected. */
+  /**
+   * A CSV/TSV file's encoding as the uploader named it (checked with `encodingName`); else
+   * detected.
+   */
   encoding?: string;
   limits: DocumentLimits;
   /** The page URL policy, applied to the document's image URLs. */
@@ -73,29 +76,66 @@ export async function importDocument(db: Db, request: DocumentImportRequest): Pr
     };
     await answer.write(`{"persisted":${request.persist},"items":[`);
     let parsed: ParsedDocument | null = null;
-    const parsing = parseInThread({
-      path: spool.path, tmpDir: spool.dir, batchRows: BATCH_ROWS, batchChars: BATCH_CHARS,
-      meta: {
-        filename: request.file.filename, contentType: request.file.mimetype, maxBytes: limits.maxBytes,
-        ...(request.currency ? { currency: request.currency } : {}), ...(request.encoding ? { encoding: request.encoding } : {}),
+    const parsing = parseInThread(
+      {
+        path: spool.path,
+        tmpDir: spool.dir,
+        batchRows: BATCH_ROWS,
+        batchChars: BATCH_CHARS,
+        meta: {
+          filename: request.file.filename,
+          contentType: request.file.mimetype,
+          maxBytes: limits.maxBytes,
+          ...(request.currency ? { currency: request.currency } : {}),
+          ...(request.encoding ? { encoding: request.encoding } : {}),
+        },
       },
-    }, { heapMb: limits.parseHeapMb, signal: request.signal });
+      { heapMb: limits.parseHeapMb, signal: request.signal },
+    );
     // The same batches, keeping what the parser returns at the end (stopping early stops it too).
-    const batches = (async function* () { parsed = yield* parsing; })();
-    await limits.slots.run(() => importInOneTransaction(db, request.orgId, {
-      actor: request.actor, source: "document", persist: request.persist, timeoutMs: limits.timeoutMs,
-    }, async (importBatch) => {
-      for await (const batch of batches) {
-        const importable = batch.filter((entry): entry is { row: number; item: ImportItem } => "item" in entry);
-        const dropped = await Promise.all(importable.map((entry) => screenImages(entry.item)));
-        const outcomes = importable.length === 0 ? [] : await importBatch(importable.map((entry) => entry.item));
-        const results = new Map(importable.map((entry, i) => [entry, itemOf(outcomes[i]!, dropped[i])]));
-        // Failed rows stay in their place, so the answer keeps the document's order.
-        await write(batch.map((entry: ParsedEntry) => ({ row: entry.row, ...("item" in entry ? results.get(entry)! : { ok: false as const, error: entry.error }) })));
-        request.signal.throwIfAborted();
-      }
-    }));
-    await answer.write(`],"summary":${JSON.stringify(tally.summary)},"encoding":${JSON.stringify((parsed as ParsedDocument | null)?.encoding ?? null)}}`);
+    const batches = (async function* () {
+      parsed = yield* parsing;
+    })();
+    await limits.slots.run(() =>
+      importInOneTransaction(
+        db,
+        request.orgId,
+        {
+          actor: request.actor,
+          source: "document",
+          persist: request.persist,
+          timeoutMs: limits.timeoutMs,
+        },
+        async (importBatch) => {
+          for await (const batch of batches) {
+            const importable = batch.filter(
+              (entry): entry is { row: number; item: ImportItem } => "item" in entry,
+            );
+            const dropped = await Promise.all(importable.map((entry) => screenImages(entry.item)));
+            const outcomes =
+              importable.length === 0
+                ? []
+                : await importBatch(importable.map((entry) => entry.item));
+            const results = new Map(
+              importable.map((entry, i) => [entry, itemOf(outcomes[i]!, dropped[i])]),
+            );
+            // Failed rows stay in their place, so the answer keeps the document's order.
+            await write(
+              batch.map((entry: ParsedEntry) => ({
+                row: entry.row,
+                ...("item" in entry
+                  ? results.get(entry)!
+                  : { ok: false as const, error: entry.error }),
+              })),
+            );
+            request.signal.throwIfAborted();
+          }
+        },
+      ),
+    );
+    await answer.write(
+      `],"summary":${JSON.stringify(tally.summary)},"encoding":${JSON.stringify((parsed as ParsedDocument | null)?.encoding ?? null)}}`,
+    );
     return await answer.read();
   } finally {
     await spool.remove();

@@ -10,9 +10,12 @@ export function documentCurrencyPart(value: string | undefined): string | undefi
   const code = value?.trim().toUpperCase();
   if (!code) return undefined;
   if (Object.hasOwn(RETIRED_CURRENCIES, code)) {
-    throw invalid(`multipart part "currency": ${code} is no longer a current currency (withdrawn ${RETIRED_CURRENCIES[code]}); name the one the prices are in, such as EUR`);
+    throw invalid(
+      `multipart part "currency": ${code} is no longer a current currency (withdrawn ${RETIRED_CURRENCIES[code]}); name the one the prices are in, such as EUR`,
+    );
   }
-  if (!/^[A-Z]{3}$/.test(code)) throw invalid('multipart part "currency" must be an ISO-4217 code such as EUR');
+  if (!/^[A-Z]{3}$/.test(code))
+    throw invalid('multipart part "currency" must be an ISO-4217 code such as EUR');
   return code;
 }
 
@@ -26,8 +29,11 @@ export function documentEncodingPart(value: string | undefined): string | undefi
   if (!given) return undefined;
   const name = encodingName(given);
   if (!name) {
-    throw new ServiceError(400, `multipart part "encoding": "${given.slice(0, 40)}" is not a known text encoding; name one such as utf-8, ` +
-      "windows-1252, windows-1251, windows-1250, iso-8859-2, shift_jis, gb18030 or euc-kr, or leave the part out to have it detected");
+    throw new ServiceError(
+      400,
+      `multipart part "encoding": "${given.slice(0, 40)}" is not a known text encoding; name one such as utf-8, ` +
+        "windows-1252, windows-1251, windows-1250, iso-8859-2, shift_jis, gb18030 or euc-kr, or leave the part out to have it detected",
+    );
   }
   return name;
 }

@@ -1,6 +1,13 @@
 import type { MultipartFile } from "@fastify/multipart";
 import type { EncodingChoice } from "@catalog/extract/documents";
-import { finishPreview, recordPreviewBatch, retryWhileDatabaseUnavailable, startPhase, type Actor, type Db } from "@catalog/db";
+import {
+  finishPreview,
+  recordPreviewBatch,
+  retryWhileDatabaseUnavailable,
+  startPhase,
+  type Actor,
+  type Db,
+} from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import type { DocumentLimits } from "./document-import.js";
 import { createImageScreen } from "./image-screen.js";
@@ -14,7 +21,10 @@ const BATCH_CHARS = 8 * 1024 * 1024;
 
 export type DocumentPreviewLimits = Omit<DocumentLimits, "timeoutMs">;
 
-/** An upload that has been read once: it can be imported, how many rows it has, and in which encoding it reads. */
+/**
+ * An upload that has been read once: it can be imported, how many rows it has, and in which
+ * encoding it reads.
+ */
 export interface CheckedDocument {
   spool: Spool;
   job: ParseJob;
@@ -23,7 +33,10 @@ export interface CheckedDocument {
   encoding: EncodingChoice | null;
 }
 
-/** The upload's text parts: the store currency, and a CSV/TSV file's encoding when the uploader names it. */
+/**
+ * The upload's text parts: the store currency, and a CSV/TSV file's encoding when the uploader
+ * names it.
+ */
 export interface DocumentParts {
   currency?: string | undefined;
   encoding?: string | undefined;
@@ -37,19 +50,31 @@ export interface DocumentParts {
  * preview (the caller removes it); on refusal it is removed here.
  */
 export async function checkDocument(
-  file: MultipartFile, parts: DocumentParts, limits: DocumentPreviewLimits, signal: AbortSignal,
+  file: MultipartFile,
+  parts: DocumentParts,
+  limits: DocumentPreviewLimits,
+  signal: AbortSignal,
 ): Promise<CheckedDocument> {
   const spool = await spoolUpload(file.file, limits.maxBytes, limits.spoolDir);
   try {
     const job: ParseJob = {
-      path: spool.path, tmpDir: spool.dir, batchRows: BATCH_ROWS, batchChars: BATCH_CHARS,
+      path: spool.path,
+      tmpDir: spool.dir,
+      batchRows: BATCH_ROWS,
+      batchChars: BATCH_CHARS,
       meta: {
-        filename: file.filename, contentType: file.mimetype, maxBytes: limits.maxBytes,
-        ...(parts.currency ? { currency: parts.currency } : {}), ...(parts.encoding ? { encoding: parts.encoding } : {}),
+        filename: file.filename,
+        contentType: file.mimetype,
+        maxBytes: limits.maxBytes,
+        ...(parts.currency ? { currency: parts.currency } : {}),
+        ...(parts.encoding ? { encoding: parts.encoding } : {}),
       },
     };
     const { rows, encoding } = await limits.slots.run(async () => {
-      const counting = parseInThread({ ...job, countOnly: true }, { heapMb: limits.parseHeapMb, signal });
+      const counting = parseInThread(
+        { ...job, countOnly: true },
+        { heapMb: limits.parseHeapMb, signal },
+      );
       let step = await counting.next();
       while (!step.done) step = await counting.next();
       return step.value;
@@ -78,7 +103,10 @@ export interface DocumentPreviewRequest {
  * and progress; nothing is stored in the catalog. The caller removes the spool however it ends.
  * A database outage is waited out at the batch it stopped.
  */
-export async function previewDocument(request: DocumentPreviewRequest, signal: AbortSignal): Promise<void> {
+export async function previewDocument(
+  request: DocumentPreviewRequest,
+  signal: AbortSignal,
+): Promise<void> {
   const { db, importId, document } = request;
   const retry = <T>(step: () => Promise<T>) => retryWhileDatabaseUnavailable(step, signal);
   await retry(() => startPhase(db, importId, "previewing", document.rows));
@@ -87,9 +115,19 @@ export async function previewDocument(request: DocumentPreviewRequest, signal: A
   for await (const batch of parseInThread(document.job, { heapMb: request.parseHeapMb, signal })) {
     const entries = batch.map((entry): PreviewEntry => {
       const at = { row: entry.row, url: null };
-      return "item" in entry ? { at, item: entry.item } : { at, error: "error" in entry ? entry.error : "not importable" };
+      return "item" in entry
+        ? { at, item: entry.item }
+        : { at, error: "error" in entry ? entry.error : "not importable" };
     });
-    const rows = await retry(() => previewEntries(db, request.orgId, { actor: request.actor, source: "document" }, screenImages, entries));
+    const rows = await retry(() =>
+      previewEntries(
+        db,
+        request.orgId,
+        { actor: request.actor, source: "document" },
+        screenImages,
+        entries,
+      ),
+    );
     await retry(() => recordPreviewBatch(db, importId, seq, rows));
     seq += rows.length;
     signal.throwIfAborted();

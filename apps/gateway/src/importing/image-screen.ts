@@ -15,17 +15,31 @@ export interface DroppedImage {
  */
 export function createImageScreen(policy: UrlPolicy) {
   const screen = createPublicUrlScreen(policy);
-  /** Removes the item's refused images (product images and variant images) and says which they were. */
+  /**
+   * Removes the item's refused images (product images and variant images) and says which they were.
+   */
   return async function screenImages(item: ImportItem): Promise<DroppedImage[]> {
     const { fields } = item;
-    const urls = [...new Set([...(fields.images ?? []), ...(fields.variants ?? []).map((v) => v.image).filter((u): u is string => !!u)])];
+    const urls = [
+      ...new Set([
+        ...(fields.images ?? []),
+        ...(fields.variants ?? []).map((v) => v.image).filter((u): u is string => !!u),
+      ]),
+    ];
     if (urls.length === 0) return [];
-    const verdicts = await Promise.all(urls.map(async (url) => [url, await screen.refusal(url)] as const));
-    const dropped = verdicts.filter((v): v is readonly [string, string] => v[1] !== null).map(([url, reason]) => ({ url, reason }));
+    const verdicts = await Promise.all(
+      urls.map(async (url) => [url, await screen.refusal(url)] as const),
+    );
+    const dropped = verdicts
+      .filter((v): v is readonly [string, string] => v[1] !== null)
+      .map(([url, reason]) => ({ url, reason }));
     if (dropped.length === 0) return [];
     const refused = new Set(dropped.map((d) => d.url));
     if (fields.images) fields.images = fields.images.filter((url) => !refused.has(url));
-    if (fields.variants) fields.variants = fields.variants.map((v) => (v.image && refused.has(v.image) ? { ...v, image: null } : v));
+    if (fields.variants)
+      fields.variants = fields.variants.map((v) =>
+        v.image && refused.has(v.image) ? { ...v, image: null } : v,
+      );
     return dropped;
   };
 }
@@ -43,13 +57,18 @@ export interface RefusedImage extends DroppedImage {
  * rather than trimmed: the user sees what they typed and why it cannot be kept.
  */
 export async function refusedImages(
-  policy: UrlPolicy, fields: { images?: string[]; variants?: { image: string | null }[] },
+  policy: UrlPolicy,
+  fields: { images?: string[]; variants?: { image: string | null }[] },
 ): Promise<RefusedImage[]> {
   const screen = createPublicUrlScreen(policy);
   const named = [
     ...(fields.images ?? []).map((url, i) => ({ field: `images[${i}]`, url })),
-    ...(fields.variants ?? []).flatMap((v, i) => (v.image ? [{ field: `variants[${i}].image`, url: v.image }] : [])),
+    ...(fields.variants ?? []).flatMap((v, i) =>
+      v.image ? [{ field: `variants[${i}].image`, url: v.image }] : [],
+    ),
   ];
-  const verdicts = await Promise.all(named.map(async (image) => ({ ...image, reason: await screen.refusal(image.url) })));
+  const verdicts = await Promise.all(
+    named.map(async (image) => ({ ...image, reason: await screen.refusal(image.url) })),
+  );
   return verdicts.filter((v): v is RefusedImage => v.reason !== null);
 }

@@ -1,5 +1,12 @@
 import type { FastifyBaseLogger } from "fastify";
-import { IMPORT_LEASE_MS, ImportStopped, ServiceError, failImport, updateOwnedImport, type Db } from "@catalog/db";
+import {
+  IMPORT_LEASE_MS,
+  ImportStopped,
+  ServiceError,
+  failImport,
+  updateOwnedImport,
+  type Db,
+} from "@catalog/db";
 import { Semaphore } from "@catalog/fetch/semaphore";
 
 /** A heartbeat several times within the lease, so one slow write does not lose the import. */
@@ -29,36 +36,59 @@ export interface ImportTask {
  */
 export class ImportTasks {
   private readonly slots: Semaphore;
-  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly running = new Map<
+    string,
+    { controller: AbortController; done: Promise<void> }
+  >();
   private closing = false;
 
-  constructor(private readonly db: Db, concurrency: number, private readonly log: FastifyBaseLogger) {
+  constructor(
+    private readonly db: Db,
+    concurrency: number,
+    private readonly log: FastifyBaseLogger,
+  ) {
     this.slots = new Semaphore(concurrency);
   }
 
   start(task: ImportTask): void {
-    if (this.closing) throw new ServiceError(503, "the service is shutting down; start the import again in a moment");
+    if (this.closing)
+      throw new ServiceError(
+        503,
+        "the service is shutting down; start the import again in a moment",
+      );
     const controller = new AbortController();
     const heartbeat = setInterval(() => {
       updateOwnedImport(this.db, task.importId, task.status, {})
-        .then((owned) => { if (!owned) controller.abort(new ImportStopped()); })
-        .catch((error: unknown) => this.log.warn({ err: error, importId: task.importId }, "import heartbeat failed"));
+        .then((owned) => {
+          if (!owned) controller.abort(new ImportStopped());
+        })
+        .catch((error: unknown) =>
+          this.log.warn({ err: error, importId: task.importId }, "import heartbeat failed"),
+        );
     }, HEARTBEAT_MS);
     heartbeat.unref();
-    const done = this.slots.run(async () => {
-      controller.signal.throwIfAborted();
-      await task.work(controller.signal);
-    })
+    const done = this.slots
+      .run(async () => {
+        controller.signal.throwIfAborted();
+        await task.work(controller.signal);
+      })
       .catch((error: unknown) => this.fail(task, error))
       .finally(async () => {
         clearInterval(heartbeat);
-        await task.cleanup?.().catch((error: unknown) => this.log.warn({ err: error, importId: task.importId }, "import cleanup failed"));
+        await task
+          .cleanup?.()
+          .catch((error: unknown) =>
+            this.log.warn({ err: error, importId: task.importId }, "import cleanup failed"),
+          );
         this.running.delete(task.importId);
       });
     this.running.set(task.importId, { controller, done });
   }
 
-  /** Stops this gateway's work on an import (the user discarded it); other gateways notice at their next step. */
+  /**
+   * Stops this gateway's work on an import (the user discarded it); other gateways notice at their
+   * next step.
+   */
   abort(importId: string): void {
     this.running.get(importId)?.controller.abort(new ImportStopped());
   }
@@ -79,9 +109,15 @@ export class ImportTasks {
     else if (this.closing) reason = STOPPED_GATEWAY;
     else {
       this.log.error({ err: error, importId: task.importId }, "background import failed");
-      reason = "an internal error stopped it; start the import again (the service log has the details)";
+      reason =
+        "an internal error stopped it; start the import again (the service log has the details)";
     }
-    await failImport(this.db, task.importId, `${task.failurePrefix}${reason}`)
-      .catch((failure: unknown) => this.log.error({ err: failure, importId: task.importId }, "could not mark the import failed"));
+    await failImport(this.db, task.importId, `${task.failurePrefix}${reason}`).catch(
+      (failure: unknown) =>
+        this.log.error(
+          { err: failure, importId: task.importId },
+          "could not mark the import failed",
+        ),
+    );
   }
 }

@@ -6,13 +6,30 @@ export { NO_TITLE, toImportItem } from "./candidate.js";
 export { importDocument, type DocumentLimits } from "./document-import.js";
 export { documentCurrencyPart, documentEncodingPart } from "./document-parts.js";
 export type { DocumentPreviewLimits } from "./document-preview.js";
-export { createImageScreen, refusedImages, type DroppedImage, type ImageScreen, type RefusedImage } from "./image-screen.js";
+export {
+  createImageScreen,
+  refusedImages,
+  type DroppedImage,
+  type ImageScreen,
+  type RefusedImage,
+} from "./image-screen.js";
 export { ImportTasks } from "./import-tasks.js";
-export { NOT_A_PRODUCT_PAGE, listingPreview, productPreview, robotCheckMessage, withExtensionFields } from "./page-preview.js";
+export {
+  NOT_A_PRODUCT_PAGE,
+  listingPreview,
+  productPreview,
+  robotCheckMessage,
+  withExtensionFields,
+} from "./page-preview.js";
 export { previewEntries, type PreviewEntry } from "./preview-rows.js";
 export { removeStaleSpools } from "./spool.js";
 export {
-  MAX_ACTIVE_IMPORTS_PER_ORG, checkImportCapacity, startDocumentImport, startUrlImport, type ImportStarter, type StartImportDeps,
+  MAX_ACTIVE_IMPORTS_PER_ORG,
+  checkImportCapacity,
+  startDocumentImport,
+  startUrlImport,
+  type ImportStarter,
+  type StartImportDeps,
 } from "./start-import.js";
 export { discardImportPreview, startStoreImport, type StoreImportDeps } from "./store-import.js";
 export { abortWhenClientGoes, documentFilePart, textPart } from "./upload-part.js";

@@ -1,12 +1,22 @@
-import { importRowOutcome, type FieldChanges, type ImportOutcome, type ProductView } from "@catalog/db";
+import {
+  importRowOutcome,
+  type FieldChanges,
+  type ImportOutcome,
+  type ProductView,
+} from "@catalog/db";
 import { importRows } from "../metrics.js";
 import type { DroppedImage } from "./image-screen.js";
 
 export type ItemResult =
   | {
-    ok: true; action: "preview" | "created" | "updated"; wouldBe?: "created" | "updated"; existingId?: string | null;
-    changes: FieldChanges; product: ProductView; droppedImages?: DroppedImage[];
-  }
+      ok: true;
+      action: "preview" | "created" | "updated";
+      wouldBe?: "created" | "updated";
+      existingId?: string | null;
+      changes: FieldChanges;
+      product: ProductView;
+      droppedImages?: DroppedImage[];
+    }
   | { ok: false; error: string };
 
 /** The answer for one imported item; `droppedImages` only when the image screen left some out. */
@@ -16,7 +26,13 @@ export function itemOf(outcome: ImportOutcome, droppedImages: DroppedImage[] = [
     const { action, wouldBe, existingId, changes, product } = outcome;
     return { ok: true, action, wouldBe, existingId, changes, product, ...dropped };
   }
-  return { ok: true, action: outcome.action, changes: outcome.changes, product: outcome.product, ...dropped };
+  return {
+    ok: true,
+    action: outcome.action,
+    changes: outcome.changes,
+    product: outcome.product,
+    ...dropped,
+  };
 }
 
 /**

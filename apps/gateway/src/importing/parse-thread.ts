@@ -14,7 +14,9 @@ export interface ParseJob {
   batchRows: number;
   /** A batch is also sent once its JSON is this long, so wide rows make smaller batches. */
   batchChars: number;
-  /** Read the whole document and only count its rows (each refusal as it would be when importing). */
+  /**
+   * Read the whole document and only count its rows (each refusal as it would be when importing).
+   */
   countOnly?: boolean;
 }
 
@@ -34,7 +36,9 @@ export type WorkerMessage =
   | { type: "refused"; status: number; message: string };
 
 export interface ParseThreadOptions {
-  /** The thread's heap (V8 old generation), in MB: past it the thread is stopped, not the gateway. */
+  /**
+   * The thread's heap (V8 old generation), in MB: past it the thread is stopped, not the gateway.
+   */
   heapMb: number;
   signal: AbortSignal;
 }
@@ -52,7 +56,10 @@ const MODULE = new URL(`./parse-worker${extension}`, import.meta.url).href;
  * soon as the caller stops iterating or `signal` aborts. It returns the number of rows read and
  * the encoding the document was read in.
  */
-export async function* parseInThread(job: ParseJob, options: ParseThreadOptions): AsyncGenerator<ParsedEntry[], ParsedDocument> {
+export async function* parseInThread(
+  job: ParseJob,
+  options: ParseThreadOptions,
+): AsyncGenerator<ParsedEntry[], ParsedDocument> {
   const worker = new Worker(ENTRY, {
     workerData: { ...job, module: MODULE },
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb, stackSizeMb: 4 },
@@ -61,18 +68,35 @@ export async function* parseInThread(job: ParseJob, options: ParseThreadOptions)
   let failure: Error | null = null;
   let stopped = false;
   let wake: (() => void) | null = null;
-  const notify = () => { wake?.(); wake = null; };
-  const onAbort = () => { failure ??= options.signal.reason as Error; notify(); };
-  worker.on("message", (message: WorkerMessage) => { inbox.push(message); notify(); });
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  const onAbort = () => {
+    failure ??= options.signal.reason as Error;
+    notify();
+  };
+  worker.on("message", (message: WorkerMessage) => {
+    inbox.push(message);
+    notify();
+  });
   // A worker can throw anything; what it throws arrives as it is. Node's own errors (its code
   // ERR_WORKER_OUT_OF_MEMORY) may come from another realm, where instanceof Error is false.
-  worker.on("error", (error) => { failure ??= isNativeError(error) ? error : new Error(String(error)); notify(); });
-  worker.on("exit", () => { stopped = true; notify(); });
+  worker.on("error", (error) => {
+    failure ??= isNativeError(error) ? error : new Error(String(error));
+    notify();
+  });
+  worker.on("exit", () => {
+    stopped = true;
+    notify();
+  });
   options.signal.addEventListener("abort", onAbort, { once: true });
   try {
     for (;;) {
       while (inbox.length === 0 && failure === null && !stopped && !options.signal.aborted) {
-        await new Promise<void>((resolve) => { wake = resolve; });
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
       }
       options.signal.throwIfAborted();
       const message = inbox.shift();
@@ -91,7 +115,10 @@ export async function* parseInThread(job: ParseJob, options: ParseThreadOptions)
 
 function failureOf(error: Error | null, heapMb: number): Error {
   if ((error as NodeJS.ErrnoException | null)?.code === "ERR_WORKER_OUT_OF_MEMORY") {
-    return new ServiceError(413, `reading the document needs more than ${heapMb} MB of memory, the limit for one import; split it into smaller files or export it as CSV`);
+    return new ServiceError(
+      413,
+      `reading the document needs more than ${heapMb} MB of memory, the limit for one import; split it into smaller files or export it as CSV`,
+    );
   }
   return error ?? new Error("the document parser thread stopped without an answer");
 }

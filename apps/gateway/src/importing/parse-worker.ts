@@ -1,5 +1,11 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { DocumentError, parseDocumentFile, type DocumentMeta, type DocumentRow, type EncodingChoice } from "@catalog/extract/documents";
+import {
+  DocumentError,
+  parseDocumentFile,
+  type DocumentMeta,
+  type DocumentRow,
+  type EncodingChoice,
+} from "@catalog/extract/documents";
 import type { ImportItem } from "@catalog/db";
 import { toImportItem } from "./candidate.js";
 import type { ParseJob, ParsedEntry, WorkerMessage } from "./parse-thread.js";
@@ -25,7 +31,10 @@ port.on("message", () => {
 });
 
 async function post(message: WorkerMessage): Promise<void> {
-  while (credits === 0) await new Promise<void>((resolve) => { wake = resolve; });
+  while (credits === 0)
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
   credits--;
   port.postMessage(message);
 }
@@ -33,7 +42,9 @@ async function post(message: WorkerMessage): Promise<void> {
 function entryOf(parsed: DocumentRow): ParsedEntry {
   if (!parsed.ok) return { row: parsed.row, error: parsed.error };
   const item: ImportItem | { error: string } = toImportItem(parsed.product);
-  return "error" in item ? { row: parsed.row, error: `row ${parsed.row}: ${item.error}` } : { row: parsed.row, item };
+  return "error" in item
+    ? { row: parsed.row, error: `row ${parsed.row}: ${item.error}` }
+    : { row: parsed.row, item };
 }
 
 try {
@@ -41,7 +52,12 @@ try {
   let chars = 0;
   let rows = 0;
   let encoding: EncodingChoice | null = null;
-  const meta: DocumentMeta = { ...job.meta, onEncoding: (choice) => { encoding = choice; } };
+  const meta: DocumentMeta = {
+    ...job.meta,
+    onEncoding: (choice) => {
+      encoding = choice;
+    },
+  };
   for await (const parsed of parseDocumentFile(job.path, meta)) {
     rows++;
     if (job.countOnly) continue;
@@ -58,5 +74,9 @@ try {
   port.postMessage({ type: "done", rows, encoding } satisfies WorkerMessage);
 } catch (error) {
   if (!(error instanceof DocumentError)) throw error;
-  port.postMessage({ type: "refused", status: error.status, message: error.message } satisfies WorkerMessage);
+  port.postMessage({
+    type: "refused",
+    status: error.status,
+    message: error.message,
+  } satisfies WorkerMessage);
 }

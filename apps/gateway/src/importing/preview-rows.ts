@@ -1,4 +1,12 @@
-import { errorRow, importProducts, previewRowOf, type Actor, type Db, type ImportItem, type PreviewRow } from "@catalog/db";
+import {
+  errorRow,
+  importProducts,
+  previewRowOf,
+  type Actor,
+  type Db,
+  type ImportItem,
+  type PreviewRow,
+} from "@catalog/db";
 import { importRows } from "../metrics.js";
 import type { ImageScreen } from "./image-screen.js";
 
@@ -13,13 +21,35 @@ export type PreviewEntry = { at: At; item: ImportItem } | { at: At; error: strin
  * (the entries without an item as error rows).
  */
 export async function previewEntries(
-  db: Db, orgId: string, options: { actor: Actor; source: "scrape" | "document" | "extension" }, screenImages: ImageScreen, entries: PreviewEntry[],
+  db: Db,
+  orgId: string,
+  options: { actor: Actor; source: "scrape" | "document" | "extension" },
+  screenImages: ImageScreen,
+  entries: PreviewEntry[],
 ): Promise<PreviewRow[]> {
-  const importable = entries.filter((entry): entry is Extract<PreviewEntry, { item: ImportItem }> => "item" in entry);
+  const importable = entries.filter(
+    (entry): entry is Extract<PreviewEntry, { item: ImportItem }> => "item" in entry,
+  );
   const dropped = await Promise.all(importable.map((entry) => screenImages(entry.item)));
-  const outcomes = importable.length === 0 ? [] : await importProducts(db, orgId, importable.map((entry) => entry.item), { ...options, persist: false });
-  const previewed = new Map<PreviewEntry, PreviewRow>(importable.map((entry, i) => [entry, previewRowOf(entry.at, outcomes[i]!, entry.item, dropped[i])]));
-  const rows = entries.map((entry) => previewed.get(entry) ?? errorRow(entry.at, "error" in entry ? entry.error : "not importable"));
+  const outcomes =
+    importable.length === 0
+      ? []
+      : await importProducts(
+          db,
+          orgId,
+          importable.map((entry) => entry.item),
+          { ...options, persist: false },
+        );
+  const previewed = new Map<PreviewEntry, PreviewRow>(
+    importable.map((entry, i) => [
+      entry,
+      previewRowOf(entry.at, outcomes[i]!, entry.item, dropped[i]),
+    ]),
+  );
+  const rows = entries.map(
+    (entry) =>
+      previewed.get(entry) ?? errorRow(entry.at, "error" in entry ? entry.error : "not importable"),
+  );
   for (const row of rows) importRows.inc({ source: options.source, outcome: row.outcome });
   return rows;
 }

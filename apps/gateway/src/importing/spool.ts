@@ -41,14 +41,19 @@ export interface AnswerFile {
  * Writes an upload to a private directory under `root`, refusing it (413) past `maxBytes`, so
  * that it can be parsed from disk (in another thread) without being held in memory.
  */
-export async function spoolUpload(source: NodeJS.ReadableStream, maxBytes: number, root: string): Promise<Spool> {
+export async function spoolUpload(
+  source: NodeJS.ReadableStream,
+  maxBytes: number,
+  root: string,
+): Promise<Spool> {
   const dir = await mkdtemp(join(root, `${PREFIX}${OWNER}-`));
   const path = join(dir, "upload");
   let bytes = 0;
   const cap = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       bytes += chunk.length;
-      if (bytes > maxBytes) callback(new ServiceError(413, `the file is larger than the limit of ${maxBytes} bytes`));
+      if (bytes > maxBytes)
+        callback(new ServiceError(413, `the file is larger than the limit of ${maxBytes} bytes`));
       else callback(null, chunk);
     },
   });
@@ -70,7 +75,9 @@ export async function spoolUpload(source: NodeJS.ReadableStream, maxBytes: numbe
     writing = await open(file, "w", 0o600);
     const handle = writing;
     return {
-      write: async (text) => { await handle.write(text); },
+      write: async (text) => {
+        await handle.write(text);
+      },
       read: async () => {
         await handle.close();
         writing = null;
@@ -87,11 +94,13 @@ export async function spoolUpload(source: NodeJS.ReadableStream, maxBytes: numbe
  */
 export async function removeStaleSpools(root: string): Promise<void> {
   const names = await readdir(root).catch(() => [] as string[]);
-  await Promise.all(names.map(async (name) => {
-    const owner = new RegExp(`^${PREFIX}(\\d+)-([0-9a-f]{8})-`).exec(name);
-    if (!owner || isLive(Number(owner[1]), owner[2]!)) return;
-    await rm(join(root, name), { recursive: true, force: true });
-  }));
+  await Promise.all(
+    names.map(async (name) => {
+      const owner = new RegExp(`^${PREFIX}(\\d+)-([0-9a-f]{8})-`).exec(name);
+      if (!owner || isLive(Number(owner[1]), owner[2]!)) return;
+      await rm(join(root, name), { recursive: true, force: true });
+    }),
+  );
 }
 
 function isLive(pid: number, tag: string): boolean {

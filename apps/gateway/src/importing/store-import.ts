@@ -1,8 +1,18 @@
-import { beginStore, discardImport, failImport, storeImport, updateOwnedImport, type Db, type ImportView } from "@catalog/db";
+import {
+  beginStore,
+  discardImport,
+  failImport,
+  storeImport,
+  updateOwnedImport,
+  type Db,
+  type ImportView,
+} from "@catalog/db";
 import type { Acting } from "../plugins/auth.js";
 import type { ImportTasks } from "./import-tasks.js";
 
-/** A store is one transaction; a 100,000-row document takes minutes, so it may hold it this long. */
+/**
+ * A store is one transaction; a 100,000-row document takes minutes, so it may hold it this long.
+ */
 const STORE_TRANSACTION_MS = 15 * 60_000;
 const STORE_BATCH_ROWS = 500;
 
@@ -20,33 +30,51 @@ export interface StoreImportDeps {
  * import is failed at once rather than when its lease runs out.
  */
 export async function startStoreImport(
-  deps: StoreImportDeps, acting: Pick<Acting, "orgId" | "actor">, importId: string, skipRows: number[],
+  deps: StoreImportDeps,
+  acting: Pick<Acting, "orgId" | "actor">,
+  importId: string,
+  skipRows: number[],
 ): Promise<ImportView> {
   const { db, tasks } = deps;
   const { orgId, actor } = acting;
   const view = await beginStore(db, orgId, importId, skipRows);
   try {
     tasks.start({
-      importId: view.id, status: "storing", failurePrefix: "storing failed, nothing was stored: ",
+      importId: view.id,
+      status: "storing",
+      failurePrefix: "storing failed, nothing was stored: ",
       work: async (signal) => {
         await storeImport(db, orgId, view.id, {
-          actor, source: view.kind === "document" ? "document" : "scrape",
-          timeoutMs: STORE_TRANSACTION_MS, batchRows: STORE_BATCH_ROWS, signal,
-          onBatch: async (done) => { await updateOwnedImport(db, view.id, "storing", { done }); },
+          actor,
+          source: view.kind === "document" ? "document" : "scrape",
+          timeoutMs: STORE_TRANSACTION_MS,
+          batchRows: STORE_BATCH_ROWS,
+          signal,
+          onBatch: async (done) => {
+            await updateOwnedImport(db, view.id, "storing", { done });
+          },
         });
         // Committed: every gateway's cached catalog pages must drop it.
         await deps.catalogChanged(orgId);
       },
     });
   } catch (error) {
-    await failImport(db, view.id, `storing failed, nothing was stored: ${(error as Error).message}`);
+    await failImport(
+      db,
+      view.id,
+      `storing failed, nothing was stored: ${(error as Error).message}`,
+    );
     throw error;
   }
   return view;
 }
 
 /** Drops an import's preview (its rows) and stops the preview if this gateway is running it. */
-export async function discardImportPreview(deps: Pick<StoreImportDeps, "db" | "tasks">, orgId: string, importId: string): Promise<void> {
+export async function discardImportPreview(
+  deps: Pick<StoreImportDeps, "db" | "tasks">,
+  orgId: string,
+  importId: string,
+): Promise<void> {
   await discardImport(deps.db, orgId, importId);
   deps.tasks.abort(importId);
 }

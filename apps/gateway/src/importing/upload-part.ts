@@ -19,7 +19,10 @@ export function malformedMultipart(error: unknown): unknown {
  * after the optional text parts; `missing` is the 422 when there is none. Its file name is kept
  * as the import's name, so one PostgreSQL cannot store is a 422 like any other such text.
  */
-export async function documentFilePart(request: FastifyRequest, missing: string): Promise<MultipartFile> {
+export async function documentFilePart(
+  request: FastifyRequest,
+  missing: string,
+): Promise<MultipartFile> {
   const file = await request.file().catch((error: unknown) => {
     throw malformedMultipart(error);
   });
@@ -29,13 +32,19 @@ export async function documentFilePart(request: FastifyRequest, missing: string)
   return file;
 }
 
-/** A text part sent before the part "file" (`persist`, `currency`, `encoding`), as sent; undefined when absent. */
+/**
+ * A text part sent before the part "file" (`persist`, `currency`, `encoding`), as sent; undefined
+ * when absent.
+ */
 export function textPart(file: MultipartFile, name: string): string | undefined {
   const part = file.fields[name];
   return part && !Array.isArray(part) && part.type === "field" ? String(part.value) : undefined;
 }
 
-/** Aborts, with a 400 saying `message`, when the client closes the connection before its answer is written. */
+/**
+ * Aborts, with a 400 saying `message`, when the client closes the connection before its answer is
+ * written.
+ */
 export function abortWhenClientGoes(reply: FastifyReply, message: string): AbortSignal {
   const gone = new AbortController();
   reply.raw.on("close", () => {

@@ -19,7 +19,10 @@ export interface UrlImportRequest {
  * preview of 50 pages answers in bounded time with an outcome per URL; then previews or
  * persists the products found, in one batch.
  */
-export async function importUrls(deps: { db: Db; queues: ScrapeQueues }, request: UrlImportRequest) {
+export async function importUrls(
+  deps: { db: Db; queues: ScrapeQueues },
+  request: UrlImportRequest,
+) {
   const { db, queues } = deps;
   await checkUrls(request.urls, request.policy);
   const results = await scrapeUrls(queues, request.urls, request.requestId, request.deadlineMs);
@@ -34,10 +37,19 @@ export async function importUrls(deps: { db: Db; queues: ScrapeQueues }, request
   if (importable.length > 0) {
     const screenImages = createImageScreen(request.policy);
     const dropped = await Promise.all(importable.map((i) => screenImages(i.item)));
-    const outcomes = await importProducts(db, request.orgId, importable.map((i) => i.item), {
-      actor: request.actor, source: "scrape", persist: request.persist,
+    const outcomes = await importProducts(
+      db,
+      request.orgId,
+      importable.map((i) => i.item),
+      {
+        actor: request.actor,
+        source: "scrape",
+        persist: request.persist,
+      },
+    );
+    outcomes.forEach((outcome, i) => {
+      items[importable[i]!.index] = itemOf(outcome, dropped[i]);
     });
-    outcomes.forEach((outcome, i) => { items[importable[i]!.index] = itemOf(outcome, dropped[i]); });
   }
   return {
     persisted: request.persist,

@@ -1,4 +1,11 @@
-import { finishPreview, recordPreviewBatch, retryWhileDatabaseUnavailable, startPhase, type Actor, type Db } from "@catalog/db";
+import {
+  finishPreview,
+  recordPreviewBatch,
+  retryWhileDatabaseUnavailable,
+  startPhase,
+  type Actor,
+  type Db,
+} from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { createImageScreen } from "./image-screen.js";
 import { importItemOf, scrapeUrls, type ScrapeQueues } from "./url-scrape.js";
@@ -37,13 +44,27 @@ export async function previewUrls(request: UrlPreviewRequest, signal: AbortSigna
   const screenImages = createImageScreen(request.policy);
   for (let start = 0; start < urls.length; start += WINDOW) {
     const window = urls.slice(start, start + WINDOW);
-    const results = await scrapeUrls(request.queues, window, request.requestId, request.deadlineMs, signal);
+    const results = await scrapeUrls(
+      request.queues,
+      window,
+      request.requestId,
+      request.deadlineMs,
+      signal,
+    );
     const entries = results.map((result, i): PreviewEntry => {
       const at = { row: start + i + 1, url: window[i]! };
       const item = importItemOf(result, window[i]!);
       return "error" in item ? { at, error: item.error } : { at, item };
     });
-    const rows = await retry(() => previewEntries(db, request.orgId, { actor: request.actor, source: "scrape" }, screenImages, entries));
+    const rows = await retry(() =>
+      previewEntries(
+        db,
+        request.orgId,
+        { actor: request.actor, source: "scrape" },
+        screenImages,
+        entries,
+      ),
+    );
     await retry(() => recordPreviewBatch(db, importId, start, rows));
     signal.throwIfAborted();
   }

@@ -1,21 +1,30 @@
 import type { FastifyInstance } from "fastify";
 import { ServiceError, invalid, type ImportItem } from "@catalog/db";
 import type { ProductCandidate } from "@catalog/extract";
-import { BlockedUrlError, InvalidUrlError, checkPublicUrl, type UrlPolicy } from "@catalog/fetch/url-guard";
+import {
+  BlockedUrlError,
+  InvalidUrlError,
+  checkPublicUrl,
+  type UrlPolicy,
+} from "@catalog/fetch/url-guard";
 import { SCRAPE_JOB, type ScrapeResult } from "@catalog/queue";
 import { toImportItem } from "./candidate.js";
 
 /** The gateway's scrape queue and its events (plugins/queues.ts). */
 export type ScrapeQueues = Pick<FastifyInstance["queues"], "scrape" | "scrapeEvents">;
 
-/** Every URL is checked before any is fetched: one refused URL refuses the request (422 naming it). */
+/**
+ * Every URL is checked before any is fetched: one refused URL refuses the request (422 naming it).
+ */
 export async function checkUrls(urls: string[], policy: UrlPolicy): Promise<void> {
   const checks = await Promise.allSettled(urls.map((url) => checkPublicUrl(url, policy)));
   checks.forEach((check, i) => {
     if (check.status === "fulfilled") return;
     const error = check.reason as Error;
-    if (error instanceof BlockedUrlError || error instanceof InvalidUrlError) throw invalid(`urls[${i}]: ${error.message}`);
-    // A name that does not resolve is the page's problem, reported per item once the worker tries it.
+    if (error instanceof BlockedUrlError || error instanceof InvalidUrlError)
+      throw invalid(`urls[${i}]: ${error.message}`);
+    // A name that does not resolve is the page's problem, reported per item once the worker tries
+    // it.
   });
 }
 
@@ -25,7 +34,11 @@ export async function checkUrls(urls: string[], policy: UrlPolicy): Promise<void
  * when `signal` aborts (the jobs are left to finish on their own).
  */
 export async function scrapeUrls(
-  queues: ScrapeQueues, urls: string[], requestId: string, deadlineMs: number, signal?: AbortSignal,
+  queues: ScrapeQueues,
+  urls: string[],
+  requestId: string,
+  deadlineMs: number,
+  signal?: AbortSignal,
 ): Promise<ScrapeResult[]> {
   const jobs = await queues.scrape
     .addBulk(urls.map((url) => ({ name: SCRAPE_JOB, data: { url, requestId } })))
@@ -34,23 +47,35 @@ export async function scrapeUrls(
     });
   const deadline = Date.now() + deadlineMs;
   let onAbort: (() => void) | undefined;
-  const stopped = signal ? new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason as Error);
-    if (signal.aborted) onAbort();
-    else signal.addEventListener("abort", onAbort, { once: true });
-  }) : null;
+  const stopped = signal
+    ? new Promise<never>((_, reject) => {
+        onAbort = () => reject(signal.reason as Error);
+        if (signal.aborted) onAbort();
+        else signal.addEventListener("abort", onAbort, { once: true });
+      })
+    : null;
   stopped?.catch(() => {});
-  const results = Promise.all(jobs.map(async (job): Promise<ScrapeResult> => {
-    try {
-      const finished = job.waitUntilFinished(queues.scrapeEvents, Math.max(1, deadline - Date.now())) as Promise<ScrapeResult>;
-      return await (stopped ? Promise.race([finished, stopped]) : finished);
-    } catch (error) {
-      signal?.throwIfAborted();
-      await job.remove().catch(() => {});
-      const timedOut = /timed out|ttl/i.test((error as Error).message);
-      return { ok: false, error: timedOut ? `no answer within ${Math.round(deadlineMs / 1000)} s` : (error as Error).message };
-    }
-  }));
+  const results = Promise.all(
+    jobs.map(async (job): Promise<ScrapeResult> => {
+      try {
+        const finished = job.waitUntilFinished(
+          queues.scrapeEvents,
+          Math.max(1, deadline - Date.now()),
+        ) as Promise<ScrapeResult>;
+        return await (stopped ? Promise.race([finished, stopped]) : finished);
+      } catch (error) {
+        signal?.throwIfAborted();
+        await job.remove().catch(() => {});
+        const timedOut = /timed out|ttl/i.test((error as Error).message);
+        return {
+          ok: false,
+          error: timedOut
+            ? `no answer within ${Math.round(deadlineMs / 1000)} s`
+            : (error as Error).message,
+        };
+      }
+    }),
+  );
   try {
     return await results;
   } finally {

@@ -1,6 +1,12 @@
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ServiceError, authenticateApiKey, findSession, type Db, type SessionPrincipal } from "@catalog/db";
+import {
+  ServiceError,
+  authenticateApiKey,
+  findSession,
+  type Db,
+  type SessionPrincipal,
+} from "@catalog/db";
 
 export const SESSION_COOKIE = "sid";
 export const API_KEY_HEADER = "x-service-api-key";
@@ -28,7 +34,10 @@ export function principalOf(request: FastifyRequest): SessionPrincipal {
   return request.principal;
 }
 
-/** Who acts in a request that passed `requireSession` or `requireApiKey`: an org's user, or one of its extension keys. */
+/**
+ * Who acts in a request that passed `requireSession` or `requireApiKey`: an org's user, or one of
+ * its extension keys.
+ */
 export interface Acting {
   orgId: string;
   actor: { type: "user" | "apiKey"; id: string };
@@ -37,8 +46,18 @@ export interface Acting {
 }
 
 export function actingOf(request: FastifyRequest): Acting {
-  if (request.principal) return { orgId: request.principal.org.id, actor: { type: "user", id: request.principal.user.id }, userId: request.principal.user.id };
-  if (request.apiKey) return { orgId: request.apiKey.orgId, actor: { type: "apiKey", id: request.apiKey.id }, userId: null };
+  if (request.principal)
+    return {
+      orgId: request.principal.org.id,
+      actor: { type: "user", id: request.principal.user.id },
+      userId: request.principal.user.id,
+    };
+  if (request.apiKey)
+    return {
+      orgId: request.apiKey.orgId,
+      actor: { type: "apiKey", id: request.apiKey.id },
+      userId: null,
+    };
   throw new Error("route is missing the requireSession or requireApiKey hook");
 }
 
@@ -54,8 +73,11 @@ export const authPlugin = fp(
 
     const requireSession = async (request: FastifyRequest) => {
       const token = request.cookies[SESSION_COOKIE];
-      const principal = token ? await app.caches.session(request, token, () => findSession(db, token)) : null;
-      if (!principal) throw new ServiceError(401, "sign in first: no valid session (POST /api/auth/session)");
+      const principal = token
+        ? await app.caches.session(request, token, () => findSession(db, token))
+        : null;
+      if (!principal)
+        throw new ServiceError(401, "sign in first: no valid session (POST /api/auth/session)");
       request.principal = principal;
     };
 
@@ -63,13 +85,19 @@ export const authPlugin = fp(
     app.decorate("requireOwner", async (request: FastifyRequest) => {
       await requireSession(request);
       if (request.principal?.user.role !== "owner") {
-        throw new ServiceError(403, "an owner of the org must do this: members read destinations and extension keys and publish, but only owners connect, change or disconnect destinations and create or revoke keys");
+        throw new ServiceError(
+          403,
+          "an owner of the org must do this: members read destinations and extension keys and publish, but only owners connect, change or disconnect destinations and create or revoke keys",
+        );
       }
     });
     app.decorate("requireAdmin", async (request: FastifyRequest) => {
       await requireSession(request);
       if (request.principal?.user.role !== "admin") {
-        throw new ServiceError(403, "this route is for the platform operator only (role admin, created with the CLI): an org's members and owners cannot use it");
+        throw new ServiceError(
+          403,
+          "this route is for the platform operator only (role admin, created with the CLI): an org's members and owners cannot use it",
+        );
       }
     });
     app.decorate("requireApiKey", async (request: FastifyRequest) => {
@@ -77,7 +105,10 @@ export const authPlugin = fp(
       const key = typeof header === "string" ? header.trim() : "";
       const found = key ? await authenticateApiKey(db, key) : null;
       if (!found) {
-        throw new ServiceError(401, `missing, unknown or revoked API key in the ${API_KEY_HEADER} header: an owner creates one in the dashboard's Extension keys screen`);
+        throw new ServiceError(
+          401,
+          `missing, unknown or revoked API key in the ${API_KEY_HEADER} header: an owner creates one in the dashboard's Extension keys screen`,
+        );
       }
       request.apiKey = found;
     });

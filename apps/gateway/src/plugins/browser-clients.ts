@@ -20,22 +20,32 @@ export const browserClientsPlugin = fp(
     // @fastify/cors answers an OPTIONS request that is no preflight with a text/plain 400; this
     // hook runs before its own and says the same as `{ error }`.
     app.addHook("onRequest", async (request) => {
-      if (request.method === "OPTIONS" && (!request.headers.origin || !request.headers["access-control-request-method"])) {
-        throw new ServiceError(400, "OPTIONS is answered only as a CORS preflight: send Origin and Access-Control-Request-Method");
+      if (
+        request.method === "OPTIONS" &&
+        (!request.headers.origin || !request.headers["access-control-request-method"])
+      ) {
+        throw new ServiceError(
+          400,
+          "OPTIONS is answered only as a CORS preflight: send Origin and Access-Control-Request-Method",
+        );
       }
     });
     await app.register(cors, {
       hook: "onRequest",
       delegator: (request, callback) => {
         const keyAuthenticated = KEY_AUTHENTICATED_PATHS.test(request.url ?? "");
-        callback(null, keyAuthenticated
-          ? { origin: true, credentials: false }
-          : { origin: [...allowed], credentials: true });
+        callback(
+          null,
+          keyAuthenticated
+            ? { origin: true, credentials: false }
+            : { origin: [...allowed], credentials: true },
+        );
       },
     });
     app.addHook("onRequest", async (request) => {
       const origin = request.headers.origin;
-      if (!origin || SAFE_METHODS.has(request.method) || KEY_AUTHENTICATED_PATHS.test(request.url)) return;
+      if (!origin || SAFE_METHODS.has(request.method) || KEY_AUTHENTICATED_PATHS.test(request.url))
+        return;
       if (!allowed.has(origin) && origin !== ownOrigin(request)) {
         throw new ServiceError(403, `requests from origin ${origin} are not allowed`);
       }

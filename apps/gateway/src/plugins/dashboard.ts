@@ -8,19 +8,29 @@ import { acceptsHtml } from "../accept.js";
 
 /** Hashed file names change with their content, so a browser may keep them for good (a year). */
 const ASSET_MAX_AGE_MS = 31_536_000_000;
-/** Files Vite copies as they are (favicon, robots.txt): same name across builds, so kept briefly. */
+/**
+ * Files Vite copies as they are (favicon, robots.txt): same name across builds, so kept briefly.
+ */
 const PUBLIC_FILE_CACHE = "public, max-age=3600";
 
 // The dashboard's page gets helmet's headers (plugins/security-headers.ts) with a CSP of its own:
 // scripts, styles and API calls from this origin only; images come from wherever the catalog's
-// products keep them (merchants' shops, often plain http) and data URLs. Nothing may frame the dashboard (clickjacking).
+// products keep them (merchants' shops, often plain http) and data URLs. Nothing may frame the
+// dashboard (clickjacking).
 const PAGE_HEADERS: FastifyHelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
-      defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'"], connectSrc: ["'self'"],
-      imgSrc: ["'self'", "https:", "http:", "data:"], fontSrc: ["'self'"], objectSrc: ["'none'"], baseUri: ["'self'"],
-      formAction: ["'self'"], frameAncestors: ["'none'"],
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      imgSrc: ["'self'", "https:", "http:", "data:"],
+      fontSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
     },
   },
   referrerPolicy: { policy: "same-origin" },
@@ -39,12 +49,12 @@ const NO_BUILD_PAGE = `<!doctype html>
 `;
 
 /**
- * Serves the dashboard's build (`dir`, DASHBOARD_DIR) at `/`: hashed `/assets/*` cached for a
- * year (brotli or gzip when the build compressed them), `index.html` never cached, and every other GET a browser makes outside the API and the
- * operators' paths answered with `index.html`, so the dashboard's router can show that screen.
- * Anything else keeps the API's JSON 404. Without a build, HTML requests get a 503 page that
- * says how to build it; the build is looked for on each request, so building while the gateway
- * runs needs no restart.
+ * Serves the dashboard's build (`dir`, DASHBOARD_DIR) at `/`: hashed `/assets/*` cached for a year
+ * (brotli or gzip when the build compressed them), `index.html` never cached, and every other GET a
+ * browser makes outside the API and the operators' paths answered with `index.html`, so the
+ * dashboard's router can show that screen. Anything else keeps the API's JSON 404. Without a build,
+ * HTML requests get a 503 page that says how to build it; the build is looked for on each request,
+ * so building while the gateway runs needs no restart.
  */
 export const dashboardPlugin = fp(
   async (app: FastifyInstance, { dir }: { dir: string }) => {
@@ -52,10 +62,12 @@ export const dashboardPlugin = fp(
       root: join(dir, "assets"),
       prefix: "/assets/",
       index: false,
-      // "public, max-age=31536000, immutable"; sendFile below passes cacheControl: false and sets its own.
+      // "public, max-age=31536000, immutable"; sendFile below passes cacheControl: false and sets
+      // its own.
       maxAge: ASSET_MAX_AGE_MS,
-      // The build writes .br and .gz beside each script and stylesheet (apps/dashboard/scripts/compress-assets.mjs):
-      // sent as the browser's Accept-Encoding allows (Vary: Accept-Encoding), else the file itself.
+      // The build writes .br and .gz beside each script and stylesheet
+      // (apps/dashboard/scripts/compress-assets.mjs): sent as the browser's Accept-Encoding allows
+      // (Vary: Accept-Encoding), else the file itself.
       preCompressed: true,
       immutable: true,
       suppressWarning: true,
@@ -65,7 +77,10 @@ export const dashboardPlugin = fp(
       reply.helmet(PAGE_HEADERS);
       // A new build must reach every browser at once: index.html names the current assets.
       reply.header("cache-control", "no-store");
-      const built = await access(join(dir, "index.html")).then(() => true, () => false);
+      const built = await access(join(dir, "index.html")).then(
+        () => true,
+        () => false,
+      );
       if (!built) return reply.code(503).type("text/html; charset=utf-8").send(NO_BUILD_PAGE);
       return reply.sendFile("index.html", dir, { cacheControl: false });
     };
@@ -86,7 +101,8 @@ export const dashboardPlugin = fp(
           return reply.callNotFound();
         }
         // Dotfiles (a stray .env, an editor's state) are never part of the build.
-        if (file.split(/[\\/]/).some((segment) => segment.startsWith("."))) return reply.callNotFound();
+        if (file.split(/[\\/]/).some((segment) => segment.startsWith(".")))
+          return reply.callNotFound();
         // send refuses paths that leave `dir` and dotfiles; a missing file is the JSON 404.
         return reply.sendFile(file, dir, { cacheControl: false });
       }

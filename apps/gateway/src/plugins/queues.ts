@@ -2,7 +2,16 @@ import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
 import type { Queue, QueueEvents } from "bullmq";
 import {
-  PublishQueues, deadLetterQueue, scrapeQueue, scrapeQueueEvents, workerConnection, type DeadLetter, type RedisClient, type RedisEndpoint, type ScrapeJob, type ScrapeResult,
+  PublishQueues,
+  deadLetterQueue,
+  scrapeQueue,
+  scrapeQueueEvents,
+  workerConnection,
+  type DeadLetter,
+  type RedisClient,
+  type RedisEndpoint,
+  type ScrapeJob,
+  type ScrapeResult,
 } from "@catalog/queue";
 
 declare module "fastify" {
@@ -22,12 +31,17 @@ declare module "fastify" {
  * (Redis down: 503 at once); the events listener blocks, so it has a connection of its own.
  */
 export const queuesPlugin = fp(
-  async (app: FastifyInstance, options: { redis: RedisClient; endpoint: RedisEndpoint; prefix: string }) => {
+  async (
+    app: FastifyInstance,
+    options: { redis: RedisClient; endpoint: RedisEndpoint; prefix: string },
+  ) => {
     const eventsConnection = workerConnection(options.endpoint);
     const scrape = scrapeQueue(options.redis, options.prefix);
     const scrapeEvents = scrapeQueueEvents(eventsConnection, options.prefix);
     scrape.on("error", (err) => app.log.warn({ err }, "scrape queue connection error"));
-    scrapeEvents.on("error", (err) => app.log.warn({ err }, "scrape queue events connection error"));
+    scrapeEvents.on("error", (err) =>
+      app.log.warn({ err }, "scrape queue events connection error"),
+    );
     const publish = new PublishQueues(options.redis, options.prefix);
     const deadLetters = deadLetterQueue(options.redis, options.prefix);
     app.decorate("queues", { scrape, scrapeEvents, publish, deadLetters });

@@ -30,14 +30,16 @@ export const rateLimitPlugin = fp(
       redis: options.redis,
       nameSpace: `${options.prefix}:rate-limit:`,
       skipOnError: true,
-      errorResponseBuilder: (_request, context) => rateLimitExceeded(context.max, Math.ceil(context.ttl / 1000)),
+      errorResponseBuilder: (_request, context) =>
+        rateLimitExceeded(context.max, Math.ceil(context.ttl / 1000)),
     });
-    const limit = app.rateLimit({ allowList: (request) => PROBES.has(request.url.split("?")[0] ?? "") });
+    const limit = app.rateLimit({
+      allowList: (request) => PROBES.has(request.url.split("?")[0] ?? ""),
+    });
     app.addHook("onRequest", limit);
   },
   { name: "rate-limit" },
 );
-
 
 /** The 429 of this service's own limiter, told apart from a channel's wait by its message. */
 export function rateLimitExceeded(max: number, retryAfterSeconds: number): ServiceError {

@@ -10,20 +10,36 @@ export interface ReadCaches {
   sessions: ReadCache<SessionPrincipal | null>;
   /** Catalog list pages, serialized JSON; grouped by org id. */
   catalog: ReadCache<string>;
-  /** The principal of a session token, `load`ed unless this instance holds it and nothing changed since. */
-  session(request: FastifyRequest, token: string, load: () => Promise<SessionPrincipal | null>): Promise<SessionPrincipal | null>;
+  /**
+   * The principal of a session token, `load`ed unless this instance holds it and nothing changed
+   * since.
+   */
+  session(
+    request: FastifyRequest,
+    token: string,
+    load: () => Promise<SessionPrincipal | null>,
+  ): Promise<SessionPrincipal | null>;
   /**
    * A serialized catalog page of the org, `load`ed unless this instance holds it and nothing
    * changed since; `until` (asked after a load) may end a loaded page's life sooner (ms epoch).
    */
-  catalogPage(request: FastifyRequest, orgId: string, key: string, load: () => Promise<string>, until?: () => number): Promise<string>;
+  catalogPage(
+    request: FastifyRequest,
+    orgId: string,
+    key: string,
+    load: () => Promise<string>,
+    until?: () => number,
+  ): Promise<string>;
   /** Call once a write to the org's catalog has committed, before answering it. */
   catalogChanged(orgId: string): Promise<void>;
   /** Call once a sign-out has committed, before answering it. */
   sessionEnded(): Promise<void>;
 }
 
-/** Opens the database's change feed with the caches' handlers (a seam: tests hold notifications back). */
+/**
+ * Opens the database's change feed with the caches' handlers (a seam: tests hold notifications
+ * back).
+ */
 export type ChangeFeedOpener = (handlers: ChangeFeedHandlers) => { close(): Promise<void> };
 
 export interface ReadCachesOptions {
@@ -54,29 +70,52 @@ declare module "fastify" {
 export const readCachesPlugin = fp(
   async (app: FastifyInstance, options: ReadCachesOptions) => {
     const versions = new CacheVersions(options.redis, options.prefix);
-    const sessions = new ReadCache<SessionPrincipal | null>({ maxEntries: 20_000, maxAgeMs: 60_000 });
+    const sessions = new ReadCache<SessionPrincipal | null>({
+      maxEntries: 20_000,
+      maxAgeMs: 60_000,
+    });
     // Pages are up to ~200 KB each: bound the memory, not only the count.
-    const catalog = new ReadCache<string>({ maxEntries: 5_000, maxAgeMs: 60_000, maxSize: 64 * 1024 * 1024, sizeOf: (body) => body.length });
+    const catalog = new ReadCache<string>({
+      maxEntries: 5_000,
+      maxAgeMs: 60_000,
+      maxSize: 64 * 1024 * 1024,
+      sizeOf: (body) => body.length,
+    });
 
     // A failed record leaves the other instances to the change feed (milliseconds, usually):
     // the write itself has committed, so its answer must not turn into an error.
     const recorded = (what: string, write: Promise<void>) =>
-      write.catch((err: unknown) => app.log.warn({ err }, `could not record ${what} in Redis: other gateway instances rely on the change feed for it`));
+      write.catch((err: unknown) =>
+        app.log.warn(
+          { err },
+          `could not record ${what} in Redis: other gateway instances rely on the change feed for it`,
+        ),
+      );
 
     const caches: ReadCaches = {
       sessions,
       catalog,
       async session(request, token, load) {
         if (!sessions.enabled) return load();
-        // The org of a session this instance holds is known: its catalog version comes in the same round trip.
+        // The org of a session this instance holds is known: its catalog version comes in the same
+        // round trip.
         const orgId = sessions.peek("sessions", token)?.org.id;
         const read = await versions.read(orgId);
         if (orgId !== undefined) request.catalogVersion = { orgId, version: read.catalog ?? null };
-        return sessions.getOrLoad("sessions", token, read.sessions, load, (p) => p?.expiresAt.getTime() ?? 0);
+        return sessions.getOrLoad(
+          "sessions",
+          token,
+          read.sessions,
+          load,
+          (p) => p?.expiresAt.getTime() ?? 0,
+        );
       },
       async catalogPage(request, orgId, key, load, until) {
         if (!catalog.enabled) return load();
-        const known = request.catalogVersion?.orgId === orgId ? request.catalogVersion.version : await versions.catalog(orgId);
+        const known =
+          request.catalogVersion?.orgId === orgId
+            ? request.catalogVersion.version
+            : await versions.catalog(orgId);
         return catalog.getOrLoad(orgId, key, known, load, until);
       },
       async catalogChanged(orgId) {
@@ -90,11 +129,15 @@ export const readCachesPlugin = fp(
     };
 
     const feed = options.openFeed({
-      onChange: (change) => (change.kind === "sessions" ? sessions.clear() : catalog.invalidate(change.orgId)),
+      onChange: (change) =>
+        change.kind === "sessions" ? sessions.clear() : catalog.invalidate(change.orgId),
       onConnected: () => [sessions, catalog].forEach((c) => (c.enabled = true)),
       onDisconnected: (error) => {
         [sessions, catalog].forEach((c) => (c.enabled = false));
-        app.log.warn({ err: error }, "database change feed lost: read caches off until it reconnects");
+        app.log.warn(
+          { err: error },
+          "database change feed lost: read caches off until it reconnects",
+        );
       },
     });
     app.decorate("caches", caches);

@@ -12,7 +12,10 @@ import type { FastifyInstance } from "fastify";
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      },
       xFrameOptions: { action: "deny" },
     });
   },

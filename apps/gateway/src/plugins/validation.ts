@@ -23,14 +23,26 @@ function fromText(schema: TSchema, input: unknown): unknown {
     if (typeof value !== "string") continue;
     if (type === "integer" && INTEGER.test(value)) out[key] = Number(value);
     else if (type === "number" && NUMBER.test(value)) out[key] = Number(value);
-    else if (type === "boolean" && (value === "true" || value === "false")) out[key] = value === "true";
+    else if (type === "boolean" && (value === "true" || value === "false"))
+      out[key] = value === "true";
   }
   return Value.Default(schema, out);
 }
 
-/** A problem found before TypeBox sees the value, shaped as one of its errors so it is reported alike. */
+/**
+ * A problem found before TypeBox sees the value, shaped as one of its errors so it is reported
+ * alike.
+ */
 function refusal(path: (string | number)[], message: string): FastifySchemaValidationError[] {
-  return [{ keyword: "refused", instancePath: path.length > 0 ? `/${path.join("/")}` : "", schemaPath: "", params: {}, message }];
+  return [
+    {
+      keyword: "refused",
+      instancePath: path.length > 0 ? `/${path.join("/")}` : "",
+      schemaPath: "",
+      params: {},
+      message,
+    },
+  ];
 }
 
 /**
@@ -45,7 +57,10 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
   const isText = httpPart !== "body";
   return (input: unknown) => {
     const deep = pathTooDeep(input);
-    if (deep) return { error: refusal(deep, `is nested deeper than the limit of ${MAX_JSON_DEPTH} levels`) };
+    if (deep)
+      return {
+        error: refusal(deep, `is nested deeper than the limit of ${MAX_JSON_DEPTH} levels`),
+      };
     const unstorable = unstorableText(input);
     if (unstorable) return { error: refusal(unstorable.path, unstorable.problem) };
     const value = isText ? fromText(schema, input) : Value.Default(schema, input);
@@ -54,11 +69,20 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
   };
 };
 
-const PARTS: Record<string, string> = { body: "body", querystring: "query", params: "path", headers: "header" };
+const PARTS: Record<string, string> = {
+  body: "body",
+  querystring: "query",
+  params: "path",
+  headers: "header",
+};
 
 /** "query field "pageSize" must be <= 100": the part of the request, the field and the rule. */
-export function describeValidationError(context: string | undefined, errors: FastifySchemaValidationError[]): string {
-  // TypeBox also reports a rejected extra field as `schema is false`; its additionalProperties entry says more.
+export function describeValidationError(
+  context: string | undefined,
+  errors: FastifySchemaValidationError[],
+): string {
+  // TypeBox also reports a rejected extra field as `schema is false`; its additionalProperties
+  // entry says more.
   const first = errors.find((e) => e.keyword !== "boolean") ?? errors[0];
   const part = PARTS[context ?? ""] ?? "request";
   if (!first) return `invalid ${part}`;
@@ -66,15 +90,19 @@ export function describeValidationError(context: string | undefined, errors: Fas
   const params = first.params;
   const join = (extra: unknown) => [path, String(extra)].filter((s) => s.length > 0).join(".");
   if (first.keyword === "required") {
-    const missing = params.missingProperty ?? (params.requiredProperties as unknown[] | undefined)?.[0];
+    const missing =
+      params.missingProperty ?? (params.requiredProperties as unknown[] | undefined)?.[0];
     return `${part} field "${join(missing)}" is required`;
   }
   if (first.keyword === "additionalProperties") {
-    const extra = params.additionalProperty ?? (params.additionalProperties as unknown[] | undefined)?.[0];
+    const extra =
+      params.additionalProperty ?? (params.additionalProperties as unknown[] | undefined)?.[0];
     return `${part} field "${join(extra)}" is not accepted`;
   }
-  // TypeBox says "must be equal to one of the allowed values" without them: name them, so the client can fix the request.
-  const allowed = first.keyword === "enum" ? (params.allowedValues as unknown[] | undefined) : undefined;
+  // TypeBox says "must be equal to one of the allowed values" without them: name them, so the
+  // client can fix the request.
+  const allowed =
+    first.keyword === "enum" ? (params.allowedValues as unknown[] | undefined) : undefined;
   const rule = allowed ? `must be one of: ${allowed.map(String).join(", ")}` : first.message;
   return path ? `${part} field "${path}" ${rule}` : `${part} ${rule}`;
 }

@@ -17,10 +17,13 @@ export function describedError(description: string) {
 
 export const MAX_PAGE_SIZE = 100;
 
-export const PageQuerySchema = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 25 }),
-}, { additionalProperties: false });
+export const PageQuerySchema = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+    pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 25 }),
+  },
+  { additionalProperties: false },
+);
 
 export function ListSchema<T extends TSchema>(item: T) {
   return Type.Object({
@@ -33,10 +36,19 @@ export function ListSchema<T extends TSchema>(item: T) {
 }
 
 export function toList<T>(items: T[], total: number, query: { page: number; pageSize: number }) {
-  return { items, page: query.page, pageSize: query.pageSize, total, totalPages: Math.ceil(total / query.pageSize) };
+  return {
+    items,
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+    totalPages: Math.ceil(total / query.pageSize),
+  };
 }
 
 export const UuidParamsSchema = Type.Object({ id: Type.String({ format: "uuid" }) });
 
-/** `true` only when A and B are the same set of names: a schema's literal list checked against the database's enum. */
+/**
+ * `true` only when A and B are the same set of names: a schema's literal list checked against the
+ * database's enum.
+ */
 export type SameNames<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -1,11 +1,15 @@
 // A product's shapes, shared by the product, import and extension routes.
 import { Type } from "typebox";
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
 
 export const MoneySchema = Type.Object(
   {
-    amount: Type.String({ pattern: "^\\d{1,15}(\\.\\d{1,4})?$", description: "Decimal as a string, e.g. \"19.99\"" }),
+    amount: Type.String({
+      pattern: "^\\d{1,15}(\\.\\d{1,4})?$",
+      description: 'Decimal as a string, e.g. "19.99"',
+    }),
     currency: Type.String({ pattern: "^[A-Z]{3}$", description: "ISO-4217 code" }),
   },
   { additionalProperties: false },
@@ -28,7 +32,8 @@ const editable = {
   title: Type.String({ minLength: 1, maxLength: 500 }),
   sku: Nullable(Type.String({ minLength: 1, maxLength: 255 })),
   description: Type.Union([Type.String({ maxLength: 100_000 }), Type.Null()], {
-    description: "HTML cleaned against an allow-list (paragraphs, line breaks, headings, lists, tables, bold, italic, http(s) and mailto " +
+    description:
+      "HTML cleaned against an allow-list (paragraphs, line breaks, headings, lists, tables, bold, italic, http(s) and mailto " +
       "links; no scripts, styles, event handlers, images or other attributes). Sent plain text (no HTML tag in it) is stored escaped, " +
       "each blank-line-separated paragraph a <p> and each line break a <br />. The same form on every write (edits and imports) and every read.",
   }),
@@ -37,7 +42,9 @@ const editable = {
   brand: Nullable(Type.String({ maxLength: 255 })),
   gtin: Nullable(Type.String({ pattern: "^\\d{8,14}$" })),
   mpn: Nullable(Type.String({ maxLength: 255 })),
-  availability: Nullable(Type.String({ maxLength: 64, description: "schema.org ItemAvailability name, e.g. InStock" })),
+  availability: Nullable(
+    Type.String({ maxLength: 64, description: "schema.org ItemAvailability name, e.g. InStock" }),
+  ),
   variants: Type.Array(VariantSchema, { maxItems: 1000 }),
   attributes: Type.Record(Type.String({ maxLength: 100 }), Type.Unknown()),
   sourceUrl: Nullable(Url),
@@ -48,10 +55,15 @@ export const ProductFieldsSchema = Type.Object(editable);
 
 export const ProductPatchSchema = Type.Object(
   {
-    ...Object.fromEntries(Object.entries(editable).map(([k, s]) => [k, Type.Optional(s)])) as {
+    ...(Object.fromEntries(Object.entries(editable).map(([k, s]) => [k, Type.Optional(s)])) as {
       [K in keyof typeof editable]: ReturnType<typeof Type.Optional<(typeof editable)[K]>>;
-    },
-    version: Type.Optional(Type.Integer({ minimum: 1, description: "If given, the edit applies only to this version (else 409)" })),
+    }),
+    version: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: "If given, the edit applies only to this version (else 409)",
+      }),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -1,9 +1,14 @@
-// Publishes through Listings Items 2021-08-01, keyed by SKU: each SKU (the parent, then each
-// child, or the single SKU) is put whole the first time (`putListingsItem`), and afterwards looked
-// up and patched (`patchListingsItem`, replacing each attribute we build, the offer's price and quantity
-// included). The attributes are checked against the product type's definition first. Access
-// tokens live an hour and come from the seller's LWA refresh token.
-import type { ChannelAdapter, DestinationTarget, PublishInput, PublishOutcome } from "../adapter.js";
+// Publishes through Listings Items 2021-08-01, keyed by SKU: each SKU (the parent, then each child,
+// or the single SKU) is put whole the first time (`putListingsItem`), and afterwards looked up and
+// patched (`patchListingsItem`, replacing each attribute we build, the offer's price and quantity
+// included). The attributes are checked against the product type's definition first. Access tokens
+// live an hour and come from the seller's LWA refresh token.
+import type {
+  ChannelAdapter,
+  DestinationTarget,
+  PublishInput,
+  PublishOutcome,
+} from "../adapter.js";
 import type { ChannelContext } from "../channel-definition.js";
 import { channelCaller, type Answer } from "../channel-http.js";
 import { missingField, requiredBaseUrl, requiredString } from "../destination-fields.js";
@@ -18,7 +23,11 @@ import { requestLwaToken } from "./amazon-token.js";
 
 const CHANNEL = "amazon";
 
-async function publish(input: PublishInput, app: AmazonApp, timeoutMs: number): Promise<PublishOutcome> {
+async function publish(
+  input: PublishInput,
+  app: AmazonApp,
+  timeoutMs: number,
+): Promise<PublishOutcome> {
   const { product, destination } = input;
   const settings = amazonSettings(destination.settings);
   throwFirst(amazonProductProblems(product));
@@ -31,15 +40,25 @@ async function publish(input: PublishInput, app: AmazonApp, timeoutMs: number): 
   const schema = await productTypeSchema(call, api, token, settings);
   const items = fitToProductType(listingItems(product, settings), schema, settings.productType);
 
-  const send = (method: string, sku: string, query: Record<string, string>, body?: unknown): Promise<Answer> => call({
-    method,
-    url: listingsItemUrl(api, settings, sku, query),
-    body: body === undefined ? undefined : JSON.stringify(body),
-    headers: { "x-amz-access-token": token, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-  });
+  const send = (
+    method: string,
+    sku: string,
+    query: Record<string, string>,
+    body?: unknown,
+  ): Promise<Answer> =>
+    call({
+      method,
+      url: listingsItemUrl(api, settings, sku, query),
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: {
+        "x-amz-access-token": token,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+    });
 
-  // A first publish puts every SKU (a put creates or wholly replaces, so a repeat after a crash
-  // is harmless); later ones look each SKU up and patch it, or put it if it is new (a variation added).
+  // A first publish puts every SKU (a put creates or wholly replaces, so a repeat after a crash is
+  // harmless); later ones look each SKU up and patch it, or put it if it is new (a variation
+  // added).
   const upsert = async (item: AmazonListingItem) => {
     let known = false;
     if (input.remoteId) {
@@ -49,10 +68,19 @@ async function publish(input: PublishInput, app: AmazonApp, timeoutMs: number): 
     }
     const answer = !known
       ? await send("PUT", item.sku, { includedData: "issues" }, putBody(item, settings))
-      : await send("PATCH", item.sku, { includedData: "issues" }, {
-        productType: settings.productType,
-        patches: Object.entries(item.attributes).map(([name, value]) => ({ op: "replace", path: `/attributes/${name}`, value })),
-      });
+      : await send(
+          "PATCH",
+          item.sku,
+          { includedData: "issues" },
+          {
+            productType: settings.productType,
+            patches: Object.entries(item.attributes).map(([name, value]) => ({
+              op: "replace",
+              path: `/attributes/${name}`,
+              value,
+            })),
+          },
+        );
     return checkSubmission(item.sku, answer);
   };
 
@@ -72,8 +100,17 @@ export function createAmazonAdapter({ app, timeoutMs }: ChannelContext<AmazonApp
     publish: (input) => publish(input, app, timeoutMs),
     async refreshCredentials(destination: DestinationTarget, signal: AbortSignal) {
       const refreshToken = requiredString(CHANNEL, destination, "refreshToken");
-      const tokens = await requestLwaToken(app, { grant_type: "refresh_token", refresh_token: refreshToken }, signal, timeoutMs);
-      return { ...destination.credentials, ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
+      const tokens = await requestLwaToken(
+        app,
+        { grant_type: "refresh_token", refresh_token: refreshToken },
+        signal,
+        timeoutMs,
+      );
+      return {
+        ...destination.credentials,
+        ...tokens,
+        refreshToken: tokens.refreshToken ?? refreshToken,
+      };
     },
   };
 }

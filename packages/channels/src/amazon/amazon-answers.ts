@@ -17,19 +17,36 @@ export function throwIfAmazonFailed(answer: Answer): void {
   if (answer.status === 403) {
     const first = (() => {
       try {
-        return ((JSON.parse(answer.text) as { errors?: { code?: string; message?: string; details?: string }[] }).errors ?? [])[0];
+        return ((
+          JSON.parse(answer.text) as {
+            errors?: { code?: string; message?: string; details?: string }[];
+          }
+        ).errors ?? [])[0];
       } catch {
         return undefined;
       }
     })();
-    if (first?.code === "Unauthorized" && /token/i.test(`${first.details ?? ""} ${first.message ?? ""}`)) {
+    if (
+      first?.code === "Unauthorized" &&
+      /token/i.test(`${first.details ?? ""} ${first.message ?? ""}`)
+    ) {
       const said = first.details || first.message || "the access token was refused";
-      throw new GiveUpChannelError(`amazon answered 403: ${said}`, { channel: CHANNEL, status: 401, kind: "auth", channelMessage: said });
+      throw new GiveUpChannelError(`amazon answered 403: ${said}`, {
+        channel: CHANNEL,
+        status: 401,
+        kind: "auth",
+        channelMessage: said,
+      });
     }
   }
   if (answer.status === 429 && !answer.headers.get("retry-after")) {
     const rate = Number(answer.headers.get("x-amzn-ratelimit-limit"));
-    if (Number.isFinite(rate) && rate > 0) throw new ChannelWaitError(failure.message, { channel: CHANNEL, status: 429, retryAfterMs: 1000 / rate });
+    if (Number.isFinite(rate) && rate > 0)
+      throw new ChannelWaitError(failure.message, {
+        channel: CHANNEL,
+        status: 429,
+        retryAfterMs: 1000 / rate,
+      });
   }
   throw failure;
 }
@@ -41,17 +58,27 @@ export interface Issue {
   attributeNames?: string[];
 }
 
-/** The submission's answer: INVALID, or ERROR issues, give up with each attribute's problem; warnings pass. */
+/**
+ * The submission's answer: INVALID, or ERROR issues, give up with each attribute's problem;
+ * warnings pass.
+ */
 export function checkSubmission(sku: string, answer: Answer): { status: string; issues: Issue[] } {
   throwIfAmazonFailed(answer);
   const body = jsonBody(CHANNEL, answer) as { status?: string; issues?: Issue[] };
   const issues = Array.isArray(body.issues) ? body.issues : [];
   const errors = issues.filter((i) => i.severity === "ERROR");
   if (body.status === "INVALID" || errors.length > 0) {
-    const listed = (errors.length ? errors : issues).map((i) => `${i.attributeNames?.length ? `${i.attributeNames.join(", ")}: ` : ""}${i.message ?? i.code ?? "invalid"}`);
+    const listed = (errors.length ? errors : issues).map(
+      (i) =>
+        `${i.attributeNames?.length ? `${i.attributeNames.join(", ")}: ` : ""}${i.message ?? i.code ?? "invalid"}`,
+    );
     const said = listed.join("; ") || `the submission for ${sku} was ${body.status}`;
-    const field = (errors.length ? errors : issues).find((i) => i.attributeNames?.length)?.attributeNames?.[0];
-    throw new GiveUpChannelError(`amazon refused SKU ${sku} (${body.status ?? "issues"}): ${said}`.slice(0, 1000), { channel: CHANNEL, status: answer.status, kind: "validation", field, channelMessage: said });
+    const field = (errors.length ? errors : issues).find((i) => i.attributeNames?.length)
+      ?.attributeNames?.[0];
+    throw new GiveUpChannelError(
+      `amazon refused SKU ${sku} (${body.status ?? "issues"}): ${said}`.slice(0, 1000),
+      { channel: CHANNEL, status: answer.status, kind: "validation", field, channelMessage: said },
+    );
   }
   return { status: body.status ?? "ACCEPTED", issues };
 }

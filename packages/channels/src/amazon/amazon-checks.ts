@@ -13,18 +13,30 @@ export function amazonProductProblems(product: PublishableProduct): GiveUpChanne
   const problems: GiveUpChannelError[] = [];
   if (!product.title?.trim()) problems.push(missingField(CHANNEL, product, "title"));
   if (!product.priceAmount?.trim()) problems.push(missingField(CHANNEL, product, "priceAmount"));
-  if (!product.sku) problems.push(missingField(CHANNEL, product, "sku", "sku is required: Amazon keys every listing by SKU"));
+  if (!product.sku)
+    problems.push(
+      missingField(CHANNEL, product, "sku", "sku is required: Amazon keys every listing by SKU"),
+    );
   if (product.variants.some((v) => Object.keys(v.options ?? {}).length > 0 && !v.sku)) {
-    problems.push(missingField(CHANNEL, product, "variants.sku", "every variant needs its own SKU on Amazon"));
+    problems.push(
+      missingField(CHANNEL, product, "variants.sku", "every variant needs its own SKU on Amazon"),
+    );
   }
   return problems;
 }
 
 /** A listings item's address (GET, PUT, PATCH), with the marketplace and `query`. */
-export const listingsItemUrl = (api: string, settings: AmazonSettings, sku: string, query: Record<string, string>) =>
+export const listingsItemUrl = (
+  api: string,
+  settings: AmazonSettings,
+  sku: string,
+  query: Record<string, string>,
+) =>
   `${api}/listings/2021-08-01/items/${encodeURIComponent(settings.sellerId)}/${encodeURIComponent(sku)}?${new URLSearchParams({ marketplaceIds: settings.marketplaceId, ...query }).toString()}`;
 
 /** putListingsItem's body: the whole item (a parent carries no offer). */
 export const putBody = (item: AmazonListingItem, settings: AmazonSettings) => ({
-  productType: settings.productType, requirements: item.role === "parent" ? "LISTING_PRODUCT_ONLY" : "LISTING", attributes: item.attributes,
+  productType: settings.productType,
+  requirements: item.role === "parent" ? "LISTING_PRODUCT_ONLY" : "LISTING",
+  attributes: item.attributes,
 });

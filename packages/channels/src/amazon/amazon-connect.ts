@@ -14,29 +14,56 @@ export function amazonConnect({ app }: ChannelContext<AmazonApp>): ConnectFlow {
   return {
     channel: "amazon",
     missingConfiguration: () =>
-      [!app.clientId && "AMAZON_LWA_CLIENT_ID", !app.clientSecret && "AMAZON_LWA_CLIENT_SECRET", !app.appId && "AMAZON_APP_ID"].filter((v): v is string => !!v),
+      [
+        !app.clientId && "AMAZON_LWA_CLIENT_ID",
+        !app.clientSecret && "AMAZON_LWA_CLIENT_SECRET",
+        !app.appId && "AMAZON_APP_ID",
+      ].filter((v): v is string => !!v),
     async start({ state, redirectUri, query }) {
       const marketplaceId = query.marketplaceId?.trim() || app.marketplaceId;
-      if (!MARKETPLACE.test(marketplaceId)) throw new ConnectError(422, `marketplaceId must be an Amazon marketplace id such as ATVPDKIKX0DER, not "${marketplaceId}"`);
+      if (!MARKETPLACE.test(marketplaceId))
+        throw new ConnectError(
+          422,
+          `marketplaceId must be an Amazon marketplace id such as ATVPDKIKX0DER, not "${marketplaceId}"`,
+        );
       const url = new URL(`${app.sellerCentralUrl}/apps/authorize/consent`);
-      url.search = new URLSearchParams({ application_id: app.appId, state, redirect_uri: redirectUri, ...(app.draft ? { version: "beta" } : {}) }).toString();
+      url.search = new URLSearchParams({
+        application_id: app.appId,
+        state,
+        redirect_uri: redirectUri,
+        ...(app.draft ? { version: "beta" } : {}),
+      }).toString();
       return { url: url.toString(), pending: { marketplaceId } };
     },
     async finish({ params, pending, redirectUri, signal }) {
-      if (params.error) throw new ConnectError(403, `the Amazon seller refused access (${params.error})`);
+      if (params.error)
+        throw new ConnectError(403, `the Amazon seller refused access (${params.error})`);
       const code = params.spapi_oauth_code;
       const sellerId = params.selling_partner_id;
-      if (!code || !sellerId) throw new ConnectError(400, "the callback carries no spapi_oauth_code or selling_partner_id");
+      if (!code || !sellerId)
+        throw new ConnectError(
+          400,
+          "the callback carries no spapi_oauth_code or selling_partner_id",
+        );
       try {
-        const credentials = await requestLwaToken(app, { grant_type: "authorization_code", code, redirect_uri: redirectUri }, signal, 15_000);
-        if (!credentials.refreshToken) throw new ConnectError(502, "Amazon's token endpoint gave no refresh token");
+        const credentials = await requestLwaToken(
+          app,
+          { grant_type: "authorization_code", code, redirect_uri: redirectUri },
+          signal,
+          15_000,
+        );
+        if (!credentials.refreshToken)
+          throw new ConnectError(502, "Amazon's token endpoint gave no refresh token");
         return {
-          name: `Amazon seller ${sellerId}`, externalId: sellerId, baseUrl: app.apiUrl,
+          name: `Amazon seller ${sellerId}`,
+          externalId: sellerId,
+          baseUrl: app.apiUrl,
           credentials: { ...credentials, sellingPartnerId: sellerId },
           settings: { sellerId, marketplaceId: pending.marketplaceId ?? app.marketplaceId },
         };
       } catch (error) {
-        if (isChannelError(error)) throw new ConnectError(502, `Amazon's token endpoint refused the code: ${error.message}`);
+        if (isChannelError(error))
+          throw new ConnectError(502, `Amazon's token endpoint refused the code: ${error.message}`);
         throw error;
       }
     },

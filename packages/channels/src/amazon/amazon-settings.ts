@@ -5,7 +5,21 @@ import { Type, type Static } from "typebox";
 import { assertSettingsComplete } from "../destination-fields.js";
 import { checkSettings } from "../settings-check.js";
 
-const CONDITIONS = ["new_new", "new_open_box", "new_oem", "refurbished_refurbished", "used_like_new", "used_very_good", "used_good", "used_acceptable", "collectible_like_new", "collectible_very_good", "collectible_good", "collectible_acceptable", "club_club"] as const;
+const CONDITIONS = [
+  "new_new",
+  "new_open_box",
+  "new_oem",
+  "refurbished_refurbished",
+  "used_like_new",
+  "used_very_good",
+  "used_good",
+  "used_acceptable",
+  "collectible_like_new",
+  "collectible_very_good",
+  "collectible_good",
+  "collectible_acceptable",
+  "club_club",
+] as const;
 
 /** Marketplaces whose currency and language we know; others need `currency` and `languageTag`. */
 const MARKETPLACES: Record<string, { currency: string; language: string; site: string }> = {
@@ -19,17 +33,63 @@ const MARKETPLACES: Record<string, { currency: string; language: string; site: s
 };
 
 const Text = (title: string, description: string, placeholder?: string) =>
-  Type.String({ pattern: "\\S", title, description, ...(placeholder ? { examples: [placeholder] } : {}) });
+  Type.String({
+    pattern: "\\S",
+    title,
+    description,
+    ...(placeholder ? { examples: [placeholder] } : {}),
+  });
 
 export const AmazonSettingsSchema = Type.Object({
-  sellerId: Text("Selling partner id", "Your merchant token: set when the seller account is connected"),
-  marketplaceId: Text("Marketplace id", "The Amazon store the listings go to (ATVPDKIKX0DER is amazon.com)", "ATVPDKIKX0DER"),
-  productType: Text("Product type", "The Amazon product type of the listings; their attributes are checked against its definition", "HOME"),
-  condition: Type.Optional(Type.Union(CONDITIONS.map((c) => Type.Literal(c)), { title: "Condition", description: "Amazon's condition_type (default new_new)", examples: ["new_new"] })),
-  quantity: Type.Optional(Type.Integer({ minimum: 0, title: "Quantity", description: "Units offered of an item in stock, fulfilled by you (default 1)", examples: ["1"] })),
-  fulfillmentChannelCode: Type.Optional(Text("Fulfillment channel", "DEFAULT (you ship) or an Amazon fulfillment network code such as AMAZON_NA", "DEFAULT")),
-  currency: Type.Optional(Text("Currency", "The currency of the prices; by default the marketplace's", "USD")),
-  languageTag: Type.Optional(Text("Language", "The language of titles and descriptions; by default the marketplace's", "en_US")),
+  sellerId: Text(
+    "Selling partner id",
+    "Your merchant token: set when the seller account is connected",
+  ),
+  marketplaceId: Text(
+    "Marketplace id",
+    "The Amazon store the listings go to (ATVPDKIKX0DER is amazon.com)",
+    "ATVPDKIKX0DER",
+  ),
+  productType: Text(
+    "Product type",
+    "The Amazon product type of the listings; their attributes are checked against its definition",
+    "HOME",
+  ),
+  condition: Type.Optional(
+    Type.Union(
+      CONDITIONS.map((c) => Type.Literal(c)),
+      {
+        title: "Condition",
+        description: "Amazon's condition_type (default new_new)",
+        examples: ["new_new"],
+      },
+    ),
+  ),
+  quantity: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      title: "Quantity",
+      description: "Units offered of an item in stock, fulfilled by you (default 1)",
+      examples: ["1"],
+    }),
+  ),
+  fulfillmentChannelCode: Type.Optional(
+    Text(
+      "Fulfillment channel",
+      "DEFAULT (you ship) or an Amazon fulfillment network code such as AMAZON_NA",
+      "DEFAULT",
+    ),
+  ),
+  currency: Type.Optional(
+    Text("Currency", "The currency of the prices; by default the marketplace's", "USD"),
+  ),
+  languageTag: Type.Optional(
+    Text(
+      "Language",
+      "The language of titles and descriptions; by default the marketplace's",
+      "en_US",
+    ),
+  ),
 });
 
 type AmazonSettingsInput = Static<typeof AmazonSettingsSchema>;
@@ -37,7 +97,11 @@ type AmazonSettingsInput = Static<typeof AmazonSettingsSchema>;
 export function amazonSettingsRules(settings: Record<string, unknown>): string[] {
   const { marketplaceId, currency, languageTag } = settings as Partial<AmazonSettingsInput>;
   if (typeof marketplaceId !== "string" || MARKETPLACES[marketplaceId.trim()]) return [];
-  return currency && languageTag ? [] : [`marketplaceId ${marketplaceId} is not one we know the currency and language of: set currency and languageTag too`];
+  return currency && languageTag
+    ? []
+    : [
+        `marketplaceId ${marketplaceId} is not one we know the currency and language of: set currency and languageTag too`,
+      ];
 }
 
 export interface AmazonSettings {
@@ -49,14 +113,20 @@ export interface AmazonSettings {
   fulfillmentChannelCode: string;
   currency: string;
   languageTag: string;
-  /** Where a listing is shown: `<site>/dp/<asin>`, or Seller Central's inventory page before an ASIN exists. */
+  /**
+   * Where a listing is shown: `<site>/dp/<asin>`, or Seller Central's inventory page before an ASIN
+   * exists.
+   */
   site: string;
 }
 
 /** The settings with defaults filled in; gives up naming every setting to fix, before any call. */
 export function amazonSettings(raw: Record<string, unknown>): AmazonSettings {
   const { value, problems } = checkSettings(AmazonSettingsSchema, raw);
-  assertSettingsComplete("amazon", [...problems, ...(problems.length === 0 ? amazonSettingsRules(value) : [])]);
+  assertSettingsComplete("amazon", [
+    ...problems,
+    ...(problems.length === 0 ? amazonSettingsRules(value) : []),
+  ]);
   const s = value as AmazonSettingsInput;
   const marketplaceId = s.marketplaceId.trim();
   const known = MARKETPLACES[marketplaceId];

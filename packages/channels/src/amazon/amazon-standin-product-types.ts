@@ -9,37 +9,157 @@
 type Json = Record<string, any>;
 
 const text = (title: string, maxLength = 2000): Json => ({
-  title, type: "array", minItems: 1,
-  items: { type: "object", required: ["value"], properties: { value: { type: "string", minLength: 1, maxLength }, language_tag: { type: "string" }, marketplace_id: { type: "string" } } },
+  title,
+  type: "array",
+  minItems: 1,
+  items: {
+    type: "object",
+    required: ["value"],
+    properties: {
+      value: { type: "string", minLength: 1, maxLength },
+      language_tag: { type: "string" },
+      marketplace_id: { type: "string" },
+    },
+  },
 });
 const plain = (title: string, value: Json = { type: "string" }): Json => ({
-  title, type: "array", items: { type: "object", required: ["value"], properties: { value, marketplace_id: { type: "string" } } },
+  title,
+  type: "array",
+  items: {
+    type: "object",
+    required: ["value"],
+    properties: { value, marketplace_id: { type: "string" } },
+  },
 });
-const image = (title: string): Json => ({ title, type: "array", items: { type: "object", required: ["media_location"], properties: { media_location: { type: "string" }, marketplace_id: { type: "string" } } } });
+const image = (title: string): Json => ({
+  title,
+  type: "array",
+  items: {
+    type: "object",
+    required: ["media_location"],
+    properties: { media_location: { type: "string" }, marketplace_id: { type: "string" } },
+  },
+});
 
-function schema(productType: string, extra: Json, required: string[], conditions: Json[] = []): Json {
+function schema(
+  productType: string,
+  extra: Json,
+  required: string[],
+  conditions: Json[] = [],
+): Json {
   const properties: Json = {
     item_name: text("Item Name", 200),
     brand: text("Brand Name", 100),
     product_description: text("Product Description"),
     part_number: plain("Part Number"),
-    condition_type: plain("Condition", { type: "string", enum: ["new_new", "new_open_box", "new_oem", "refurbished_refurbished", "used_like_new", "used_very_good", "used_good", "used_acceptable", "collectible_like_new", "collectible_very_good", "collectible_good", "collectible_acceptable", "club_club"] }),
-    externally_assigned_product_identifier: { title: "External Product ID", type: "array", items: { type: "object", required: ["type", "value"], properties: { type: { enum: ["ean", "upc", "gtin", "isbn"] }, value: { type: "string" }, marketplace_id: { type: "string" } } } },
-    supplier_declared_has_product_identifier_exemption: plain("Product Identifier Exemption", { type: "boolean" }),
-    main_product_image_locator: image("Main Image Location"),
-    ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`other_product_image_locator_${i + 1}`, image(`Other Image Location ${i + 1}`)])),
-    purchasable_offer: {
-      title: "Purchasable Offer", type: "array",
-      items: { type: "object", required: ["currency", "our_price"], properties: {
-        currency: { type: "string" }, marketplace_id: { type: "string" },
-        // The schema allows 0; Amazon refuses it on submission (invalidAttributes), as the stand-in's INVALID answers show.
-        our_price: { type: "array", items: { type: "object", properties: { schedule: { type: "array", items: { type: "object", required: ["value_with_tax"], properties: { value_with_tax: { type: "number", minimum: 0 } } } } } } },
-      } },
+    condition_type: plain("Condition", {
+      type: "string",
+      enum: [
+        "new_new",
+        "new_open_box",
+        "new_oem",
+        "refurbished_refurbished",
+        "used_like_new",
+        "used_very_good",
+        "used_good",
+        "used_acceptable",
+        "collectible_like_new",
+        "collectible_very_good",
+        "collectible_good",
+        "collectible_acceptable",
+        "club_club",
+      ],
+    }),
+    externally_assigned_product_identifier: {
+      title: "External Product ID",
+      type: "array",
+      items: {
+        type: "object",
+        required: ["type", "value"],
+        properties: {
+          type: { enum: ["ean", "upc", "gtin", "isbn"] },
+          value: { type: "string" },
+          marketplace_id: { type: "string" },
+        },
+      },
     },
-    fulfillment_availability: { title: "Fulfillment Availability", type: "array", items: { type: "object", required: ["fulfillment_channel_code"], properties: { fulfillment_channel_code: { type: "string" }, quantity: { type: "integer", minimum: 0 } } } },
+    supplier_declared_has_product_identifier_exemption: plain("Product Identifier Exemption", {
+      type: "boolean",
+    }),
+    main_product_image_locator: image("Main Image Location"),
+    ...Object.fromEntries(
+      Array.from({ length: 8 }, (_, i) => [
+        `other_product_image_locator_${i + 1}`,
+        image(`Other Image Location ${i + 1}`),
+      ]),
+    ),
+    purchasable_offer: {
+      title: "Purchasable Offer",
+      type: "array",
+      items: {
+        type: "object",
+        required: ["currency", "our_price"],
+        properties: {
+          currency: { type: "string" },
+          marketplace_id: { type: "string" },
+          // The schema allows 0; Amazon refuses it on submission (invalidAttributes), as the
+          // stand-in's INVALID answers show.
+          our_price: {
+            type: "array",
+            items: {
+              type: "object",
+              properties: {
+                schedule: {
+                  type: "array",
+                  items: {
+                    type: "object",
+                    required: ["value_with_tax"],
+                    properties: { value_with_tax: { type: "number", minimum: 0 } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    fulfillment_availability: {
+      title: "Fulfillment Availability",
+      type: "array",
+      items: {
+        type: "object",
+        required: ["fulfillment_channel_code"],
+        properties: {
+          fulfillment_channel_code: { type: "string" },
+          quantity: { type: "integer", minimum: 0 },
+        },
+      },
+    },
     parentage_level: plain("Parentage Level", { type: "string", enum: ["parent", "child"] }),
-    child_parent_sku_relationship: { title: "Child Parent SKU Relationship", type: "array", items: { type: "object", required: ["child_relationship_type"], properties: { child_relationship_type: { enum: ["variation", "package_hierarchy"] }, parent_sku: { type: "string" }, marketplace_id: { type: "string" } } } },
-    variation_theme: { title: "Variation Theme", type: "array", items: { type: "object", required: ["name"], properties: { name: { type: "string", enum: ["COLOR", "SIZE", "SIZE/COLOR", "COLOR/SIZE"] } } } },
+    child_parent_sku_relationship: {
+      title: "Child Parent SKU Relationship",
+      type: "array",
+      items: {
+        type: "object",
+        required: ["child_relationship_type"],
+        properties: {
+          child_relationship_type: { enum: ["variation", "package_hierarchy"] },
+          parent_sku: { type: "string" },
+          marketplace_id: { type: "string" },
+        },
+      },
+    },
+    variation_theme: {
+      title: "Variation Theme",
+      type: "array",
+      items: {
+        type: "object",
+        required: ["name"],
+        properties: {
+          name: { type: "string", enum: ["COLOR", "SIZE", "SIZE/COLOR", "COLOR/SIZE"] },
+        },
+      },
+    },
     color: text("Color", 100),
     size: text("Size", 100),
     ...extra,
@@ -47,62 +167,131 @@ function schema(productType: string, extra: Json, required: string[], conditions
   return {
     $schema: "https://schemas.amazon.com/selling-partners/definitions/product-types/meta-schema/v1",
     $id: `https://schemas.amazon.com/selling-partners/definitions/product-types/schema/v1/${productType}`,
-    title: `Amazon product type ${productType} (stand-in)`, type: "object", required, properties,
+    title: `Amazon product type ${productType} (stand-in)`,
+    type: "object",
+    required,
+    properties,
     ...(conditions.length > 0 ? { allOf: conditions } : {}),
   };
 }
 
-/** An attribute of these values, for a conditional's `if`: `{ contains: ... }` as Amazon writes it. */
-const holds = (field: string, values: string[]): Json => ({ contains: { required: [field], properties: { [field]: values.length === 1 ? { const: values[0] } : { enum: values } } } });
+/**
+ * An attribute of these values, for a conditional's `if`: `{ contains: ... }` as Amazon writes it.
+ */
+const holds = (field: string, values: string[]): Json => ({
+  contains: {
+    required: [field],
+    properties: { [field]: values.length === 1 ? { const: values[0] } : { enum: values } },
+  },
+});
 
 /** A child whose variation theme has COLOR in it gives its color. */
 const CHILD_COLOR: Json = {
   if: {
     required: ["parentage_level", "variation_theme"],
-    properties: { parentage_level: holds("value", ["child"]), variation_theme: holds("name", ["COLOR", "SIZE/COLOR", "COLOR/SIZE"]) },
+    properties: {
+      parentage_level: holds("value", ["child"]),
+      variation_theme: holds("name", ["COLOR", "SIZE/COLOR", "COLOR/SIZE"]),
+    },
   },
   then: { required: ["color"] },
 };
 
-const BASE_REQUIRED = ["item_name", "brand", "condition_type", "purchasable_offer", "fulfillment_availability"];
+const BASE_REQUIRED = [
+  "item_name",
+  "brand",
+  "condition_type",
+  "purchasable_offer",
+  "fulfillment_availability",
+];
 
 export const PRODUCT_TYPES: Record<string, { displayName: string; schema: Json }> = {
   HOME: { displayName: "Home", schema: schema("HOME", {}, BASE_REQUIRED, [CHILD_COLOR]) },
-  DRINKING_CUP: { displayName: "Drinking Cup", schema: schema("DRINKING_CUP", { material: text("Material", 100) }, [...BASE_REQUIRED, "material"]) },
+  DRINKING_CUP: {
+    displayName: "Drinking Cup",
+    schema: schema("DRINKING_CUP", { material: text("Material", 100) }, [
+      ...BASE_REQUIRED,
+      "material",
+    ]),
+  },
 };
 
-const given = (attributes: Json, name: string) => Array.isArray(attributes[name]) && attributes[name].length > 0;
+const given = (attributes: Json, name: string) =>
+  Array.isArray(attributes[name]) && attributes[name].length > 0;
 
-/** Whether the attributes meet a conditional's `if` (of the shape above: attributes given, and holding the values named). */
+/**
+ * Whether the attributes meet a conditional's `if` (of the shape above: attributes given, and
+ * holding the values named).
+ */
 function meets(condition: Json, attributes: Json): boolean {
-  if (!((condition.required ?? []) as string[]).every((name) => given(attributes, name))) return false;
-  return Object.entries((condition.properties ?? {}) as Json).every(([name, rule]) => !given(attributes, name) ||
-    (attributes[name] as Json[]).some((item) => Object.entries((rule.contains?.properties ?? {}) as Json).every(([field, wanted]) =>
-      "const" in wanted ? item?.[field] === wanted.const : (wanted.enum as unknown[]).includes(item?.[field]))));
+  if (!((condition.required ?? []) as string[]).every((name) => given(attributes, name)))
+    return false;
+  return Object.entries((condition.properties ?? {}) as Json).every(
+    ([name, rule]) =>
+      !given(attributes, name) ||
+      (attributes[name] as Json[]).some((item) =>
+        Object.entries((rule.contains?.properties ?? {}) as Json).every(([field, wanted]) =>
+          "const" in wanted
+            ? item?.[field] === wanted.const
+            : (wanted.enum as unknown[]).includes(item?.[field]),
+        ),
+      ),
+  );
 }
 
-/** The attributes a listing of this product type lacks, its conditionals' included; a parent (or a product-only submission) needs no offer. */
-export function missingAttributes(productType: string, attributes: Json, productOnly: boolean): string[] {
+/**
+ * The attributes a listing of this product type lacks, its conditionals' included; a parent (or a
+ * product-only submission) needs no offer.
+ */
+export function missingAttributes(
+  productType: string,
+  attributes: Json,
+  productOnly: boolean,
+): string[] {
   const schema = PRODUCT_TYPES[productType]?.schema;
   if (!schema) return [];
   const parent = attributes.parentage_level?.[0]?.value === "parent";
-  const required = [...(schema.required as string[]), ...((schema.allOf ?? []) as Json[]).filter((c) => meets(c.if, attributes)).flatMap((c) => c.then.required as string[])];
-  return [...new Set(required)].filter((name) => !given(attributes, name))
-    .filter((name) => !((parent || productOnly) && (name === "purchasable_offer" || name === "fulfillment_availability")));
+  const required = [
+    ...(schema.required as string[]),
+    ...((schema.allOf ?? []) as Json[])
+      .filter((c) => meets(c.if, attributes))
+      .flatMap((c) => c.then.required as string[]),
+  ];
+  return [...new Set(required)]
+    .filter((name) => !given(attributes, name))
+    .filter(
+      (name) =>
+        !(
+          (parent || productOnly) &&
+          (name === "purchasable_offer" || name === "fulfillment_availability")
+        ),
+    );
 }
 
-/** Attribute values Amazon would refuse: a name over 200 characters, a price that is not positive. */
+/**
+ * Attribute values Amazon would refuse: a name over 200 characters, a price that is not positive.
+ */
 export function invalidAttributes(attributes: Json): { name: string; message: string }[] {
   const problems: { name: string; message: string }[] = [];
   const name = attributes.item_name?.[0]?.value;
-  if (typeof name === "string" && [...name].length > 200) problems.push({ name: "item_name", message: "The item name is longer than 200 characters." });
+  if (typeof name === "string" && [...name].length > 200)
+    problems.push({ name: "item_name", message: "The item name is longer than 200 characters." });
   for (const offer of attributes.purchasable_offer ?? []) {
     const price = offer?.our_price?.[0]?.schedule?.[0]?.value_with_tax;
-    if (!(typeof price === "number" && price > 0)) problems.push({ name: "purchasable_offer", message: "The price must be a number greater than 0." });
+    if (!(typeof price === "number" && price > 0))
+      problems.push({
+        name: "purchasable_offer",
+        message: "The price must be a number greater than 0.",
+      });
   }
   return problems;
 }
 
-/** Attributes the product type does not know: Amazon accepts the listing with a warning per attribute. */
+/**
+ * Attributes the product type does not know: Amazon accepts the listing with a warning per
+ * attribute.
+ */
 export const unknownAttributes = (productType: string, attributes: Json): string[] =>
-  Object.keys(attributes).filter((name) => !(name in (PRODUCT_TYPES[productType]?.schema.properties ?? {})));
+  Object.keys(attributes).filter(
+    (name) => !(name in (PRODUCT_TYPES[productType]?.schema.properties ?? {})),
+  );

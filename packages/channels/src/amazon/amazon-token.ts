@@ -5,8 +5,21 @@ import type { OAuthCredentials } from "../adapter.js";
 import { tokenGrant } from "../oauth-token.js";
 import type { AmazonApp } from "./amazon-env.js";
 
-export async function requestLwaToken(app: AmazonApp, form: Record<string, string>, signal: AbortSignal, timeoutMs: number): Promise<OAuthCredentials> {
-  const body = await tokenGrant("amazon", { url: app.tokenUrl, form: { ...form, client_id: app.clientId, client_secret: app.clientSecret } }, signal, timeoutMs);
+export async function requestLwaToken(
+  app: AmazonApp,
+  form: Record<string, string>,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<OAuthCredentials> {
+  const body = await tokenGrant(
+    "amazon",
+    {
+      url: app.tokenUrl,
+      form: { ...form, client_id: app.clientId, client_secret: app.clientSecret },
+    },
+    signal,
+    timeoutMs,
+  );
   return {
     accessToken: String(body.access_token),
     ...(typeof body.refresh_token === "string" ? { refreshToken: body.refresh_token } : {}),

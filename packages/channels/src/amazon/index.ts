@@ -20,7 +20,14 @@ export const amazonDefinition = defineChannel({
   settings: AmazonSettingsSchema,
   settingsRules: amazonSettingsRules,
   connectQuery: Type.Object({
-    marketplaceId: Type.Optional(Type.String({ title: "Marketplace id", description: "The Amazon store to list on (default ATVPDKIKX0DER, amazon.com); can be changed in the settings later", examples: ["ATVPDKIKX0DER"] })),
+    marketplaceId: Type.Optional(
+      Type.String({
+        title: "Marketplace id",
+        description:
+          "The Amazon store to list on (default ATVPDKIKX0DER, amazon.com); can be changed in the settings later",
+        examples: ["ATVPDKIKX0DER"],
+      }),
+    ),
   }),
   callbackQuery: Type.Object({
     state: Param("The state from the connect redirect"),

@@ -20,22 +20,28 @@ export function ebayTitle(title: string): string {
   return (space > MAX_TITLE / 2 ? cut.slice(0, space) : cut).trim();
 }
 
-
-const quantityOf = (product: PublishableProduct) => (/OutOfStock|SoldOut|Discontinued/i.test(product.availability ?? "") ? 0 : 1);
+const quantityOf = (product: PublishableProduct) =>
+  /OutOfStock|SoldOut|Discontinued/i.test(product.availability ?? "") ? 0 : 1;
 
 function gtinFields(gtin: string | null | undefined): Record<string, string[]> {
   if (!gtin) return {};
   return gtin.length === 12 ? { upc: [gtin] } : { ean: [gtin] };
 }
 
-export function inventoryItem(product: PublishableProduct, settings: EbaySettings, variant?: PublishableVariant): Record<string, unknown> {
+export function inventoryItem(
+  product: PublishableProduct,
+  settings: EbaySettings,
+  variant?: PublishableVariant,
+): Record<string, unknown> {
   const aspects: Record<string, string[]> = {};
   if (product.brand) aspects.Brand = [product.brand];
   for (const [name, value] of Object.entries(variant?.options ?? {})) aspects[name] = [value];
   return {
     product: {
       title: ebayTitle(variant?.title ? `${product.title} ${variant.title}` : product.title),
-      ...(product.description ? { description: clipDescriptionHtml(product.description, MAX_PRODUCT_DESCRIPTION) } : {}),
+      ...(product.description
+        ? { description: clipDescriptionHtml(product.description, MAX_PRODUCT_DESCRIPTION) }
+        : {}),
       ...(Object.keys(aspects).length ? { aspects } : {}),
       ...(product.brand ? { brand: product.brand } : {}),
       ...(product.mpn ? { mpn: product.mpn } : {}),
@@ -52,25 +58,53 @@ export function itemGroup(product: PublishableProduct, key: string): Record<stri
   return {
     inventoryItemGroupKey: key,
     title: ebayTitle(product.title),
-    ...(product.description ? { description: clipDescriptionHtml(product.description, MAX_PRODUCT_DESCRIPTION) } : {}),
+    ...(product.description
+      ? { description: clipDescriptionHtml(product.description, MAX_PRODUCT_DESCRIPTION) }
+      : {}),
     ...(product.brand ? { aspects: { Brand: [product.brand] } } : {}),
     imageUrls: product.images.slice(0, MAX_IMAGES),
     variantSKUs: product.variants.map((v) => v.sku!),
     variesBy: {
-      specifications: names.map((name) => ({ name, values: [...new Set(product.variants.map((v) => v.options?.[name]).filter((o): o is string => !!o))] })),
+      specifications: names.map((name) => ({
+        name,
+        values: [
+          ...new Set(
+            product.variants.map((v) => v.options?.[name]).filter((o): o is string => !!o),
+          ),
+        ],
+      })),
     },
   };
 }
 
 /** An offer's body; `withKeys` adds what only a new offer carries (sku, marketplace, format). */
-export function offer(product: PublishableProduct, settings: EbaySettings, sku: string, amount: string, withKeys: boolean): Record<string, unknown> {
+export function offer(
+  product: PublishableProduct,
+  settings: EbaySettings,
+  sku: string,
+  amount: string,
+  withKeys: boolean,
+): Record<string, unknown> {
   return {
     ...(withKeys ? { sku, marketplaceId: settings.marketplaceId, format: "FIXED_PRICE" } : {}),
     availableQuantity: quantityOf(product),
     categoryId: settings.categoryId,
     ...(product.description ? { listingDescription: product.description } : {}),
-    listingPolicies: { fulfillmentPolicyId: settings.fulfillmentPolicyId, paymentPolicyId: settings.paymentPolicyId, returnPolicyId: settings.returnPolicyId },
-    pricingSummary: { price: { value: toChannelAmount(amount), currency: (settings.currency ?? product.priceCurrency ?? settings.marketplaceCurrency).toUpperCase() } },
+    listingPolicies: {
+      fulfillmentPolicyId: settings.fulfillmentPolicyId,
+      paymentPolicyId: settings.paymentPolicyId,
+      returnPolicyId: settings.returnPolicyId,
+    },
+    pricingSummary: {
+      price: {
+        value: toChannelAmount(amount),
+        currency: (
+          settings.currency ??
+          product.priceCurrency ??
+          settings.marketplaceCurrency
+        ).toUpperCase(),
+      },
+    },
     merchantLocationKey: settings.merchantLocationKey,
   };
 }

@@ -11,20 +11,44 @@ export function ebayConnect({ app }: ChannelContext<EbayApp>): ConnectFlow {
   return {
     channel: "ebay",
     missingConfiguration: () =>
-      [!app.clientId && "EBAY_CLIENT_ID", !app.clientSecret && "EBAY_CLIENT_SECRET", !app.ruName && "EBAY_RU_NAME"].filter((v): v is string => !!v),
+      [
+        !app.clientId && "EBAY_CLIENT_ID",
+        !app.clientSecret && "EBAY_CLIENT_SECRET",
+        !app.ruName && "EBAY_RU_NAME",
+      ].filter((v): v is string => !!v),
     async start({ state }) {
       const url = new URL(app.authUrl);
-      url.search = new URLSearchParams({ client_id: app.clientId, response_type: "code", redirect_uri: app.ruName, scope: app.scopes, state }).toString();
+      url.search = new URLSearchParams({
+        client_id: app.clientId,
+        response_type: "code",
+        redirect_uri: app.ruName,
+        scope: app.scopes,
+        state,
+      }).toString();
       return { url: url.toString(), pending: {} };
     },
     async finish({ params, signal }) {
-      if (params.error) throw new ConnectError(403, `the eBay seller refused access (${params.error})`);
+      if (params.error)
+        throw new ConnectError(403, `the eBay seller refused access (${params.error})`);
       if (!params.code) throw new ConnectError(400, "the callback carries no code");
       try {
-        const credentials = await requestEbayToken(app, app.apiUrl, { grant_type: "authorization_code", code: params.code, redirect_uri: app.ruName }, signal, 15_000);
-        return { name: "eBay seller", externalId: null, baseUrl: app.apiUrl, credentials: { ...credentials }, settings: {} };
+        const credentials = await requestEbayToken(
+          app,
+          app.apiUrl,
+          { grant_type: "authorization_code", code: params.code, redirect_uri: app.ruName },
+          signal,
+          15_000,
+        );
+        return {
+          name: "eBay seller",
+          externalId: null,
+          baseUrl: app.apiUrl,
+          credentials: { ...credentials },
+          settings: {},
+        };
       } catch (error) {
-        if (isChannelError(error)) throw new ConnectError(502, `eBay's token endpoint refused the code: ${error.message}`);
+        if (isChannelError(error))
+          throw new ConnectError(502, `eBay's token endpoint refused the code: ${error.message}`);
         throw error;
       }
     },

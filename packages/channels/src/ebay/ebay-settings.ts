@@ -16,18 +16,44 @@ const MARKETPLACES: Record<string, { language: string; currency: string; site: s
 };
 
 const Text = (title: string, description: string, placeholder?: string) =>
-  Type.String({ pattern: "\\S", title, description, ...(placeholder ? { examples: [placeholder] } : {}) });
+  Type.String({
+    pattern: "\\S",
+    title,
+    description,
+    ...(placeholder ? { examples: [placeholder] } : {}),
+  });
 
 // Where a seller finds each value is in its description: the dashboard shows it as the help.
 export const EbaySettingsSchema = Type.Object({
   marketplaceId: Text("Marketplace", "The eBay site the listings go to", "EBAY_US"),
   categoryId: Text("Category id", "The eBay leaf category of the listings", "31388"),
-  merchantLocationKey: Text("Inventory location key", "The key of the inventory location items ship from (Seller Hub > Shipping > Locations)"),
-  paymentPolicyId: Text("Payment policy id", "The id of the business policy for payment (Account > Business policies)"),
+  merchantLocationKey: Text(
+    "Inventory location key",
+    "The key of the inventory location items ship from (Seller Hub > Shipping > Locations)",
+  ),
+  paymentPolicyId: Text(
+    "Payment policy id",
+    "The id of the business policy for payment (Account > Business policies)",
+  ),
   returnPolicyId: Text("Return policy id", "The id of the business policy for returns"),
-  fulfillmentPolicyId: Text("Shipping policy id", "The id of the business policy for shipping (fulfillment)"),
-  contentLanguage: Type.Optional(Text("Listing language", "Needed only for a marketplace not listed by eBay's defaults; else taken from the marketplace", "en-US")),
-  currency: Type.Optional(Text("Currency", "The currency of the prices; by default the product's, else the marketplace's", "USD")),
+  fulfillmentPolicyId: Text(
+    "Shipping policy id",
+    "The id of the business policy for shipping (fulfillment)",
+  ),
+  contentLanguage: Type.Optional(
+    Text(
+      "Listing language",
+      "Needed only for a marketplace not listed by eBay's defaults; else taken from the marketplace",
+      "en-US",
+    ),
+  ),
+  currency: Type.Optional(
+    Text(
+      "Currency",
+      "The currency of the prices; by default the product's, else the marketplace's",
+      "USD",
+    ),
+  ),
   condition: Type.Optional(Text("Condition", "eBay's item condition", "NEW")),
 });
 
@@ -36,8 +62,12 @@ type EbaySettingsInput = Static<typeof EbaySettingsSchema>;
 /** A marketplace whose language we do not know needs contentLanguage. */
 export function ebaySettingsRules(settings: Record<string, unknown>): string[] {
   const { marketplaceId, contentLanguage } = settings as Partial<EbaySettingsInput>;
-  return typeof marketplaceId === "string" && !MARKETPLACES[marketplaceId.trim()] && !contentLanguage
-    ? [`marketplaceId ${marketplaceId} is not one we know the language of: set contentLanguage too (e.g. en-US)`]
+  return typeof marketplaceId === "string" &&
+    !MARKETPLACES[marketplaceId.trim()] &&
+    !contentLanguage
+    ? [
+        `marketplaceId ${marketplaceId} is not one we know the language of: set contentLanguage too (e.g. en-US)`,
+      ]
     : [];
 }
 
@@ -60,11 +90,15 @@ export interface EbaySettings {
 /** The settings with defaults filled in; gives up naming every setting to fix before any call. */
 export function ebaySettings(raw: Record<string, unknown>): EbaySettings {
   const { value, problems } = checkSettings(EbaySettingsSchema, raw);
-  assertSettingsComplete("ebay", [...problems, ...(problems.length === 0 ? ebaySettingsRules(value) : [])]);
+  assertSettingsComplete("ebay", [
+    ...problems,
+    ...(problems.length === 0 ? ebaySettingsRules(value) : []),
+  ]);
   const s = value as EbaySettingsInput;
   const marketplaceId = s.marketplaceId.trim();
   const known = MARKETPLACES[marketplaceId];
-  const itemUrlBase = typeof raw.itemUrlBase === "string" && raw.itemUrlBase.trim() ? raw.itemUrlBase.trim() : null;
+  const itemUrlBase =
+    typeof raw.itemUrlBase === "string" && raw.itemUrlBase.trim() ? raw.itemUrlBase.trim() : null;
   return {
     marketplaceId,
     categoryId: s.categoryId.trim(),

@@ -6,11 +6,26 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sharedContractsDir, type ContractViolation } from "../standins/contract/contract-check.js";
 import { ebayAspectsOverlay } from "../standins/contract/ebay-overlay.js";
-import { loadOpenApiContract, type OpenApiContract } from "../standins/contract/openapi-contract.js";
-import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "../standins/kit/channel-standin.js";
+import {
+  loadOpenApiContract,
+  type OpenApiContract,
+} from "../standins/contract/openapi-contract.js";
+import type {
+  ChannelStandin,
+  ListingSummary,
+  StandinCounts,
+  StandinFault,
+} from "../standins/kit/channel-standin.js";
 import { withControl } from "../standins/kit/control-api.js";
 import { FaultBook, retryAfterHeader } from "../standins/kit/fault-book.js";
-import { paramsOf, playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "../standins/kit/http.js";
+import {
+  paramsOf,
+  playCommonFault,
+  readBody,
+  redirect,
+  sendJson,
+  startLoopbackServer,
+} from "../standins/kit/http.js";
 import { OAuthBook, type TokenResult } from "../standins/kit/oauth-book.js";
 import type { StandinOptions } from "../standins/kit/standin-options.js";
 import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
@@ -35,8 +50,18 @@ interface Seller {
 
 const API = "/sell/inventory/v1";
 const RU_NAME = "Catalog_Service-standin-RuName";
-const ebayError = (errorId: number, message: string, category = "REQUEST", extra: Json = {}) =>
-  ({ errors: [{ errorId, domain: category === "APPLICATION" ? "API_INVENTORY" : "API_INVENTORY", category, message, longMessage: message, ...extra }] });
+const ebayError = (errorId: number, message: string, category = "REQUEST", extra: Json = {}) => ({
+  errors: [
+    {
+      errorId,
+      domain: category === "APPLICATION" ? "API_INVENTORY" : "API_INVENTORY",
+      category,
+      message,
+      longMessage: message,
+      ...extra,
+    },
+  ],
+});
 
 let nextId = 110_000_000_000;
 
@@ -46,7 +71,10 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
   const callbackUrl = options.callbackUrl ?? "http://127.0.0.1:3000/api/integrations/ebay/callback";
   const dir = options.contract === false ? null : sharedContractsDir();
   const contract: OpenApiContract | null = dir
-    ? await loadOpenApiContract(`${dir}/ebay/sell_inventory_v1_oas3.v1.18.2.json`, { apiRoot: API, overlay: ebayAspectsOverlay })
+    ? await loadOpenApiContract(`${dir}/ebay/sell_inventory_v1_oas3.v1.18.2.json`, {
+        apiRoot: API,
+        overlay: ebayAspectsOverlay,
+      })
     : null;
   const sellers = new Map<string, Seller>();
   const faults = new FaultBook();
@@ -54,46 +82,113 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
   const violations: ContractViolation[] = [];
   const sellerOf = (id: string) => {
     let seller = sellers.get(id);
-    if (!seller) sellers.set(id, (seller = { items: new Map(), groups: new Map(), offers: new Map(), listings: new Map(), counts: { create: 0, update: 0, requests: 0 } }));
+    if (!seller)
+      sellers.set(
+        id,
+        (seller = {
+          items: new Map(),
+          groups: new Map(),
+          offers: new Map(),
+          listings: new Map(),
+          counts: { create: 0, update: 0, requests: 0 },
+        }),
+      );
     return seller;
   };
 
   function authorize(url: URL, response: ServerResponse) {
     const q = paramsOf(url.searchParams);
-    if (q.client_id !== clientId || q.redirect_uri !== RU_NAME || q.response_type !== "code" || !q.state) {
-      return sendJson(response, 400, { error: "invalid_request", error_description: "client_id, response_type=code, redirect_uri (the RuName) and state are required" });
+    if (
+      q.client_id !== clientId ||
+      q.redirect_uri !== RU_NAME ||
+      q.response_type !== "code" ||
+      !q.state
+    ) {
+      return sendJson(response, 400, {
+        error: "invalid_request",
+        error_description:
+          "client_id, response_type=code, redirect_uri (the RuName) and state are required",
+      });
     }
     const sellerId = `seller-${sellers.size + 1}-${Date.now().toString(36)}`;
     sellerOf(sellerId);
-    redirect(response, oauth.authorize({ storeId: sellerId, clientId, redirectUri: callbackUrl, state: q.state, scope: q.scope }));
+    redirect(
+      response,
+      oauth.authorize({
+        storeId: sellerId,
+        clientId,
+        redirectUri: callbackUrl,
+        state: q.state,
+        scope: q.scope,
+      }),
+    );
   }
 
   async function token(request: IncomingMessage, response: ServerResponse) {
     const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
-    if (request.headers.authorization !== expected) return sendJson(response, 401, { error: "invalid_client", error_description: "client authentication failed" });
+    if (request.headers.authorization !== expected)
+      return sendJson(response, 401, {
+        error: "invalid_client",
+        error_description: "client authentication failed",
+      });
     const form = paramsOf(new URLSearchParams((await readBody(request)).toString("utf8")));
     let result: TokenResult;
     if (form.grant_type === "authorization_code") {
-      if (form.redirect_uri !== RU_NAME) return sendJson(response, 400, { error: "invalid_grant", error_description: "redirect_uri must be the RuName" });
+      if (form.redirect_uri !== RU_NAME)
+        return sendJson(response, 400, {
+          error: "invalid_grant",
+          error_description: "redirect_uri must be the RuName",
+        });
       result = oauth.exchangeCode({ code: form.code ?? "", clientId });
     } else if (form.grant_type === "refresh_token") {
       result = oauth.refresh({ refreshToken: form.refresh_token ?? "", clientId });
     } else {
       return sendJson(response, 400, { error: "unsupported_grant_type" });
     }
-    if (!result.ok) return sendJson(response, 400, { error: result.error, error_description: result.description });
+    if (!result.ok)
+      return sendJson(response, 400, {
+        error: result.error,
+        error_description: result.description,
+      });
     const { tokens } = result;
     sendJson(response, 200, {
-      access_token: tokens.accessToken, expires_in: tokens.expiresIn, token_type: "User Access Token",
-      ...(form.grant_type === "authorization_code" ? { refresh_token: tokens.refreshToken, refresh_token_expires_in: tokens.refreshExpiresIn } : {}),
+      access_token: tokens.accessToken,
+      expires_in: tokens.expiresIn,
+      token_type: "User Access Token",
+      ...(form.grant_type === "authorization_code"
+        ? { refresh_token: tokens.refreshToken, refresh_token_expires_in: tokens.refreshExpiresIn }
+        : {}),
     });
   }
 
   function playFault(response: ServerResponse, fault: StandinFault) {
-    if (fault.kind === "throttle") return sendJson(response, 429, ebayError(2001, "Too many requests. The request limit has been reached for the resource.", "REQUEST"), retryAfterHeader(fault));
-    if (fault.kind === "error") return sendJson(response, fault.status, ebayError(25001, "A system error has occurred.", "APPLICATION"));
-    if (fault.kind === "auth") return sendJson(response, 401, ebayError(1001, "Invalid access token", "REQUEST"));
-    if (fault.kind === "invalid") return sendJson(response, 400, ebayError(25002, fault.message, "REQUEST", { parameters: [{ name: fault.field ?? "request", value: "" }] }));
+    if (fault.kind === "throttle")
+      return sendJson(
+        response,
+        429,
+        ebayError(
+          2001,
+          "Too many requests. The request limit has been reached for the resource.",
+          "REQUEST",
+        ),
+        retryAfterHeader(fault),
+      );
+    if (fault.kind === "error")
+      return sendJson(
+        response,
+        fault.status,
+        ebayError(25001, "A system error has occurred.", "APPLICATION"),
+      );
+    if (fault.kind === "auth")
+      return sendJson(response, 401, ebayError(1001, "Invalid access token", "REQUEST"));
+    if (fault.kind === "invalid")
+      return sendJson(
+        response,
+        400,
+        ebayError(25002, fault.message, "REQUEST", {
+          parameters: [{ name: fault.field ?? "request", value: "" }],
+        }),
+      );
   }
 
   /** Publishing creates the listing once and revises it every time after. */
@@ -110,7 +205,14 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
     return listing.listingId;
   }
 
-  function inventory(seller: Seller, method: string, path: string, query: URLSearchParams, body: Json, response: ServerResponse) {
+  function inventory(
+    seller: Seller,
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: Json,
+    response: ServerResponse,
+  ) {
     const [resource, id, action] = path.split("/").slice(1).map(decodeURIComponent);
     if (resource === "inventory_item" && id && method === "PUT") {
       seller.items.set(id, body);
@@ -121,22 +223,54 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
       return sendJson(response, 204, undefined);
     }
     if (resource === "offer" && !id && method === "GET") {
-      const offers = [...seller.offers.values()].filter((o) => o.sku === query.get("sku") && (!query.get("marketplace_id") || o.marketplaceId === query.get("marketplace_id")));
-      if (offers.length === 0) return sendJson(response, 404, ebayError(25713, "This Offer is not available.", "REQUEST"));
-      return sendJson(response, 200, { offers, total: offers.length, size: offers.length, limit: 25 });
+      const offers = [...seller.offers.values()].filter(
+        (o) =>
+          o.sku === query.get("sku") &&
+          (!query.get("marketplace_id") || o.marketplaceId === query.get("marketplace_id")),
+      );
+      if (offers.length === 0)
+        return sendJson(response, 404, ebayError(25713, "This Offer is not available.", "REQUEST"));
+      return sendJson(response, 200, {
+        offers,
+        total: offers.length,
+        size: offers.length,
+        limit: 25,
+      });
     }
     if (resource === "offer" && !id && method === "POST") {
-      if (!seller.items.has(body.sku)) return sendJson(response, 400, ebayError(25702, `The SKU ${body.sku} is not available in the system.`));
-      if ([...seller.offers.values()].some((o) => o.sku === body.sku && o.marketplaceId === body.marketplaceId)) return sendJson(response, 400, ebayError(25002, "Offer entity already exists."));
+      if (!seller.items.has(body.sku))
+        return sendJson(
+          response,
+          400,
+          ebayError(25702, `The SKU ${body.sku} is not available in the system.`),
+        );
+      if (
+        [...seller.offers.values()].some(
+          (o) => o.sku === body.sku && o.marketplaceId === body.marketplaceId,
+        )
+      )
+        return sendJson(response, 400, ebayError(25002, "Offer entity already exists."));
       const offerId = String(nextId++);
       seller.offers.set(offerId, { ...body, offerId, status: "UNPUBLISHED" });
       return sendJson(response, 201, { offerId });
     }
     if (resource === "offer" && id === "publish_by_inventory_item_group" && method === "POST") {
       const group = seller.groups.get(body.inventoryItemGroupKey);
-      if (!group) return sendJson(response, 400, ebayError(25705, "The Inventory Item Group named doesn't exist."));
-      const missing = (group.variantSKUs as string[]).filter((sku) => ![...seller.offers.values()].some((o) => o.sku === sku));
-      if (missing.length) return sendJson(response, 400, ebayError(25016, `No offer for variation SKUs ${missing.join(", ")}`));
+      if (!group)
+        return sendJson(
+          response,
+          400,
+          ebayError(25705, "The Inventory Item Group named doesn't exist."),
+        );
+      const missing = (group.variantSKUs as string[]).filter(
+        (sku) => ![...seller.offers.values()].some((o) => o.sku === sku),
+      );
+      if (missing.length)
+        return sendJson(
+          response,
+          400,
+          ebayError(25016, `No offer for variation SKUs ${missing.join(", ")}`),
+        );
       return sendJson(response, 200, { listingId: list(seller, body.inventoryItemGroupKey, true) });
     }
     const found = id ? seller.offers.get(id) : undefined;
@@ -146,7 +280,9 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
     }
     if (resource === "offer" && found && action === "publish" && method === "POST") {
       found.status = "PUBLISHED";
-      return sendJson(response, 200, { listingId: (found.listingId = list(seller, found.sku, false)) });
+      return sendJson(response, 200, {
+        listingId: (found.listingId = list(seller, found.sku, false)),
+      });
     }
     sendJson(response, 404, ebayError(25713, "This Offer is not available."));
   }
@@ -155,29 +291,55 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
     const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
     const sellerId = oauth.storeOf(token);
     const seller = sellerId ? sellers.get(sellerId) : undefined;
-    if (!seller || !sellerId) return sendJson(response, 401, ebayError(1001, "Invalid access token"));
+    if (!seller || !sellerId)
+      return sendJson(response, 401, ebayError(1001, "Invalid access token"));
     seller.counts.requests += 1;
     const played = await playCommonFault(faults.take(sellerId), response);
     if (played === "handled") return;
     if (played) return playFault(response, played);
     const raw = (await readBody(request)).toString("utf8");
     const body = raw ? (JSON.parse(raw) as Json) : {};
-    const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
-    const problems = contract?.check({ method: request.method ?? "GET", path: url.pathname, query: paramsOf(url.searchParams), headers, body: raw ? body : undefined }) ?? [];
-    if (!contract && request.method !== "GET" && !headers["content-language"]) problems.push("header content-language is required");
+    const headers = Object.fromEntries(
+      Object.entries(request.headers).map(([k, v]) => [k, String(v)]),
+    );
+    const problems =
+      contract?.check({
+        method: request.method ?? "GET",
+        path: url.pathname,
+        query: paramsOf(url.searchParams),
+        headers,
+        body: raw ? body : undefined,
+      }) ?? [];
+    if (!contract && request.method !== "GET" && !headers["content-language"])
+      problems.push("header content-language is required");
     if (problems.length > 0) {
       violations.push({ request: `${request.method} ${url.pathname}`, problems });
       return sendJson(response, 400, ebayError(25709, `Invalid request: ${problems.join("; ")}`));
     }
-    inventory(seller, request.method ?? "GET", url.pathname.slice(API.length), url.searchParams, body, response);
+    inventory(
+      seller,
+      request.method ?? "GET",
+      url.pathname.slice(API.length),
+      url.searchParams,
+      body,
+      response,
+    );
   }
 
-  const server = await startLoopbackServer(withControl(() => standin, async (request, response, url) => {
-    if (url.pathname === "/oauth2/authorize" && request.method === "GET") return authorize(url, response);
-    if (url.pathname === "/identity/v1/oauth2/token" && request.method === "POST") return token(request, response);
-    if (url.pathname.startsWith(`${API}/`)) return api(request, response, url);
-    sendJson(response, 404, ebayError(2002, "Resource not found"));
-  }), options);
+  const server = await startLoopbackServer(
+    withControl(
+      () => standin,
+      async (request, response, url) => {
+        if (url.pathname === "/oauth2/authorize" && request.method === "GET")
+          return authorize(url, response);
+        if (url.pathname === "/identity/v1/oauth2/token" && request.method === "POST")
+          return token(request, response);
+        if (url.pathname.startsWith(`${API}/`)) return api(request, response, url);
+        sendJson(response, 404, ebayError(2002, "Resource not found"));
+      },
+    ),
+    options,
+  );
 
   const summary = (seller: Seller, l: Listing): ListingSummary => {
     const group = l.group ? seller.groups.get(l.key) : undefined;
@@ -185,11 +347,19 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
     const firstOffer = [...seller.offers.values()].find((o) => o.sku === skus[0]);
     const item = group ?? seller.items.get(l.key)?.product;
     return {
-      id: l.listingId, sku: l.key, title: item?.title ?? "", priceAmount: firstOffer?.pricingSummary?.price?.value ?? null,
-      variantSkus: group ? skus : [], imageCount: (item?.imageUrls ?? []).length, version: l.version,
+      id: l.listingId,
+      sku: l.key,
+      title: item?.title ?? "",
+      priceAmount: firstOffer?.pricingSummary?.price?.value ?? null,
+      variantSkus: group ? skus : [],
+      imageCount: (item?.imageUrls ?? []).length,
+      version: l.version,
       // What the listing shows: the offer's own description, else the group's or the item's.
       description: firstOffer?.listingDescription ?? item?.description ?? null,
-      raw: { item: group ?? seller.items.get(l.key), offers: [...seller.offers.values()].filter((o) => skus.includes(o.sku)) },
+      raw: {
+        item: group ?? seller.items.get(l.key),
+        offers: [...seller.offers.values()].filter((o) => skus.includes(o.sku)),
+      },
     };
   };
 
@@ -197,13 +367,19 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
     channel: "ebay",
     url: server.url,
     env: {
-      EBAY_CLIENT_ID: clientId, EBAY_CLIENT_SECRET: clientSecret, EBAY_RU_NAME: RU_NAME,
-      EBAY_AUTH_URL: `${server.url}/oauth2/authorize`, EBAY_API_URL: server.url,
+      EBAY_CLIENT_ID: clientId,
+      EBAY_CLIENT_SECRET: clientSecret,
+      EBAY_RU_NAME: RU_NAME,
+      EBAY_AUTH_URL: `${server.url}/oauth2/authorize`,
+      EBAY_API_URL: server.url,
     },
     storeIds: () => [...sellers.keys()],
     store: (id) => {
       const seller = sellerOf(id);
-      return { listings: [...seller.listings.values()].map((l) => summary(seller, l)), counts: { ...seller.counts } };
+      return {
+        listings: [...seller.listings.values()].map((l) => summary(seller, l)),
+        counts: { ...seller.counts },
+      };
     },
     setFault: (id, fault) => faults.set(id, fault),
     clearFaults: () => faults.clear(),
@@ -215,15 +391,23 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
   return standin;
 }
 
-/** The stand-ins list's entry: how to start it, and how the end-to-end suite connects a store on it. */
+/**
+ * The stand-ins list's entry: how to start it, and how the end-to-end suite connects a store on it.
+ */
 export const ebayStandin: ChannelStandinEntry = {
   channel: "ebay",
   start: startEbayStandin,
   testCase: {
-    variants: true, expiringTokens: true, connectQuery: () => ({}),
+    variants: true,
+    expiringTokens: true,
+    connectQuery: () => ({}),
     settings: {
-      marketplaceId: "EBAY_US", categoryId: "20625", merchantLocationKey: "warehouse-1",
-      paymentPolicyId: "pay-1", returnPolicyId: "ret-1", fulfillmentPolicyId: "ful-1",
+      marketplaceId: "EBAY_US",
+      categoryId: "20625",
+      merchantLocationKey: "warehouse-1",
+      paymentPolicyId: "pay-1",
+      returnPolicyId: "ret-1",
+      fulfillmentPolicyId: "ful-1",
     },
   },
 };

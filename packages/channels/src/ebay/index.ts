@@ -1,4 +1,5 @@
-// eBay: Sell Inventory API (items, groups, offers, publishing), OAuth code grant with refresh tokens.
+// eBay: Sell Inventory API (items, groups, offers, publishing), OAuth code grant with refresh
+// tokens.
 import { Type } from "typebox";
 import { defineChannel } from "../channel-definition.js";
 import { productPreflight } from "../preflight.js";

@@ -3,7 +3,12 @@
 // prices, variations) and its images. A stored listing id is updated instead.
 import { Type, type TSchema } from "typebox";
 import type { ChannelContext } from "../channel-definition.js";
-import type { ChannelAdapter, DestinationTarget, PublishInput, PublishOutcome } from "../adapter.js";
+import type {
+  ChannelAdapter,
+  DestinationTarget,
+  PublishInput,
+  PublishOutcome,
+} from "../adapter.js";
 import { okAnswer } from "../channel-answer.js";
 import { channelCaller, throwIfFailed, type Answer, type ChannelRequest } from "../channel-http.js";
 import { requiredBaseUrl, requiredString } from "../destination-fields.js";
@@ -21,20 +26,39 @@ const CreatedListing = Type.Object({ listing_id: Type.Integer() });
 /** Nothing of it is read, but it must be JSON, as Etsy's answers are. */
 const InventoryAnswer = Type.Object({});
 
-/** Etsy's `x-api-key`: the keystring, or keystring:shared-secret where the app has one configured. */
-export const etsyApiKey = (app: EtsyApp) => (app.clientSecret ? `${app.clientId}:${app.clientSecret}` : app.clientId);
+/**
+ * Etsy's `x-api-key`: the keystring, or keystring:shared-secret where the app has one configured.
+ */
+export const etsyApiKey = (app: EtsyApp) =>
+  app.clientSecret ? `${app.clientId}:${app.clientSecret}` : app.clientId;
 
-const msUntilUtcMidnight = (now = new Date()) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime();
+const msUntilUtcMidnight = (now = new Date()) =>
+  Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime();
 
-/** classify.ts's rules, plus Etsy's daily quota: a 429 with no Retry-After and none left today waits until midnight UTC. */
+/**
+ * classify.ts's rules, plus Etsy's daily quota: a 429 with no Retry-After and none left today waits
+ * until midnight UTC.
+ */
 function throwIfEtsyFailed(answer: Answer): void {
-  if (answer.status === 429 && !answer.headers.get("retry-after") && answer.headers.get("x-remaining-today") === "0") {
-    throw new ChannelWaitError("etsy answered 429: the daily request quota is used up", { channel: CHANNEL, status: 429, retryAfterMs: msUntilUtcMidnight() });
+  if (
+    answer.status === 429 &&
+    !answer.headers.get("retry-after") &&
+    answer.headers.get("x-remaining-today") === "0"
+  ) {
+    throw new ChannelWaitError("etsy answered 429: the daily request quota is used up", {
+      channel: CHANNEL,
+      status: 429,
+      retryAfterMs: msUntilUtcMidnight(),
+    });
   }
   throwIfFailed(CHANNEL, answer);
 }
 
-async function publish(context: ChannelContext<EtsyApp>, input: PublishInput, timeoutMs: number): Promise<PublishOutcome> {
+async function publish(
+  context: ChannelContext<EtsyApp>,
+  input: PublishInput,
+  timeoutMs: number,
+): Promise<PublishOutcome> {
   const { product, destination } = input;
   const settings = etsySettings(destination.settings);
   // Gives up on what etsyProductProblems finds before any call.
@@ -44,9 +68,21 @@ async function publish(context: ChannelContext<EtsyApp>, input: PublishInput, ti
   const token = requiredString(CHANNEL, destination, "accessToken");
   const call = channelCaller(CHANNEL, input.signal, timeoutMs);
   const send = ({ path, ...request }: Omit<ChannelRequest, "url"> & { path: string }) =>
-    call({ ...request, url: `${api}${path}`, headers: { authorization: `Bearer ${token}`, "x-api-key": etsyApiKey(context.app), ...request.headers } });
+    call({
+      ...request,
+      url: `${api}${path}`,
+      headers: {
+        authorization: `Bearer ${token}`,
+        "x-api-key": etsyApiKey(context.app),
+        ...request.headers,
+      },
+    });
   const form = { "content-type": "application/x-www-form-urlencoded" };
-  const checked = async <T extends TSchema>(request: Omit<ChannelRequest, "url"> & { path: string }, schema: T, what: string) => {
+  const checked = async <T extends TSchema>(
+    request: Omit<ChannelRequest, "url"> & { path: string },
+    schema: T,
+    what: string,
+  ) => {
     const answer = await send(request);
     throwIfEtsyFailed(answer);
     return okAnswer(CHANNEL, answer, schema, what);
@@ -54,22 +90,52 @@ async function publish(context: ChannelContext<EtsyApp>, input: PublishInput, ti
 
   let listingId = input.remoteId;
   if (listingId) {
-    const answer = await send({ method: "PATCH", path: `/shops/${settings.shopId}/listings/${listingId}`, body: listingFields(product, settings, false), headers: form });
+    const answer = await send({
+      method: "PATCH",
+      path: `/shops/${settings.shopId}/listings/${listingId}`,
+      body: listingFields(product, settings, false),
+      headers: form,
+    });
     // Deleted on Etsy since we stored its id: create it anew.
     if (answer.status === 404) listingId = null;
     else throwIfEtsyFailed(answer);
   }
   if (!listingId) {
-    const created = await checked({ method: "POST", path: `/shops/${settings.shopId}/listings`, body: listingFields(product, settings, true), headers: form }, CreatedListing, "created listing");
+    const created = await checked(
+      {
+        method: "POST",
+        path: `/shops/${settings.shopId}/listings`,
+        body: listingFields(product, settings, true),
+        headers: form,
+      },
+      CreatedListing,
+      "created listing",
+    );
     listingId = String(created.listing_id);
     await input.saveRemoteId(listingId, `https://www.etsy.com/listing/${listingId}`);
   }
-  await checked({ method: "PUT", path: `/listings/${listingId}/inventory`, body: JSON.stringify(stock), headers: { "content-type": "application/json" } }, InventoryAnswer, "inventory");
-  await syncImages(async (request) => {
-    const answer = await send(request);
-    throwIfEtsyFailed(answer);
-    return answer;
-  }, settings.shopId, listingId, product, context.allowPrivateStoreUrls, input.signal);
+  await checked(
+    {
+      method: "PUT",
+      path: `/listings/${listingId}/inventory`,
+      body: JSON.stringify(stock),
+      headers: { "content-type": "application/json" },
+    },
+    InventoryAnswer,
+    "inventory",
+  );
+  await syncImages(
+    async (request) => {
+      const answer = await send(request);
+      throwIfEtsyFailed(answer);
+      return answer;
+    },
+    settings.shopId,
+    listingId,
+    product,
+    context.allowPrivateStoreUrls,
+    input.signal,
+  );
   return { remoteId: listingId, remoteUrl: `https://www.etsy.com/listing/${listingId}` };
 }
 
@@ -80,7 +146,16 @@ export function createEtsyAdapter(context: ChannelContext<EtsyApp>): ChannelAdap
     publish: (input) => publish(context, input, timeoutMs),
     async refreshCredentials(destination: DestinationTarget, signal: AbortSignal) {
       const refreshToken = requiredString(CHANNEL, destination, "refreshToken");
-      const tokens = await requestEtsyToken(requiredBaseUrl(CHANNEL, destination), { grant_type: "refresh_token", client_id: context.app.clientId, refresh_token: refreshToken }, signal, timeoutMs);
+      const tokens = await requestEtsyToken(
+        requiredBaseUrl(CHANNEL, destination),
+        {
+          grant_type: "refresh_token",
+          client_id: context.app.clientId,
+          refresh_token: refreshToken,
+        },
+        signal,
+        timeoutMs,
+      );
       // Etsy rotates refresh tokens: the new one replaces the old, which stops working.
       return { ...destination.credentials, ...tokens };
     },

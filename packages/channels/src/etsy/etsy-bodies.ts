@@ -13,17 +13,25 @@ export const MAX_IMAGES = 10;
 /** Etsy's ids for a shop's own variation properties ("custom1", "custom2"). */
 const CUSTOM_PROPERTIES = [513, 514];
 
-const quantityOf = (product: PublishableProduct) => (/OutOfStock|SoldOut|Discontinued/i.test(product.availability ?? "") ? 0 : 1);
+const quantityOf = (product: PublishableProduct) =>
+  /OutOfStock|SoldOut|Discontinued/i.test(product.availability ?? "") ? 0 : 1;
 
-export function listingFields(product: PublishableProduct, settings: EtsySettings, creating: boolean): URLSearchParams {
+export function listingFields(
+  product: PublishableProduct,
+  settings: EtsySettings,
+  creating: boolean,
+): URLSearchParams {
   const fields: Record<string, string> = {
     title: [...product.title.trim()].slice(0, MAX_TITLE).join("").trim(),
     // Etsy's description is plain text: markup would show as it is.
-    description: (product.description ? descriptionText(product.description) : "") || product.title.trim(),
+    description:
+      (product.description ? descriptionText(product.description) : "") || product.title.trim(),
     who_made: settings.whoMade,
     when_made: settings.whenMade,
     taxonomy_id: String(settings.taxonomyId),
-    ...(settings.shippingProfileId ? { shipping_profile_id: String(settings.shippingProfileId) } : {}),
+    ...(settings.shippingProfileId
+      ? { shipping_profile_id: String(settings.shippingProfileId) }
+      : {}),
   };
   if (creating) {
     fields.quantity = String(Math.max(1, quantityOf(product)));
@@ -33,7 +41,9 @@ export function listingFields(product: PublishableProduct, settings: EtsySetting
   return new URLSearchParams(fields);
 }
 
-const optionNamesOf = (product: PublishableProduct) => [...new Set(product.variants.flatMap((v) => Object.keys(v.options ?? {})))];
+const optionNamesOf = (product: PublishableProduct) => [
+  ...new Set(product.variants.flatMap((v) => Object.keys(v.options ?? {}))),
+];
 
 /** What Etsy would refuse, found before any call: the publish's checks, and a dry run's. */
 export function etsyProductProblems(product: PublishableProduct): GiveUpChannelError[] {
@@ -43,27 +53,54 @@ export function etsyProductProblems(product: PublishableProduct): GiveUpChannelE
   else problems.push(...positivePriceProblems("etsy", product, "Etsy lists nothing for free"));
   const names = optionNamesOf(product);
   if (names.length > CUSTOM_PROPERTIES.length) {
-    problems.push(new GiveUpChannelError(`etsy takes at most ${CUSTOM_PROPERTIES.length} variation properties; product ${product.id} has ${names.length}`, {
-      channel: "etsy", kind: "validation", field: "variants.options",
-      channelMessage: `Etsy takes at most ${CUSTOM_PROPERTIES.length} variant options (${names.join(", ")} are ${names.length})`,
-    }));
+    problems.push(
+      new GiveUpChannelError(
+        `etsy takes at most ${CUSTOM_PROPERTIES.length} variation properties; product ${product.id} has ${names.length}`,
+        {
+          channel: "etsy",
+          kind: "validation",
+          field: "variants.options",
+          channelMessage: `Etsy takes at most ${CUSTOM_PROPERTIES.length} variant options (${names.join(", ")} are ${names.length})`,
+        },
+      ),
+    );
   }
   return problems;
 }
 
-export function inventory(product: PublishableProduct, settings: EtsySettings): Record<string, unknown> {
+export function inventory(
+  product: PublishableProduct,
+  settings: EtsySettings,
+): Record<string, unknown> {
   throwFirst(etsyProductProblems(product));
   const names = optionNamesOf(product);
-  // Etsy's API takes prices as JSON numbers; toChannelAmount keeps the decimal text exact up to there.
-  const offering = (amount: string) => [{ price: Number(toChannelAmount(amount)), quantity: quantityOf(product), is_enabled: true, readiness_state_id: settings.readinessStateId }];
+  // Etsy's API takes prices as JSON numbers; toChannelAmount keeps the decimal text exact up to
+  // there.
+  const offering = (amount: string) => [
+    {
+      price: Number(toChannelAmount(amount)),
+      quantity: quantityOf(product),
+      is_enabled: true,
+      readiness_state_id: settings.readinessStateId,
+    },
+  ];
   if (names.length === 0 || product.variants.length === 0) {
-    return { products: [{ sku: product.sku ?? "", property_values: [], offerings: offering(product.priceAmount!) }] };
+    return {
+      products: [
+        { sku: product.sku ?? "", property_values: [], offerings: offering(product.priceAmount!) },
+      ],
+    };
   }
   const propertyIds = names.map((_, i) => CUSTOM_PROPERTIES[i]!);
   return {
     products: product.variants.map((v) => ({
       sku: v.sku ?? "",
-      property_values: names.map((name, i) => ({ property_id: propertyIds[i], property_name: name, value_ids: [], values: [v.options?.[name] ?? "-"] })),
+      property_values: names.map((name, i) => ({
+        property_id: propertyIds[i],
+        property_name: name,
+        value_ids: [],
+        values: [v.options?.[name] ?? "-"],
+      })),
       offerings: offering(v.priceAmount?.trim() || product.priceAmount!),
     })),
     price_on_property: propertyIds,

@@ -15,9 +15,17 @@ const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const MAX_ALT_TEXT = 500;
 const IMAGE_TIMEOUT_MS = 30_000;
 
-/** The listing's images, as far as we read them: the id to delete one, the alt text that names its source. */
+/**
+ * The listing's images, as far as we read them: the id to delete one, the alt text that names its
+ * source.
+ */
 const ImagesAnswer = Type.Object({
-  results: Type.Array(Type.Object({ listing_image_id: Type.Integer(), alt_text: Type.Optional(Type.Union([Type.String(), Type.Null()])) })),
+  results: Type.Array(
+    Type.Object({
+      listing_image_id: Type.Integer(),
+      alt_text: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    }),
+  ),
 });
 
 type Send = (request: Omit<ChannelRequest, "url"> & { path: string }) => Promise<Answer>;
@@ -32,21 +40,39 @@ const altText = (url: string) => url.slice(0, MAX_ALT_TEXT);
 async function download(url: string, allowPrivate: boolean, signal: AbortSignal): Promise<Blob> {
   try {
     const image = await fetchPublicBytes(url, {
-      policy: { allowPrivate }, accept: ["image/*"], expected: "an image", maxBytes: MAX_IMAGE_BYTES, timeoutMs: IMAGE_TIMEOUT_MS, signal,
+      policy: { allowPrivate },
+      accept: ["image/*"],
+      expected: "an image",
+      maxBytes: MAX_IMAGE_BYTES,
+      timeoutMs: IMAGE_TIMEOUT_MS,
+      signal,
     });
     // A copy over a plain ArrayBuffer: Blob takes no view of a possibly shared one.
     return new Blob([new Uint8Array(image.bytes)], { type: image.contentType });
   } catch (error) {
     if (signal.aborted) throw classifyNetworkError("etsy", error);
     const message = `etsy: image ${url} cannot be uploaded: ${(error as Error).message}`;
-    if (error instanceof FetchFailedError && error.transient) throw new RetryableChannelError(message, { channel: "etsy", cause: error });
+    if (error instanceof FetchFailedError && error.transient)
+      throw new RetryableChannelError(message, { channel: "etsy", cause: error });
     throw new GiveUpChannelError(message, { channel: "etsy", kind: "validation", field: "images" });
   }
 }
 
-export async function syncImages(send: Send, shopId: string, listingId: string, product: PublishableProduct, allowPrivate: boolean, signal: AbortSignal): Promise<void> {
+export async function syncImages(
+  send: Send,
+  shopId: string,
+  listingId: string,
+  product: PublishableProduct,
+  allowPrivate: boolean,
+  signal: AbortSignal,
+): Promise<void> {
   const wanted = product.images.slice(0, MAX_IMAGES);
-  const existing = okAnswer("etsy", await send({ method: "GET", path: `/listings/${listingId}/images` }), ImagesAnswer, "image list").results;
+  const existing = okAnswer(
+    "etsy",
+    await send({ method: "GET", path: `/listings/${listingId}/images` }),
+    ImagesAnswer,
+    "image list",
+  ).results;
   const present = new Set(existing.map((i) => i.alt_text));
   for (const [index, url] of wanted.entries()) {
     if (present.has(altText(url))) continue;
@@ -54,10 +80,23 @@ export async function syncImages(send: Send, shopId: string, listingId: string, 
     form.set("image", await download(url, allowPrivate, signal), `image-${index + 1}`);
     form.set("rank", String(index + 1));
     form.set("alt_text", altText(url));
-    throwIfFailed("etsy", await send({ method: "POST", path: `/shops/${shopId}/listings/${listingId}/images`, body: form }));
+    throwIfFailed(
+      "etsy",
+      await send({
+        method: "POST",
+        path: `/shops/${shopId}/listings/${listingId}/images`,
+        body: form,
+      }),
+    );
   }
   const kept = new Set(wanted.map(altText));
   for (const image of existing.filter((i) => !kept.has(i.alt_text ?? ""))) {
-    throwIfFailed("etsy", await send({ method: "DELETE", path: `/shops/${shopId}/listings/${listingId}/images/${image.listing_image_id}` }));
+    throwIfFailed(
+      "etsy",
+      await send({
+        method: "DELETE",
+        path: `/shops/${shopId}/listings/${listingId}/images/${image.listing_image_id}`,
+      }),
+    );
   }
 }

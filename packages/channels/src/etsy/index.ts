@@ -1,4 +1,5 @@
-// Etsy: Open API v3 (draft listing, inventory, uploaded images), OAuth 2 with PKCE and rotating refresh tokens.
+// Etsy: Open API v3 (draft listing, inventory, uploaded images), OAuth 2 with PKCE and rotating
+// refresh tokens.
 import { Type } from "typebox";
 import { defineChannel } from "../channel-definition.js";
 import { productPreflight } from "../preflight.js";

@@ -17,7 +17,11 @@ export const shopifyDefinition = defineChannel({
   // Shopify needs no settings: a product goes to the shop as it is.
   settings: Type.Object({}),
   connectQuery: Type.Object({
-    shop: Type.String({ title: "Shop domain", description: "Your shop's myshopify.com address (Settings > Domains in Shopify admin)", examples: ["acme.myshopify.com"] }),
+    shop: Type.String({
+      title: "Shop domain",
+      description: "Your shop's myshopify.com address (Settings > Domains in Shopify admin)",
+      examples: ["acme.myshopify.com"],
+    }),
   }),
   callbackQuery: Type.Object({
     code: Param("The authorization code"),
@@ -32,7 +36,8 @@ export const shopifyDefinition = defineChannel({
   operatorAccount: {
     flags: { shop: "<shop>.myshopify.com" },
     secret: "the Admin API access token of a custom app",
-    create: (context, flags, secret, signal) => shopifyAccountFromToken(context, { shop: flags.shop ?? "", accessToken: secret }, signal),
+    create: (context, flags, secret, signal) =>
+      shopifyAccountFromToken(context, { shop: flags.shop ?? "", accessToken: secret }, signal),
   },
 });
 

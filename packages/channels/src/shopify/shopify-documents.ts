@@ -40,7 +40,12 @@ const CHANNEL = "shopify";
  * two such attempts gives another handle; the SKU lookup before it still finds the product.)
  */
 export function shopifyHandle(product: PublishableProduct): string {
-  const words = product.title.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  const words = product.title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
   const readable = words.slice(0, 60).replace(/-+$/, "") || "product";
   return `${readable}-${createHash("sha256").update(product.id).digest("hex").slice(0, 10)}`;
 }
@@ -49,16 +54,23 @@ export function shopifyHandle(product: PublishableProduct): string {
 export const skuQuery = (sku: string) => `sku:"${sku.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
 function tooMany(what: string, limit: number): GiveUpChannelError {
-  return new GiveUpChannelError(`shopify takes at most ${limit} ${what} per product`, { channel: CHANNEL, kind: "validation", field: what === "options" ? "variants.options" : what });
+  return new GiveUpChannelError(`shopify takes at most ${limit} ${what} per product`, {
+    channel: CHANNEL,
+    kind: "validation",
+    field: what === "options" ? "variants.options" : what,
+  });
 }
 
-const optionNamesOf = (product: PublishableProduct) => [...new Set(product.variants.flatMap((v) => Object.keys(v.options ?? {})))];
+const optionNamesOf = (product: PublishableProduct) => [
+  ...new Set(product.variants.flatMap((v) => Object.keys(v.options ?? {}))),
+];
 
 /** What productSet would refuse, found before any call: the input's checks, and a dry run's. */
 export function shopifyProductProblems(product: PublishableProduct): GiveUpChannelError[] {
   const problems: GiveUpChannelError[] = [];
   if (!product.title?.trim()) problems.push(missingField(CHANNEL, product, "title"));
-  if (!product.priceAmount?.trim() && !product.variants.some((v) => v.priceAmount?.trim())) problems.push(missingField(CHANNEL, product, "priceAmount"));
+  if (!product.priceAmount?.trim() && !product.variants.some((v) => v.priceAmount?.trim()))
+    problems.push(missingField(CHANNEL, product, "priceAmount"));
   if (optionNamesOf(product).length > MAX_OPTIONS) problems.push(tooMany("options", MAX_OPTIONS));
   if (product.variants.length > MAX_VARIANTS) problems.push(tooMany("variants", MAX_VARIANTS));
   return problems;
@@ -68,16 +80,23 @@ export function productSetInput(product: PublishableProduct): Record<string, unk
   throwFirst(shopifyProductProblems(product));
   const title = [...product.title.trim()].slice(0, MAX_TITLE).join("");
   const optionNames = optionNamesOf(product);
-  const price = (amount: string | null | undefined) => toChannelAmount((amount?.trim() || product.priceAmount)!);
+  const price = (amount: string | null | undefined) =>
+    toChannelAmount((amount?.trim() || product.priceAmount)!);
 
   let productOptions: Record<string, unknown>[];
   let variants: Record<string, unknown>[];
   if (product.variants.length > 0 && optionNames.length > 0) {
     productOptions = optionNames.map((name) => ({
-      name, values: [...new Set(product.variants.map((v) => v.options?.[name] ?? "Default"))].map((value) => ({ name: value })),
+      name,
+      values: [...new Set(product.variants.map((v) => v.options?.[name] ?? "Default"))].map(
+        (value) => ({ name: value }),
+      ),
     }));
     variants = product.variants.map((v) => ({
-      optionValues: optionNames.map((name) => ({ optionName: name, name: v.options?.[name] ?? "Default" })),
+      optionValues: optionNames.map((name) => ({
+        optionName: name,
+        name: v.options?.[name] ?? "Default",
+      })),
       price: price(v.priceAmount),
       ...(v.sku ? { inventoryItem: { sku: v.sku } } : {}),
       ...(v.gtin ? { barcode: v.gtin } : {}),
@@ -85,10 +104,14 @@ export function productSetInput(product: PublishableProduct): Record<string, unk
   } else {
     // A product without options still has one variant, under Shopify's "Title" option.
     productOptions = [{ name: "Title", values: [{ name: "Default Title" }] }];
-    variants = [{
-      optionValues: [{ optionName: "Title", name: "Default Title" }], price: price(product.priceAmount),
-      ...(product.sku ? { inventoryItem: { sku: product.sku } } : {}), ...(product.gtin ? { barcode: product.gtin } : {}),
-    }];
+    variants = [
+      {
+        optionValues: [{ optionName: "Title", name: "Default Title" }],
+        price: price(product.priceAmount),
+        ...(product.sku ? { inventoryItem: { sku: product.sku } } : {}),
+        ...(product.gtin ? { barcode: product.gtin } : {}),
+      },
+    ];
   }
   return {
     title,
@@ -97,7 +120,10 @@ export function productSetInput(product: PublishableProduct): Record<string, unk
     ...(product.brand ? { vendor: product.brand } : {}),
     productOptions,
     variants,
-    // productSet replaces list fields whole: every image is sent every time (extra ones are dropped, not refused).
-    files: product.images.slice(0, MAX_FILES).map((url) => ({ originalSource: url, contentType: "IMAGE", alt: title })),
+    // productSet replaces list fields whole: every image is sent every time (extra ones are
+    // dropped, not refused).
+    files: product.images
+      .slice(0, MAX_FILES)
+      .map((url) => ({ originalSource: url, contentType: "IMAGE", alt: title })),
   };
 }

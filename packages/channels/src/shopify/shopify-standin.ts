@@ -7,11 +7,25 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Kind, parse, type OperationDefinitionNode } from "graphql";
 import { sharedContractsDir, type ContractViolation } from "../standins/contract/contract-check.js";
-import { loadGraphqlContract, type GraphqlContract } from "../standins/contract/graphql-contract.js";
-import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "../standins/kit/channel-standin.js";
+import {
+  loadGraphqlContract,
+  type GraphqlContract,
+} from "../standins/contract/graphql-contract.js";
+import type {
+  ChannelStandin,
+  ListingSummary,
+  StandinCounts,
+  StandinFault,
+} from "../standins/kit/channel-standin.js";
 import { withControl } from "../standins/kit/control-api.js";
 import { FaultBook } from "../standins/kit/fault-book.js";
-import { playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "../standins/kit/http.js";
+import {
+  playCommonFault,
+  readBody,
+  redirect,
+  sendJson,
+  startLoopbackServer,
+} from "../standins/kit/http.js";
 import { OAuthBook } from "../standins/kit/oauth-book.js";
 import type { StandinOptions } from "../standins/kit/standin-options.js";
 import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
@@ -35,7 +49,10 @@ interface Shop {
 let nextProductId = 1_000;
 
 export interface ShopifyStandin extends ChannelStandin {
-  /** A custom app installed on the shop: the Admin API access token an operator copies from the shop's admin. */
+  /**
+   * A custom app installed on the shop: the Admin API access token an operator copies from the
+   * shop's admin.
+   */
   installCustomApp(shop: string): string;
 }
 
@@ -43,34 +60,63 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
   const clientId = options.clientId ?? "shopify-standin-app";
   const clientSecret = options.clientSecret ?? "shopify-standin-secret";
   const dir = options.contract === false ? null : sharedContractsDir();
-  const contract: GraphqlContract | null = dir ? await loadGraphqlContract(`${dir}/shopify/admin_${API_VERSION}.graphql`) : null;
+  const contract: GraphqlContract | null = dir
+    ? await loadGraphqlContract(`${dir}/shopify/admin_${API_VERSION}.graphql`)
+    : null;
   const shops = new Map<string, Shop>();
   const faults = new FaultBook();
   const oauth = new OAuthBook({ clientId, accessTtlSeconds: 0, refreshTtlSeconds: null });
   const violations: ContractViolation[] = [];
   const shopOf = (name: string) => {
     let shop = shops.get(name);
-    if (!shop) shops.set(name, (shop = { products: new Map(), counts: { create: 0, update: 0, requests: 0 } }));
+    if (!shop)
+      shops.set(
+        name,
+        (shop = { products: new Map(), counts: { create: 0, update: 0, requests: 0 } }),
+      );
     return shop;
   };
 
   function authorize(name: string, url: URL, response: ServerResponse) {
     const q = Object.fromEntries(url.searchParams);
-    if (q.client_id !== clientId || !q.redirect_uri || !q.state) return sendJson(response, 400, { error: "invalid_request" });
+    if (q.client_id !== clientId || !q.redirect_uri || !q.state)
+      return sendJson(response, 400, { error: "invalid_request" });
     shopOf(name);
-    const back = new URL(oauth.authorize({ storeId: name, clientId, redirectUri: q.redirect_uri, state: q.state, scope: q.scope }));
+    const back = new URL(
+      oauth.authorize({
+        storeId: name,
+        clientId,
+        redirectUri: q.redirect_uri,
+        state: q.state,
+        scope: q.scope,
+      }),
+    );
     back.searchParams.set("shop", name);
     back.searchParams.set("timestamp", String(Math.floor(Date.now() / 1000)));
-    back.searchParams.set("host", Buffer.from(`admin.shopify.com/store/${name}`).toString("base64url"));
-    back.searchParams.set("hmac", shopifySignature(Object.fromEntries(back.searchParams), clientSecret));
+    back.searchParams.set(
+      "host",
+      Buffer.from(`admin.shopify.com/store/${name}`).toString("base64url"),
+    );
+    back.searchParams.set(
+      "hmac",
+      shopifySignature(Object.fromEntries(back.searchParams), clientSecret),
+    );
     redirect(response, back.toString());
   }
 
   async function accessToken(request: IncomingMessage, response: ServerResponse) {
     const body = JSON.parse((await readBody(request)).toString("utf8") || "{}") as Json;
-    if (body.client_secret !== clientSecret) return sendJson(response, 401, { error: "invalid_client" });
-    const result = oauth.exchangeCode({ code: String(body.code ?? ""), clientId: String(body.client_id ?? "") });
-    if (!result.ok) return sendJson(response, 400, { error: result.error, error_description: result.description });
+    if (body.client_secret !== clientSecret)
+      return sendJson(response, 401, { error: "invalid_client" });
+    const result = oauth.exchangeCode({
+      code: String(body.code ?? ""),
+      clientId: String(body.client_id ?? ""),
+    });
+    if (!result.ok)
+      return sendJson(response, 400, {
+        error: result.error,
+        error_description: result.description,
+      });
     sendJson(response, 200, { access_token: result.tokens.accessToken, scope: "write_products" });
   }
 
@@ -81,32 +127,88 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
       // The bucket is empty and the query needs `seconds` of restoring.
       const currentlyAvailable = 0;
       const requestedQueryCost = seconds * restoreRate;
-      return sendJson(response, 200, { errors: [{ message: "Throttled", extensions: {
-        code: "THROTTLED", cost: { requestedQueryCost, actualQueryCost: null, throttleStatus: { maximumAvailable: 2000, currentlyAvailable, restoreRate } },
-      } }] });
+      return sendJson(response, 200, {
+        errors: [
+          {
+            message: "Throttled",
+            extensions: {
+              code: "THROTTLED",
+              cost: {
+                requestedQueryCost,
+                actualQueryCost: null,
+                throttleStatus: { maximumAvailable: 2000, currentlyAvailable, restoreRate },
+              },
+            },
+          },
+        ],
+      });
     }
-    if (played.kind === "error") return sendJson(response, played.status, { errors: "Internal Server Error" });
-    if (played.kind === "auth") return sendJson(response, 401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
+    if (played.kind === "error")
+      return sendJson(response, played.status, { errors: "Internal Server Error" });
+    if (played.kind === "auth")
+      return sendJson(response, 401, {
+        errors: "[API] Invalid API key or access token (unrecognized login or wrong password)",
+      });
     if (played.kind === "invalid") {
-      return sendJson(response, 200, { data: { productSet: { product: null, userErrors: [{ field: [played.field ?? "input"], message: played.message, code: "INVALID" }] } } });
+      return sendJson(response, 200, {
+        data: {
+          productSet: {
+            product: null,
+            userErrors: [
+              { field: [played.field ?? "input"], message: played.message, code: "INVALID" },
+            ],
+          },
+        },
+      });
     }
   }
 
-  /** Shopify's productSet: by `identifier.id` an update (which must exist); by `identifier.handle` an upsert; without one a create. */
+  /**
+   * Shopify's productSet: by `identifier.id` an update (which must exist); by `identifier.handle`
+   * an upsert; without one a create.
+   */
   function productSet(shop: Shop, variables: Json): Json {
     const identifier = (variables.identifier ?? {}) as Json;
     const input = (variables.input ?? {}) as Json;
-    if (!input.title) return { product: null, userErrors: [{ field: ["input", "title"], message: "Title can't be blank", code: "BLANK" }] };
+    if (!input.title)
+      return {
+        product: null,
+        userErrors: [{ field: ["input", "title"], message: "Title can't be blank", code: "BLANK" }],
+      };
     let existing: ShopProduct | undefined;
     if (identifier.id) {
       existing = shop.products.get(identifier.id);
-      if (!existing) return { product: null, userErrors: [{ field: ["identifier", "id"], message: "Product does not exist", code: "PRODUCT_DOES_NOT_EXIST" }] };
+      if (!existing)
+        return {
+          product: null,
+          userErrors: [
+            {
+              field: ["identifier", "id"],
+              message: "Product does not exist",
+              code: "PRODUCT_DOES_NOT_EXIST",
+            },
+          ],
+        };
     } else if (identifier.handle) {
       existing = [...shop.products.values()].find((p) => p.handle === identifier.handle);
     }
-    const skus = (input.variants ?? []).map((v: Json) => v.inventoryItem?.sku).filter(Boolean) as string[];
-    const owner = [...shop.products.values()].find((p) => p !== existing && variantSkus(p).some((s) => skus.includes(s)));
-    if (owner) return { product: null, userErrors: [{ field: ["input", "variants"], message: "SKU is already taken by another product", code: "INVALID" }] };
+    const skus = (input.variants ?? [])
+      .map((v: Json) => v.inventoryItem?.sku)
+      .filter(Boolean) as string[];
+    const owner = [...shop.products.values()].find(
+      (p) => p !== existing && variantSkus(p).some((s) => skus.includes(s)),
+    );
+    if (owner)
+      return {
+        product: null,
+        userErrors: [
+          {
+            field: ["input", "variants"],
+            message: "SKU is already taken by another product",
+            code: "INVALID",
+          },
+        ],
+      };
     if (existing) {
       existing.input = input;
       if (input.handle) existing.handle = input.handle;
@@ -115,7 +217,12 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
       return { product: { id: existing.id, handle: existing.handle }, userErrors: [] };
     }
     const handle = input.handle ?? identifier.handle ?? `p-${randomUUID().slice(0, 8)}`;
-    const created: ShopProduct = { id: `gid://shopify/Product/${nextProductId++}`, handle, input, version: 1 };
+    const created: ShopProduct = {
+      id: `gid://shopify/Product/${nextProductId++}`,
+      handle,
+      input,
+      version: 1,
+    };
     shop.products.set(created.id, created);
     shop.counts.create += 1;
     return { product: { id: created.id, handle: created.handle }, userErrors: [] };
@@ -126,55 +233,112 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     if (shop) shop.counts.requests += 1;
     const token = request.headers["x-shopify-access-token"];
     if (!shop || typeof token !== "string" || oauth.storeOf(token) !== name) {
-      return sendJson(response, 401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
+      return sendJson(response, 401, {
+        errors: "[API] Invalid API key or access token (unrecognized login or wrong password)",
+      });
     }
     const body = JSON.parse((await readBody(request)).toString("utf8") || "{}") as Json;
     // Shopify answers userErrors only to mutations: an "invalid" fault waits for the productSet.
-    const invalidLater = faults.peek(name)?.kind === "invalid" && !/\bproductSet\s*\(/.test(String(body.query ?? ""));
+    const invalidLater =
+      faults.peek(name)?.kind === "invalid" && !/\bproductSet\s*\(/.test(String(body.query ?? ""));
     const played = invalidLater ? null : await playCommonFault(faults.take(name), response);
     if (played === "handled") return;
     if (played) return fault(response, played);
-    const problems = contract?.check(String(body.query ?? ""), (body.variables ?? {}) as Json) ?? [];
+    const problems =
+      contract?.check(String(body.query ?? ""), (body.variables ?? {}) as Json) ?? [];
     const operation = safeOperation(String(body.query ?? ""));
     if (problems.length > 0 || !operation) {
-      violations.push({ request: `graphql ${operation?.operation ?? "?"} ${operation?.name?.value ?? ""}`.trim(), problems: problems.length ? problems : ["unparsable document"] });
-      return sendJson(response, 200, { errors: (problems.length ? problems : ["unparsable document"]).map((message) => ({ message })) });
+      violations.push({
+        request: `graphql ${operation?.operation ?? "?"} ${operation?.name?.value ?? ""}`.trim(),
+        problems: problems.length ? problems : ["unparsable document"],
+      });
+      return sendJson(response, 200, {
+        errors: (problems.length ? problems : ["unparsable document"]).map((message) => ({
+          message,
+        })),
+      });
     }
     const variables = (body.variables ?? {}) as Json;
     const root = operation.selectionSet.selections.find((s) => s.kind === Kind.FIELD);
     const field = root?.kind === Kind.FIELD ? root.name.value : "";
-    if (field === "productSet") return sendJson(response, 200, { data: { productSet: productSet(shop, variables) } });
-    if (field === "shop") return sendJson(response, 200, { data: { shop: { name: `Stand-in ${name}`, myshopifyDomain: name } } });
+    if (field === "productSet")
+      return sendJson(response, 200, { data: { productSet: productSet(shop, variables) } });
+    if (field === "shop")
+      return sendJson(response, 200, {
+        data: { shop: { name: `Stand-in ${name}`, myshopifyDomain: name } },
+      });
     if (field === "productVariants") {
-      const sku = /sku:"((?:[^"\\]|\\.)*)"/.exec(String(variables.query ?? ""))?.[1]?.replace(/\\(.)/g, "$1");
-      const product = [...shop.products.values()].find((p) => sku !== undefined && variantSkus(p).includes(sku));
-      return sendJson(response, 200, { data: { productVariants: { nodes: product ? [{ id: `gid://shopify/ProductVariant/${product.id.split("/").pop()}1`, product: { id: product.id } }] : [] } } });
+      const sku = /sku:"((?:[^"\\]|\\.)*)"/
+        .exec(String(variables.query ?? ""))?.[1]
+        ?.replace(/\\(.)/g, "$1");
+      const product = [...shop.products.values()].find(
+        (p) => sku !== undefined && variantSkus(p).includes(sku),
+      );
+      return sendJson(response, 200, {
+        data: {
+          productVariants: {
+            nodes: product
+              ? [
+                  {
+                    id: `gid://shopify/ProductVariant/${product.id.split("/").pop()}1`,
+                    product: { id: product.id },
+                  },
+                ]
+              : [],
+          },
+        },
+      });
     }
-    sendJson(response, 200, { errors: [{ message: `the stand-in does not run ${field || "this operation"}` }] });
+    sendJson(response, 200, {
+      errors: [{ message: `the stand-in does not run ${field || "this operation"}` }],
+    });
   }
 
-  const server = await startLoopbackServer(withControl(() => standin, async (request, response, url) => {
-    const match = /^\/shops\/([^/]+)\/admin\/(oauth\/authorize|oauth\/access_token|api\/[^/]+\/graphql\.json)$/.exec(url.pathname);
-    if (!match) return sendJson(response, 404, { errors: "Not Found" });
-    const [, name, route] = match as unknown as [string, string, string];
-    if (route === "oauth/authorize" && request.method === "GET") return authorize(name, url, response);
-    if (route === "oauth/access_token" && request.method === "POST") return accessToken(request, response);
-    if (route === `api/${API_VERSION}/graphql.json` && request.method === "POST") return graphql(name, request, response);
-    sendJson(response, 404, { errors: "Not Found" });
-  }), options);
+  const server = await startLoopbackServer(
+    withControl(
+      () => standin,
+      async (request, response, url) => {
+        const match =
+          /^\/shops\/([^/]+)\/admin\/(oauth\/authorize|oauth\/access_token|api\/[^/]+\/graphql\.json)$/.exec(
+            url.pathname,
+          );
+        if (!match) return sendJson(response, 404, { errors: "Not Found" });
+        const [, name, route] = match as unknown as [string, string, string];
+        if (route === "oauth/authorize" && request.method === "GET")
+          return authorize(name, url, response);
+        if (route === "oauth/access_token" && request.method === "POST")
+          return accessToken(request, response);
+        if (route === `api/${API_VERSION}/graphql.json` && request.method === "POST")
+          return graphql(name, request, response);
+        sendJson(response, 404, { errors: "Not Found" });
+      },
+    ),
+    options,
+  );
 
   const summary = (p: ShopProduct): ListingSummary => {
     const variants: Json[] = p.input.variants ?? [];
     return {
-      id: p.id, sku: variants[0]?.inventoryItem?.sku ?? null, title: p.input.title, priceAmount: variants[0]?.price ?? null,
-      variantSkus: variantSkus(p), imageCount: (p.input.files ?? []).length, description: p.input.descriptionHtml ?? null, version: p.version, raw: p.input,
+      id: p.id,
+      sku: variants[0]?.inventoryItem?.sku ?? null,
+      title: p.input.title,
+      priceAmount: variants[0]?.price ?? null,
+      variantSkus: variantSkus(p),
+      imageCount: (p.input.files ?? []).length,
+      description: p.input.descriptionHtml ?? null,
+      version: p.version,
+      raw: p.input,
     };
   };
 
   const standin: ShopifyStandin = {
     channel: "shopify",
     url: server.url,
-    env: { SHOPIFY_CLIENT_ID: clientId, SHOPIFY_CLIENT_SECRET: clientSecret, SHOPIFY_SHOP_URL: `${server.url}/shops/{shop}` },
+    env: {
+      SHOPIFY_CLIENT_ID: clientId,
+      SHOPIFY_CLIENT_SECRET: clientSecret,
+      SHOPIFY_SHOP_URL: `${server.url}/shops/{shop}`,
+    },
     storeIds: () => [...shops.keys()],
     store: (name) => {
       const shop = shopOf(name);
@@ -195,24 +359,34 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
 }
 
 function variantSkus(p: ShopProduct): string[] {
-  return ((p.input.variants ?? []) as Json[]).map((v) => v.inventoryItem?.sku).filter((s): s is string => typeof s === "string");
+  return ((p.input.variants ?? []) as Json[])
+    .map((v) => v.inventoryItem?.sku)
+    .filter((s): s is string => typeof s === "string");
 }
 
 function safeOperation(query: string): OperationDefinitionNode | null {
   try {
-    return parse(query).definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION) ?? null;
+    return (
+      parse(query).definitions.find(
+        (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+      ) ?? null
+    );
   } catch {
     return null;
   }
 }
 
-/** The stand-ins list's entry: how to start it, and how the end-to-end suite connects a store on it. */
+/**
+ * The stand-ins list's entry: how to start it, and how the end-to-end suite connects a store on it.
+ */
 export const shopifyStandin: ChannelStandinEntry = {
   channel: "shopify",
   start: startShopifyStandin,
   connectHint: () => "shop demo.myshopify.com (any *.myshopify.com name)",
   testCase: {
-    variants: true, expiringTokens: false, settings: null,
+    variants: true,
+    expiringTokens: false,
+    settings: null,
     connectQuery: () => ({ shop: `acme-${randomUUID().slice(0, 6)}.myshopify.com` }),
   },
 };

@@ -8,7 +8,9 @@ import type { StandinOptions } from "./kit/standin-options.js";
 /** How a merchant connects and sets up one channel in the end-to-end tests. */
 export interface ChannelTestCase {
   /** The connect request's query for a new store on the stand-in. */
-  connectQuery: (standin: ChannelStandin) => Record<string, string> | Promise<Record<string, string>>;
+  connectQuery: (
+    standin: ChannelStandin,
+  ) => Record<string, string> | Promise<Record<string, string>>;
   /** Settings the merchant sets after connecting (PATCH /api/destinations), or null. */
   settings: Record<string, string | number> | null;
   /** Products carry variants with options. */
@@ -19,9 +21,15 @@ export interface ChannelTestCase {
 
 export interface ChannelStandinEntry {
   channel: ChannelName;
-  /** `callbackUrl` is where its authorize page returns when the channel names the redirect by alias (eBay's RuName). */
+  /**
+   * `callbackUrl` is where its authorize page returns when the channel names the redirect by alias
+   * (eBay's RuName).
+   */
   start: (options: StandinOptions) => Promise<ChannelStandin>;
   testCase: ChannelTestCase;
-  /** What a person types in the connect form to reach a store on the stand-in at `url` (printed by the demo). */
+  /**
+   * What a person types in the connect form to reach a store on the stand-in at `url` (printed by
+   * the demo).
+   */
   connectHint?(url: string): string;
 }

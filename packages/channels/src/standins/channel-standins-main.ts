@@ -8,17 +8,35 @@ import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { CHANNEL_STANDINS } from "./channel-standins.js";
 
-const { values } = parseArgs({ options: { port: { type: "string", default: "3201" }, "write-env": { type: "string" }, "public-url": { type: "string", default: "http://127.0.0.1:3000" } } });
+const { values } = parseArgs({
+  options: {
+    port: { type: "string", default: "3201" },
+    "write-env": { type: "string" },
+    "public-url": { type: "string", default: "http://127.0.0.1:3000" },
+  },
+});
 const port = Number(values.port);
 const publicUrl = values["public-url"].replace(/\/+$/, "");
-const standins = await Promise.all(CHANNEL_STANDINS.map((entry, i) => entry.start({
-  port: port === 0 ? 0 : port + i, callbackUrl: `${publicUrl}/api/integrations/${entry.channel}/callback`,
-})));
+const standins = await Promise.all(
+  CHANNEL_STANDINS.map((entry, i) =>
+    entry.start({
+      port: port === 0 ? 0 : port + i,
+      callbackUrl: `${publicUrl}/api/integrations/${entry.channel}/callback`,
+    }),
+  ),
+);
 const env = Object.assign({}, ...standins.map((s) => s.env)) as Record<string, string>;
-if (values["write-env"]) await writeFile(values["write-env"], Object.entries(env).map(([k, v]) => `${k}=${v}\n`).join(""));
+if (values["write-env"])
+  await writeFile(
+    values["write-env"],
+    Object.entries(env)
+      .map(([k, v]) => `${k}=${v}\n`)
+      .join(""),
+  );
 for (const s of standins) console.log(`${s.channel} stand-in listening on ${s.url}`);
 console.log("channel stand-ins ready");
-// What a person types in each connect form to reach a store on the stand-ins (after the lines above, which the browser tests read).
+// What a person types in each connect form to reach a store on the stand-ins (after the lines
+// above, which the browser tests read).
 for (const [i, s] of standins.entries()) {
   const hint = CHANNEL_STANDINS[i]!.connectHint?.(s.url);
   if (hint) console.log(`  to connect ${s.channel}, enter ${hint}`);

@@ -9,4 +9,10 @@ import { shopifyStandin } from "../shopify/shopify-standin.js";
 import { woocommerceStandin } from "../woocommerce/woocommerce-standin.js";
 import type { ChannelStandinEntry } from "./channel-standin-entry.js";
 
-export const CHANNEL_STANDINS: readonly ChannelStandinEntry[] = [shopifyStandin, ebayStandin, etsyStandin, woocommerceStandin, amazonStandin];
+export const CHANNEL_STANDINS: readonly ChannelStandinEntry[] = [
+  shopifyStandin,
+  ebayStandin,
+  etsyStandin,
+  woocommerceStandin,
+  amazonStandin,
+];

@@ -17,20 +17,34 @@ export const woocommerceDefinition = defineChannel({
   // WooCommerce needs no settings.
   settings: Type.Object({}),
   connectQuery: Type.Object({
-    storeUrl: Type.String({ title: "Store address", description: "The public https address of your WordPress site running WooCommerce", examples: ["https://shop.example"] }),
+    storeUrl: Type.String({
+      title: "Store address",
+      description: "The public https address of your WordPress site running WooCommerce",
+      examples: ["https://shop.example"],
+    }),
   }),
-  // The store's server first POSTs the keys ({ key_id, user_id, consumer_key, consumer_secret }), then the browser returns.
+  // The store's server first POSTs the keys ({ key_id, user_id, consumer_key, consumer_secret }),
+  // then the browser returns.
   callbackQuery: Type.Object({
     user_id: Param("Carries the state"),
     success: Param("1 when the store owner approved"),
   }),
-  adapter: ({ timeoutMs, allowPrivateStoreUrls }) => createWoocommerceAdapter(timeoutMs, allowPrivateStoreUrls),
+  adapter: ({ timeoutMs, allowPrivateStoreUrls }) =>
+    createWoocommerceAdapter(timeoutMs, allowPrivateStoreUrls),
   preflight: productPreflight(woocommerceProductProblems),
   connect: woocommerceConnect,
   operatorAccount: {
     flags: { "store-url": "<https://store>", "consumer-key": "<ck_...>" },
     secret: "the consumer secret",
     create: (context, flags, secret, signal) =>
-      woocommerceAccountFromKeys(context, { storeUrl: flags["store-url"] ?? "", consumerKey: flags["consumer-key"] ?? "", consumerSecret: secret }, signal),
+      woocommerceAccountFromKeys(
+        context,
+        {
+          storeUrl: flags["store-url"] ?? "",
+          consumerKey: flags["consumer-key"] ?? "",
+          consumerSecret: secret,
+        },
+        signal,
+      ),
   },
 });

@@ -2,7 +2,12 @@
 // store must be served over https): update the stored product, else adopt the one with our SKU,
 // else create; then bring its variations in line with the catalog's variants, matched by SKU.
 import { Type, type Static } from "typebox";
-import type { ChannelAdapter, PublishableProduct, PublishInput, PublishOutcome } from "../adapter.js";
+import type {
+  ChannelAdapter,
+  PublishableProduct,
+  PublishInput,
+  PublishOutcome,
+} from "../adapter.js";
 import { okAnswer } from "../channel-answer.js";
 import { channelCaller, okJson, type Answer } from "../channel-http.js";
 import { requiredBaseUrl, requiredString } from "../destination-fields.js";
@@ -12,14 +17,23 @@ const CHANNEL = "woocommerce";
 /** WooCommerce's batch endpoints take at most 100 items. */
 const BATCH = 100;
 
-// The parts of WooCommerce's answers we read; the rest (and any field a store's plugins add) passes unread.
+// The parts of WooCommerce's answers we read; the rest (and any field a store's plugins add) passes
+// unread.
 const SavedProduct = Type.Object({ id: Type.Integer(), permalink: Type.Optional(Type.Unknown()) });
 type SavedProduct = Static<typeof SavedProduct>;
 const ProductsBySku = Type.Array(Type.Object({ id: Type.Integer() }));
 const Variations = Type.Array(Type.Object({ id: Type.Integer(), sku: Type.String() }));
-type Batch = { create: Record<string, unknown>[]; update: Record<string, unknown>[]; delete: number[] };
+type Batch = {
+  create: Record<string, unknown>[];
+  update: Record<string, unknown>[];
+  delete: number[];
+};
 
-async function publish(input: PublishInput, timeoutMs: number, allowPrivate: boolean): Promise<PublishOutcome> {
+async function publish(
+  input: PublishInput,
+  timeoutMs: number,
+  allowPrivate: boolean,
+): Promise<PublishOutcome> {
   const { product, destination } = input;
   const body = productBody(product);
   const api = `${requiredBaseUrl(CHANNEL, destination)}/wp-json/wc/v3`;
@@ -27,12 +41,23 @@ async function publish(input: PublishInput, timeoutMs: number, allowPrivate: boo
   const secret = requiredString(CHANNEL, destination, "consumerSecret");
   // The store's address is the merchant's: checked again and pinned on every request.
   const call = channelCaller(CHANNEL, input.signal, timeoutMs, { allowPrivate });
-  const send = (method: string, path: string, payload?: unknown): Promise<Answer> => call({
-    method, url: `${api}${path}`, body: payload === undefined ? undefined : JSON.stringify(payload),
-    headers: { authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString("base64")}`, ...(payload === undefined ? {} : { "content-type": "application/json" }) },
-  });
+  const send = (method: string, path: string, payload?: unknown): Promise<Answer> =>
+    call({
+      method,
+      url: `${api}${path}`,
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+      headers: {
+        authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString("base64")}`,
+        ...(payload === undefined ? {} : { "content-type": "application/json" }),
+      },
+    });
   const bySku = async (sku: string): Promise<number | null> => {
-    const found = okAnswer(CHANNEL, await send("GET", `/products?sku=${encodeURIComponent(sku)}`), ProductsBySku, "product list");
+    const found = okAnswer(
+      CHANNEL,
+      await send("GET", `/products?sku=${encodeURIComponent(sku)}`),
+      ProductsBySku,
+      "product list",
+    );
     return found[0]?.id ?? null;
   };
 
@@ -50,18 +75,33 @@ async function publish(input: PublishInput, timeoutMs: number, allowPrivate: boo
   if (!saved) {
     const answer = await send("POST", "/products", body);
     // Created by a parallel publish between our lookup and this create: adopt it.
-    const race = answer.status === 400 && product.sku && /product_invalid_sku|duplicate/i.test(answer.text) ? await bySku(product.sku) : null;
+    const race =
+      answer.status === 400 && product.sku && /product_invalid_sku|duplicate/i.test(answer.text)
+        ? await bySku(product.sku)
+        : null;
     saved = savedProduct(race !== null ? await send("PUT", `/products/${race}`, body) : answer);
   }
-  const outcome = { remoteId: String(saved.id), remoteUrl: typeof saved.permalink === "string" ? saved.permalink : null };
+  const outcome = {
+    remoteId: String(saved.id),
+    remoteUrl: typeof saved.permalink === "string" ? saved.permalink : null,
+  };
   await input.saveRemoteId(outcome.remoteId, outcome.remoteUrl);
   if (isVariable(product)) await syncVariations(send, saved.id, product);
   return outcome;
 }
 
 /** Creates, updates and deletes variations so the store holds exactly the catalog's variants. */
-async function syncVariations(send: (m: string, p: string, b?: unknown) => Promise<Answer>, productId: number, product: PublishableProduct) {
-  const existing = okAnswer(CHANNEL, await send("GET", `/products/${productId}/variations?per_page=100`), Variations, "variation list");
+async function syncVariations(
+  send: (m: string, p: string, b?: unknown) => Promise<Answer>,
+  productId: number,
+  product: PublishableProduct,
+) {
+  const existing = okAnswer(
+    CHANNEL,
+    await send("GET", `/products/${productId}/variations?per_page=100`),
+    Variations,
+    "variation list",
+  );
   const bySku = new Map(existing.map((v) => [v.sku, v.id]));
   const wanted = new Set(product.variants.map((v) => v.sku).filter(Boolean));
   const create: Record<string, unknown>[] = [];
@@ -72,7 +112,11 @@ async function syncVariations(send: (m: string, p: string, b?: unknown) => Promi
     else create.push(variationBody(product, variant));
   }
   const remove = [...bySku.entries()].filter(([sku]) => !wanted.has(sku)).map(([, id]) => id);
-  const items = [...create.map((c) => ["create", c] as const), ...update.map((u) => ["update", u] as const), ...remove.map((d) => ["delete", d] as const)];
+  const items = [
+    ...create.map((c) => ["create", c] as const),
+    ...update.map((u) => ["update", u] as const),
+    ...remove.map((d) => ["delete", d] as const),
+  ];
   for (let i = 0; i < items.length; i += BATCH) {
     const batch: Batch = { create: [], update: [], delete: [] };
     for (const [kind, item] of items.slice(i, i + BATCH)) {
@@ -83,7 +127,9 @@ async function syncVariations(send: (m: string, p: string, b?: unknown) => Promi
   }
 }
 
-/** `allowPrivate`: stores on private addresses may be used (CHANNEL_PRIVATE_URLS, development only). */
+/**
+ * `allowPrivate`: stores on private addresses may be used (CHANNEL_PRIVATE_URLS, development only).
+ */
 export function createWoocommerceAdapter(timeoutMs: number, allowPrivate: boolean): ChannelAdapter {
   return { channel: CHANNEL, publish: (input) => publish(input, timeoutMs, allowPrivate) };
 }

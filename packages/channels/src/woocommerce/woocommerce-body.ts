@@ -7,11 +7,18 @@ import { throwFirst } from "../preflight.js";
 
 const CHANNEL = "woocommerce";
 
-const STOCK: Record<string, string> = { OutOfStock: "outofstock", SoldOut: "outofstock", PreOrder: "onbackorder", BackOrder: "onbackorder" };
+const STOCK: Record<string, string> = {
+  OutOfStock: "outofstock",
+  SoldOut: "outofstock",
+  PreOrder: "onbackorder",
+  BackOrder: "onbackorder",
+};
 
-export const stockStatus = (availability: string | null | undefined) => STOCK[availability ?? ""] ?? "instock";
+export const stockStatus = (availability: string | null | undefined) =>
+  STOCK[availability ?? ""] ?? "instock";
 
-export const isVariable = (product: PublishableProduct) => product.variants.some((v) => Object.keys(v.options ?? {}).length > 0);
+export const isVariable = (product: PublishableProduct) =>
+  product.variants.some((v) => Object.keys(v.options ?? {}).length > 0);
 
 /** What WooCommerce is not sent: the product body's checks, and a dry run's. */
 export function woocommerceProductProblems(product: PublishableProduct): GiveUpChannelError[] {
@@ -37,13 +44,21 @@ export function productBody(product: PublishableProduct): Record<string, unknown
     ...body,
     type: "variable",
     attributes: names.map((name, position) => ({
-      name, position, visible: true, variation: true,
-      options: [...new Set(product.variants.map((v) => v.options?.[name]).filter((o): o is string => !!o))],
+      name,
+      position,
+      visible: true,
+      variation: true,
+      options: [
+        ...new Set(product.variants.map((v) => v.options?.[name]).filter((o): o is string => !!o)),
+      ],
     })),
   };
 }
 
-export function variationBody(product: PublishableProduct, variant: PublishableVariant): Record<string, unknown> {
+export function variationBody(
+  product: PublishableProduct,
+  variant: PublishableVariant,
+): Record<string, unknown> {
   return {
     regular_price: toChannelAmount(variant.priceAmount?.trim() || product.priceAmount!),
     attributes: Object.entries(variant.options ?? {}).map(([name, option]) => ({ name, option })),

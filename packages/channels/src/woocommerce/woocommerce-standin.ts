@@ -5,11 +5,25 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sharedContractsDir, type ContractViolation } from "../standins/contract/contract-check.js";
-import { loadOpenApiContract, type OpenApiContract } from "../standins/contract/openapi-contract.js";
-import type { ChannelStandin, ListingSummary, StandinCounts, StandinFault } from "../standins/kit/channel-standin.js";
+import {
+  loadOpenApiContract,
+  type OpenApiContract,
+} from "../standins/contract/openapi-contract.js";
+import type {
+  ChannelStandin,
+  ListingSummary,
+  StandinCounts,
+  StandinFault,
+} from "../standins/kit/channel-standin.js";
 import { withControl } from "../standins/kit/control-api.js";
 import { FaultBook, retryAfterHeader } from "../standins/kit/fault-book.js";
-import { playCommonFault, readBody, redirect, sendJson, startLoopbackServer } from "../standins/kit/http.js";
+import {
+  playCommonFault,
+  readBody,
+  redirect,
+  sendJson,
+  startLoopbackServer,
+} from "../standins/kit/http.js";
 import type { StandinOptions } from "../standins/kit/standin-options.js";
 import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
 
@@ -34,11 +48,21 @@ export interface WoocommerceStandin extends ChannelStandin {
 }
 
 const API = "/wp-json/wc/v3";
-const wooError = (status: number, code: string, message: string, extra: Json = {}) => ({ code, message, data: { status, ...extra } });
+const wooError = (status: number, code: string, message: string, extra: Json = {}) => ({
+  code,
+  message,
+  data: { status, ...extra },
+});
 
-export async function startWoocommerceStandin(options: StandinOptions = {}): Promise<WoocommerceStandin> {
+export async function startWoocommerceStandin(
+  options: StandinOptions = {},
+): Promise<WoocommerceStandin> {
   const dir = options.contract === false ? null : sharedContractsDir();
-  const contract: OpenApiContract | null = dir ? await loadOpenApiContract(`${dir}/woocommerce/wtx-labs-woocommerce-rest-api-openapi-v3.yml`, { apiRoot: API }) : null;
+  const contract: OpenApiContract | null = dir
+    ? await loadOpenApiContract(`${dir}/woocommerce/wtx-labs-woocommerce-rest-api-openapi-v3.yml`, {
+        apiRoot: API,
+      })
+    : null;
   const stores = new Map<string, Store>();
   const faults = new FaultBook();
   const violations: ContractViolation[] = [];
@@ -47,7 +71,11 @@ export async function startWoocommerceStandin(options: StandinOptions = {}): Pro
   let url = "";
 
   const newStore = (storeId = `store-${stores.size + 1}-${randomBytes(3).toString("hex")}`) => {
-    stores.set(storeId, { keys: new Map(), products: new Map(), counts: { create: 0, update: 0, requests: 0 } });
+    stores.set(storeId, {
+      keys: new Map(),
+      products: new Map(),
+      counts: { create: 0, update: 0, requests: 0 },
+    });
     return storeId;
   };
   const grantKeys = (store: Store) => {
@@ -62,7 +90,12 @@ export async function startWoocommerceStandin(options: StandinOptions = {}): Pro
     const back = q.get("return_url");
     const callback = q.get("callback_url");
     const state = q.get("user_id") ?? "";
-    if (!store || !back || !callback || q.get("scope") !== "read_write") return sendJson(response, 400, wooError(400, "woocommerce_rest_invalid_request", "invalid authorization request"));
+    if (!store || !back || !callback || q.get("scope") !== "read_write")
+      return sendJson(
+        response,
+        400,
+        wooError(400, "woocommerce_rest_invalid_request", "invalid authorization request"),
+      );
     const returnTo = (success: boolean) => {
       const target = new URL(back);
       target.searchParams.set("success", success ? "1" : "0");
@@ -76,9 +109,19 @@ export async function startWoocommerceStandin(options: StandinOptions = {}): Pro
     const { consumerKey, consumerSecret, keyId } = grantKeys(store);
     // The store's own server delivers the keys to the app, before sending the owner back.
     const delivered = await fetch(callback, {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ key_id: keyId, user_id: state, consumer_key: consumerKey, consumer_secret: consumerSecret, key_permissions: "read_write" }),
-    }).then((r) => r.ok, () => false);
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        key_id: keyId,
+        user_id: state,
+        consumer_key: consumerKey,
+        consumer_secret: consumerSecret,
+        key_permissions: "read_write",
+      }),
+    }).then(
+      (r) => r.ok,
+      () => false,
+    );
     returnTo(delivered);
   }
 
@@ -90,12 +133,42 @@ export async function startWoocommerceStandin(options: StandinOptions = {}): Pro
   }
 
   function playFault(response: ServerResponse, fault: StandinFault) {
-    if (fault.kind === "throttle") return sendJson(response, 429, wooError(429, "too_many_requests", "Too many requests."), retryAfterHeader(fault));
-    if (fault.kind === "error") return sendJson(response, fault.status, wooError(fault.status, "internal_server_error", "There has been a critical error on this website."));
-    if (fault.kind === "auth") return sendJson(response, 401, wooError(401, "woocommerce_rest_authentication_error", "Invalid signature - provided signature does not match."));
+    if (fault.kind === "throttle")
+      return sendJson(
+        response,
+        429,
+        wooError(429, "too_many_requests", "Too many requests."),
+        retryAfterHeader(fault),
+      );
+    if (fault.kind === "error")
+      return sendJson(
+        response,
+        fault.status,
+        wooError(
+          fault.status,
+          "internal_server_error",
+          "There has been a critical error on this website.",
+        ),
+      );
+    if (fault.kind === "auth")
+      return sendJson(
+        response,
+        401,
+        wooError(
+          401,
+          "woocommerce_rest_authentication_error",
+          "Invalid signature - provided signature does not match.",
+        ),
+      );
     if (fault.kind === "invalid") {
       const field = fault.field ?? "name";
-      return sendJson(response, 400, wooError(400, "rest_invalid_param", `Invalid parameter(s): ${field}`, { params: { [field]: fault.message } }));
+      return sendJson(
+        response,
+        400,
+        wooError(400, "rest_invalid_param", `Invalid parameter(s): ${field}`, {
+          params: { [field]: fault.message },
+        }),
+      );
     }
   }
 
@@ -104,79 +177,178 @@ export async function startWoocommerceStandin(options: StandinOptions = {}): Pro
     return { ...rest, variations: [...variations.keys()], permalink: `${url}/product/${p.id}` };
   };
   const skuTaken = (store: Store, sku: string | undefined, except?: number) =>
-    !!sku && [...store.products.values()].some((p) => p.id !== except && (p.sku === sku || [...p.variations.values()].some((v) => v.sku === sku)));
+    !!sku &&
+    [...store.products.values()].some(
+      (p) =>
+        p.id !== except && (p.sku === sku || [...p.variations.values()].some((v) => v.sku === sku)),
+    );
 
-  function products(store: Store, method: string, rest: string[], q: URLSearchParams, body: Json, response: ServerResponse) {
+  function products(
+    store: Store,
+    method: string,
+    rest: string[],
+    q: URLSearchParams,
+    body: Json,
+    response: ServerResponse,
+  ) {
     const [id, sub, action] = rest;
     const product = id ? store.products.get(Number(id)) : undefined;
     if (!id && method === "GET") {
       const sku = q.get("sku");
-      return sendJson(response, 200, [...store.products.values()].filter((p) => !sku || p.sku === sku).map(present));
+      return sendJson(
+        response,
+        200,
+        [...store.products.values()].filter((p) => !sku || p.sku === sku).map(present),
+      );
     }
     if (!id && method === "POST") {
-      if (skuTaken(store, body.sku)) return sendJson(response, 400, wooError(400, "product_invalid_sku", "Invalid or duplicated SKU.", { resource_id: 0, unique_sku: body.sku }));
-      const created: WooProduct = { ...body, id: nextId++, sku: body.sku ?? "", version: 1, variations: new Map() };
+      if (skuTaken(store, body.sku))
+        return sendJson(
+          response,
+          400,
+          wooError(400, "product_invalid_sku", "Invalid or duplicated SKU.", {
+            resource_id: 0,
+            unique_sku: body.sku,
+          }),
+        );
+      const created: WooProduct = {
+        ...body,
+        id: nextId++,
+        sku: body.sku ?? "",
+        version: 1,
+        variations: new Map(),
+      };
       store.products.set(created.id, created);
       store.counts.create += 1;
       return sendJson(response, 201, present(created));
     }
-    if (!product) return sendJson(response, 404, wooError(404, "woocommerce_rest_product_invalid_id", "Invalid ID."));
+    if (!product)
+      return sendJson(
+        response,
+        404,
+        wooError(404, "woocommerce_rest_product_invalid_id", "Invalid ID."),
+      );
     if (!sub && method === "PUT") {
-      if (skuTaken(store, body.sku, product.id)) return sendJson(response, 400, wooError(400, "product_invalid_sku", "Invalid or duplicated SKU."));
+      if (skuTaken(store, body.sku, product.id))
+        return sendJson(
+          response,
+          400,
+          wooError(400, "product_invalid_sku", "Invalid or duplicated SKU."),
+        );
       Object.assign(product, body, { version: product.version + 1 });
       store.counts.update += 1;
       return sendJson(response, 200, present(product));
     }
-    if (sub === "variations" && !action && method === "GET") return sendJson(response, 200, [...product.variations.values()]);
+    if (sub === "variations" && !action && method === "GET")
+      return sendJson(response, 200, [...product.variations.values()]);
     if (sub === "variations" && action === "batch" && method === "POST") {
       const made = ((body.create ?? []) as Json[]).map((v) => {
         const variation = { ...v, id: nextId++ };
         product.variations.set(variation.id, variation);
         return variation;
       });
-      const updated = ((body.update ?? []) as Json[]).map((v) => Object.assign(product.variations.get(v.id) ?? {}, v));
-      const removed = ((body.delete ?? []) as number[]).map((d) => (product.variations.delete(d), { id: d }));
+      const updated = ((body.update ?? []) as Json[]).map((v) =>
+        Object.assign(product.variations.get(v.id) ?? {}, v),
+      );
+      const removed = ((body.delete ?? []) as number[]).map(
+        (d) => (product.variations.delete(d), { id: d }),
+      );
       product.version += 1;
       store.counts.update += 1;
       return sendJson(response, 200, { create: made, update: updated, delete: removed });
     }
-    sendJson(response, 404, wooError(404, "rest_no_route", "No route was found matching the URL and request method."));
+    sendJson(
+      response,
+      404,
+      wooError(404, "rest_no_route", "No route was found matching the URL and request method."),
+    );
   }
 
-  const server = await startLoopbackServer(withControl(() => standin, async (request, response, target) => {
-    const match = /^\/stores\/([\w-]{1,64})(\/.*)$/.exec(target.pathname);
-    // Any store address can be connected: the authorization opens the store, as the others' do.
-    if (match && match[2] === "/wc-auth/v1/authorize" && !stores.has(match[1]!)) newStore(match[1]);
-    const store = match ? stores.get(match[1]!) : undefined;
-    if (!match || !store) return sendJson(response, 404, wooError(404, "rest_no_route", "No such store."));
-    const [, storeId, path] = match as unknown as [string, string, string];
-    if (path === "/wc-auth/v1/authorize" && request.method === "GET") return authorize(storeId, target.searchParams, response);
-    if (!path.startsWith(`${API}/`)) return sendJson(response, 404, wooError(404, "rest_no_route", "No route was found matching the URL and request method."));
-    store.counts.requests += 1;
-    if (!authorized(store, request)) return sendJson(response, 401, wooError(401, "woocommerce_rest_authentication_error", "Consumer key is invalid."));
-    const played = await playCommonFault(faults.take(storeId), response);
-    if (played === "handled") return;
-    if (played) return playFault(response, played);
-    const raw = (await readBody(request)).toString("utf8");
-    const body = raw ? (JSON.parse(raw) as Json) : {};
-    const problems = contract?.check({
-      method: request.method ?? "GET", path, query: Object.fromEntries(target.searchParams), body: raw ? body : undefined,
-      headers: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)])),
-    }) ?? [];
-    if (problems.length > 0) {
-      violations.push({ request: `${request.method} ${path}`, problems });
-      return sendJson(response, 400, wooError(400, "rest_invalid_param", `Invalid parameter(s): ${problems.join("; ")}`));
-    }
-    const [resource, ...rest] = path.slice(API.length + 1).split("/");
-    if (resource === "products") return products(store, request.method ?? "GET", rest, target.searchParams, body, response);
-    sendJson(response, 404, wooError(404, "rest_no_route", "No route was found matching the URL and request method."));
-  }), options);
+  const server = await startLoopbackServer(
+    withControl(
+      () => standin,
+      async (request, response, target) => {
+        const match = /^\/stores\/([\w-]{1,64})(\/.*)$/.exec(target.pathname);
+        // Any store address can be connected: the authorization opens the store, as the others' do.
+        if (match && match[2] === "/wc-auth/v1/authorize" && !stores.has(match[1]!))
+          newStore(match[1]);
+        const store = match ? stores.get(match[1]!) : undefined;
+        if (!match || !store)
+          return sendJson(response, 404, wooError(404, "rest_no_route", "No such store."));
+        const [, storeId, path] = match as unknown as [string, string, string];
+        if (path === "/wc-auth/v1/authorize" && request.method === "GET")
+          return authorize(storeId, target.searchParams, response);
+        if (!path.startsWith(`${API}/`))
+          return sendJson(
+            response,
+            404,
+            wooError(
+              404,
+              "rest_no_route",
+              "No route was found matching the URL and request method.",
+            ),
+          );
+        store.counts.requests += 1;
+        if (!authorized(store, request))
+          return sendJson(
+            response,
+            401,
+            wooError(401, "woocommerce_rest_authentication_error", "Consumer key is invalid."),
+          );
+        const played = await playCommonFault(faults.take(storeId), response);
+        if (played === "handled") return;
+        if (played) return playFault(response, played);
+        const raw = (await readBody(request)).toString("utf8");
+        const body = raw ? (JSON.parse(raw) as Json) : {};
+        const problems =
+          contract?.check({
+            method: request.method ?? "GET",
+            path,
+            query: Object.fromEntries(target.searchParams),
+            body: raw ? body : undefined,
+            headers: Object.fromEntries(
+              Object.entries(request.headers).map(([k, v]) => [k, String(v)]),
+            ),
+          }) ?? [];
+        if (problems.length > 0) {
+          violations.push({ request: `${request.method} ${path}`, problems });
+          return sendJson(
+            response,
+            400,
+            wooError(400, "rest_invalid_param", `Invalid parameter(s): ${problems.join("; ")}`),
+          );
+        }
+        const [resource, ...rest] = path.slice(API.length + 1).split("/");
+        if (resource === "products")
+          return products(
+            store,
+            request.method ?? "GET",
+            rest,
+            target.searchParams,
+            body,
+            response,
+          );
+        sendJson(
+          response,
+          404,
+          wooError(404, "rest_no_route", "No route was found matching the URL and request method."),
+        );
+      },
+    ),
+    options,
+  );
   url = server.url;
 
   const summary = (p: WooProduct): ListingSummary => ({
-    id: String(p.id), sku: p.sku || null, title: p.name, priceAmount: p.regular_price ?? null,
-    variantSkus: [...p.variations.values()].map((v) => v.sku).filter(Boolean), imageCount: (p.images ?? []).length, description: p.description ?? null,
-    version: p.version, raw: present(p),
+    id: String(p.id),
+    sku: p.sku || null,
+    title: p.name,
+    priceAmount: p.regular_price ?? null,
+    variantSkus: [...p.variations.values()].map((v) => v.sku).filter(Boolean),
+    imageCount: (p.images ?? []).length,
+    description: p.description ?? null,
+    version: p.version,
+    raw: present(p),
   });
 
   const standin: WoocommerceStandin = {
@@ -186,7 +358,9 @@ export async function startWoocommerceStandin(options: StandinOptions = {}): Pro
     storeIds: () => [...stores.keys()],
     store: (storeId) => {
       const store = stores.get(storeId);
-      return store ? { listings: [...store.products.values()].map(summary), counts: { ...store.counts } } : { listings: [], counts: { create: 0, update: 0, requests: 0 } };
+      return store
+        ? { listings: [...store.products.values()].map(summary), counts: { ...store.counts } }
+        : { listings: [], counts: { create: 0, update: 0, requests: 0 } };
     },
     createStore() {
       const storeId = newStore();
@@ -195,7 +369,9 @@ export async function startWoocommerceStandin(options: StandinOptions = {}): Pro
     },
     setFault: (storeId, fault) => faults.set(storeId, fault),
     clearFaults: () => faults.clear(),
-    denyNextAuthorization: () => { denyNext = true; },
+    denyNextAuthorization: () => {
+      denyNext = true;
+    },
     expireAccessTokens: () => {},
     violations,
     close: server.close,
@@ -203,14 +379,20 @@ export async function startWoocommerceStandin(options: StandinOptions = {}): Pro
   return standin;
 }
 
-/** The stand-ins list's entry: how to start it, and how the end-to-end suite connects a store on it. */
+/**
+ * The stand-ins list's entry: how to start it, and how the end-to-end suite connects a store on it.
+ */
 export const woocommerceStandin: ChannelStandinEntry = {
   channel: "woocommerce",
   start: startWoocommerceStandin,
   // Any store id names a store; the first authorization creates it.
   connectHint: (url) => `store address ${url}/stores/demo`,
   testCase: {
-    variants: true, expiringTokens: false, settings: null,
-    connectQuery: (standin) => ({ storeUrl: (standin as WoocommerceStandin).createStore().storeUrl }),
+    variants: true,
+    expiringTokens: false,
+    settings: null,
+    connectQuery: (standin) => ({
+      storeUrl: (standin as WoocommerceStandin).createStore().storeUrl,
+    }),
   },
 };

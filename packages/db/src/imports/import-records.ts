@@ -14,7 +14,8 @@ export const IMPORT_TTL_MS = 7 * 24 * 3600_000;
 export const IMPORT_LEASE_MS = 60_000;
 
 const INTERRUPTED = "interrupted: start the import again";
-const INTERRUPTED_STORING = "interrupted while storing (nothing was stored): start the import again";
+const INTERRUPTED_STORING =
+  "interrupted while storing (nothing was stored): start the import again";
 
 export interface ImportView {
   id: string;
@@ -26,7 +27,14 @@ export interface ImportView {
   /** A CSV/TSV document's text encoding and how it was chosen; null for URLs, XLSX and JSON. */
   encoding: ImportEncoding | null;
   progress: { done: number; total: number | null; etaSeconds: number | null };
-  counts: { create: number; update: number; unchanged: number; error: number; skipped: number; noCurrency: number };
+  counts: {
+    create: number;
+    update: number;
+    unchanged: number;
+    error: number;
+    skipped: number;
+    noCurrency: number;
+  };
   result: { created: number; updated: number; unchanged: number; skipped: number } | null;
   createdAt: string;
   updatedAt: string;
@@ -46,7 +54,13 @@ export class ImportStopped extends Error {
 const leaseFromNow = () => new Date(Date.now() + IMPORT_LEASE_MS);
 
 function etaOf(row: Import, now: number): number | null {
-  if ((row.status !== "previewing" && row.status !== "storing") || !row.phaseStartedAt || !row.total || row.done <= 0) return null;
+  if (
+    (row.status !== "previewing" && row.status !== "storing") ||
+    !row.phaseStartedAt ||
+    !row.total ||
+    row.done <= 0
+  )
+    return null;
   const perRow = (now - row.phaseStartedAt.getTime()) / 1000 / row.done;
   return Math.max(0, Math.round(perRow * Math.max(0, row.total - row.done)));
 }
@@ -59,9 +73,18 @@ export function toImportView(row: Import, now = Date.now()): ImportView {
     status: row.status,
     error: row.error,
     currency: row.currency,
-    encoding: row.encoding ? { name: row.encoding, source: row.encodingSource === "named" ? "named" : "detected" } : null,
+    encoding: row.encoding
+      ? { name: row.encoding, source: row.encodingSource === "named" ? "named" : "detected" }
+      : null,
     progress: { done: row.done, total: row.total, etaSeconds: etaOf(row, now) },
-    counts: { create: row.countCreate, update: row.countUpdate, unchanged: row.countUnchanged, error: row.countError, skipped: row.countSkipped, noCurrency: row.countNoCurrency },
+    counts: {
+      create: row.countCreate,
+      update: row.countUpdate,
+      unchanged: row.countUnchanged,
+      error: row.countError,
+      skipped: row.countSkipped,
+      noCurrency: row.countNoCurrency,
+    },
     result: row.result as ImportView["result"],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -97,8 +120,12 @@ export async function createImport(db: Db, orgId: string, fields: NewImport): Pr
   const { encoding, ...rest } = fields;
   const row = await db.import.create({
     data: {
-      orgId, ...rest, encoding: encoding?.name ?? null, encodingSource: encoding?.source ?? null,
-      leaseUntil: leaseFromNow(), expiresAt: new Date(Date.now() + IMPORT_TTL_MS),
+      orgId,
+      ...rest,
+      encoding: encoding?.name ?? null,
+      encodingSource: encoding?.source ?? null,
+      leaseUntil: leaseFromNow(),
+      expiresAt: new Date(Date.now() + IMPORT_TTL_MS),
     },
   });
   return toImportView(row);
@@ -106,7 +133,9 @@ export async function createImport(db: Db, orgId: string, fields: NewImport): Pr
 
 /** Imports the org has in progress on a live gateway (per-org concurrency). */
 export function activeImportCount(db: Db, orgId: string): Promise<number> {
-  return db.import.count({ where: { orgId, status: { in: ["previewing", "storing"] }, leaseUntil: { gt: new Date() } } });
+  return db.import.count({
+    where: { orgId, status: { in: ["previewing", "storing"] }, leaseUntil: { gt: new Date() } },
+  });
 }
 
 async function findImport(db: Db, orgId: string, id: string): Promise<Import> {
@@ -126,11 +155,20 @@ export async function importStatus(db: Db, orgId: string, id: string): Promise<I
   return (await findImport(db, orgId, id)).status;
 }
 
-export async function listImports(db: Db, orgId: string, query: { page: number; pageSize: number }): Promise<Page<ImportView>> {
+export async function listImports(
+  db: Db,
+  orgId: string,
+  query: { page: number; pageSize: number },
+): Promise<Page<ImportView>> {
   await tidy(db, orgId);
   const where = { orgId };
   const [rows, total] = await Promise.all([
-    db.import.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (query.page - 1) * query.pageSize, take: query.pageSize }),
+    db.import.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+    }),
     db.import.count({ where }),
   ]);
   const now = Date.now();
@@ -142,19 +180,34 @@ export async function listImports(db: Db, orgId: string, query: { page: number; 
  * have discarded it, or a reader found its lease expired) and matches `where`: false means not.
  */
 export async function updateOwnedImport(
-  db: Db | Prisma.TransactionClient, id: string, status: ImportStatus, data: Prisma.ImportUpdateManyMutationInput, where: Prisma.ImportWhereInput = {},
+  db: Db | Prisma.TransactionClient,
+  id: string,
+  status: ImportStatus,
+  data: Prisma.ImportUpdateManyMutationInput,
+  where: Prisma.ImportWhereInput = {},
 ): Promise<boolean> {
-  const { count } = await db.import.updateMany({ where: { ...where, id, status }, data: { leaseUntil: leaseFromNow(), ...data } });
+  const { count } = await db.import.updateMany({
+    where: { ...where, id, status },
+    data: { leaseUntil: leaseFromNow(), ...data },
+  });
   return count === 1;
 }
 
 /** Starts a phase's clock (for the ETA); its total when known. */
-export async function startPhase(db: Db, id: string, status: ImportStatus, total: number | null): Promise<void> {
-  if (!(await updateOwnedImport(db, id, status, { phaseStartedAt: new Date(), done: 0, total }))) throw new ImportStopped();
+export async function startPhase(
+  db: Db,
+  id: string,
+  status: ImportStatus,
+  total: number | null,
+): Promise<void> {
+  if (!(await updateOwnedImport(db, id, status, { phaseStartedAt: new Date(), done: 0, total })))
+    throw new ImportStopped();
 }
 
 export async function finishPreview(db: Db, id: string): Promise<void> {
-  const [row] = await db.$queryRaw<{ done: number }[]>`UPDATE imports SET status = 'ready', total = done, lease_until = NULL, updated_at = now()
+  const [row] = await db.$queryRaw<
+    { done: number }[]
+  >`UPDATE imports SET status = 'ready', total = done, lease_until = NULL, updated_at = now()
     WHERE id = ${id}::uuid AND status = 'previewing' RETURNING done`;
   if (!row) throw new ImportStopped();
 }
@@ -173,7 +226,8 @@ export async function failImport(db: Db, id: string, message: string): Promise<v
  */
 export async function discardImport(db: Db, orgId: string, id: string): Promise<void> {
   const status = await importStatus(db, orgId, id);
-  if (status === "storing") throw conflict("the import is being stored; it cannot be discarded now");
+  if (status === "storing")
+    throw conflict("the import is being stored; it cannot be discarded now");
   if (status === "stored") throw conflict("the import is stored; there is no preview to discard");
   if (status === "discarded") return;
   await db.$transaction(async (tx) => {

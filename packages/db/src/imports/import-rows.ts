@@ -3,7 +3,12 @@ import type { FieldChanges } from "../field-diff.js";
 import type { ImportRow as ImportRowRecord, Prisma } from "../generated/client.js";
 import type { ImportRowOutcome, ImportStoredAction } from "../generated/enums.js";
 import type { ImportItem, ImportMatch, ImportOutcome } from "../product-import.js";
-import { PRODUCT_FIELDS, withStoredDescription, withStoredDescriptions, type ProductFields } from "../product-view.js";
+import {
+  PRODUCT_FIELDS,
+  withStoredDescription,
+  withStoredDescriptions,
+  type ProductFields,
+} from "../product-view.js";
 import type { Page } from "../products.js";
 import { ImportStopped, importStatus, updateOwnedImport } from "./import-records.js";
 
@@ -25,7 +30,10 @@ export interface PreviewRow {
   droppedImages: DroppedImageNote[];
 }
 
-/** A recorded row as clients read it: the preview (without the item kept for storing) and what storing did. */
+/**
+ * A recorded row as clients read it: the preview (without the item kept for storing) and what
+ * storing did.
+ */
 export interface ImportRowView extends Omit<PreviewRow, "item" | "droppedImages"> {
   droppedImages?: DroppedImageNote[];
   /** What the row stores differently from what its source says (a price without a currency). */
@@ -48,32 +56,60 @@ function warningsOf(product: ProductFields | null): string[] {
   const amount = priceWithoutCurrency(product);
   return amount === null
     ? []
-    : [`the price ${amount} has no currency, so the product is stored without a price: import the file again with its currency chosen`];
+    : [
+        `the price ${amount} has no currency, so the product is stored without a price: import the file again with its currency chosen`,
+      ];
 }
 
 const fieldsOfView = (view: ProductFields): ProductFields =>
-  Object.fromEntries(PRODUCT_FIELDS.map((field) => [field, view[field]])) as unknown as ProductFields;
+  Object.fromEntries(
+    PRODUCT_FIELDS.map((field) => [field, view[field]]),
+  ) as unknown as ProductFields;
 
-/** "create" for a new product, "unchanged" when the item changes no field of the product it matches, else "update". */
-export const importRowOutcome = (isNew: boolean, changes: FieldChanges): Exclude<ImportRowOutcome, "error"> =>
+/**
+ * "create" for a new product, "unchanged" when the item changes no field of the product it matches,
+ * else "update".
+ */
+export const importRowOutcome = (
+  isNew: boolean,
+  changes: FieldChanges,
+): Exclude<ImportRowOutcome, "error"> =>
   isNew ? "create" : Object.keys(changes).length === 0 ? "unchanged" : "update";
 
 /**
- * A preview outcome as a row, its outcome by importRowOutcome. `item` is kept as it was previewed (after the
- * image screen), so that storing writes exactly what the user saw.
+ * A preview outcome as a row, its outcome by importRowOutcome. `item` is kept as it was previewed
+ * (after the image screen), so that storing writes exactly what the user saw.
  */
 export function previewRowOf(
-  at: { row: number; url: string | null }, outcome: ImportOutcome, item: ImportItem, droppedImages: DroppedImageNote[] = [],
+  at: { row: number; url: string | null },
+  outcome: ImportOutcome,
+  item: ImportItem,
+  droppedImages: DroppedImageNote[] = [],
 ): PreviewRow {
   if (outcome.action !== "preview") throw new Error("previewRowOf takes a preview outcome");
   return {
-    ...at, outcome: importRowOutcome(outcome.existingId === null, outcome.changes), error: null, match: outcome.match, changes: outcome.changes,
-    product: fieldsOfView(outcome.product), item, droppedImages,
+    ...at,
+    outcome: importRowOutcome(outcome.existingId === null, outcome.changes),
+    error: null,
+    match: outcome.match,
+    changes: outcome.changes,
+    product: fieldsOfView(outcome.product),
+    item,
+    droppedImages,
   };
 }
 
 export function errorRow(at: { row: number; url: string | null }, error: string): PreviewRow {
-  return { ...at, outcome: "error", error, match: null, changes: {}, product: null, item: null, droppedImages: [] };
+  return {
+    ...at,
+    outcome: "error",
+    error,
+    match: null,
+    changes: {},
+    product: null,
+    item: null,
+    droppedImages: [],
+  };
 }
 
 /**
@@ -83,40 +119,75 @@ export function errorRow(at: { row: number; url: string | null }, error: string)
  * recorded before: a batch recorded already (sent again after its commit was lost with the
  * connection) is not recorded twice.
  */
-export async function recordPreviewBatch(db: Db, importId: string, firstSeq: number, rows: PreviewRow[]): Promise<void> {
+export async function recordPreviewBatch(
+  db: Db,
+  importId: string,
+  firstSeq: number,
+  rows: PreviewRow[],
+): Promise<void> {
   const count = (outcome: ImportRowOutcome) => rows.filter((r) => r.outcome === outcome).length;
-  await db.$transaction(async (tx) => {
-    const owned = await updateOwnedImport(tx, importId, "previewing", {
-      done: { increment: rows.length },
-      countCreate: { increment: count("create") },
-      countUpdate: { increment: count("update") },
-      countUnchanged: { increment: count("unchanged") },
-      countError: { increment: count("error") },
-      countNoCurrency: { increment: rows.filter((r) => priceWithoutCurrency(r.product) !== null).length },
-    }, { done: firstSeq });
-    if (!owned) {
-      const now = await tx.import.findUnique({ where: { id: importId }, select: { status: true, done: true } });
-      if (now?.status === "previewing" && now.done === firstSeq + rows.length) return;
-      throw new ImportStopped();
-    }
-    await insertRows(tx, importId, firstSeq, rows);
-  }, { timeout: 60_000 });
+  await db.$transaction(
+    async (tx) => {
+      const owned = await updateOwnedImport(
+        tx,
+        importId,
+        "previewing",
+        {
+          done: { increment: rows.length },
+          countCreate: { increment: count("create") },
+          countUpdate: { increment: count("update") },
+          countUnchanged: { increment: count("unchanged") },
+          countError: { increment: count("error") },
+          countNoCurrency: {
+            increment: rows.filter((r) => priceWithoutCurrency(r.product) !== null).length,
+          },
+        },
+        { done: firstSeq },
+      );
+      if (!owned) {
+        const now = await tx.import.findUnique({
+          where: { id: importId },
+          select: { status: true, done: true },
+        });
+        if (now?.status === "previewing" && now.done === firstSeq + rows.length) return;
+        throw new ImportStopped();
+      }
+      await insertRows(tx, importId, firstSeq, rows);
+    },
+    { timeout: 60_000 },
+  );
 }
 
 // One statement a batch through unnest(), as product-import.ts writes products: a multi-row
 // INSERT with a parameter per cell took most of a preview's time.
-function insertRows(tx: Prisma.TransactionClient, importId: string, firstSeq: number, rows: PreviewRow[]) {
+function insertRows(
+  tx: Prisma.TransactionClient,
+  importId: string,
+  firstSeq: number,
+  rows: PreviewRow[],
+) {
   const col = <T>(pick: (r: PreviewRow) => T) => rows.map(pick);
-  const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+  const jsonOrNull = (value: unknown) =>
+    value === null || value === undefined ? null : JSON.stringify(value);
   return tx.$executeRawUnsafe(
     `INSERT INTO import_rows (import_id, seq, row, url, outcome, error, match_product_id, match_by, match_title, match_sku, changes, product, item, dropped_images)
      SELECT $1::uuid, v.seq, v.row, v.url, v.outcome::"ImportRowOutcome", v.error, v.match_product_id, v.match_by, v.match_title, v.match_sku,
        v.changes, v.product, v.item, v.dropped_images
      FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::text[], $9::text[], $10::text[], $11::jsonb[], $12::jsonb[], $13::jsonb[], $14::jsonb[])
        AS v(seq, row, url, outcome, error, match_product_id, match_by, match_title, match_sku, changes, product, item, dropped_images)`,
-    importId, rows.map((_, i) => firstSeq + i), col((r) => r.row), col((r) => r.url), col((r) => r.outcome), col((r) => r.error),
-    col((r) => r.match?.productId ?? null), col((r) => r.match?.by ?? null), col((r) => r.match?.title ?? null), col((r) => r.match?.sku ?? null),
-    col((r) => JSON.stringify(r.changes)), col((r) => jsonOrNull(r.product)), col((r) => jsonOrNull(r.item)),
+    importId,
+    rows.map((_, i) => firstSeq + i),
+    col((r) => r.row),
+    col((r) => r.url),
+    col((r) => r.outcome),
+    col((r) => r.error),
+    col((r) => r.match?.productId ?? null),
+    col((r) => r.match?.by ?? null),
+    col((r) => r.match?.title ?? null),
+    col((r) => r.match?.sku ?? null),
+    col((r) => JSON.stringify(r.changes)),
+    col((r) => jsonOrNull(r.product)),
+    col((r) => jsonOrNull(r.item)),
     col((r) => (r.droppedImages.length > 0 ? JSON.stringify(r.droppedImages) : null)),
   );
 }
@@ -129,7 +200,12 @@ function toRowView(r: ImportRowRecord): ImportRowView {
     outcome: r.outcome,
     error: r.error,
     match: r.matchProductId
-      ? { productId: r.matchProductId, title: r.matchTitle ?? "", sku: r.matchSku, by: r.matchBy === "sku" ? "sku" : "sourceUrl" }
+      ? {
+          productId: r.matchProductId,
+          title: r.matchTitle ?? "",
+          sku: r.matchSku,
+          by: r.matchBy === "sku" ? "sku" : "sourceUrl",
+        }
       : null,
     // Rows previewed before descriptions had one form hold them as given: read in that form.
     changes: withStoredDescriptions(r.changes as FieldChanges),
@@ -142,14 +218,25 @@ function toRowView(r: ImportRowRecord): ImportRowView {
   };
 }
 
-/** The import's rows in document (or URL) order, optionally of one outcome; 404 for another org's import. */
+/**
+ * The import's rows in document (or URL) order, optionally of one outcome; 404 for another org's
+ * import.
+ */
 export async function listImportRows(
-  db: Db, orgId: string, importId: string, query: { page: number; pageSize: number; outcome?: ImportRowOutcome },
+  db: Db,
+  orgId: string,
+  importId: string,
+  query: { page: number; pageSize: number; outcome?: ImportRowOutcome },
 ): Promise<Page<ImportRowView>> {
   await importStatus(db, orgId, importId);
   const where = { importId, ...(query.outcome ? { outcome: query.outcome } : {}) };
   const [rows, total] = await Promise.all([
-    db.importRow.findMany({ where, orderBy: [{ row: "asc" }, { seq: "asc" }], skip: (query.page - 1) * query.pageSize, take: query.pageSize }),
+    db.importRow.findMany({
+      where,
+      orderBy: [{ row: "asc" }, { seq: "asc" }],
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+    }),
     db.importRow.count({ where }),
   ]);
   return { items: rows.map(toRowView), total };

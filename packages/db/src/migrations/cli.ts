@@ -12,7 +12,8 @@ const usage = "usage: cli.ts deploy | cli.ts create <name>";
 class UsageError extends Error {}
 
 async function deploy(connectionString: string): Promise<void> {
-  if (await ensureDatabase(connectionString)) console.log(`Created database ${databaseName(connectionString)}`);
+  if (await ensureDatabase(connectionString))
+    console.log(`Created database ${databaseName(connectionString)}`);
   const { applied } = await applyMigrations(connectionString);
   if (applied.length === 0) {
     console.log("No pending migrations");
@@ -30,14 +31,21 @@ async function create(connectionString: string, name: string | undefined): Promi
     throw new UsageError((error as Error).message);
   }
   const { dir } = await createMigration(name, { connectionString });
-  console.log(dir ? `Created ${relative(process.cwd(), dir)}/migration.sql` : "No schema changes: nothing to migrate");
+  console.log(
+    dir
+      ? `Created ${relative(process.cwd(), dir)}/migration.sql`
+      : "No schema changes: nothing to migrate",
+  );
 }
 
 // Engine errors put a generic first line over the database's own message and a Rust span trace;
 // the span trace is where the failing migration is named.
 function oneLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  const lines = message.split("\n").map((line) => line.trim()).filter(Boolean);
+  const lines = message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
   const line = lines.find((each) => each !== "external connector error") ?? message;
   const migration = message.match(/migration_name="([^"]+)"/)?.[1];
   return migration && !line.includes(migration) ? `migration ${migration} failed: ${line}` : line;
@@ -51,7 +59,9 @@ function fail(error: unknown): void {
 // A Rust panic inside the engine is thrown from a wasm callback, outside any awaited promise, so
 // the command never settles; report it and exit rather than hang on the open pools.
 process.on("uncaughtException", (error) => {
-  const panic = lastEnginePanic()?.replace(/^panicked at [^\n]*\n/, "").replaceAll("\n", " ");
+  const panic = lastEnginePanic()
+    ?.replace(/^panicked at [^\n]*\n/, "")
+    .replaceAll("\n", " ");
   fail(panic ? new Error(`schema engine panic: ${panic}`) : error);
   process.exit(1);
 });

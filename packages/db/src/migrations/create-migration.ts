@@ -1,11 +1,25 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { MigrationList, SchemaFilter, SchemasContainer } from "@prisma/schema-engine-wasm/schema_engine_bg";
+import type {
+  MigrationList,
+  SchemaFilter,
+  SchemasContainer,
+} from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { applyMigrations } from "./apply-migrations.js";
 import { createDatabase, dropDatabase } from "./database-admin.js";
-import { databaseName, databaseUrlFromEnv, maintenanceUrl, withDatabaseName } from "./database-url.js";
-import { lockfileContent, lockfileName, migrationFileName, readMigrationsList } from "./migrations-list.js";
+import {
+  databaseName,
+  databaseUrlFromEnv,
+  maintenanceUrl,
+  withDatabaseName,
+} from "./database-url.js";
+import {
+  lockfileContent,
+  lockfileName,
+  migrationFileName,
+  readMigrationsList,
+} from "./migrations-list.js";
 import { defaultMigrationsDir, defaultSchemaPath } from "./repo-paths.js";
 import { datasourceOnlySchema, type SchemaEngine, withSchemaEngine } from "./schema-engine.js";
 
@@ -14,7 +28,9 @@ export interface CreateMigrationOptions {
   schemaPath?: string;
   /** Where migrations live and the new one is written; default prisma/migrations. */
   migrationsDir?: string;
-  /** A database URL; only its server is used, to hold a temporary database. Default DATABASE_URL. */
+  /**
+   * A database URL; only its server is used, to hold a temporary database. Default DATABASE_URL.
+   */
   connectionString?: string;
   /** The clock the directory's timestamp is read from. */
   now?: Date;
@@ -24,7 +40,9 @@ export const migrationNamePattern = /^[a-z0-9_]+$/;
 
 export function assertMigrationName(name: string): void {
   if (!migrationNamePattern.test(name)) {
-    throw new Error(`Invalid migration name ${JSON.stringify(name)}: use only lowercase letters, digits and underscores`);
+    throw new Error(
+      `Invalid migration name ${JSON.stringify(name)}: use only lowercase letters, digits and underscores`,
+    );
   }
 }
 
@@ -39,7 +57,10 @@ const trigramExtension = "CREATE EXTENSION IF NOT EXISTS pg_trgm;\n\n";
  * database from where the existing migrations leave it to the schema. Writes nothing and
  * returns `dir: null` when there is no difference.
  */
-export async function createMigration(name: string, opts: CreateMigrationOptions = {}): Promise<{ dir: string | null; sql: string }> {
+export async function createMigration(
+  name: string,
+  opts: CreateMigrationOptions = {},
+): Promise<{ dir: string | null; sql: string }> {
   assertMigrationName(name);
   const schemaPath = opts.schemaPath ?? defaultSchemaPath;
   const migrationsDir = opts.migrationsDir ?? defaultMigrationsDir;
@@ -48,15 +69,19 @@ export async function createMigration(name: string, opts: CreateMigrationOptions
   const schema = { files: [{ path: schemaPath, content: await readFile(schemaPath, "utf8") }] };
   const migrations = await readMigrationsList(migrationsDir);
   for (const { path, migrationFile } of migrations.migrationDirectories) {
-    if (migrationFile.content.tag === "error") throw new Error(`Cannot read migration ${path}: ${migrationFile.content.value}`);
+    if (migrationFile.content.tag === "error")
+      throw new Error(`Cannot read migration ${path}: ${migrationFile.content.value}`);
   }
 
   let sql: string;
   if (migrations.migrationDirectories.length === 0) {
     // The engine connects as soon as it starts, though this diff reads no database; the
     // maintenance database is there even before the project's own has been created.
-    sql = await withSchemaEngine(maintenanceUrl(connectionString), (engine) => diffToSchema(engine, { tag: "empty" }, schema));
-    if (sql && schema.files.some((file) => file.content.includes("gin_trgm_ops"))) sql = trigramExtension + sql;
+    sql = await withSchemaEngine(maintenanceUrl(connectionString), (engine) =>
+      diffToSchema(engine, { tag: "empty" }, schema),
+    );
+    if (sql && schema.files.some((file) => file.content.includes("gin_trgm_ops")))
+      sql = trigramExtension + sql;
   } else {
     sql = await diffFromMigrations(connectionString, migrationsDir, schemaPath, schema);
   }
@@ -72,8 +97,18 @@ export async function createMigration(name: string, opts: CreateMigrationOptions
 
 type DiffSource = Parameters<SchemaEngine["diff"]>[0]["from"];
 
-async function diffToSchema(engine: SchemaEngine, from: DiffSource, schema: SchemasContainer): Promise<string> {
-  const { exitCode, stdout } = await engine.diff({ from, to: { tag: "schemaDatamodel", ...schema }, script: true, exitCode: true, filters: noFilter });
+async function diffToSchema(
+  engine: SchemaEngine,
+  from: DiffSource,
+  schema: SchemasContainer,
+): Promise<string> {
+  const { exitCode, stdout } = await engine.diff({
+    from,
+    to: { tag: "schemaDatamodel", ...schema },
+    script: true,
+    exitCode: true,
+    filters: noFilter,
+  });
   // With exitCode requested the engine answers 2 when there is a difference, 0 when there is none.
   return exitCode === 2 && stdout ? stdout : "";
 }
@@ -81,13 +116,23 @@ async function diffToSchema(engine: SchemaEngine, from: DiffSource, schema: Sche
 // Diffing from `{ tag: "migrations" }` needs a shadow database, and the wasm engine, instead of
 // creating one, replays the migrations into the database it is bound to. So the migrations are
 // replayed into a throwaway database of our own, and its live schema is diffed to the target.
-async function diffFromMigrations(connectionString: string, migrationsDir: string, schemaPath: string, schema: SchemasContainer): Promise<string> {
-  const scratchName = `${databaseName(connectionString)}_migrate_tmp_${randomBytes(6).toString("hex")}`.slice(-63);
+async function diffFromMigrations(
+  connectionString: string,
+  migrationsDir: string,
+  schemaPath: string,
+  schema: SchemasContainer,
+): Promise<string> {
+  const scratchName =
+    `${databaseName(connectionString)}_migrate_tmp_${randomBytes(6).toString("hex")}`.slice(-63);
   const scratchUrl = withDatabaseName(connectionString, scratchName);
   await createDatabase(scratchUrl);
   try {
     await applyMigrations(scratchUrl, migrationsDir);
-    const live: DiffSource = { tag: "schemaDatasource", files: [{ path: schemaPath, content: datasourceOnlySchema }], configDir: dirname(schemaPath) };
+    const live: DiffSource = {
+      tag: "schemaDatasource",
+      files: [{ path: schemaPath, content: datasourceOnlySchema }],
+      configDir: dirname(schemaPath),
+    };
     return await withSchemaEngine(scratchUrl, (engine) => diffToSchema(engine, live, schema));
   } finally {
     await dropDatabase(scratchUrl);

@@ -3,8 +3,14 @@ import { databaseName, maintenanceUrl } from "./database-url.js";
 
 type Pool = ReturnType<Awaited<ReturnType<PrismaPg["connect"]>>["underlyingDriver"]>;
 
-async function onMaintenanceDatabase<T>(connectionString: string, use: (pool: Pool) => Promise<T>): Promise<T> {
-  const adapter = await new PrismaPg({ connectionString: maintenanceUrl(connectionString), max: 1 }).connect();
+async function onMaintenanceDatabase<T>(
+  connectionString: string,
+  use: (pool: Pool) => Promise<T>,
+): Promise<T> {
+  const adapter = await new PrismaPg({
+    connectionString: maintenanceUrl(connectionString),
+    max: 1,
+  }).connect();
   try {
     return await use(adapter.underlyingDriver());
   } finally {
@@ -28,17 +34,23 @@ export async function databaseExists(connectionString: string): Promise<boolean>
 export async function ensureDatabase(connectionString: string): Promise<boolean> {
   if (await databaseExists(connectionString)) return false;
   const name = databaseName(connectionString);
-  await onMaintenanceDatabase(connectionString, (pool) => pool.query(`CREATE DATABASE ${quoteIdentifier(name)}`));
+  await onMaintenanceDatabase(connectionString, (pool) =>
+    pool.query(`CREATE DATABASE ${quoteIdentifier(name)}`),
+  );
   return true;
 }
 
 export async function createDatabase(connectionString: string): Promise<void> {
   const name = databaseName(connectionString);
-  await onMaintenanceDatabase(connectionString, (pool) => pool.query(`CREATE DATABASE ${quoteIdentifier(name)}`));
+  await onMaintenanceDatabase(connectionString, (pool) =>
+    pool.query(`CREATE DATABASE ${quoteIdentifier(name)}`),
+  );
 }
 
 /** FORCE ends sessions a failed run may have left behind, so the drop cannot be refused. */
 export async function dropDatabase(connectionString: string): Promise<void> {
   const name = databaseName(connectionString);
-  await onMaintenanceDatabase(connectionString, (pool) => pool.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`));
+  await onMaintenanceDatabase(connectionString, (pool) =>
+    pool.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`),
+  );
 }

@@ -2,7 +2,10 @@ export const defaultDatabaseUrl = "postgresql://postgres@127.0.0.1:5432/catalog"
 
 export function databaseUrlFromEnv(): string {
   const url = process.env.DATABASE_URL || defaultDatabaseUrl;
-  if (!URL.canParse(url)) throw new Error("DATABASE_URL is not a valid URL (expected postgresql://user@host:port/database)");
+  if (!URL.canParse(url))
+    throw new Error(
+      "DATABASE_URL is not a valid URL (expected postgresql://user@host:port/database)",
+    );
   return url;
 }
 

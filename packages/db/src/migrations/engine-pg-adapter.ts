@@ -16,7 +16,8 @@ function readCharAsText(pool: Pool): void {
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   const relabel = (result: unknown): unknown => {
     for (const each of Array.isArray(result) ? result : [result]) {
-      for (const field of (each as { fields?: { dataTypeID: number }[] } | undefined)?.fields ?? []) {
+      for (const field of (each as { fields?: { dataTypeID: number }[] } | undefined)?.fields ??
+        []) {
         if (field.dataTypeID === PG_CHAR_OID) field.dataTypeID = PG_TEXT_OID;
       }
     }

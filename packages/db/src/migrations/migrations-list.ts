@@ -2,7 +2,10 @@
 // reads it, so that checksums and order match `prisma migrate deploy`.
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { MigrationDirectory, MigrationList } from "@prisma/schema-engine-wasm/schema_engine_bg";
+import type {
+  MigrationDirectory,
+  MigrationList,
+} from "@prisma/schema-engine-wasm/schema_engine_bg";
 
 export const lockfileName = "migration_lock.toml";
 export const migrationFileName = "migration.sql";
@@ -13,18 +16,26 @@ provider = "postgresql"
 `;
 
 export async function readMigrationsList(baseDir: string): Promise<MigrationList> {
-  const lockfile = { path: lockfileName, content: await readFile(join(baseDir, lockfileName), "utf8").catch(() => null) };
-  const entries = await readdir(baseDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return [];
-    throw error;
-  });
+  const lockfile = {
+    path: lockfileName,
+    content: await readFile(join(baseDir, lockfileName), "utf8").catch(() => null),
+  };
+  const entries = await readdir(baseDir, { withFileTypes: true }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return [];
+      throw error;
+    },
+  );
   const migrationDirectories: MigrationDirectory[] = [];
   for (const entry of entries.filter((each) => each.isDirectory())) {
     const content = await readFile(join(baseDir, entry.name, migrationFileName), "utf8").then(
       (value) => ({ tag: "ok" as const, value }),
       (error: Error) => ({ tag: "error" as const, value: error.message }),
     );
-    migrationDirectories.push({ path: entry.name, migrationFile: { path: migrationFileName, content } });
+    migrationDirectories.push({
+      path: entry.name,
+      migrationFile: { path: migrationFileName, content },
+    });
   }
   migrationDirectories.sort((a, b) => a.path.localeCompare(b.path));
   return { baseDir, lockfile, shadowDbInitScript: "", migrationDirectories };

@@ -20,7 +20,10 @@ export function lastEnginePanic(): string | undefined {
 function installPanicRegistry(): void {
   if (globals.PRISMA_WASM_PANIC_REGISTRY) return;
   let last = "";
-  globals.PRISMA_WASM_PANIC_REGISTRY = { set_message: (message) => (last = message), get: () => last };
+  globals.PRISMA_WASM_PANIC_REGISTRY = {
+    set_message: (message) => (last = message),
+    get: () => last,
+  };
 }
 
 // The engine arms timers it never clears (a 10 s timeout around its migration advisory lock, for
@@ -58,7 +61,12 @@ export function holdEngineTimers(): () => void {
 
 // Neither the project's lib settings (no DOM) nor @types/node declare the WebAssembly global.
 const { WebAssembly: wasmApi } = globalThis as unknown as {
-  WebAssembly: { instantiate(bytes: Uint8Array, imports: object): Promise<{ instance: { exports: Record<string, unknown> } }> };
+  WebAssembly: {
+    instantiate(
+      bytes: Uint8Array,
+      imports: object,
+    ): Promise<{ instance: { exports: Record<string, unknown> } }>;
+  };
 };
 
 let loaded: Promise<typeof bindings.SchemaEngine> | undefined;
@@ -66,9 +74,13 @@ let loaded: Promise<typeof bindings.SchemaEngine> | undefined;
 export function loadSchemaEngine(): Promise<typeof bindings.SchemaEngine> {
   loaded ??= (async () => {
     installPanicRegistry();
-    const gluePath = createRequire(import.meta.url).resolve("@prisma/schema-engine-wasm/schema_engine_bg");
+    const gluePath = createRequire(import.meta.url).resolve(
+      "@prisma/schema-engine-wasm/schema_engine_bg",
+    );
     const bytes = await readFile(gluePath.replace(/\.js$/, ".wasm"));
-    const { instance } = await wasmApi.instantiate(bytes, { "./schema_engine_bg.js": withTrackedTimers(bindings) });
+    const { instance } = await wasmApi.instantiate(bytes, {
+      "./schema_engine_bg.js": withTrackedTimers(bindings),
+    });
     bindings.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
     return bindings.SchemaEngine;

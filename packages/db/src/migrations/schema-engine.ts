@@ -24,7 +24,10 @@ function logFromEngine(message: unknown): void {
 }
 
 /** The engine connects at once, so the database must exist. */
-export async function openSchemaEngine(connectionString: string, datamodels: [string, string][] = datasourceOnly): Promise<OpenSchemaEngine> {
+export async function openSchemaEngine(
+  connectionString: string,
+  datamodels: [string, string][] = datasourceOnly,
+): Promise<OpenSchemaEngine> {
   const SchemaEngineClass = await loadSchemaEngine();
   // The engine takes its migration advisory lock on whichever pooled connection runs that query;
   // closing idle connections would let the lock go while a long migration still runs.
@@ -32,7 +35,11 @@ export async function openSchemaEngine(connectionString: string, datamodels: [st
   const releaseTimers = holdEngineTimers();
   let engine: SchemaEngine;
   try {
-    engine = await SchemaEngineClass.new({ datamodels }, logFromEngine, bindMigrationAwareSqlAdapterFactory(factory));
+    engine = await SchemaEngineClass.new(
+      { datamodels },
+      logFromEngine,
+      bindMigrationAwareSqlAdapterFactory(factory),
+    );
   } catch (error) {
     await factory.disposeAll();
     releaseTimers();
@@ -51,7 +58,10 @@ export async function openSchemaEngine(connectionString: string, datamodels: [st
   };
 }
 
-export async function withSchemaEngine<T>(connectionString: string, use: (engine: SchemaEngine) => Promise<T>): Promise<T> {
+export async function withSchemaEngine<T>(
+  connectionString: string,
+  use: (engine: SchemaEngine) => Promise<T>,
+): Promise<T> {
   const { engine, close } = await openSchemaEngine(connectionString);
   try {
     return await use(engine);

@@ -32,9 +32,15 @@ interface StoredReport {
 /** One SKU's reports as the API shows them. */
 export interface ChannelReportView {
   sku: string;
-  /** The listing's states at the channel (BUYABLE, DISCOVERABLE, DELETED); null before any status report. */
+  /**
+   * The listing's states at the channel (BUYABLE, DISCOVERABLE, DELETED); null before any status
+   * report.
+   */
   status: string[] | null;
-  /** Its open issues' severities and the channel's enforcement actions; null before any issues report. */
+  /**
+   * Its open issues' severities and the channel's enforcement actions; null before any issues
+   * report.
+   */
   issues: { severities: string[]; enforcementActions: string[] } | null;
   /** The newest report's event time. */
   reportedAt: string;
@@ -42,18 +48,32 @@ export interface ChannelReportView {
 
 /** Stored reports, by SKU, as the API shows them (listing's own SKU first). */
 export function channelReportsView(stored: unknown, ownSku: string | null): ChannelReportView[] {
-  const bySku = (stored && typeof stored === "object" ? stored : {}) as Record<string, StoredReport>;
+  const bySku = (stored && typeof stored === "object" ? stored : {}) as Record<
+    string,
+    StoredReport
+  >;
   return Object.entries(bySku)
     .map(([sku, r]) => ({
       sku,
       status: r.status ?? null,
-      issues: r.severities ? { severities: r.severities, enforcementActions: r.enforcementActions ?? [] } : null,
-      reportedAt: [r.statusAt, r.issuesAt].filter((t): t is string => !!t).sort().at(-1) ?? "",
+      issues: r.severities
+        ? { severities: r.severities, enforcementActions: r.enforcementActions ?? [] }
+        : null,
+      reportedAt:
+        [r.statusAt, r.issuesAt]
+          .filter((t): t is string => !!t)
+          .sort()
+          .at(-1) ?? "",
     }))
-    .sort((a, b) => Number(b.sku === ownSku) - Number(a.sku === ownSku) || a.sku.localeCompare(b.sku));
+    .sort(
+      (a, b) => Number(b.sku === ownSku) - Number(a.sku === ownSku) || a.sku.localeCompare(b.sku),
+    );
 }
 
-function merged(current: StoredReport | undefined, report: ChannelReportInput): StoredReport | null {
+function merged(
+  current: StoredReport | undefined,
+  report: ChannelReportInput,
+): StoredReport | null {
   const at = report.at.toISOString();
   const next: StoredReport = { ...current };
   let changed = false;
@@ -62,16 +82,33 @@ function merged(current: StoredReport | undefined, report: ChannelReportInput): 
     changed = true;
   }
   if (report.issues && !(current?.issuesAt && current.issuesAt > at)) {
-    Object.assign(next, { severities: report.issues.severities, enforcementActions: report.issues.enforcementActions, issuesAt: at });
+    Object.assign(next, {
+      severities: report.issues.severities,
+      enforcementActions: report.issues.enforcementActions,
+      issuesAt: at,
+    });
     changed = true;
   }
   return changed ? next : null;
 }
 
-/** Records the report on every listing it concerns; the orgs whose listings changed (none when it matched nothing or was older). */
-export async function recordChannelReport(db: Db, report: ChannelReportInput): Promise<{ matched: number; orgIds: string[] }> {
+/**
+ * Records the report on every listing it concerns; the orgs whose listings changed (none when it
+ * matched nothing or was older).
+ */
+export async function recordChannelReport(
+  db: Db,
+  report: ChannelReportInput,
+): Promise<{ matched: number; orgIds: string[] }> {
   return db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: string; org_id: string; channel_reports: Record<string, StoredReport>; settings: Record<string, unknown> }[]>`
+    const rows = await tx.$queryRaw<
+      {
+        id: string;
+        org_id: string;
+        channel_reports: Record<string, StoredReport>;
+        settings: Record<string, unknown>;
+      }[]
+    >`
       SELECT l.id, l.org_id, l.channel_reports, d.settings
       FROM listings l
       JOIN destination_accounts d ON d.id = l.destination_account_id
@@ -80,12 +117,21 @@ export async function recordChannelReport(db: Db, report: ChannelReportInput): P
         AND (l.remote_id = ${report.sku} OR p.sku = ${report.sku} OR p.variants @> jsonb_build_array(jsonb_build_object('sku', ${report.sku}::text)))
       ORDER BY l.id
       FOR UPDATE OF l`;
-    const concerned = rows.filter((r) => Object.entries(report.settingsMatch).every(([key, value]) => r.settings?.[key] === undefined || r.settings[key] === value));
+    const concerned = rows.filter((r) =>
+      Object.entries(report.settingsMatch).every(
+        ([key, value]) => r.settings?.[key] === undefined || r.settings[key] === value,
+      ),
+    );
     const orgIds = new Set<string>();
     for (const row of concerned) {
       const next = merged(row.channel_reports?.[report.sku], report);
       if (!next) continue;
-      await tx.listing.update({ where: { id: row.id }, data: { channelReports: { ...row.channel_reports, [report.sku]: next } as Prisma.InputJsonValue } });
+      await tx.listing.update({
+        where: { id: row.id },
+        data: {
+          channelReports: { ...row.channel_reports, [report.sku]: next } as Prisma.InputJsonValue,
+        },
+      });
       orgIds.add(row.org_id);
     }
     return { matched: concerned.length, orgIds: [...orgIds] };

@@ -12,7 +12,9 @@ export interface DestinationView {
   channel: Channel;
   name: string;
   health: DestinationHealth;
-  /** Channel settings the merchant chose (marketplace, category, policies...); never credentials. */
+  /**
+   * Channel settings the merchant chose (marketplace, category, policies...); never credentials.
+   */
   settings: Record<string, unknown>;
   connectedAt: string;
 }
@@ -28,7 +30,12 @@ export interface DestinationTarget {
 }
 
 export const toDestinationView = (d: DestinationAccount): DestinationView => ({
-  id: d.id, channel: d.channel, name: d.name, health: d.health, settings: d.settings as Record<string, unknown>, connectedAt: d.connectedAt.toISOString(),
+  id: d.id,
+  channel: d.channel,
+  name: d.name,
+  health: d.health,
+  settings: d.settings as Record<string, unknown>,
+  connectedAt: d.connectedAt.toISOString(),
 });
 
 export interface NewDestination {
@@ -41,11 +48,19 @@ export interface NewDestination {
   settings?: Record<string, unknown>;
 }
 
-export async function createDestination(db: Db, keyring: CredentialKeyring, input: NewDestination): Promise<DestinationView> {
+export async function createDestination(
+  db: Db,
+  keyring: CredentialKeyring,
+  input: NewDestination,
+): Promise<DestinationView> {
   const row = await db.destinationAccount.create({
     data: {
-      orgId: input.orgId, channel: input.channel, name: input.name, baseUrl: input.baseUrl ?? null,
-      externalId: input.externalId ?? null, settings: (input.settings ?? {}) as Prisma.InputJsonValue,
+      orgId: input.orgId,
+      channel: input.channel,
+      name: input.name,
+      baseUrl: input.baseUrl ?? null,
+      externalId: input.externalId ?? null,
+      settings: (input.settings ?? {}) as Prisma.InputJsonValue,
       ...sealCredentials(keyring, input.credentials),
     },
   });
@@ -57,32 +72,65 @@ export async function createDestination(db: Db, keyring: CredentialKeyring, inpu
  * externalId, still connected) replaces its credentials and keeps its settings, listings and
  * queue, instead of adding a second destination for one store.
  */
-export async function connectDestination(db: Db, keyring: CredentialKeyring, input: NewDestination): Promise<{ destination: DestinationView; reconnected: boolean }> {
+export async function connectDestination(
+  db: Db,
+  keyring: CredentialKeyring,
+  input: NewDestination,
+): Promise<{ destination: DestinationView; reconnected: boolean }> {
   const existing = input.externalId
-    ? await db.destinationAccount.findFirst({ where: { orgId: input.orgId, channel: input.channel, externalId: input.externalId, disconnectedAt: null } })
+    ? await db.destinationAccount.findFirst({
+        where: {
+          orgId: input.orgId,
+          channel: input.channel,
+          externalId: input.externalId,
+          disconnectedAt: null,
+        },
+      })
     : null;
-  if (!existing) return { destination: await createDestination(db, keyring, input), reconnected: false };
+  if (!existing)
+    return { destination: await createDestination(db, keyring, input), reconnected: false };
   const settings = { ...(input.settings ?? {}), ...(existing.settings as Record<string, unknown>) };
   const row = await db.destinationAccount.update({
     where: { id: existing.id },
-    data: { name: input.name, baseUrl: input.baseUrl ?? existing.baseUrl, settings: settings as Prisma.InputJsonValue, health: "ok", ...sealCredentials(keyring, input.credentials) },
+    data: {
+      name: input.name,
+      baseUrl: input.baseUrl ?? existing.baseUrl,
+      settings: settings as Prisma.InputJsonValue,
+      health: "ok",
+      ...sealCredentials(keyring, input.credentials),
+    },
   });
   return { destination: toDestinationView(row), reconnected: true };
 }
 
 /** The org's connected destinations, oldest first. */
 export async function listDestinations(db: Db, orgId: string): Promise<DestinationView[]> {
-  const rows = await db.destinationAccount.findMany({ where: { orgId, disconnectedAt: null }, orderBy: [{ connectedAt: "asc" }, { id: "asc" }] });
+  const rows = await db.destinationAccount.findMany({
+    where: { orgId, disconnectedAt: null },
+    orderBy: [{ connectedAt: "asc" }, { id: "asc" }],
+  });
   return rows.map(toDestinationView);
 }
 
-/** Loads a connected destination with its credentials opened; null when it is gone or disconnected. */
-export async function loadDestinationTarget(db: Db, keyring: CredentialKeyring, id: string): Promise<DestinationTarget | null> {
+/**
+ * Loads a connected destination with its credentials opened; null when it is gone or disconnected.
+ */
+export async function loadDestinationTarget(
+  db: Db,
+  keyring: CredentialKeyring,
+  id: string,
+): Promise<DestinationTarget | null> {
   const d = await db.destinationAccount.findUnique({ where: { id } });
   if (!d || d.disconnectedAt || !d.credentials || !d.credentialsKeyId) return null;
   return {
-    id: d.id, orgId: d.orgId, channel: d.channel, baseUrl: d.baseUrl,
-    credentials: openCredentials(keyring, { credentials: d.credentials, credentialsKeyId: d.credentialsKeyId }),
+    id: d.id,
+    orgId: d.orgId,
+    channel: d.channel,
+    baseUrl: d.baseUrl,
+    credentials: openCredentials(keyring, {
+      credentials: d.credentials,
+      credentialsKeyId: d.credentialsKeyId,
+    }),
     settings: d.settings as Record<string, unknown>,
   };
 }
@@ -91,8 +139,16 @@ export async function loadDestinationTarget(db: Db, keyring: CredentialKeyring, 
  * Seals and stores new credentials (a refreshed token) in place of the old ones, unless the
  * destination was disconnected meanwhile: its credentials must stay erased. True when stored.
  */
-export async function replaceDestinationCredentials(db: Db, keyring: CredentialKeyring, id: string, credentials: Record<string, unknown>): Promise<boolean> {
-  const { count } = await db.destinationAccount.updateMany({ where: { id, disconnectedAt: null }, data: sealCredentials(keyring, credentials) });
+export async function replaceDestinationCredentials(
+  db: Db,
+  keyring: CredentialKeyring,
+  id: string,
+  credentials: Record<string, unknown>,
+): Promise<boolean> {
+  const { count } = await db.destinationAccount.updateMany({
+    where: { id, disconnectedAt: null },
+    data: sealCredentials(keyring, credentials),
+  });
   return count === 1;
 }
 
@@ -108,10 +164,16 @@ export interface DestinationPatch {
  * written and the answer is 422 naming every problem.
  */
 export async function updateDestination(
-  db: Db, orgId: string, id: string, patch: DestinationPatch, check: (channel: Channel, settings: Record<string, unknown>) => string[],
+  db: Db,
+  orgId: string,
+  id: string,
+  patch: DestinationPatch,
+  check: (channel: Channel, settings: Record<string, unknown>) => string[],
 ): Promise<DestinationView> {
   if (!isUuid(id)) throw notFound("destination");
-  const found = await db.destinationAccount.findFirst({ where: { id, orgId, disconnectedAt: null } });
+  const found = await db.destinationAccount.findFirst({
+    where: { id, orgId, disconnectedAt: null },
+  });
   if (!found) throw notFound("destination");
   const settings: Record<string, unknown> = { ...(found.settings as Record<string, unknown>) };
   for (const [key, value] of Object.entries(patch.settings ?? {})) {
@@ -120,12 +182,22 @@ export async function updateDestination(
   }
   const problems = check(found.channel, settings);
   if (problems.length > 0) throw invalid(`settings: ${problems.join("; ")}`);
-  const row = await db.destinationAccount.update({ where: { id }, data: { name: patch.name ?? found.name, settings: settings as Prisma.InputJsonValue } });
+  const row = await db.destinationAccount.update({
+    where: { id },
+    data: { name: patch.name ?? found.name, settings: settings as Prisma.InputJsonValue },
+  });
   return toDestinationView(row);
 }
 
-export async function setDestinationHealth(db: Db, id: string, health: DestinationHealth): Promise<void> {
-  await db.destinationAccount.updateMany({ where: { id, health: { not: health } }, data: { health } });
+export async function setDestinationHealth(
+  db: Db,
+  id: string,
+  health: DestinationHealth,
+): Promise<void> {
+  await db.destinationAccount.updateMany({
+    where: { id, health: { not: health } },
+    data: { health },
+  });
 }
 
 const DISCONNECTED = "the destination was disconnected";
@@ -136,27 +208,37 @@ const DISCONNECTED = "the destination was disconnected";
  * Returns the ids of the sync logs that were still pending (their jobs are to be removed). The
  * sync logs and then the listings are locked in id order, as publishes and workers lock them.
  */
-export async function disconnectDestination(db: Db, orgId: string, id: string): Promise<{ pendingSyncLogIds: string[] }> {
+export async function disconnectDestination(
+  db: Db,
+  orgId: string,
+  id: string,
+): Promise<{ pendingSyncLogIds: string[] }> {
   if (!isUuid(id)) throw notFound("destination");
-  return retryOnConflict(() => db.$transaction(async (tx) => {
-    const found = await tx.destinationAccount.findFirst({ where: { id, orgId } });
-    if (!found) throw notFound("destination");
-    const now = new Date();
-    if (!found.disconnectedAt) {
-      await tx.destinationAccount.update({
-        where: { id }, data: { disconnectedAt: now, credentials: null, credentialsKeyId: null, health: "down" },
-      });
-    }
-    const pending = await tx.$queryRawUnsafe<{ id: string }[]>(
-      `UPDATE sync_logs SET status = 'failed', error = $2, finished_at = $3, lease_until = NULL
+  return retryOnConflict(() =>
+    db.$transaction(async (tx) => {
+      const found = await tx.destinationAccount.findFirst({ where: { id, orgId } });
+      if (!found) throw notFound("destination");
+      const now = new Date();
+      if (!found.disconnectedAt) {
+        await tx.destinationAccount.update({
+          where: { id },
+          data: { disconnectedAt: now, credentials: null, credentialsKeyId: null, health: "down" },
+        });
+      }
+      const pending = await tx.$queryRawUnsafe<{ id: string }[]>(
+        `UPDATE sync_logs SET status = 'failed', error = $2, finished_at = $3, lease_until = NULL
        WHERE id IN (${lockInIdOrder("sync_logs", "destination_account_id = $1::uuid AND status IN ('queued', 'running')")}) RETURNING id`,
-      id, DISCONNECTED, now,
-    );
-    await tx.$executeRawUnsafe(
-      `UPDATE listings SET status = 'failed', last_error = $2
+        id,
+        DISCONNECTED,
+        now,
+      );
+      await tx.$executeRawUnsafe(
+        `UPDATE listings SET status = 'failed', last_error = $2
        WHERE id IN (${lockInIdOrder("listings", "destination_account_id = $1::uuid AND status IN ('queued', 'publishing')")})`,
-      id, DISCONNECTED,
-    );
-    return { pendingSyncLogIds: pending.map((p) => p.id) };
-  }));
+        id,
+        DISCONNECTED,
+      );
+      return { pendingSyncLogIds: pending.map((p) => p.id) };
+    }),
+  );
 }

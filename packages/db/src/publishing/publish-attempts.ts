@@ -11,9 +11,23 @@ export interface StartedAttempt {
 }
 
 interface StartedRow {
-  id: string; org_id: string; product_id: string; destination_account_id: string; job_id: string; status: SyncLog["status"];
-  attempts: number; error: string | null; remote_id: string | null; remote_url: string | null; lease_until: Date | null;
-  created_at: Date; started_at: Date | null; finished_at: Date | null; run_id: string | null; listing_id: string; listing_remote_id: string | null;
+  id: string;
+  org_id: string;
+  product_id: string;
+  destination_account_id: string;
+  job_id: string;
+  status: SyncLog["status"];
+  attempts: number;
+  error: string | null;
+  remote_id: string | null;
+  remote_url: string | null;
+  lease_until: Date | null;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  run_id: string | null;
+  listing_id: string;
+  listing_remote_id: string | null;
 }
 
 // One statement (a job's hottest path): the attempt counted, and the listing marked `publishing`
@@ -36,13 +50,29 @@ SELECT s.*, l.id AS listing_id, l.remote_id AS listing_remote_id FROM s, l`;
  * Marks the publish `running` and counts the attempt. Null when there is nothing to do: the
  * sync log is finished (a re-delivered job) or gone with its destination.
  */
-export async function startAttempt(db: Db, syncLogId: string, leaseMs: number): Promise<StartedAttempt | null> {
+export async function startAttempt(
+  db: Db,
+  syncLogId: string,
+  leaseMs: number,
+): Promise<StartedAttempt | null> {
   const [row] = await db.$queryRawUnsafe<StartedRow[]>(START_ATTEMPT, syncLogId, leaseMs);
   if (!row) return null;
   const syncLog: SyncLog = {
-    id: row.id, orgId: row.org_id, productId: row.product_id, destinationAccountId: row.destination_account_id, jobId: row.job_id,
-    status: row.status, attempts: row.attempts, error: row.error, remoteId: row.remote_id, remoteUrl: row.remote_url,
-    leaseUntil: row.lease_until, createdAt: row.created_at, startedAt: row.started_at, finishedAt: row.finished_at, runId: row.run_id,
+    id: row.id,
+    orgId: row.org_id,
+    productId: row.product_id,
+    destinationAccountId: row.destination_account_id,
+    jobId: row.job_id,
+    status: row.status,
+    attempts: row.attempts,
+    error: row.error,
+    remoteId: row.remote_id,
+    remoteUrl: row.remote_url,
+    leaseUntil: row.lease_until,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    runId: row.run_id,
   };
   return { syncLog, listing: { id: row.listing_id, remoteId: row.listing_remote_id } };
 }
@@ -61,34 +91,75 @@ WITH s AS (
 UPDATE listings l SET status = 'published', remote_id = $2, remote_url = $3, last_synced_at = now(), last_error = NULL, updated_at = now()
 FROM s WHERE l.product_id = s.product_id AND l.destination_account_id = s.destination_account_id`;
 
-/** The sync log `succeeded` and the listing `published` with the channel's ids, in one statement. */
-export async function recordSuccess(db: Db, log: SyncLog, remote: { remoteId: string; remoteUrl: string | null }): Promise<void> {
+/**
+ * The sync log `succeeded` and the listing `published` with the channel's ids, in one statement.
+ */
+export async function recordSuccess(
+  db: Db,
+  log: SyncLog,
+  remote: { remoteId: string; remoteUrl: string | null },
+): Promise<void> {
   await db.$executeRawUnsafe(RECORD_SUCCESS, log.id, remote.remoteId, remote.remoteUrl);
 }
 
-/** Stores the remote id as soon as the channel gave one, so a later retry updates instead of creating. */
-export async function rememberRemoteId(db: Db, log: SyncLog, remoteId: string, remoteUrl: string | null): Promise<void> {
-  await db.listing.updateMany({ where: { productId: log.productId, destinationAccountId: log.destinationAccountId }, data: { remoteId, remoteUrl } });
+/**
+ * Stores the remote id as soon as the channel gave one, so a later retry updates instead of
+ * creating.
+ */
+export async function rememberRemoteId(
+  db: Db,
+  log: SyncLog,
+  remoteId: string,
+  remoteUrl: string | null,
+): Promise<void> {
+  await db.listing.updateMany({
+    where: { productId: log.productId, destinationAccountId: log.destinationAccountId },
+    data: { remoteId, remoteUrl },
+  });
 }
 
 /**
  * The attempt failed and will be retried at `retryAt`: back to `queued`, the error kept. False
  * when the publish was no longer pending (nothing was written).
  */
-export async function recordRetry(db: Db, syncLogId: string, error: string, retryAt: Date, leaseMs: number): Promise<boolean> {
+export async function recordRetry(
+  db: Db,
+  syncLogId: string,
+  error: string,
+  retryAt: Date,
+  leaseMs: number,
+): Promise<boolean> {
   const leaseUntil = new Date(retryAt.getTime() + leaseMs);
-  return (await db.$executeRawUnsafe(
-    `UPDATE sync_logs SET status = 'queued', error = $2, lease_until = $3 WHERE id = $1::uuid AND ${PENDING}`, syncLogId, error, leaseUntil,
-  )) > 0;
+  return (
+    (await db.$executeRawUnsafe(
+      `UPDATE sync_logs SET status = 'queued', error = $2, lease_until = $3 WHERE id = $1::uuid AND ${PENDING}`,
+      syncLogId,
+      error,
+      leaseUntil,
+    )) > 0
+  );
 }
 
-/** The channel (or the breaker) asked to wait: back to `queued`, and the attempt is not counted. False when no longer pending. */
-export async function recordWait(db: Db, syncLogId: string, reason: string, until: Date, leaseMs: number): Promise<boolean> {
+/**
+ * The channel (or the breaker) asked to wait: back to `queued`, and the attempt is not counted.
+ * False when no longer pending.
+ */
+export async function recordWait(
+  db: Db,
+  syncLogId: string,
+  reason: string,
+  until: Date,
+  leaseMs: number,
+): Promise<boolean> {
   const leaseUntil = new Date(until.getTime() + leaseMs);
-  return (await db.$executeRawUnsafe(
-    `UPDATE sync_logs SET status = 'queued', error = $2, attempts = greatest(attempts - 1, 0), lease_until = $3 WHERE id = $1::uuid AND ${PENDING}`,
-    syncLogId, reason, leaseUntil,
-  )) > 0;
+  return (
+    (await db.$executeRawUnsafe(
+      `UPDATE sync_logs SET status = 'queued', error = $2, attempts = greatest(attempts - 1, 0), lease_until = $3 WHERE id = $1::uuid AND ${PENDING}`,
+      syncLogId,
+      reason,
+      leaseUntil,
+    )) > 0
+  );
 }
 
 // The listing changes only when its sync log did, in the same statement.
@@ -111,9 +182,18 @@ SELECT count(*)::int AS n FROM s`;
  * pending (nothing was written).
  */
 export async function recordFinalFailure(
-  db: Db, log: SyncLog, error: string, end: { status: "failed" } | { status: "dead"; mirrorWithinMs: number },
+  db: Db,
+  log: SyncLog,
+  error: string,
+  end: { status: "failed" } | { status: "dead"; mirrorWithinMs: number },
 ): Promise<boolean> {
   const leaseUntil = end.status === "dead" ? new Date(Date.now() + end.mirrorWithinMs) : null;
-  const [row] = await db.$queryRawUnsafe<{ n: number }[]>(RECORD_END, log.id, end.status, error, leaseUntil);
+  const [row] = await db.$queryRawUnsafe<{ n: number }[]>(
+    RECORD_END,
+    log.id,
+    end.status,
+    error,
+    leaseUntil,
+  );
   return (row?.n ?? 0) > 0;
 }

@@ -5,7 +5,12 @@ import type { Page } from "../products.js";
 import { lockInIdOrder } from "../row-locks.js";
 import { notFound } from "../service-error.js";
 import { retryOnConflict } from "../transaction-retry.js";
-import { newRecords, recordStatements, type PublishJobRecord, type RunActor } from "./publish-requests.js";
+import {
+  newRecords,
+  recordStatements,
+  type PublishJobRecord,
+  type RunActor,
+} from "./publish-requests.js";
 
 // A publish run is one publish request. Its cells (product x destination) are read from the
 // sync logs: the latest one of each pair with the run's id, since a retry adds newer ones.
@@ -37,7 +42,9 @@ export interface RunSummary extends RunHead {
 }
 
 export interface RunRecord extends RunHead {
-  /** In request order; a deleted product shows its title and SKU as they were when the run began. */
+  /**
+   * In request order; a deleted product shows its title and SKU as they were when the run began.
+   */
   products: { id: string; title: string; sku: string | null; deleted: boolean }[];
   /** In request order. */
   destinations: { id: string; channel: string; name: string; disconnected: boolean }[];
@@ -56,12 +63,20 @@ export function countCells(cells: { status: SyncStatus }[]): RunCounts {
 }
 
 interface HeadRow {
-  id: string; created_at: Date; actor_type: RunActor["type"]; actor_id: string | null; product_count: number; destination_count: number;
+  id: string;
+  created_at: Date;
+  actor_type: RunActor["type"];
+  actor_id: string | null;
+  product_count: number;
+  destination_count: number;
 }
 
 const toHead = (r: HeadRow): RunHead => ({
-  id: r.id, createdAt: r.created_at.toISOString(), createdBy: { type: r.actor_type, id: r.actor_id },
-  productCount: r.product_count, destinationCount: r.destination_count,
+  id: r.id,
+  createdAt: r.created_at.toISOString(),
+  createdBy: { type: r.actor_type, id: r.actor_id },
+  productCount: r.product_count,
+  destinationCount: r.destination_count,
 });
 
 const HEAD_COLUMNS = `id, created_at, actor_type, actor_id, jsonb_array_length(products) AS product_count, cardinality(destination_ids) AS destination_count`;
@@ -74,26 +89,46 @@ FROM sync_logs WHERE run_id = ANY($1::uuid[])
 ORDER BY run_id, product_id, destination_account_id, created_at DESC, id DESC`;
 
 interface CellRow {
-  run_id: string; id: string; product_id: string; destination_account_id: string; status: SyncStatus;
-  attempts: number; error: string | null; remote_url: string | null; finished_at: Date | null;
+  run_id: string;
+  id: string;
+  product_id: string;
+  destination_account_id: string;
+  status: SyncStatus;
+  attempts: number;
+  error: string | null;
+  remote_url: string | null;
+  finished_at: Date | null;
 }
 
 const toCell = (r: CellRow): RunCell => ({
-  productId: r.product_id, destinationAccountId: r.destination_account_id, syncLogId: r.id, status: r.status,
-  attempts: r.attempts, error: r.error, remoteUrl: r.remote_url, finishedAt: r.finished_at?.toISOString() ?? null,
+  productId: r.product_id,
+  destinationAccountId: r.destination_account_id,
+  syncLogId: r.id,
+  status: r.status,
+  attempts: r.attempts,
+  error: r.error,
+  remoteUrl: r.remote_url,
+  finishedAt: r.finished_at?.toISOString() ?? null,
 });
 
 /** The org's runs, newest first, each with its cell counts (one grouped query for the page). */
-export async function listPublishRuns(db: Db, orgId: string, query: { page: number; pageSize: number }): Promise<Page<RunSummary>> {
+export async function listPublishRuns(
+  db: Db,
+  orgId: string,
+  query: { page: number; pageSize: number },
+): Promise<Page<RunSummary>> {
   const [rows, total] = await Promise.all([
     db.$queryRawUnsafe<HeadRow[]>(
       `SELECT ${HEAD_COLUMNS} FROM publish_runs WHERE org_id = $1::uuid ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT $3`,
-      orgId, (query.page - 1) * query.pageSize, query.pageSize,
+      orgId,
+      (query.page - 1) * query.pageSize,
+      query.pageSize,
     ),
     db.publishRun.count({ where: { orgId } }),
   ]);
   const counted = await db.$queryRawUnsafe<{ run_id: string; status: SyncStatus; n: number }[]>(
-    `SELECT run_id, status, count(*)::int AS n FROM (${LATEST_CELLS}) c GROUP BY run_id, status`, rows.map((r) => r.id),
+    `SELECT run_id, status, count(*)::int AS n FROM (${LATEST_CELLS}) c GROUP BY run_id, status`,
+    rows.map((r) => r.id),
   );
   const counts = new Map(rows.map((r) => [r.id, emptyCounts()]));
   for (const c of counted) counts.get(c.run_id)![c.status] = c.n;
@@ -121,16 +156,28 @@ SELECT r.id, r.created_at, r.actor_type, r.actor_id,
     FROM unnest(r.destination_ids) WITH ORDINALITY AS x(id, n) JOIN destination_accounts d ON d.id = x.id) AS destinations
 FROM publish_runs r WHERE r.id = $1::uuid AND r.org_id = $2::uuid`;
 
-/** One run of the org with its latest cells (two queries at once); 404 for another org's run, as for a missing one. */
+/**
+ * One run of the org with its latest cells (two queries at once); 404 for another org's run, as for
+ * a missing one.
+ */
 export async function getPublishRun(db: Db, orgId: string, runId: string): Promise<RunRecord> {
   if (!isUuid(runId)) throw notFound(`publish run ${runId}`);
   const [head, cells] = await Promise.all([
-    db.$queryRawUnsafe<(HeadRow & Pick<RunRecord, "products" | "destinations">)[]>(RUN, runId, orgId),
+    db.$queryRawUnsafe<(HeadRow & Pick<RunRecord, "products" | "destinations">)[]>(
+      RUN,
+      runId,
+      orgId,
+    ),
     db.$queryRawUnsafe<CellRow[]>(LATEST_CELLS, [runId]),
   ]);
   const row = head[0];
   if (!row) throw notFound(`publish run ${runId}`);
-  return { ...toHead(row), products: row.products, destinations: row.destinations, cells: cells.map(toCell) };
+  return {
+    ...toHead(row),
+    products: row.products,
+    destinations: row.destinations,
+    cells: cells.map(toCell),
+  };
 }
 
 export interface RetriedCells {
@@ -148,30 +195,46 @@ export interface RetriedCells {
  * cannot publish the same cell again.
  */
 export async function retryFailedCells(
-  db: Db, orgId: string, runId: string, leaseMs: number, check: (destinationIds: string[]) => Promise<void>,
+  db: Db,
+  orgId: string,
+  runId: string,
+  leaseMs: number,
+  check: (destinationIds: string[]) => Promise<void>,
 ): Promise<RetriedCells> {
   if (!isUuid(runId)) throw notFound(`publish run ${runId}`);
-  return retryOnConflict(() => db.$transaction(async (tx) => {
-    const locked = await tx.$queryRawUnsafe<{ id: string }[]>(
-      `SELECT id FROM publish_runs WHERE id = $1::uuid AND org_id = $2::uuid FOR UPDATE`, runId, orgId,
-    );
-    if (locked.length === 0) throw notFound(`publish run ${runId}`);
-    const failed = await tx.$queryRawUnsafe<CellRow[]>(
-      `SELECT c.* FROM (${LATEST_CELLS}) c
+  return retryOnConflict(() =>
+    db.$transaction(async (tx) => {
+      const locked = await tx.$queryRawUnsafe<{ id: string }[]>(
+        `SELECT id FROM publish_runs WHERE id = $1::uuid AND org_id = $2::uuid FOR UPDATE`,
+        runId,
+        orgId,
+      );
+      if (locked.length === 0) throw notFound(`publish run ${runId}`);
+      const failed = await tx.$queryRawUnsafe<CellRow[]>(
+        `SELECT c.* FROM (${LATEST_CELLS}) c
        JOIN products p ON p.id = c.product_id AND p.org_id = $2::uuid
        JOIN destination_accounts d ON d.id = c.destination_account_id AND d.org_id = $2::uuid AND d.disconnected_at IS NULL
        WHERE c.status IN ('failed', 'dead')`,
-      [runId], orgId,
-    );
-    if (failed.length === 0) return { records: [], replacedDead: [] };
-    await check([...new Set(failed.map((c) => c.destination_account_id))]);
-    const records = newRecords(orgId, runId, failed.map((c) => ({ productId: c.product_id, destinationAccountId: c.destination_account_id })));
-    const replacedDead = failed.filter((c) => c.status === "dead").map((c) => c.id);
-    await tx.$executeRawUnsafe(
-      `UPDATE sync_logs SET status = 'failed', lease_until = NULL WHERE id IN (${lockInIdOrder("sync_logs", "id = ANY($1::uuid[]) AND status = 'dead'")})`,
-      replacedDead,
-    );
-    for (const statement of recordStatements(tx, orgId, runId, records, leaseMs)) await statement;
-    return { records, replacedDead };
-  }));
+        [runId],
+        orgId,
+      );
+      if (failed.length === 0) return { records: [], replacedDead: [] };
+      await check([...new Set(failed.map((c) => c.destination_account_id))]);
+      const records = newRecords(
+        orgId,
+        runId,
+        failed.map((c) => ({
+          productId: c.product_id,
+          destinationAccountId: c.destination_account_id,
+        })),
+      );
+      const replacedDead = failed.filter((c) => c.status === "dead").map((c) => c.id);
+      await tx.$executeRawUnsafe(
+        `UPDATE sync_logs SET status = 'failed', lease_until = NULL WHERE id IN (${lockInIdOrder("sync_logs", "id = ANY($1::uuid[]) AND status = 'dead'")})`,
+        replacedDead,
+      );
+      for (const statement of recordStatements(tx, orgId, runId, records, leaseMs)) await statement;
+      return { records, replacedDead };
+    }),
+  );
 }

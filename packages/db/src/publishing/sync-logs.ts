@@ -21,9 +21,18 @@ export interface SyncLogView {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const toSyncLogView = (s: SyncLog): SyncLogView => ({
-  id: s.id, jobId: s.jobId, productId: s.productId, destinationAccountId: s.destinationAccountId, status: s.status,
-  attempts: s.attempts, error: s.error, remoteId: s.remoteId, remoteUrl: s.remoteUrl,
-  createdAt: s.createdAt.toISOString(), startedAt: iso(s.startedAt), finishedAt: iso(s.finishedAt),
+  id: s.id,
+  jobId: s.jobId,
+  productId: s.productId,
+  destinationAccountId: s.destinationAccountId,
+  status: s.status,
+  attempts: s.attempts,
+  error: s.error,
+  remoteId: s.remoteId,
+  remoteUrl: s.remoteUrl,
+  createdAt: s.createdAt.toISOString(),
+  startedAt: iso(s.startedAt),
+  finishedAt: iso(s.finishedAt),
 });
 
 export interface SyncLogQuery {
@@ -35,7 +44,11 @@ export interface SyncLogQuery {
 }
 
 /** The org's sync logs, newest first. */
-export async function listSyncLogs(db: Db, orgId: string, query: SyncLogQuery): Promise<Page<SyncLogView>> {
+export async function listSyncLogs(
+  db: Db,
+  orgId: string,
+  query: SyncLogQuery,
+): Promise<Page<SyncLogView>> {
   const where: Prisma.SyncLogWhereInput = {
     orgId,
     ...(query.productId ? { productId: query.productId } : {}),
@@ -43,15 +56,25 @@ export async function listSyncLogs(db: Db, orgId: string, query: SyncLogQuery): 
     ...(query.status ? { status: query.status } : {}),
   };
   const [rows, total] = await Promise.all([
-    db.syncLog.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (query.page - 1) * query.pageSize, take: query.pageSize }),
+    db.syncLog.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+    }),
     db.syncLog.count({ where }),
   ]);
   return { items: rows.map(toSyncLogView), total };
 }
 
-/** Number of dead publishes (the dead-letter queue as PostgreSQL records it), optionally for one destination. */
+/**
+ * Number of dead publishes (the dead-letter queue as PostgreSQL records it), optionally for one
+ * destination.
+ */
 export const countDead = (db: Db, destinationAccountId?: string): Promise<number> =>
-  db.syncLog.count({ where: { status: "dead", ...(destinationAccountId ? { destinationAccountId } : {}) } });
+  db.syncLog.count({
+    where: { status: "dead", ...(destinationAccountId ? { destinationAccountId } : {}) },
+  });
 
 export interface PendingPublish {
   syncLogId: string;
@@ -60,9 +83,22 @@ export interface PendingPublish {
   destinationAccountId: string;
 }
 
-const pendingSelect = { id: true, orgId: true, productId: true, destinationAccountId: true } as const;
-const toPending = (r: { id: string; orgId: string; productId: string; destinationAccountId: string }): PendingPublish => ({
-  syncLogId: r.id, orgId: r.orgId, productId: r.productId, destinationAccountId: r.destinationAccountId,
+const pendingSelect = {
+  id: true,
+  orgId: true,
+  productId: true,
+  destinationAccountId: true,
+} as const;
+const toPending = (r: {
+  id: string;
+  orgId: string;
+  productId: string;
+  destinationAccountId: string;
+}): PendingPublish => ({
+  syncLogId: r.id,
+  orgId: r.orgId,
+  productId: r.productId,
+  destinationAccountId: r.destinationAccountId,
 });
 
 /**
@@ -89,10 +125,14 @@ export async function pendingPublishes(
 
 /**
  * The publish a job id names (job id = sync log id) while it is still to do, for a job whose
- * payload Redis lost: PostgreSQL holds everything the job carried. Null when it is finished or unknown.
+ * payload Redis lost: PostgreSQL holds everything the job carried. Null when it is finished or
+ * unknown.
  */
 export async function pendingPublish(db: Db, syncLogId: string): Promise<PendingPublish | null> {
-  const row = await db.syncLog.findFirst({ where: { id: syncLogId, status: { in: ["queued", "running"] } }, select: pendingSelect });
+  const row = await db.syncLog.findFirst({
+    where: { id: syncLogId, status: { in: ["queued", "running"] } },
+    select: pendingSelect,
+  });
   return row ? toPending(row) : null;
 }
 
@@ -108,10 +148,17 @@ export async function extendLeases(db: Db, syncLogIds: string[], leaseMs: number
  * Moves dead publishes back to `queued` with their attempts reset (replay), optionally for one
  * destination; only those of connected destinations.
  */
-export async function requeueDead(db: Db, leaseMs: number, destinationAccountId?: string): Promise<PendingPublish[]> {
+export async function requeueDead(
+  db: Db,
+  leaseMs: number,
+  destinationAccountId?: string,
+): Promise<PendingPublish[]> {
   return db.$transaction(async (tx) => {
     const connected = await tx.destinationAccount.findMany({
-      where: { disconnectedAt: null, ...(destinationAccountId ? { id: destinationAccountId } : {}) },
+      where: {
+        disconnectedAt: null,
+        ...(destinationAccountId ? { id: destinationAccountId } : {}),
+      },
       select: { id: true },
     });
     const rows = await tx.syncLog.findMany({
@@ -121,7 +168,13 @@ export async function requeueDead(db: Db, leaseMs: number, destinationAccountId?
     const ids = rows.map((r) => r.id);
     await tx.syncLog.updateMany({
       where: { id: { in: ids } },
-      data: { status: "queued", attempts: 0, error: null, finishedAt: null, leaseUntil: new Date(Date.now() + leaseMs) },
+      data: {
+        status: "queued",
+        attempts: 0,
+        error: null,
+        finishedAt: null,
+        leaseUntil: new Date(Date.now() + leaseMs),
+      },
     });
     await tx.$executeRawUnsafe(
       `UPDATE listings l SET status = 'queued', updated_at = now() FROM sync_logs s
@@ -134,10 +187,16 @@ export async function requeueDead(db: Db, leaseMs: number, destinationAccountId?
 
 /** Discards dead publishes (they end as `failed`, their error kept); returns their ids. */
 export async function discardDead(db: Db, destinationAccountId?: string): Promise<string[]> {
-  const where = { status: "dead" as const, ...(destinationAccountId ? { destinationAccountId } : {}) };
+  const where = {
+    status: "dead" as const,
+    ...(destinationAccountId ? { destinationAccountId } : {}),
+  };
   const rows = await db.syncLog.findMany({ where, select: { id: true } });
   const ids = rows.map((r) => r.id);
-  await db.syncLog.updateMany({ where: { id: { in: ids }, status: "dead" }, data: { status: "failed", leaseUntil: null } });
+  await db.syncLog.updateMany({
+    where: { id: { in: ids }, status: "dead" },
+    data: { status: "failed", leaseUntil: null },
+  });
   return ids;
 }
 
@@ -150,7 +209,10 @@ export interface DeadPublish extends PendingPublish {
  * out before `expiredBefore` (the worker could not confirm the job), or with `all`, every dead
  * publish (Redis lost its data). Oldest first, `limit` at a time after `afterId`.
  */
-export async function deadLettersOwed(db: Db, options: { expiredBefore: Date; all: boolean; limit: number; afterId?: string }): Promise<DeadPublish[]> {
+export async function deadLettersOwed(
+  db: Db,
+  options: { expiredBefore: Date; all: boolean; limit: number; afterId?: string },
+): Promise<DeadPublish[]> {
   const rows = await db.syncLog.findMany({
     where: {
       status: "dead",
@@ -167,5 +229,8 @@ export async function deadLettersOwed(db: Db, options: { expiredBefore: Date; al
 /** Their dead-letter jobs exist: nothing is owed to the mirror any more. */
 export async function markDeadLettersMirrored(db: Db, syncLogIds: string[]): Promise<void> {
   if (syncLogIds.length === 0) return;
-  await db.syncLog.updateMany({ where: { id: { in: syncLogIds }, status: "dead" }, data: { leaseUntil: null } });
+  await db.syncLog.updateMany({
+    where: { id: { in: syncLogIds }, status: "dead" },
+    data: { leaseUntil: null },
+  });
 }

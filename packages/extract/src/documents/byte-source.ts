@@ -10,8 +10,12 @@ export type ByteInput = AsyncIterable<Buffer> | NodeJS.ReadableStream;
 export async function* limitBytes(input: ByteInput, maxBytes: number): AsyncGenerator<Buffer> {
   let total = 0;
   for await (const chunk of input as AsyncIterable<Buffer | Uint8Array | string>) {
-    const bytes = typeof chunk === "string" ? Buffer.from(chunk)
-      : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const bytes =
+      typeof chunk === "string"
+        ? Buffer.from(chunk)
+        : Buffer.isBuffer(chunk)
+          ? chunk
+          : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     total += bytes.length;
     if (total > maxBytes) throw new DocumentTooLargeError(maxBytes);
     if (bytes.length > 0) yield bytes;
@@ -35,18 +39,29 @@ export async function readHead(source: AsyncIterable<Buffer>, size: number): Pro
   let finished = false;
   while (length < size) {
     const next = await it.next();
-    if (next.done) { finished = true; break; }
+    if (next.done) {
+      finished = true;
+      break;
+    }
     parts.push(next.value);
     length += next.value.length;
   }
   const head = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
-  const close = async () => { if (!finished) { finished = true; await it.return?.(); } };
+  const close = async () => {
+    if (!finished) {
+      finished = true;
+      await it.return?.();
+    }
+  };
   async function* all(): AsyncGenerator<Buffer> {
     if (head.length > 0) yield head;
     try {
       while (!finished) {
         const next = await it.next();
-        if (next.done) { finished = true; return; }
+        if (next.done) {
+          finished = true;
+          return;
+        }
         yield next.value;
       }
     } finally {

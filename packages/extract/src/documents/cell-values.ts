@@ -35,9 +35,12 @@ const PLAIN_DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 export function readPrice(value: unknown, currencyHint: string | null): PriceRead {
   if (value === null || value === undefined) return { kind: "none" };
   if (typeof value === "number") {
-    return Number.isFinite(value) && value >= 0 ? readPrice(numberText(value), currencyHint) : { kind: "bad", text: String(value) };
+    return Number.isFinite(value) && value >= 0
+      ? readPrice(numberText(value), currencyHint)
+      : { kind: "bad", text: String(value) };
   }
-  if (typeof value !== "string") return { kind: "bad", text: JSON.stringify(value) ?? typeof value };
+  if (typeof value !== "string")
+    return { kind: "bad", text: JSON.stringify(value) ?? typeof value };
   const text = value.trim();
   if (text === "") return { kind: "none" };
   const plain = PLAIN_DECIMAL.exec(text);
@@ -45,7 +48,11 @@ export function readPrice(value: unknown, currencyHint: string | null): PriceRea
   if (/^-|^\(.*\)$/.test(text)) return { kind: "bad", text };
   const parsed = parsePrice(text, currencyHint ? { currency: currencyHint } : {});
   if (!parsed) return { kind: "bad", text };
-  return { kind: "ok", amount: parsed.amount, currency: parsed.retiredCurrency ? NO_CURRENT_CURRENCY : parsed.currency };
+  return {
+    kind: "ok",
+    amount: parsed.amount,
+    currency: parsed.retiredCurrency ? NO_CURRENT_CURRENCY : parsed.currency,
+  };
 }
 
 /** "19.9" -> "19.90", "007" -> "7.00": the same shape the price parser and the catalog use. */
@@ -72,15 +79,31 @@ export function currencyCode(value: unknown): string | null {
     return retiredCurrency(code) ? NO_CURRENT_CURRENCY : code;
   }
   const parsed = parsePrice("1", { currency: text });
-  return parsed?.retiredCurrency ? NO_CURRENT_CURRENCY : parsed?.currency ?? null;
+  return parsed?.retiredCurrency ? NO_CURRENT_CURRENCY : (parsed?.currency ?? null);
 }
 
 const AVAILABILITY: Record<string, string> = {
-  instock: "InStock", available: "InStock", yes: "InStock", true: "InStock", y: "InStock", onstock: "InStock",
-  outofstock: "OutOfStock", unavailable: "OutOfStock", no: "OutOfStock", false: "OutOfStock", n: "OutOfStock",
-  preorder: "PreOrder", backorder: "BackOrder", onbackorder: "BackOrder", discontinued: "Discontinued",
-  limitedavailability: "LimitedAvailability", limited: "LimitedAvailability", instoreonly: "InStoreOnly",
-  onlineonly: "OnlineOnly", presale: "PreSale", soldout: "OutOfStock",
+  instock: "InStock",
+  available: "InStock",
+  yes: "InStock",
+  true: "InStock",
+  y: "InStock",
+  onstock: "InStock",
+  outofstock: "OutOfStock",
+  unavailable: "OutOfStock",
+  no: "OutOfStock",
+  false: "OutOfStock",
+  n: "OutOfStock",
+  preorder: "PreOrder",
+  backorder: "BackOrder",
+  onbackorder: "BackOrder",
+  discontinued: "Discontinued",
+  limitedavailability: "LimitedAvailability",
+  limited: "LimitedAvailability",
+  instoreonly: "InStoreOnly",
+  onlineonly: "OnlineOnly",
+  presale: "PreSale",
+  soldout: "OutOfStock",
 };
 
 /** A schema.org ItemAvailability name from a stock word, a quantity or a schema.org URL. */
@@ -89,7 +112,10 @@ export function toAvailability(value: unknown): string | null {
   const text = textOf(value);
   if (!text) return null;
   if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text) > 0 ? "InStock" : "OutOfStock";
-  const key = text.replace(/^https?:\/\/schema\.org\//i, "").toLowerCase().replace(/[^a-z]/g, "");
+  const key = text
+    .replace(/^https?:\/\/schema\.org\//i, "")
+    .toLowerCase()
+    .replace(/[^a-z]/g, "");
   return AVAILABILITY[key] ?? null;
 }
 
@@ -104,7 +130,10 @@ export function toGtin(value: unknown): string | null {
   return /^\d{8,14}$/.test(digits) ? digits : null;
 }
 
-/** Absolute http(s) URL or null. Protocol-relative "//cdn..." (common in Shopify data) becomes https. */
+/**
+ * Absolute http(s) URL or null. Protocol-relative "//cdn..." (common in Shopify data) becomes
+ * https.
+ */
 export function absoluteUrl(value: unknown): string | null {
   let text = textOf(value);
   if (!text) return null;
@@ -130,7 +159,11 @@ function splitUrlList(text: string): string[] {
 export function imageUrls(value: unknown): string[] {
   const out: string[] = [];
   const add = (v: unknown) => {
-    if (typeof v === "string") for (const part of splitUrlList(v)) { const url = absoluteUrl(part); if (url) out.push(url); }
+    if (typeof v === "string")
+      for (const part of splitUrlList(v)) {
+        const url = absoluteUrl(part);
+        if (url) out.push(url);
+      }
     else if (Array.isArray(v)) v.forEach(add);
     else if (isRecord(v)) add(v.src ?? v.url ?? v.href ?? v.contentUrl);
   };

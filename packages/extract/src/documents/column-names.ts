@@ -4,33 +4,197 @@
  * as "variantsku", and "Option1 Name" matches "Option 1 Name".
  */
 export function normaliseName(name: string): string {
-  return name.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  return name
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "");
 }
 
 export type GenericField =
-  | "title" | "sku" | "price" | "salePrice" | "regularPrice" | "currency" | "brand" | "gtin" | "mpn"
-  | "images" | "description" | "availability" | "sourceUrl" | "variants";
+  | "title"
+  | "sku"
+  | "price"
+  | "salePrice"
+  | "regularPrice"
+  | "currency"
+  | "brand"
+  | "gtin"
+  | "mpn"
+  | "images"
+  | "description"
+  | "availability"
+  | "sourceUrl"
+  | "variants";
 
 /** In order of preference: the first non-empty match wins (images take every match). */
 export const GENERIC_ALIASES: Record<GenericField, readonly string[]> = {
-  title: ["title", "name", "productname", "producttitle", "itemname", "itemtitle", "product",
-    // Spreadsheets from European shops (often the windows-1252 ones) name columns in their language.
-    "produktname", "artikelname", "bezeichnung", "nomduproduit", "nom", "nombre", "productnaam", "naam", "nome"],
-  sku: ["sku", "variantsku", "productsku", "itemsku", "skucode", "articlenumber", "articleno", "itemnumber", "itemno", "productcode", "artikelnummer", "artnr", "référence", "reference", "referencia"],
-  price: ["price", "variantprice", "unitprice", "currentprice", "sellingprice", "retailprice", "priceamount", "offerprice", "offers", "preis", "prix", "precio", "prijs", "prezzo"],
+  title: [
+    "title",
+    "name",
+    "productname",
+    "producttitle",
+    "itemname",
+    "itemtitle",
+    "product",
+    // Spreadsheets from European shops (often the windows-1252 ones) name columns in their
+    // language.
+    "produktname",
+    "artikelname",
+    "bezeichnung",
+    "nomduproduit",
+    "nom",
+    "nombre",
+    "productnaam",
+    "naam",
+    "nome",
+  ],
+  sku: [
+    "sku",
+    "variantsku",
+    "productsku",
+    "itemsku",
+    "skucode",
+    "articlenumber",
+    "articleno",
+    "itemnumber",
+    "itemno",
+    "productcode",
+    "artikelnummer",
+    "artnr",
+    "référence",
+    "reference",
+    "referencia",
+  ],
+  price: [
+    "price",
+    "variantprice",
+    "unitprice",
+    "currentprice",
+    "sellingprice",
+    "retailprice",
+    "priceamount",
+    "offerprice",
+    "offers",
+    "preis",
+    "prix",
+    "precio",
+    "prijs",
+    "prezzo",
+  ],
   salePrice: ["saleprice", "specialprice", "discountprice", "discountedprice"],
   regularPrice: ["regularprice", "listprice", "originalprice"],
-  currency: ["currency", "currencycode", "pricecurrency", "variantcurrency", "währung", "waehrung", "devise", "moneda", "valuta"],
-  brand: ["brand", "brands", "vendor", "manufacturer", "brandname", "manufacturername", "make", "marke", "hersteller", "marque", "fabricant", "marca", "merk"],
-  gtin: ["gtin", "ean", "upc", "barcode", "gtin13", "gtin12", "gtin14", "gtin8", "ean13", "ean8", "upca", "isbn", "variantbarcode", "gtinupceanorisbn"],
-  mpn: ["mpn", "manufacturerpartnumber", "mfrpartnumber", "mfgpartnumber", "partnumber", "googleshoppingmpn"],
-  images: [
-    "images", "image", "imageurl", "imageurls", "imagesrc", "imagelink", "imagelinks", "additionalimagelink",
-    "additionalimages", "picture", "pictures", "photo", "photos", "mainimage", "mainimageurl", "thumbnail", "bild", "bildurl", "imagen", "afbeelding", "immagine",
+  currency: [
+    "currency",
+    "currencycode",
+    "pricecurrency",
+    "variantcurrency",
+    "währung",
+    "waehrung",
+    "devise",
+    "moneda",
+    "valuta",
   ],
-  description: ["description", "bodyhtml", "body", "longdescription", "productdescription", "fulldescription", "descriptionhtml", "details", "shortdescription", "beschreibung", "descripción", "descripcion", "beschrijving", "descrizione"],
-  availability: ["availability", "stockstatus", "instock", "available", "stock", "inventory", "quantity", "qty", "stockquantity", "inventoryquantity", "availablequantity"],
-  sourceUrl: ["url", "sourceurl", "producturl", "link", "productlink", "permalink", "pageurl", "weburl"],
+  brand: [
+    "brand",
+    "brands",
+    "vendor",
+    "manufacturer",
+    "brandname",
+    "manufacturername",
+    "make",
+    "marke",
+    "hersteller",
+    "marque",
+    "fabricant",
+    "marca",
+    "merk",
+  ],
+  gtin: [
+    "gtin",
+    "ean",
+    "upc",
+    "barcode",
+    "gtin13",
+    "gtin12",
+    "gtin14",
+    "gtin8",
+    "ean13",
+    "ean8",
+    "upca",
+    "isbn",
+    "variantbarcode",
+    "gtinupceanorisbn",
+  ],
+  mpn: [
+    "mpn",
+    "manufacturerpartnumber",
+    "mfrpartnumber",
+    "mfgpartnumber",
+    "partnumber",
+    "googleshoppingmpn",
+  ],
+  images: [
+    "images",
+    "image",
+    "imageurl",
+    "imageurls",
+    "imagesrc",
+    "imagelink",
+    "imagelinks",
+    "additionalimagelink",
+    "additionalimages",
+    "picture",
+    "pictures",
+    "photo",
+    "photos",
+    "mainimage",
+    "mainimageurl",
+    "thumbnail",
+    "bild",
+    "bildurl",
+    "imagen",
+    "afbeelding",
+    "immagine",
+  ],
+  description: [
+    "description",
+    "bodyhtml",
+    "body",
+    "longdescription",
+    "productdescription",
+    "fulldescription",
+    "descriptionhtml",
+    "details",
+    "shortdescription",
+    "beschreibung",
+    "descripción",
+    "descripcion",
+    "beschrijving",
+    "descrizione",
+  ],
+  availability: [
+    "availability",
+    "stockstatus",
+    "instock",
+    "available",
+    "stock",
+    "inventory",
+    "quantity",
+    "qty",
+    "stockquantity",
+    "inventoryquantity",
+    "availablequantity",
+  ],
+  sourceUrl: [
+    "url",
+    "sourceurl",
+    "producturl",
+    "link",
+    "productlink",
+    "permalink",
+    "pageurl",
+    "weburl",
+  ],
   variants: ["variants"],
 };
 
@@ -47,13 +211,19 @@ export function genericFieldOf(normalised: string): { field: GenericField; rank:
   return null;
 }
 
-const keyCache = new Map<string, { normalised: string; match: ReturnType<typeof genericFieldOf> }>();
+const keyCache = new Map<
+  string,
+  { normalised: string; match: ReturnType<typeof genericFieldOf> }
+>();
 
 /**
  * normaliseName + genericFieldOf for JSON keys, which repeat in every object of a file. Keys are
  * copied before they are kept, so the cache never pins the input text they were cut from.
  */
-export function recogniseKey(key: string): { normalised: string; match: ReturnType<typeof genericFieldOf> } {
+export function recogniseKey(key: string): {
+  normalised: string;
+  match: ReturnType<typeof genericFieldOf>;
+} {
   let known = keyCache.get(key);
   if (!known) {
     const normalised = normaliseName(key);
@@ -78,7 +248,16 @@ export type TableLayout = "shopify" | "woocommerce" | "generic";
 
 export function detectLayout(index: ReadonlyMap<string, number>): TableLayout {
   const has = (name: string) => index.has(name);
-  if (has("handle") && (has("variantsku") || has("variantprice") || has("option1value") || has("imagesrc"))) return "shopify";
-  if (has("type") && (has("sku") || has("name")) && (has("regularprice") || has("parent") || has("saleprice"))) return "woocommerce";
+  if (
+    has("handle") &&
+    (has("variantsku") || has("variantprice") || has("option1value") || has("imagesrc"))
+  )
+    return "shopify";
+  if (
+    has("type") &&
+    (has("sku") || has("name")) &&
+    (has("regularprice") || has("parent") || has("saleprice"))
+  )
+    return "woocommerce";
   return "generic";
 }

@@ -19,7 +19,10 @@ export class DelimitedParser {
   private recordChars = 0;
   private records = 0;
 
-  constructor(private readonly delimiter: string, private readonly newline: "\n" | "\r" = "\n") {}
+  constructor(
+    private readonly delimiter: string,
+    private readonly newline: "\n" | "\r" = "\n",
+  ) {}
 
   /** Complete records found so far; `final` flushes the last one. */
   push(chunk: string, final = false): string[][] {
@@ -35,10 +38,21 @@ export class DelimitedParser {
     while (i < len) {
       if (this.inQuotes) {
         const q = s.indexOf('"', i);
-        if (q < 0) { this.field += s.slice(i); break; }
+        if (q < 0) {
+          this.field += s.slice(i);
+          break;
+        }
         // A quote at the very end may be the first half of "": wait for the next chunk.
-        if (q === len - 1 && !final) { this.field += s.slice(i, q); this.pending = '"'; break; }
-        if (s.charCodeAt(q + 1) === QUOTE) { this.field += s.slice(i, q + 1); i = q + 2; continue; }
+        if (q === len - 1 && !final) {
+          this.field += s.slice(i, q);
+          this.pending = '"';
+          break;
+        }
+        if (s.charCodeAt(q + 1) === QUOTE) {
+          this.field += s.slice(i, q + 1);
+          i = q + 2;
+          continue;
+        }
         this.field += s.slice(i, q);
         this.inQuotes = false;
         i = q + 1;
@@ -50,17 +64,30 @@ export class DelimitedParser {
         i++;
         continue;
       }
-      if (nextDelimiter < i) { nextDelimiter = s.indexOf(delimiter, i); if (nextDelimiter < 0) nextDelimiter = len; }
-      if (nextNewline < i) { nextNewline = s.indexOf(newline, i); if (nextNewline < 0) nextNewline = len; }
+      if (nextDelimiter < i) {
+        nextDelimiter = s.indexOf(delimiter, i);
+        if (nextDelimiter < 0) nextDelimiter = len;
+      }
+      if (nextNewline < i) {
+        nextNewline = s.indexOf(newline, i);
+        if (nextNewline < 0) nextNewline = len;
+      }
       const end = nextDelimiter < nextNewline ? nextDelimiter : nextNewline;
-      if (end === len) { this.field += s.slice(i); this.atFieldStart = false; break; }
+      if (end === len) {
+        this.field += s.slice(i);
+        this.atFieldStart = false;
+        break;
+      }
       this.field += s.slice(i, end);
       this.checkField();
       if (end === nextDelimiter) {
         this.fields.push(this.field);
       } else {
-        this.fields.push(newline === "\n" && this.field.endsWith("\r") ? this.field.slice(0, -1) : this.field);
-        if (this.recordChars + end - recordStart > DOCUMENT_LIMITS.recordChars) throw overLimit.recordChars(`row ${this.records + 1}`, UNCLOSED);
+        this.fields.push(
+          newline === "\n" && this.field.endsWith("\r") ? this.field.slice(0, -1) : this.field,
+        );
+        if (this.recordChars + end - recordStart > DOCUMENT_LIMITS.recordChars)
+          throw overLimit.recordChars(`row ${this.records + 1}`, UNCLOSED);
         out.push(this.fields);
         this.fields = [];
         this.recordChars = 0;
@@ -72,14 +99,19 @@ export class DelimitedParser {
       i = end + 1;
     }
     this.recordChars += len - recordStart;
-    if (this.recordChars > DOCUMENT_LIMITS.recordChars) throw overLimit.recordChars(`row ${this.records + 1}`, UNCLOSED);
+    if (this.recordChars > DOCUMENT_LIMITS.recordChars)
+      throw overLimit.recordChars(`row ${this.records + 1}`, UNCLOSED);
     this.checkField();
     if (final) {
       if (this.inQuotes) {
-        throw new MalformedDocumentError(`row ${this.records + 1}: a quoted cell is not closed before the end of the file`);
+        throw new MalformedDocumentError(
+          `row ${this.records + 1}: a quoted cell is not closed before the end of the file`,
+        );
       }
       if (this.fields.length > 0 || this.field !== "") {
-        this.fields.push(newline === "\n" && this.field.endsWith("\r") ? this.field.slice(0, -1) : this.field);
+        this.fields.push(
+          newline === "\n" && this.field.endsWith("\r") ? this.field.slice(0, -1) : this.field,
+        );
         out.push(this.fields);
         this.fields = [];
         this.field = "";
@@ -88,10 +120,14 @@ export class DelimitedParser {
     return out;
   }
 
-  /** A header of a million columns, or one cell of many megabytes, stops here rather than in memory. */
+  /**
+   * A header of a million columns, or one cell of many megabytes, stops here rather than in memory.
+   */
   private checkField(): void {
-    if (this.field.length > DOCUMENT_LIMITS.cellChars) throw overLimit.cellChars(`row ${this.records + 1}`, UNCLOSED);
-    if (this.fields.length >= DOCUMENT_LIMITS.columns) throw overLimit.columns(`row ${this.records + 1}`, "cells");
+    if (this.field.length > DOCUMENT_LIMITS.cellChars)
+      throw overLimit.cellChars(`row ${this.records + 1}`, UNCLOSED);
+    if (this.fields.length >= DOCUMENT_LIMITS.columns)
+      throw overLimit.columns(`row ${this.records + 1}`, "cells");
   }
 }
 
@@ -99,9 +135,17 @@ export class DelimitedParser {
  * The delimiter is the candidate that appears most often outside quotes in the header line
  * (ties go in the order listed: comma first). A file named .tsv prefers tabs when it has any.
  */
-export function detectDelimiter(text: string, preferTab: boolean): { delimiter: string; newline: "\n" | "\r" } {
+export function detectDelimiter(
+  text: string,
+  preferTab: boolean,
+): { delimiter: string; newline: "\n" | "\r" } {
   const newline = text.includes("\n") || !text.includes("\r") ? "\n" : "\r";
-  const counts = new Map<string, number>([[",", 0], [";", 0], ["\t", 0], ["|", 0]]);
+  const counts = new Map<string, number>([
+    [",", 0],
+    [";", 0],
+    ["\t", 0],
+    ["|", 0],
+  ]);
   let inQuotes = false;
   const first = text.search(/[^\r\n]/);
   for (let i = Math.max(first, 0); i < text.length; i++) {

@@ -12,14 +12,18 @@ export interface DelimitedInfo {
  * holding one are marked `undecodable` (the cells are only looked at from then on).
  */
 export function delimitedRecords(
-  decoding: TextDecoding, text: AsyncIterable<string>, headText: string, preferTab: boolean,
+  decoding: TextDecoding,
+  text: AsyncIterable<string>,
+  headText: string,
+  preferTab: boolean,
 ): { info: DelimitedInfo; records: AsyncGenerator<TableRecord> } {
   const { delimiter, newline } = detectDelimiter(headText, preferTab);
   const parser = new DelimitedParser(delimiter, newline);
   let row = 0;
   const record = (cells: string[]): TableRecord => {
     row++;
-    if (decoding.replaced && cells.some((cell) => cell.includes("\ufffd"))) return { row, cells, undecodable: decoding.choice?.name ?? "the file's encoding" };
+    if (decoding.replaced && cells.some((cell) => cell.includes("\ufffd")))
+      return { row, cells, undecodable: decoding.choice?.name ?? "the file's encoding" };
     return { row, cells };
   };
   async function* records(): AsyncGenerator<TableRecord> {

@@ -17,8 +17,10 @@ export class UnknownEncodingError extends DocumentError {
   readonly status = 400;
 
   constructor(readonly encoding: string) {
-    super(`"${encoding.slice(0, 40)}" is not a text encoding that can be read here; name one such as utf-8, windows-1252, windows-1251, ` +
-      "windows-1250, iso-8859-2, shift_jis, gb18030 or euc-kr, or leave it out to have it detected");
+    super(
+      `"${encoding.slice(0, 40)}" is not a text encoding that can be read here; name one such as utf-8, windows-1252, windows-1251, ` +
+        "windows-1250, iso-8859-2, shift_jis, gb18030 or euc-kr, or leave it out to have it detected",
+    );
   }
 }
 
@@ -32,7 +34,9 @@ export class DocumentTooLargeError extends DocumentError {
   readonly status = 413;
 
   constructor(readonly maxBytes: number) {
-    super(`the file is larger than the ${formatBytes(maxBytes)} limit; split it into smaller files`);
+    super(
+      `the file is larger than the ${formatBytes(maxBytes)} limit; split it into smaller files`,
+    );
   }
 }
 
@@ -46,7 +50,11 @@ export class EmptyDocumentError extends DocumentError {
  * the message names the limit and its value.
  */
 export class DocumentLimitError extends DocumentError {
-  constructor(readonly limit: string, readonly status: 413 | 422, message: string) {
+  constructor(
+    readonly limit: string,
+    readonly status: 413 | 422,
+    message: string,
+  ) {
     super(message);
   }
 }

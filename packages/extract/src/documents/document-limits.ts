@@ -32,20 +32,49 @@ const count = (n: number) => n.toLocaleString("en-US");
 
 /** Refusals naming the limit and its value; `where` says where it was hit ("row 3", "item 7"). */
 export const overLimit = {
-  rows: () => new DocumentLimitError("rows", 413,
-    `the document has more than ${count(DOCUMENT_LIMITS.rows)} rows, the limit for one import; split it into smaller files`),
-  columns: (where: string, what: "cells" | "keys") => new DocumentLimitError("columns", 413, what === "cells"
-    ? `${where} has more than ${count(DOCUMENT_LIMITS.columns)} cells, the limit for one row; is the delimiter right?`
-    : `${where} has an object with more than ${count(DOCUMENT_LIMITS.columns)} keys, the limit for one object`),
-  cellChars: (where: string, hint = "") => new DocumentLimitError("cellChars", 413,
-    `${where} has a value longer than ${count(DOCUMENT_LIMITS.cellChars)} characters, the limit for one cell or string${hint}`),
-  recordChars: (where: string, hint = "") => new DocumentLimitError("recordChars", 413,
-    `${where} is longer than ${count(DOCUMENT_LIMITS.recordChars)} characters, the limit for one row, line or item${hint}`),
-  depth: (where: string) => new DocumentLimitError("depth", 422,
-    `${where} nests arrays and objects more than ${DOCUMENT_LIMITS.depth} levels deep, the limit for a JSON document`),
-  heldPartBytes: (part: string) => new DocumentLimitError("heldPartBytes", 413,
-    `the XLSX file's part "${part}" unpacks to more than ${formatBytes(DOCUMENT_LIMITS.heldPartBytes)}, the limit for the parts read whole ` +
-    "(shared strings, styles, workbook); export the sheet as CSV"),
-  unpackedBytes: () => new DocumentLimitError("unpackedBytes", 413,
-    `the XLSX file unpacks to more than ${formatBytes(DOCUMENT_LIMITS.unpackedBytes)}, the limit for a workbook; split the workbook or export it as CSV`),
+  rows: () =>
+    new DocumentLimitError(
+      "rows",
+      413,
+      `the document has more than ${count(DOCUMENT_LIMITS.rows)} rows, the limit for one import; split it into smaller files`,
+    ),
+  columns: (where: string, what: "cells" | "keys") =>
+    new DocumentLimitError(
+      "columns",
+      413,
+      what === "cells"
+        ? `${where} has more than ${count(DOCUMENT_LIMITS.columns)} cells, the limit for one row; is the delimiter right?`
+        : `${where} has an object with more than ${count(DOCUMENT_LIMITS.columns)} keys, the limit for one object`,
+    ),
+  cellChars: (where: string, hint = "") =>
+    new DocumentLimitError(
+      "cellChars",
+      413,
+      `${where} has a value longer than ${count(DOCUMENT_LIMITS.cellChars)} characters, the limit for one cell or string${hint}`,
+    ),
+  recordChars: (where: string, hint = "") =>
+    new DocumentLimitError(
+      "recordChars",
+      413,
+      `${where} is longer than ${count(DOCUMENT_LIMITS.recordChars)} characters, the limit for one row, line or item${hint}`,
+    ),
+  depth: (where: string) =>
+    new DocumentLimitError(
+      "depth",
+      422,
+      `${where} nests arrays and objects more than ${DOCUMENT_LIMITS.depth} levels deep, the limit for a JSON document`,
+    ),
+  heldPartBytes: (part: string) =>
+    new DocumentLimitError(
+      "heldPartBytes",
+      413,
+      `the XLSX file's part "${part}" unpacks to more than ${formatBytes(DOCUMENT_LIMITS.heldPartBytes)}, the limit for the parts read whole ` +
+        "(shared strings, styles, workbook); export the sheet as CSV",
+    ),
+  unpackedBytes: () =>
+    new DocumentLimitError(
+      "unpackedBytes",
+      413,
+      `the XLSX file unpacks to more than ${formatBytes(DOCUMENT_LIMITS.unpackedBytes)}, the limit for a workbook; split the workbook or export it as CSV`,
+    ),
 };

@@ -3,8 +3,7 @@ import type { EncodingChoice } from "./text-encoding.js";
 
 /** One product read from a document, or why the row(s) at `row` could not become one. */
 export type DocumentRow =
-  | { row: number; ok: true; product: ProductCandidate }
-  | { row: number; ok: false; error: string };
+  { row: number; ok: true; product: ProductCandidate } | { row: number; ok: false; error: string };
 
 export interface DocumentMeta {
   filename?: string;
@@ -39,7 +38,9 @@ export interface TableRecord {
   undecodable?: string;
 }
 
-/** Turns the data rows of one table (after its header) into products, as soon as each is complete. */
+/**
+ * Turns the data rows of one table (after its header) into products, as soon as each is complete.
+ */
 export interface TableMapper {
   push(record: TableRecord): DocumentRow[];
   end(): DocumentRow[];

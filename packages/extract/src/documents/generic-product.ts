@@ -1,7 +1,22 @@
 import { emptyCandidate, type ProductCandidate } from "../product-candidate.js";
-import { absoluteUrl, currencyCode, imageUrls, isRecord, textOf, toAvailability, toGtin } from "./cell-values.js";
+import {
+  absoluteUrl,
+  currencyCode,
+  imageUrls,
+  isRecord,
+  textOf,
+  toAvailability,
+  toGtin,
+} from "./cell-values.js";
 import type { GenericField } from "./column-names.js";
-import { applyPrice, attachVariants, documentSource, readPriceCell, type CurrencyContext, type VariantDraft } from "./price-fields.js";
+import {
+  applyPrice,
+  attachVariants,
+  documentSource,
+  readPriceCell,
+  type CurrencyContext,
+  type VariantDraft,
+} from "./price-fields.js";
 
 /** One value found for a field, with the provenance method ("column Price", "key price.amount"). */
 export interface FieldHit {
@@ -22,7 +37,9 @@ export interface BuildContext {
   defaultCurrency: string | null;
   attributes?: Record<string, unknown>;
   /** Variants read by the caller (JSON objects carry them nested). */
-  variants?: (ctx: CurrencyContext) => { drafts: VariantDraft[]; method: string } | { error: string } | null;
+  variants?: (
+    ctx: CurrencyContext,
+  ) => { drafts: VariantDraft[]; method: string } | { error: string } | null;
 }
 
 export type BuildResult = { ok: true; product: ProductCandidate } | { ok: false; error: string };
@@ -30,7 +47,10 @@ export type BuildResult = { ok: true; product: ProductCandidate } | { ok: false;
 /** A product from recognised columns or keys: generic spreadsheets, JSON and NDJSON. */
 export function buildGenericProduct(reader: FieldReader, ctx: BuildContext): BuildResult {
   const product = emptyCandidate();
-  const first = <T>(field: GenericField, convert: (value: unknown) => T | null): { value: T; method: string } | null => {
+  const first = <T>(
+    field: GenericField,
+    convert: (value: unknown) => T | null,
+  ): { value: T; method: string } | null => {
     for (const hit of reader.hits(field)) {
       const value = convert(hit.value);
       if (value !== null) return { value, method: hit.method };
@@ -44,7 +64,10 @@ export function buildGenericProduct(reader: FieldReader, ctx: BuildContext): Bui
   product.provenance.title = documentSource(title.method);
 
   const currencyHit = first("currency", currencyCode);
-  const currency: CurrencyContext = { rowCurrency: currencyHit?.value ?? null, defaultCurrency: ctx.defaultCurrency };
+  const currency: CurrencyContext = {
+    rowCurrency: currencyHit?.value ?? null,
+    defaultCurrency: ctx.defaultCurrency,
+  };
   // A sale price that is set is what the item sells for; else the price, else the list price.
   for (const field of ["salePrice", "price", "regularPrice"] as const) {
     const cell = readPriceHits(reader.hits(field), ctx.label, currency);
@@ -55,10 +78,15 @@ export function buildGenericProduct(reader: FieldReader, ctx: BuildContext): Bui
   }
 
   const set = <K extends "sku" | "brand" | "mpn" | "description" | "availability" | "sourceUrl">(
-    key: K, field: GenericField, convert: (value: unknown) => string | null,
+    key: K,
+    field: GenericField,
+    convert: (value: unknown) => string | null,
   ) => {
     const hit = first(field, convert);
-    if (hit) { product[key] = hit.value; product.provenance[key] = documentSource(hit.method); }
+    if (hit) {
+      product[key] = hit.value;
+      product.provenance[key] = documentSource(hit.method);
+    }
   };
   set("sku", "sku", textOf);
   set("brand", "brand", (v) => textOf(isRecord(v) ? v.name : v));
@@ -99,9 +127,15 @@ function readPriceHits(hits: readonly FieldHit[], label: string, ctx: CurrencyCo
     let method = hit.method;
     let hitCtx = ctx;
     // Nested money ({amount, currency}, schema.org offers {price, priceCurrency}).
-    const nested = isRecord(value) ? value : Array.isArray(value) && isRecord(value[0]) ? value[0] : null;
+    const nested = isRecord(value)
+      ? value
+      : Array.isArray(value) && isRecord(value[0])
+        ? value[0]
+        : null;
     if (nested) {
-      const amountKey = ["amount", "value", "price"].find((k) => nested[k] !== undefined && nested[k] !== null);
+      const amountKey = ["amount", "value", "price"].find(
+        (k) => nested[k] !== undefined && nested[k] !== null,
+      );
       if (!amountKey) continue;
       value = nested[amountKey];
       method = `${method}.${amountKey}`;
@@ -110,7 +144,8 @@ function readPriceHits(hits: readonly FieldHit[], label: string, ctx: CurrencyCo
     }
     const cell = readPriceCell(value, method, label, hitCtx);
     if (cell && "error" in cell) return cell;
-    if (cell) return { read: { ...cell.read, currency: cell.read.currency ?? hitCtx.rowCurrency }, method };
+    if (cell)
+      return { read: { ...cell.read, currency: cell.read.currency ?? hitCtx.rowCurrency }, method };
   }
   return null;
 }
@@ -119,11 +154,25 @@ function readPriceHits(hits: readonly FieldHit[], label: string, ctx: CurrencyCo
 export function fillFromFirstVariant(product: ProductCandidate, method: string): void {
   const v = product.variants[0];
   if (!v) return;
-  if (product.sku === null && v.sku !== null) { product.sku = v.sku; product.provenance.sku = documentSource(method); }
-  if (product.price === null && v.price !== null) { product.price = v.price; product.provenance.price = documentSource(method); }
-  if (product.gtin === null && v.gtin !== null) { product.gtin = v.gtin; product.provenance.gtin = documentSource(method); }
+  if (product.sku === null && v.sku !== null) {
+    product.sku = v.sku;
+    product.provenance.sku = documentSource(method);
+  }
+  if (product.price === null && v.price !== null) {
+    product.price = v.price;
+    product.provenance.price = documentSource(method);
+  }
+  if (product.gtin === null && v.gtin !== null) {
+    product.gtin = v.gtin;
+    product.provenance.gtin = documentSource(method);
+  }
   if (product.availability === null) {
-    const inStock = product.variants.find((x) => x.availability === "InStock") ?? product.variants.find((x) => x.availability !== null);
-    if (inStock) { product.availability = inStock.availability; product.provenance.availability = documentSource(method); }
+    const inStock =
+      product.variants.find((x) => x.availability === "InStock") ??
+      product.variants.find((x) => x.availability !== null);
+    if (inStock) {
+      product.availability = inStock.availability;
+      product.provenance.availability = documentSource(method);
+    }
   }
 }

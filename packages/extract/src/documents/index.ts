@@ -15,7 +15,13 @@ import { xlsxRecords } from "./xlsx-records.js";
 
 export { DOCUMENT_LIMITS, type DocumentLimitName } from "./document-limits.js";
 export {
-  DocumentError, DocumentLimitError, DocumentTooLargeError, EmptyDocumentError, MalformedDocumentError, UnknownEncodingError, UnsupportedDocumentError,
+  DocumentError,
+  DocumentLimitError,
+  DocumentTooLargeError,
+  EmptyDocumentError,
+  MalformedDocumentError,
+  UnknownEncodingError,
+  UnsupportedDocumentError,
 } from "./document-errors.js";
 export { encodingName, type EncodingChoice, type EncodingSource } from "./text-encoding.js";
 export { RETIRED_CURRENCIES } from "../price/currency-symbols.js";
@@ -40,7 +46,11 @@ export function parseDocumentFile(path: string, meta: DocumentMeta): AsyncGenera
   return parse(createReadStream(path), meta, path);
 }
 
-async function* parse(input: ByteInput, meta: DocumentMeta, file: string | null): AsyncGenerator<DocumentRow> {
+async function* parse(
+  input: ByteInput,
+  meta: DocumentMeta,
+  file: string | null,
+): AsyncGenerator<DocumentRow> {
   const named = namedEncoding(meta);
   const { head, chunks, close } = await readHead(limitBytes(input, meta.maxBytes), HEAD_BYTES);
   try {
@@ -52,33 +62,57 @@ async function* parse(input: ByteInput, meta: DocumentMeta, file: string | null)
       yield* tableRows(xlsxRecords(chunks, file), { defaultCurrency, checkWidth: false });
       return;
     }
-    if (sniffed.text.trim() === "" && head.length < HEAD_BYTES) throw new EmptyDocumentError("the file is empty (only blank space)");
+    if (sniffed.text.trim() === "" && head.length < HEAD_BYTES)
+      throw new EmptyDocumentError("the file is empty (only blank space)");
     if (sniffed.format === "delimited") {
-      const decoding = new TextDecoding({ named, head: sniffed.encoding, legacy: true, onChoice: meta.onEncoding });
-      const { records } = delimitedRecords(decoding, decoding.decode(chunks), sniffed.text, prefersTab(meta));
+      const decoding = new TextDecoding({
+        named,
+        head: sniffed.encoding,
+        legacy: true,
+        onChoice: meta.onEncoding,
+      });
+      const { records } = delimitedRecords(
+        decoding,
+        decoding.decode(chunks),
+        sniffed.text,
+        prefersTab(meta),
+      );
       yield* tableRows(records, { defaultCurrency, checkWidth: true });
       return;
     }
     // JSON is UTF-8, or UTF-16 when a BOM or its zero bytes say so (RFC 8259): no code pages.
     meta.onEncoding?.(null);
-    const decoding = new TextDecoding({ named: null, head: detectEncoding(head, { legacy: false, atStart: true }), legacy: false });
+    const decoding = new TextDecoding({
+      named: null,
+      head: detectEncoding(head, { legacy: false, atStart: true }),
+      legacy: false,
+    });
     const text = decoding.decode(chunks);
     if (sniffed.format === "json") {
       let n = 0;
       for await (const item of jsonItems(text)) {
         if (++n > DOCUMENT_LIMITS.rows) throw overLimit.rows();
-        yield decoding.replaced && holdsReplacement(item) ? undecodableItem(n, `item ${n}`) : jsonProductRow(item, n, `item ${n}`, defaultCurrency);
+        yield decoding.replaced && holdsReplacement(item)
+          ? undecodableItem(n, `item ${n}`)
+          : jsonProductRow(item, n, `item ${n}`, defaultCurrency);
       }
-      if (n === 0) throw new EmptyDocumentError("the JSON array is empty; it should hold one object per product");
+      if (n === 0)
+        throw new EmptyDocumentError(
+          "the JSON array is empty; it should hold one object per product",
+        );
     } else {
       let n = 0;
       for await (const line of ndjsonLines(text)) {
         if (++n > DOCUMENT_LIMITS.rows) throw overLimit.rows();
         if ("error" in line) yield { row: line.line, ok: false, error: line.error };
-        else if (decoding.replaced && holdsReplacement(line.value)) yield undecodableItem(line.line, `line ${line.line}`);
+        else if (decoding.replaced && holdsReplacement(line.value))
+          yield undecodableItem(line.line, `line ${line.line}`);
         else yield jsonProductRow(line.value, line.line, `line ${line.line}`, defaultCurrency);
       }
-      if (n === 0) throw new EmptyDocumentError("the NDJSON file has no lines; it should hold one JSON object per line");
+      if (n === 0)
+        throw new EmptyDocumentError(
+          "the NDJSON file has no lines; it should hold one JSON object per line",
+        );
     }
   } finally {
     await close();
@@ -92,10 +126,14 @@ function namedEncoding(meta: Pick<DocumentMeta, "encoding">): string | null {
   return name;
 }
 
-/** A JSON item or line whose strings hold bytes that are not UTF-8: not imported, as a CSV row would not be. */
+/**
+ * A JSON item or line whose strings hold bytes that are not UTF-8: not imported, as a CSV row would
+ * not be.
+ */
 function undecodableItem(row: number, label: string): DocumentRow {
   return {
-    row, ok: false,
+    row,
+    ok: false,
     error: `${label}: holds bytes that are not valid UTF-8 (shown as "\ufffd"), so it was not imported; JSON must be UTF-8 (RFC 8259): save the file as UTF-8`,
   };
 }
@@ -104,7 +142,8 @@ function holdsReplacement(value: unknown): boolean {
   if (typeof value === "string") return value.includes("\ufffd");
   if (Array.isArray(value)) return value.some(holdsReplacement);
   if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) if (key.includes("\ufffd") || holdsReplacement(item)) return true;
+    for (const [key, item] of Object.entries(value))
+      if (key.includes("\ufffd") || holdsReplacement(item)) return true;
   }
   return false;
 }
@@ -121,11 +160,18 @@ export interface DocumentInfo {
 }
 
 /** What parseDocument would read the document as, from its first bytes (64 KB is plenty). */
-export function describeDocument(head: Buffer, meta: Pick<DocumentMeta, "filename" | "contentType" | "encoding">): DocumentInfo {
+export function describeDocument(
+  head: Buffer,
+  meta: Pick<DocumentMeta, "filename" | "contentType" | "encoding">,
+): DocumentInfo {
   const sniffed = sniffFormat(head, meta, namedEncoding(meta));
   if (sniffed.format === "zip") return { format: "xlsx", encoding: null, delimiter: null };
   if (sniffed.format === "delimited") {
-    return { format: "csv", encoding: sniffed.encoding ?? "utf-8", delimiter: detectDelimiter(sniffed.text, prefersTab(meta)).delimiter };
+    return {
+      format: "csv",
+      encoding: sniffed.encoding ?? "utf-8",
+      delimiter: detectDelimiter(sniffed.text, prefersTab(meta)).delimiter,
+    };
   }
   return { format: sniffed.format, encoding: null, delimiter: null };
 }

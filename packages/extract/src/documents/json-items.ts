@@ -5,7 +5,10 @@ import { normaliseName } from "./column-names.js";
 import { MalformedDocumentError } from "./document-errors.js";
 import { DOCUMENT_LIMITS, overLimit } from "./document-limits.js";
 
-/** `{"products": [...]}`, our API's `{"items": [...]}` and similar wrappers are read like a bare array. */
+/**
+ * `{"products": [...]}`, our API's `{"items": [...]}` and similar wrappers are read like a bare
+ * array.
+ */
 const WRAPPER_KEYS = new Set(["products", "items", "data", "results", "records", "rows"]);
 /** stream-chain's end-of-input marker: the tokenizer flushes what it holds when given it. */
 const END_OF_INPUT = Symbol.for("object-stream.none");
@@ -19,7 +22,9 @@ const END_OF_INPUT = Symbol.for("object-stream.none");
  * costs an async step per token, several times the parse itself.
  */
 export async function* jsonItems(text: AsyncIterable<string>): AsyncGenerator<unknown> {
-  const tokenize = jsonParser({ packValues: true, streamValues: false }) as unknown as (input: string | symbol) => unknown;
+  const tokenize = jsonParser({ packValues: true, streamValues: false }) as unknown as (
+    input: string | symbol,
+  ) => unknown;
   const items = new ItemCollector();
   for await (const chunk of text) yield* items.feed(tokensOf(tokenize, chunk));
   yield* items.feed(tokensOf(tokenize, END_OF_INPUT));
@@ -31,9 +36,14 @@ function tokensOf(tokenize: (input: string | symbol) => unknown, input: string |
   try {
     out = tokenize(input);
   } catch (error) {
-    if (input === END_OF_INPUT) throw new MalformedDocumentError("the JSON ends before its array or object is closed (is the file cut short?)");
+    if (input === END_OF_INPUT)
+      throw new MalformedDocumentError(
+        "the JSON ends before its array or object is closed (is the file cut short?)",
+      );
     const message = error instanceof Error ? error.message : String(error);
-    throw new MalformedDocumentError(`the file is not valid JSON (${message.replace(/^Parser cannot parse input: /, "")}); check it with a JSON validator`);
+    throw new MalformedDocumentError(
+      `the file is not valid JSON (${message.replace(/^Parser cannot parse input: /, "")}); check it with a JSON validator`,
+    );
   }
   return isRecord(out) && Array.isArray(out.values) ? (out.values as Token[]) : [];
 }
@@ -60,17 +70,20 @@ class LimitCheck {
     this.size += value.length + 1;
     if (this.size > DOCUMENT_LIMITS.recordChars) throw overLimit.recordChars(this.where);
     switch (token.name) {
-      case "startObject": case "startArray":
+      case "startObject":
+      case "startArray":
         if (++this.depth > DOCUMENT_LIMITS.depth) throw overLimit.depth(this.where);
         this.keys.push(token.name === "startObject" ? 0 : -1);
         break;
-      case "endObject": case "endArray":
+      case "endObject":
+      case "endArray":
         this.depth--;
         this.keys.pop();
         break;
       case "keyValue": {
         const top = this.keys.length - 1;
-        if (++this.keys[top]! > DOCUMENT_LIMITS.columns) throw overLimit.columns(this.where, "keys");
+        if (++this.keys[top]! > DOCUMENT_LIMITS.columns)
+          throw overLimit.columns(this.where, "keys");
         break;
       }
     }
@@ -90,15 +103,22 @@ class ItemCollector {
   feed(tokens: Token[]): unknown[] {
     const done: unknown[] = [];
     for (const token of tokens) {
-      if (this.inItems && !this.item && token.name !== "endArray") this.limits.startItem(++this.items);
+      if (this.inItems && !this.item && token.name !== "endArray")
+        this.limits.startItem(++this.items);
       this.limits.check(token);
       if (this.item) {
         this.item.consume(token);
-        if (this.item.done) { done.push(this.item.current); this.item = null; }
+        if (this.item.done) {
+          done.push(this.item.current);
+          this.item = null;
+        }
         continue;
       }
       if (this.inItems) {
-        if (token.name === "endArray") { this.inItems = false; continue; }
+        if (token.name === "endArray") {
+          this.inItems = false;
+          continue;
+        }
         const item = new Assembler({ numberAsString: true });
         item.consume(token);
         if (item.done) done.push(item.current);
@@ -107,8 +127,14 @@ class ItemCollector {
       }
       if (!this.started) {
         this.started = true;
-        if (token.name === "startArray") { this.inItems = true; continue; }
-        if (token.name !== "startObject") throw new MalformedDocumentError(`expected a JSON array of product objects, found ${describe(token)} at the top level`);
+        if (token.name === "startArray") {
+          this.inItems = true;
+          continue;
+        }
+        if (token.name !== "startObject")
+          throw new MalformedDocumentError(
+            `expected a JSON array of product objects, found ${describe(token)} at the top level`,
+          );
         this.root = new Assembler({ numberAsString: true });
       }
       const root = this.root;
@@ -122,16 +148,27 @@ class ItemCollector {
           continue;
         }
       }
-      if (!this.wrapped && root.depth === 1 && token.name === "keyValue" && WRAPPER_KEYS.has(normaliseName(token.value))) this.wrapperKey = true;
+      if (
+        !this.wrapped &&
+        root.depth === 1 &&
+        token.name === "keyValue" &&
+        WRAPPER_KEYS.has(normaliseName(token.value))
+      )
+        this.wrapperKey = true;
       root.consume(token);
     }
     return done;
   }
 
   end(): unknown[] {
-    if (!this.started) throw new MalformedDocumentError("the file holds no JSON value; it should be an array of product objects");
+    if (!this.started)
+      throw new MalformedDocumentError(
+        "the file holds no JSON value; it should be an array of product objects",
+      );
     if (this.inItems || this.item || (this.root && !this.root.done)) {
-      throw new MalformedDocumentError("the JSON ends before its array or object is closed (is the file cut short?)");
+      throw new MalformedDocumentError(
+        "the JSON ends before its array or object is closed (is the file cut short?)",
+      );
     }
     return this.root && !this.wrapped && this.root.done ? [this.root.current] : [];
   }
@@ -139,11 +176,17 @@ class ItemCollector {
 
 function describe(token: Token): string {
   switch (token.name) {
-    case "stringValue": return "a string";
-    case "numberValue": return "a number";
-    case "trueValue": case "falseValue": return "a boolean";
-    case "nullValue": return "null";
-    default: return token.name;
+    case "stringValue":
+      return "a string";
+    case "numberValue":
+      return "a number";
+    case "trueValue":
+    case "falseValue":
+      return "a boolean";
+    case "nullValue":
+      return "null";
+    default:
+      return token.name;
   }
 }
 
@@ -152,7 +195,9 @@ function describe(token: Token): string {
  * past a limit is fatal, as in every other format: it is checked before it is parsed (length,
  * nesting) or just after (keys, strings), so it never reaches code that recurses.
  */
-export async function* ndjsonLines(text: AsyncIterable<string>): AsyncGenerator<{ line: number; value: unknown } | { line: number; error: string }> {
+export async function* ndjsonLines(
+  text: AsyncIterable<string>,
+): AsyncGenerator<{ line: number; value: unknown } | { line: number; error: string }> {
   let buffer = "";
   let line = 0;
   const take = (raw: string) => {
@@ -183,7 +228,8 @@ export async function* ndjsonLines(text: AsyncIterable<string>): AsyncGenerator<
       newline = buffer.indexOf("\n", start);
     }
     buffer = buffer.slice(start);
-    if (buffer.length > DOCUMENT_LIMITS.recordChars) throw overLimit.recordChars(`line ${line + 1}`);
+    if (buffer.length > DOCUMENT_LIMITS.recordChars)
+      throw overLimit.recordChars(`line ${line + 1}`);
   }
   const last = take(buffer);
   if (last) yield last;
@@ -197,16 +243,21 @@ function nestingDepth(json: string): number {
   for (let i = 0; i < json.length; i++) {
     const c = json.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) { if (++depth > deepest) deepest = depth; }
-    else if (c === 93 || c === 125) depth--;
+    else if (c === 91 || c === 123) {
+      if (++depth > deepest) deepest = depth;
+    } else if (c === 93 || c === 125) depth--;
   }
   return deepest;
 }
 
-/** Keys per object and string lengths of a parsed value whose nesting is already known to be bounded. */
+/**
+ * Keys per object and string lengths of a parsed value whose nesting is already known to be
+ * bounded.
+ */
 function checkValue(value: unknown, where: string): void {
   if (typeof value === "string") {
     if (value.length > DOCUMENT_LIMITS.cellChars) throw overLimit.cellChars(where);

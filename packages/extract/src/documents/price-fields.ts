@@ -14,7 +14,10 @@ export interface CurrencyContext {
   defaultCurrency: string | null;
 }
 
-export function toMoney(read: Extract<PriceRead, { kind: "ok" }>, ctx: CurrencyContext): Money | null {
+export function toMoney(
+  read: Extract<PriceRead, { kind: "ok" }>,
+  ctx: CurrencyContext,
+): Money | null {
   const currency = read.currency ?? ctx.rowCurrency ?? ctx.defaultCurrency;
   return currency ? { amount: read.amount, currency } : null;
 }
@@ -24,7 +27,12 @@ export function documentSource(method: string) {
 }
 
 /** Sets the product price (or keeps the amount aside when no currency is known). */
-export function applyPrice(product: ProductCandidate, read: Extract<PriceRead, { kind: "ok" }>, method: string, ctx: CurrencyContext): void {
+export function applyPrice(
+  product: ProductCandidate,
+  read: Extract<PriceRead, { kind: "ok" }>,
+  method: string,
+  ctx: CurrencyContext,
+): void {
   const money = toMoney(read, ctx);
   if (money) {
     product.price = money;
@@ -36,11 +44,15 @@ export function applyPrice(product: ProductCandidate, read: Extract<PriceRead, {
 
 /** A price cell read against the row's currency; "bad" carries an error message naming the cell. */
 export function readPriceCell(
-  value: unknown, method: string, label: string, ctx: CurrencyContext,
+  value: unknown,
+  method: string,
+  label: string,
+  ctx: CurrencyContext,
 ): { read: Extract<PriceRead, { kind: "ok" }> } | { error: string } | null {
   const read = readPrice(value, ctx.rowCurrency ?? ctx.defaultCurrency);
   if (read.kind === "none") return null;
-  if (read.kind === "bad") return { error: `${label}: cannot read the price "${clip(read.text)}" (${method})` };
+  if (read.kind === "bad")
+    return { error: `${label}: cannot read the price "${clip(read.text)}" (${method})` };
   return { read };
 }
 
@@ -50,14 +62,26 @@ export interface VariantDraft {
 }
 
 export function variantDraft(
-  fields: Omit<ProductVariant, "price">, read: Extract<PriceRead, { kind: "ok" }> | null, ctx: CurrencyContext,
+  fields: Omit<ProductVariant, "price">,
+  read: Extract<PriceRead, { kind: "ok" }> | null,
+  ctx: CurrencyContext,
 ): VariantDraft {
   const price = read ? toMoney(read, ctx) : null;
-  return { variant: { ...fields, price }, amountWithoutCurrency: read && !price ? read.amount : null };
+  return {
+    variant: { ...fields, price },
+    amountWithoutCurrency: read && !price ? read.amount : null,
+  };
 }
 
-/** Puts finished variants on the product; the first variant gives the product sku/price/gtin when it has none. */
-export function attachVariants(product: ProductCandidate, drafts: readonly VariantDraft[], method: string): void {
+/**
+ * Puts finished variants on the product; the first variant gives the product sku/price/gtin when it
+ * has none.
+ */
+export function attachVariants(
+  product: ProductCandidate,
+  drafts: readonly VariantDraft[],
+  method: string,
+): void {
   if (drafts.length === 0) return;
   product.variants = drafts.map((d) => d.variant);
   product.provenance.variants = documentSource(method);

@@ -5,12 +5,14 @@ import { decodeSample, detectEncoding } from "./text-encoding.js";
 export type SniffedFormat =
   | { format: "zip" }
   | {
-    format: "delimited" | "json" | "ndjson";
-    /** What the head shows (named, BOM, UTF-16, UTF-8, detected), or null when it is plain ASCII. */
-    encoding: string | null;
-    /** The head decoded so (plain ASCII when `encoding` is null). */
-    text: string;
-  };
+      format: "delimited" | "json" | "ndjson";
+      /**
+       * What the head shows (named, BOM, UTF-16, UTF-8, detected), or null when it is plain ASCII.
+       */
+      encoding: string | null;
+      /** The head decoded so (plain ASCII when `encoding` is null). */
+      text: string;
+    };
 
 const ACCEPTED = "upload a CSV, TSV, XLSX, JSON or NDJSON file";
 
@@ -21,7 +23,11 @@ const SIGNATURES: { bytes: number[]; offset?: number; name: string; hint?: strin
   { bytes: [0x47, 0x49, 0x46, 0x38], name: "a GIF image" },
   { bytes: [0x57, 0x45, 0x42, 0x50], offset: 8, name: "a WebP image" },
   { bytes: [0x25, 0x50, 0x44, 0x46], name: "a PDF document" },
-  { bytes: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], name: "a legacy Office file (.xls/.doc)", hint: "save it as .xlsx or CSV" },
+  {
+    bytes: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
+    name: "a legacy Office file (.xls/.doc)",
+    hint: "save it as .xlsx or CSV",
+  },
   { bytes: [0x1f, 0x8b], name: "a gzip-compressed file", hint: "upload it uncompressed" },
   { bytes: [0x37, 0x7a, 0xbc, 0xaf], name: "a 7-Zip archive" },
   { bytes: [0x52, 0x61, 0x72, 0x21], name: "a RAR archive" },
@@ -32,39 +38,75 @@ const SIGNATURES: { bytes: number[]; offset?: number; name: string; hint?: strin
  * content type only settle what the bytes leave open (NDJSON vs JSON, a damaged "XLSX").
  * `named` is the encoding the uploader gave (checked), which decodes the head when given.
  */
-export function sniffFormat(head: Buffer, meta: Pick<DocumentMeta, "filename" | "contentType">, named: string | null = null): SniffedFormat {
+export function sniffFormat(
+  head: Buffer,
+  meta: Pick<DocumentMeta, "filename" | "contentType">,
+  named: string | null = null,
+): SniffedFormat {
   const declared = declaredKind(meta);
-  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06])) return { format: "zip" };
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06]))
+    return { format: "zip" };
   for (const sig of SIGNATURES) {
     if (startsWith(head, sig.bytes, sig.offset)) {
-      if (declared === "xlsx") throw new MalformedDocumentError(`the file is named as XLSX but is ${sig.name}, not a workbook; ${ACCEPTED}`);
-      throw new UnsupportedDocumentError(`this is ${sig.name}, not a product list; ${sig.hint ? `${sig.hint}, or ` : ""}${ACCEPTED}`);
+      if (declared === "xlsx")
+        throw new MalformedDocumentError(
+          `the file is named as XLSX but is ${sig.name}, not a workbook; ${ACCEPTED}`,
+        );
+      throw new UnsupportedDocumentError(
+        `this is ${sig.name}, not a product list; ${sig.hint ? `${sig.hint}, or ` : ""}${ACCEPTED}`,
+      );
     }
   }
   const encoding = named ?? detectEncoding(head, { legacy: true, atStart: true });
   const text = encoding ? decodeSample(head, encoding) : head.toString("latin1");
   if (!encoding?.startsWith("utf-16") && looksBinary(text)) {
-    if (declared === "xlsx") throw new MalformedDocumentError(`the file is named as XLSX but is not a ZIP-based workbook (damaged or renamed?); ${ACCEPTED}`);
-    throw new UnsupportedDocumentError(`this is a binary file of an unknown kind, not a product list; ${ACCEPTED}`);
+    if (declared === "xlsx")
+      throw new MalformedDocumentError(
+        `the file is named as XLSX but is not a ZIP-based workbook (damaged or renamed?); ${ACCEPTED}`,
+      );
+    throw new UnsupportedDocumentError(
+      `this is a binary file of an unknown kind, not a product list; ${ACCEPTED}`,
+    );
   }
   const start = text.replace(/^[\s\ufeff]+/, "");
   if (start.startsWith("<")) throw new UnsupportedDocumentError(markupMessage(start));
   if (start.startsWith("[")) return { format: "json", encoding, text };
   // A file declared as JSON stays JSON whatever it starts with, so a bad one gets a JSON error.
-  if (declared === "json" || (declared === "ndjson" && !start.startsWith("{"))) return { format: "json", encoding, text };
-  if (start.startsWith("{")) return { format: declared === "ndjson" || looksLikeNdjson(start) ? "ndjson" : "json", encoding, text };
+  if (declared === "json" || (declared === "ndjson" && !start.startsWith("{")))
+    return { format: "json", encoding, text };
+  if (start.startsWith("{"))
+    return {
+      format: declared === "ndjson" || looksLikeNdjson(start) ? "ndjson" : "json",
+      encoding,
+      text,
+    };
   return { format: "delimited", encoding, text };
 }
 
 type DeclaredKind = "xlsx" | "ndjson" | "json" | "delimited" | null;
 
-function declaredKind({ filename, contentType }: Pick<DocumentMeta, "filename" | "contentType">): DeclaredKind {
+function declaredKind({
+  filename,
+  contentType,
+}: Pick<DocumentMeta, "filename" | "contentType">): DeclaredKind {
   const ext = filename?.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
   const type = contentType?.toLowerCase().split(";")[0]?.trim();
-  if (ext === "xlsx" || type === "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet") return "xlsx";
-  if (ext === "ndjson" || ext === "jsonl" || type === "application/x-ndjson" || type === "application/jsonl" || type === "application/x-jsonlines") return "ndjson";
+  if (
+    ext === "xlsx" ||
+    type === "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+  )
+    return "xlsx";
+  if (
+    ext === "ndjson" ||
+    ext === "jsonl" ||
+    type === "application/x-ndjson" ||
+    type === "application/jsonl" ||
+    type === "application/x-jsonlines"
+  )
+    return "ndjson";
   if (ext === "json" || type === "application/json") return "json";
-  if (ext === "csv" || ext === "tsv" || type === "text/csv" || type === "text/tab-separated-values") return "delimited";
+  if (ext === "csv" || ext === "tsv" || type === "text/csv" || type === "text/tab-separated-values")
+    return "delimited";
   return null;
 }
 
@@ -74,7 +116,7 @@ function looksLikeNdjson(text: string): boolean {
   if (newline < 0) return false;
   try {
     const first: unknown = JSON.parse(text.slice(0, newline));
-    return typeof first === "object" && first !== null && /^\s*\{/.test(text.slice(newline + 1)) ;
+    return typeof first === "object" && first !== null && /^\s*\{/.test(text.slice(newline + 1));
   } catch {
     return false;
   }
@@ -96,7 +138,8 @@ function markupMessage(start: string): string {
   if (sample.includes("wordpress.org/export")) {
     return `this is a WordPress (WXR) XML export, which is not read here; in WooCommerce use Products > Export to get a CSV, or ${ACCEPTED}`;
   }
-  if (sample.includes("<html") || sample.includes("<!doctype html")) return `this is an HTML page, not a product list; ${ACCEPTED}`;
+  if (sample.includes("<html") || sample.includes("<!doctype html"))
+    return `this is an HTML page, not a product list; ${ACCEPTED}`;
   return `XML files are not read here; ${ACCEPTED}`;
 }
 

@@ -18,7 +18,10 @@ export interface TableOptions {
  * (they keep their row numbers); a row of the wrong width is reported and skipped, since its
  * cells would land in the wrong columns.
  */
-export async function* tableRows(records: AsyncIterable<TableRecord>, options: TableOptions): AsyncGenerator<DocumentRow> {
+export async function* tableRows(
+  records: AsyncIterable<TableRecord>,
+  options: TableOptions,
+): AsyncGenerator<DocumentRow> {
   let headers: string[] | null = null;
   let mapper: TableMapper | null = null;
   let dataRows = 0;
@@ -26,8 +29,10 @@ export async function* tableRows(records: AsyncIterable<TableRecord>, options: T
     if (isBlank(record.cells)) continue;
     if (!headers || !mapper) {
       if (record.undecodable) {
-        throw new MalformedDocumentError(`the header row holds bytes that are not valid ${record.undecodable} text (${shown(record.cells)}); ` +
-          "import the file again naming its encoding, or save it as UTF-8");
+        throw new MalformedDocumentError(
+          `the header row holds bytes that are not valid ${record.undecodable} text (${shown(record.cells)}); ` +
+            "import the file again naming its encoding, or save it as UTF-8",
+        );
       }
       headers = record.cells.map((c) => c.trim());
       mapper = mapperFor(headers, options.defaultCurrency);
@@ -45,7 +50,10 @@ export async function* tableRows(records: AsyncIterable<TableRecord>, options: T
     }
     yield* mapper.push(record);
   }
-  if (!headers || !mapper) throw new EmptyDocumentError("the file has no rows; it needs a header row and one row per product");
+  if (!headers || !mapper)
+    throw new EmptyDocumentError(
+      "the file has no rows; it needs a header row and one row per product",
+    );
   if (dataRows === 0) throw new EmptyDocumentError("the file has a header row but no product rows");
   yield* mapper.end();
 }
@@ -53,9 +61,12 @@ export async function* tableRows(records: AsyncIterable<TableRecord>, options: T
 function mapperFor(headers: string[], defaultCurrency: string | null): TableMapper {
   const index = indexHeaders(headers);
   switch (detectLayout(index)) {
-    case "shopify": return shopifyMapper(headers, index, defaultCurrency);
-    case "woocommerce": return woocommerceMapper(headers, index, defaultCurrency);
-    default: return genericTableMapper(headers, defaultCurrency);
+    case "shopify":
+      return shopifyMapper(headers, index, defaultCurrency);
+    case "woocommerce":
+      return woocommerceMapper(headers, index, defaultCurrency);
+    default:
+      return genericTableMapper(headers, defaultCurrency);
   }
 }
 
@@ -64,12 +75,17 @@ function isBlank(cells: readonly string[]): boolean {
   return true;
 }
 
-/** A row with bytes its encoding cannot decode is not imported: its text would be stored with "�" in it. */
+/**
+ * A row with bytes its encoding cannot decode is not imported: its text would be stored with "�" in
+ * it.
+ */
 function undecodableRow(record: TableRecord, headers: readonly string[]): string {
   const at = record.cells.findIndex((cell) => cell.includes("\ufffd"));
   const column = headers[at] ? `column "${clip(headers[at])}"` : `cell ${at + 1}`;
-  return `row ${record.row}: ${column} holds bytes that are not valid ${record.undecodable} text (${shown([record.cells[at]!])}), ` +
-    "so the row was not imported; correct it, or import the file again naming its encoding";
+  return (
+    `row ${record.row}: ${column} holds bytes that are not valid ${record.undecodable} text (${shown([record.cells[at]!])}), ` +
+    "so the row was not imported; correct it, or import the file again naming its encoding"
+  );
 }
 
 function shown(cells: readonly string[]): string {

@@ -18,19 +18,61 @@ export const SAMPLE_BYTES = 64 * 1024;
 // Preferred names, first wins among names iconv-lite reads with the same codec ("euc-kr" and
 // "cp949" are one codec there). Anything else is reported as the uploader spelled it.
 const PREFERRED_NAMES = [
-  "utf-8", "utf-16le", "utf-16be", "utf-16", "utf-32le", "utf-32be", "utf-32",
-  "windows-1250", "windows-1251", "windows-1252", "windows-1253", "windows-1254", "windows-1255",
-  "windows-1256", "windows-1257", "windows-1258", "windows-874",
-  "iso-8859-1", "iso-8859-2", "iso-8859-3", "iso-8859-4", "iso-8859-5", "iso-8859-6", "iso-8859-7",
-  "iso-8859-8", "iso-8859-9", "iso-8859-10", "iso-8859-11", "iso-8859-13", "iso-8859-14", "iso-8859-15", "iso-8859-16",
-  "koi8-r", "koi8-u", "ibm866", "macintosh", "shift_jis", "euc-jp", "gb18030", "gbk", "gb2312", "euc-kr", "big5", "us-ascii",
+  "utf-8",
+  "utf-16le",
+  "utf-16be",
+  "utf-16",
+  "utf-32le",
+  "utf-32be",
+  "utf-32",
+  "windows-1250",
+  "windows-1251",
+  "windows-1252",
+  "windows-1253",
+  "windows-1254",
+  "windows-1255",
+  "windows-1256",
+  "windows-1257",
+  "windows-1258",
+  "windows-874",
+  "iso-8859-1",
+  "iso-8859-2",
+  "iso-8859-3",
+  "iso-8859-4",
+  "iso-8859-5",
+  "iso-8859-6",
+  "iso-8859-7",
+  "iso-8859-8",
+  "iso-8859-9",
+  "iso-8859-10",
+  "iso-8859-11",
+  "iso-8859-13",
+  "iso-8859-14",
+  "iso-8859-15",
+  "iso-8859-16",
+  "koi8-r",
+  "koi8-u",
+  "ibm866",
+  "macintosh",
+  "shift_jis",
+  "euc-jp",
+  "gb18030",
+  "gbk",
+  "gb2312",
+  "euc-kr",
+  "big5",
+  "us-ascii",
 ];
-/** Names iconv-lite knows that are not text encodings: decoding a document with them makes no sense. */
+/**
+ * Names iconv-lite knows that are not text encodings: decoding a document with them makes no sense.
+ */
 const NOT_TEXT = new Set(["base64", "base64url", "hex"]);
 
 let preferredByCodec: Map<string, string> | null = null;
 
-/** iconv-lite's own key for the codec a name resolves to, following its aliases; null if unknown. */
+/**
+ * iconv-lite's own key for the codec a name resolves to, following its aliases; null if unknown.
+ */
 function codecKey(name: string): string | null {
   if (!iconv.encodingExists(name)) return null;
   const table = iconv.encodings as Record<string, unknown>;
@@ -136,35 +178,75 @@ export function utf8Evidence(bytes: Buffer): { good: number; bad: number } {
   let i = 0;
   while (i < n) {
     const b = bytes[i]!;
-    if (b < 0x80) { i++; continue; }
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
     let need: number;
     let min = 0x80;
     let max = 0xbf;
     if (b >= 0xc2 && b <= 0xdf) need = 1;
-    else if (b >= 0xe0 && b <= 0xef) { need = 2; if (b === 0xe0) min = 0xa0; else if (b === 0xed) max = 0x9f; }
-    else if (b >= 0xf0 && b <= 0xf4) { need = 3; if (b === 0xf0) min = 0x90; else if (b === 0xf4) max = 0x8f; }
-    else { bad++; i++; continue; }
+    else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      if (b === 0xe0) min = 0xa0;
+      else if (b === 0xed) max = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      if (b === 0xf0) min = 0x90;
+      else if (b === 0xf4) max = 0x8f;
+    } else {
+      bad++;
+      i++;
+      continue;
+    }
     let ok = true;
     for (let k = 1; k <= need; k++) {
       const c = bytes[i + k];
       if (c === undefined) return { good, bad }; // cut short by the end of the sample
-      if (c < (k === 1 ? min : 0x80) || c > (k === 1 ? max : 0xbf)) { ok = false; break; }
+      if (c < (k === 1 ? min : 0x80) || c > (k === 1 ? max : 0xbf)) {
+        ok = false;
+        break;
+      }
     }
-    if (ok) { good++; i += need + 1; } else { bad++; i++; }
+    if (ok) {
+      good++;
+      i += need + 1;
+    } else {
+      bad++;
+      i++;
+    }
   }
   return { good, bad };
 }
 
 // The detector (chardet, a port of ICU's) names these as browsers label them; the ISO sets it
 // reports when it saw no byte in 0x80-0x9f are read as their Windows supersets, as browsers do.
-const DETECTED_AS: Record<string, string> = { "iso-8859-1": "windows-1252", "iso-8859-9": "windows-1254" };
-/** Answers the detector can give that are settled before it is asked (BOM, zero bytes, UTF-8 checks). */
+const DETECTED_AS: Record<string, string> = {
+  "iso-8859-1": "windows-1252",
+  "iso-8859-9": "windows-1254",
+};
+/**
+ * Answers the detector can give that are settled before it is asked (BOM, zero bytes, UTF-8
+ * checks).
+ */
 const NOT_ASKED = /^(utf-|ascii|iso-2022)/;
 /** Encodings of two (or more) bytes a character. */
 const MULTI_BYTE = new Set(["shift_jis", "euc-jp", "gb18030", "euc-kr", "big5"]);
 
-/** Code pages tried besides the detector's answers: what spreadsheet programs save CSV in across Europe. */
-const COMMON_SINGLE_BYTE = ["windows-1252", "windows-1250", "iso-8859-2", "windows-1251", "koi8-r", "windows-1253", "windows-1254", "windows-1257"];
+/**
+ * Code pages tried besides the detector's answers: what spreadsheet programs save CSV in across
+ * Europe.
+ */
+const COMMON_SINGLE_BYTE = [
+  "windows-1252",
+  "windows-1250",
+  "iso-8859-2",
+  "windows-1251",
+  "koi8-r",
+  "windows-1253",
+  "windows-1254",
+  "windows-1257",
+];
 
 /**
  * The detector's answers (in order of confidence) and the common code pages, each decoded: the
@@ -180,7 +262,13 @@ function detectLegacy(sample: Buffer): string {
   for (const match of analyse(sample)) {
     const lower = match.name.toLowerCase();
     const name = DETECTED_AS[lower] ?? lower;
-    if (match.confidence <= 0 || NOT_ASKED.test(name) || names.includes(name) || !encodingName(name)) continue;
+    if (
+      match.confidence <= 0 ||
+      NOT_ASKED.test(name) ||
+      names.includes(name) ||
+      !encodingName(name)
+    )
+      continue;
     names.push(name);
   }
   for (const name of COMMON_SINGLE_BYTE) if (!names.includes(name)) names.push(name);
@@ -254,15 +342,30 @@ const patches = new Map<string, ((bytes: Buffer) => string) | null>();
 function latin1Patch(encoding: string): ((bytes: Buffer) => string) | null {
   if (patches.has(encoding)) return patches.get(encoding)!;
   let patch: ((bytes: Buffer) => string) | null = null;
-  if (codecKey(encoding) !== null && (iconv.getCodec(encoding) as { decodeBuf?: unknown }).decodeBuf) {
+  if (
+    codecKey(encoding) !== null &&
+    (iconv.getCodec(encoding) as { decodeBuf?: unknown }).decodeBuf
+  ) {
     const all = Buffer.alloc(256);
     for (let i = 0; i < 256; i++) all[i] = i;
     const table = iconv.decode(all, encoding);
     const differs: Record<string, string> = {};
     let count = 0;
-    for (let i = 0; i < 256; i++) if (table.charCodeAt(i) !== i) { differs[String.fromCharCode(i)] = table[i]!; count++; }
+    for (let i = 0; i < 256; i++)
+      if (table.charCodeAt(i) !== i) {
+        differs[String.fromCharCode(i)] = table[i]!;
+        count++;
+      }
     if (table.length === 256 && count <= 40) {
-      const pattern = count === 0 ? null : new RegExp(`[${Object.keys(differs).map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join("")}]`, "g");
+      const pattern =
+        count === 0
+          ? null
+          : new RegExp(
+              `[${Object.keys(differs)
+                .map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`)
+                .join("")}]`,
+              "g",
+            );
       patch = (bytes) => {
         const text = bytes.toString("latin1");
         if (!pattern) return text;
@@ -278,7 +381,9 @@ function latin1Patch(encoding: string): ((bytes: Buffer) => string) | null {
 export interface TextDecodingOptions {
   /** The uploader's encoding (already checked with `encodingName`): used as it is. */
   named: string | null;
-  /** What the start of the file showed (`detectEncoding` with `atStart`), or null for no evidence. */
+  /**
+   * What the start of the file showed (`detectEncoding` with `atStart`), or null for no evidence.
+   */
   head: string | null;
   legacy: boolean;
   /** Called once, when the encoding is settled (at the latest when the input ends). */
@@ -287,10 +392,11 @@ export interface TextDecodingOptions {
 
 /**
  * Decodes a document's bytes chunk by chunk in one encoding for the whole file (characters split
- * across chunks are joined): iconv-lite for legacy encodings, Node's TextDecoder for UTF-8/16. When the start of the file is plain ASCII, the decision waits for
- * the first bytes that are not (the first "é" in row 5,000), and is made on a sample from there:
- * until then every candidate reads the text the same. Bytes the encoding cannot decode come out
- * as U+FFFD; `replaced` says one has, so the rows holding one can be reported.
+ * across chunks are joined): iconv-lite for legacy encodings, Node's TextDecoder for UTF-8/16. When
+ * the start of the file is plain ASCII, the decision waits for the first bytes that are not (the
+ * first "é" in row 5,000), and is made on a sample from there: until then every candidate reads the
+ * text the same. Bytes the encoding cannot decode come out as U+FFFD; `replaced` says one has, so
+ * the rows holding one can be reported.
  */
 export class TextDecoding {
   choice: EncodingChoice | null = null;
@@ -324,13 +430,19 @@ export class TextDecoding {
       if (heldBytes < SAMPLE_BYTES) continue;
       const sample = Buffer.concat(held);
       held = [];
-      decoder = this.settle({ name: detectEncoding(sample, { legacy, atStart: !pastStart }) ?? "utf-8", source: "detected" });
+      decoder = this.settle({
+        name: detectEncoding(sample, { legacy, atStart: !pastStart }) ?? "utf-8",
+        source: "detected",
+      });
       const text = decoder.write(sample);
       if (text) yield this.check(text);
     }
     if (!decoder) {
       const sample = Buffer.concat(held);
-      decoder = this.settle({ name: detectEncoding(sample, { legacy, atStart: !pastStart }) ?? "utf-8", source: "detected" });
+      decoder = this.settle({
+        name: detectEncoding(sample, { legacy, atStart: !pastStart }) ?? "utf-8",
+        source: "detected",
+      });
       const text = decoder.write(sample);
       if (text) yield this.check(text);
     }

@@ -27,7 +27,10 @@ export function readability(text: string): number {
       if (char !== char.toUpperCase()) lowerSeen = true;
     }
     if (beyond === 0) continue;
-    const mixed = scripts.size > 2 || (scripts.size === 2 && !(scripts.has("latin") && (scripts.has("cjk") || scripts.has("hangul"))));
+    const mixed =
+      scripts.size > 2 ||
+      (scripts.size === 2 &&
+        !(scripts.has("latin") && (scripts.has("cjk") || scripts.has("hangul"))));
     const latinOnly = scripts.size === 1 && scripts.has("latin");
     if (mixed || caseFlip || (latinOnly && beyond * 2 > word.length + 1 && beyond > plain)) bad++;
     else good += beyond;
@@ -38,9 +41,11 @@ export function readability(text: string): number {
 const WORD = /[\p{L}\p{M}]+/gu;
 // A character beyond ASCII that is neither a letter nor a mark, between two letters; apostrophes,
 // dashes, soft hyphens and the Catalan middle dot ("l·l") do stand there in real words.
-const SYMBOL_IN_WORD = /(?<=\p{L})[^\p{L}\p{M}\s\p{ASCII}\u2019\u2010-\u2015\u00ad\u00b7](?=\p{L})/gu;
+const SYMBOL_IN_WORD =
+  /(?<=\p{L})[^\p{L}\p{M}\s\p{ASCII}\u2019\u2010-\u2015\u00ad\u00b7](?=\p{L})/gu;
 
-type Script = "latin" | "greek" | "cyrillic" | "hebrew" | "arabic" | "thai" | "cjk" | "hangul" | "other";
+type Script =
+  "latin" | "greek" | "cyrillic" | "hebrew" | "arabic" | "thai" | "cjk" | "hangul" | "other";
 
 function scriptOf(code: number): Script {
   if (code < 0x250 || (code >= 0x1e00 && code < 0x1f00)) return "latin";
@@ -49,7 +54,18 @@ function scriptOf(code: number): Script {
   if (code >= 0x590 && code < 0x600) return "hebrew";
   if (code >= 0x600 && code < 0x700) return "arabic";
   if (code >= 0xe00 && code < 0xe80) return "thai";
-  if ((code >= 0xac00 && code < 0xd7b0) || (code >= 0x1100 && code < 0x1200) || (code >= 0x3130 && code < 0x3190)) return "hangul";
-  if ((code >= 0x3040 && code < 0x3100) || (code >= 0x3400 && code < 0xa000) || (code >= 0xf900 && code < 0xfb00) || (code >= 0xff00 && code < 0xfff0)) return "cjk";
+  if (
+    (code >= 0xac00 && code < 0xd7b0) ||
+    (code >= 0x1100 && code < 0x1200) ||
+    (code >= 0x3130 && code < 0x3190)
+  )
+    return "hangul";
+  if (
+    (code >= 0x3040 && code < 0x3100) ||
+    (code >= 0x3400 && code < 0xa000) ||
+    (code >= 0xf900 && code < 0xfb00) ||
+    (code >= 0xff00 && code < 0xfff0)
+  )
+    return "cjk";
   return "other";
 }

@@ -1,7 +1,15 @@
 import { emptyCandidate, type ProductCandidate } from "../product-candidate.js";
 import { absoluteUrl, detached, imageUrls, toAvailability, toGtin } from "./cell-values.js";
 import type { DocumentRow, TableMapper, TableRecord } from "./document-row.js";
-import { applyPrice, attachVariants, documentSource, readPriceCell, variantDraft, type CurrencyContext, type VariantDraft } from "./price-fields.js";
+import {
+  applyPrice,
+  attachVariants,
+  documentSource,
+  readPriceCell,
+  variantDraft,
+  type CurrencyContext,
+  type VariantDraft,
+} from "./price-fields.js";
 
 /**
  * Variable products wait for their variations until the end of the file, because WooCommerce
@@ -11,21 +19,43 @@ import { applyPrice, attachVariants, documentSource, readPriceCell, variantDraft
  */
 const MAX_WAITING_ROWS = 50_000;
 
-interface Parent { row: number; product: ProductCandidate; drafts: VariantDraft[]; keys: string[] }
-interface Orphan { row: number; draft: VariantDraft; parentRef: string }
+interface Parent {
+  row: number;
+  product: ProductCandidate;
+  drafts: VariantDraft[];
+  keys: string[];
+}
+interface Orphan {
+  row: number;
+  draft: VariantDraft;
+  parentRef: string;
+}
 
 /**
  * WooCommerce product CSV: simple/grouped/external products are yielded at once; a variable
  * product collects its `variation` rows, whose Parent is the parent's SKU or "id:123", whether
  * they come before or after it.
  */
-export function woocommerceMapper(headers: readonly string[], index: ReadonlyMap<string, number>, defaultCurrency: string | null): TableMapper {
+export function woocommerceMapper(
+  headers: readonly string[],
+  index: ReadonlyMap<string, number>,
+  defaultCurrency: string | null,
+): TableMapper {
   const col = (name: string) => index.get(name);
-  const label = (name: string) => { const i = col(name); return i === undefined ? name : headers[i]!.trim(); };
-  const get = (cells: readonly string[], name: string) => { const i = col(name); return i === undefined ? "" : (cells[i] ?? "").trim(); };
+  const label = (name: string) => {
+    const i = col(name);
+    return i === undefined ? name : headers[i]!.trim();
+  };
+  const get = (cells: readonly string[], name: string) => {
+    const i = col(name);
+    return i === undefined ? "" : (cells[i] ?? "").trim();
+  };
   const attributeColumns: { name: string; values: string }[] = [];
-  for (let n = 1; col(`attribute${n}name`) !== undefined; n++) attributeColumns.push({ name: `attribute${n}name`, values: `attribute${n}values` });
-  const gtinColumn = ["gtinupceanorisbn", "gtin", "ean", "upc", "barcode"].find((n) => col(n) !== undefined);
+  for (let n = 1; col(`attribute${n}name`) !== undefined; n++)
+    attributeColumns.push({ name: `attribute${n}name`, values: `attribute${n}values` });
+  const gtinColumn = ["gtinupceanorisbn", "gtin", "ean", "upc", "barcode"].find(
+    (n) => col(n) !== undefined,
+  );
   const ctx: CurrencyContext = { rowCurrency: null, defaultCurrency };
 
   const parents = new Map<string, Parent>();
@@ -42,7 +72,8 @@ export function woocommerceMapper(headers: readonly string[], index: ReadonlyMap
     if (id) keys.push(`id:${id}`);
     return keys;
   };
-  const parentKey = (ref: string) => (/^id:\s*\d+$/i.test(ref) ? `id:${ref.replace(/^id:\s*/i, "")}` : `sku:${ref}`);
+  const parentKey = (ref: string) =>
+    /^id:\s*\d+$/i.test(ref) ? `id:${ref.replace(/^id:\s*/i, "")}` : `sku:${ref}`;
 
   function price(cells: readonly string[], row: number) {
     for (const name of ["saleprice", "regularprice"]) {
@@ -62,12 +93,20 @@ export function woocommerceMapper(headers: readonly string[], index: ReadonlyMap
   function product(record: TableRecord, type: string): DocumentRow | ProductCandidate {
     const { cells, row } = record;
     const title = get(cells, "name");
-    if (!title) return { row, ok: false, error: `row ${row}: no title (expected a Title/Name column)` };
+    if (!title)
+      return { row, ok: false, error: `row ${row}: no title (expected a Title/Name column)` };
     const cell = price(cells, row);
     if (cell && "error" in cell) return { row, ok: false, error: cell.error };
     const p = emptyCandidate();
-    const set = <K extends "title" | "sku" | "description" | "brand" | "availability" | "gtin">(key: K, value: string | null, column: string) => {
-      if (value) { p[key] = value; p.provenance[key] = documentSource(`column ${label(column)}`); }
+    const set = <K extends "title" | "sku" | "description" | "brand" | "availability" | "gtin">(
+      key: K,
+      value: string | null,
+      column: string,
+    ) => {
+      if (value) {
+        p[key] = value;
+        p.provenance[key] = documentSource(`column ${label(column)}`);
+      }
     };
     set("title", title, "name");
     set("sku", get(cells, "sku"), "sku");
@@ -82,7 +121,10 @@ export function woocommerceMapper(headers: readonly string[], index: ReadonlyMap
 
     const attrs = p.attributes;
     attrs.type = type;
-    const put = (key: string, column: string) => { const v = get(cells, column); if (v) attrs[key] = v; };
+    const put = (key: string, column: string) => {
+      const v = get(cells, column);
+      if (v) attrs[key] = v;
+    };
     put("wooId", "id");
     put("categories", "categories");
     put("tags", "tags");
@@ -94,7 +136,10 @@ export function woocommerceMapper(headers: readonly string[], index: ReadonlyMap
     const options: Record<string, string[]> = {};
     for (const a of attributeColumns) {
       const name = get(cells, a.name);
-      const values = get(cells, a.values).split(",").map((v) => v.trim()).filter(Boolean);
+      const values = get(cells, a.values)
+        .split(",")
+        .map((v) => v.trim())
+        .filter(Boolean);
       if (name && values.length > 0) options[name] = values;
     }
     if (Object.keys(options).length > 0) attrs.options = options;
@@ -111,14 +156,18 @@ export function woocommerceMapper(headers: readonly string[], index: ReadonlyMap
       const value = get(cells, a.values);
       if (name && value) options[name] = value;
     }
-    return variantDraft({
-      sku: get(cells, "sku") || null,
-      title: get(cells, "name") || null,
-      options,
-      gtin: gtinColumn ? toGtin(get(cells, gtinColumn)) : null,
-      availability: availability(cells),
-      image: imageUrls(get(cells, "images"))[0] ?? null,
-    }, cell?.read ?? null, ctx);
+    return variantDraft(
+      {
+        sku: get(cells, "sku") || null,
+        title: get(cells, "name") || null,
+        options,
+        gtin: gtinColumn ? toGtin(get(cells, gtinColumn)) : null,
+        availability: availability(cells),
+        image: imageUrls(get(cells, "images"))[0] ?? null,
+      },
+      cell?.read ?? null,
+      ctx,
+    );
   }
 
   function finish(parent: Parent): DocumentRow {
@@ -129,7 +178,10 @@ export function woocommerceMapper(headers: readonly string[], index: ReadonlyMap
   function release(parent: Parent): DocumentRow {
     waitingParents.delete(parent);
     waiting -= 1 + parent.drafts.length;
-    for (const key of parent.keys) { parents.delete(key); released.add(key); }
+    for (const key of parent.keys) {
+      parents.delete(key);
+      released.add(key);
+    }
     return finish(parent);
   }
 
@@ -147,7 +199,14 @@ export function woocommerceMapper(headers: readonly string[], index: ReadonlyMap
       const out: DocumentRow[] = [];
       if (type.split(",").some((t) => t.trim() === "variation")) {
         const parentRef = get(record.cells, "parent");
-        if (!parentRef) return [{ row: record.row, ok: false, error: `row ${record.row}: a variation without a Parent (the parent product's SKU or id:123)` }];
+        if (!parentRef)
+          return [
+            {
+              row: record.row,
+              ok: false,
+              error: `row ${record.row}: a variation without a Parent (the parent product's SKU or id:123)`,
+            },
+          ];
         const draft = variation(record);
         if (!("variant" in draft)) return [draft];
         const key = parentKey(parentRef);
@@ -156,10 +215,17 @@ export function woocommerceMapper(headers: readonly string[], index: ReadonlyMap
           parent.drafts.push(detached(draft));
           waiting++;
         } else if (released.has(key)) {
-          out.push({ row: record.row, ok: false, error: `row ${record.row}: variation of "${parentRef}" comes after its parent was already imported (the parent is not a variable product, or the variation is too far from it); put variations next to their parent` });
+          out.push({
+            row: record.row,
+            ok: false,
+            error: `row ${record.row}: variation of "${parentRef}" comes after its parent was already imported (the parent is not a variable product, or the variation is too far from it); put variations next to their parent`,
+          });
         } else {
           let list = orphans.get(key);
-          if (!list) { list = []; orphans.set(detached(key), list); }
+          if (!list) {
+            list = [];
+            orphans.set(detached(key), list);
+          }
           list.push({ row: record.row, draft: detached(draft), parentRef: detached(parentRef) });
           waiting++;
         }
@@ -169,15 +235,26 @@ export function woocommerceMapper(headers: readonly string[], index: ReadonlyMap
       const built = product(record, type);
       if (!("title" in built)) return [built];
       const keys = keysOf(record.cells);
-      const early = keys.flatMap((k) => { const list = orphans.get(k) ?? []; orphans.delete(k); return list; })
-        .sort((a, b) => a.row - b.row).map((o) => o.draft);
+      const early = keys
+        .flatMap((k) => {
+          const list = orphans.get(k) ?? [];
+          orphans.delete(k);
+          return list;
+        })
+        .sort((a, b) => a.row - b.row)
+        .map((o) => o.draft);
       if (!type.includes("variable")) {
         attachVariants(built, early, `rows linked by column ${label("parent")}`);
         waiting -= early.length;
         for (const key of keys) released.add(detached(key));
         return [{ row: record.row, ok: true, product: built }];
       }
-      const parent: Parent = { row: record.row, product: detached(built), drafts: early, keys: detached(keys) };
+      const parent: Parent = {
+        row: record.row,
+        product: detached(built),
+        drafts: early,
+        keys: detached(keys),
+      };
       for (const key of keys) parents.set(key, parent);
       waitingParents.add(parent);
       waiting += 1;
@@ -188,7 +265,11 @@ export function woocommerceMapper(headers: readonly string[], index: ReadonlyMap
       const out = [...waitingParents].map(release);
       for (const list of orphans.values()) {
         for (const o of list) {
-          out.push({ row: o.row, ok: false, error: `row ${o.row}: variation of "${o.parentRef}", but no variable product with that SKU or ID is in the file` });
+          out.push({
+            row: o.row,
+            ok: false,
+            error: `row ${o.row}: variation of "${o.parentRef}", but no variable product with that SKU or ID is in the file`,
+          });
         }
       }
       orphans.clear();

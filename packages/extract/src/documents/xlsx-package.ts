@@ -23,7 +23,12 @@ const WORKBOOK = "xl/workbook.xml";
 const WORKBOOK_RELS = "xl/_rels/workbook.xml.rels";
 
 export async function openPackage(path: string): Promise<XlsxPackage> {
-  const zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
+  const zip = await yauzl.openPromise(path, {
+    lazyEntries: true,
+    autoClose: false,
+    validateEntrySizes: true,
+    strictFileNames: false,
+  });
   const entries = new Map<string, yauzl.Entry>();
   try {
     for await (const entry of zip.eachEntry()) entries.set(entry.fileName.toLowerCase(), entry);
@@ -34,9 +39,17 @@ export async function openPackage(path: string): Promise<XlsxPackage> {
   return { zip, entries };
 }
 
-/** Reads a part that is held whole (workbook, relationships, shared strings, styles), bounded by its limit. */
-export async function readHeldPart(pkg: XlsxPackage, entry: yauzl.Entry, handlers: XmlHandlers): Promise<void> {
-  if (entry.uncompressedSize > DOCUMENT_LIMITS.heldPartBytes) throw overLimit.heldPartBytes(entry.fileName);
+/**
+ * Reads a part that is held whole (workbook, relationships, shared strings, styles), bounded by its
+ * limit.
+ */
+export async function readHeldPart(
+  pkg: XlsxPackage,
+  entry: yauzl.Entry,
+  handlers: XmlHandlers,
+): Promise<void> {
+  if (entry.uncompressedSize > DOCUMENT_LIMITS.heldPartBytes)
+    throw overLimit.heldPartBytes(entry.fileName);
   // The handlers keep what they need; the chunks themselves are not waited on one by one.
   const chunks = xmlPart(pkg.zip, entry, handlers);
   while (!(await chunks.next()).done);
@@ -48,16 +61,23 @@ export async function readHeldPart(pkg: XlsxPackage, entry: yauzl.Entry, handler
  * archive order. Shared strings and styles are found the same way, else by their usual names.
  */
 export async function workbookParts(pkg: XlsxPackage): Promise<WorkbookParts> {
-  const book = { date1904: false, seenSheet: false, firstSheetId: null as string | null, firstSheetName: null as string | null };
+  const book = {
+    date1904: false,
+    seenSheet: false,
+    firstSheetId: null as string | null,
+    firstSheetName: null as string | null,
+  };
   const workbook = pkg.entries.get(WORKBOOK);
   if (!workbook) throw new MalformedDocumentError("the XLSX file has no xl/workbook.xml");
   await readHeldPart(pkg, workbook, {
     open(name, attributes) {
-      if (name === "workbookPr") book.date1904 = attributes.date1904 === "1" || attributes.date1904 === "true";
+      if (name === "workbookPr")
+        book.date1904 = attributes.date1904 === "1" || attributes.date1904 === "true";
       if (name === "sheet" && !book.seenSheet) {
         book.seenSheet = true;
         book.firstSheetName = attributes.name ?? null;
-        book.firstSheetId = Object.entries(attributes).find(([key]) => key.endsWith(":id"))?.[1] ?? null;
+        book.firstSheetId =
+          Object.entries(attributes).find(([key]) => key.endsWith(":id"))?.[1] ?? null;
       }
     },
     text() {},
@@ -69,7 +89,13 @@ export async function workbookParts(pkg: XlsxPackage): Promise<WorkbookParts> {
   if (rels) {
     await readHeldPart(pkg, rels, {
       open(name, attributes) {
-        if (name !== "Relationship" || !attributes.Id || !attributes.Target || attributes.TargetMode === "External") return;
+        if (
+          name !== "Relationship" ||
+          !attributes.Id ||
+          !attributes.Target ||
+          attributes.TargetMode === "External"
+        )
+          return;
         const target = partName(attributes.Target);
         targets.set(attributes.Id, target);
         const type = (attributes.Type ?? "").slice((attributes.Type ?? "").lastIndexOf("/") + 1);
@@ -79,14 +105,19 @@ export async function workbookParts(pkg: XlsxPackage): Promise<WorkbookParts> {
       close() {},
     });
   }
-  const entry = (name: string | undefined) => (name === undefined ? null : pkg.entries.get(name.toLowerCase()) ?? null);
-  let firstSheet = book.firstSheetId === null ? null : targets.get(book.firstSheetId) ?? null;
+  const entry = (name: string | undefined) =>
+    name === undefined ? null : (pkg.entries.get(name.toLowerCase()) ?? null);
+  let firstSheet = book.firstSheetId === null ? null : (targets.get(book.firstSheetId) ?? null);
   if (firstSheet !== null && !entry(firstSheet)) {
     const named = book.firstSheetName === null ? "" : ` "${book.firstSheetName}"`;
-    throw new MalformedDocumentError(`the XLSX file is damaged: its first sheet${named} (${firstSheet}) is not in the archive; ` +
-      "save it again from the spreadsheet program");
+    throw new MalformedDocumentError(
+      `the XLSX file is damaged: its first sheet${named} (${firstSheet}) is not in the archive; ` +
+        "save it again from the spreadsheet program",
+    );
   }
-  firstSheet ??= [...pkg.entries.values()].find((e) => /^xl\/worksheets\/[^/]+\.xml$/i.test(e.fileName))?.fileName ?? null;
+  firstSheet ??=
+    [...pkg.entries.values()].find((e) => /^xl\/worksheets\/[^/]+\.xml$/i.test(e.fileName))
+      ?.fileName ?? null;
   return {
     firstSheet,
     sharedStrings: entry(byType.get("sharedStrings")) ?? entry("xl/sharedStrings.xml"),
@@ -95,7 +126,10 @@ export async function workbookParts(pkg: XlsxPackage): Promise<WorkbookParts> {
   };
 }
 
-/** A relationship target as a part name: relative to xl/, or from the package root when it starts with "/". */
+/**
+ * A relationship target as a part name: relative to xl/, or from the package root when it starts
+ * with "/".
+ */
 function partName(target: string): string {
   const joined = target.startsWith("/") ? target.slice(1) : posix.join("xl", target);
   return posix.normalize(joined).replace(/^(\.\.\/)+/, "");

@@ -17,7 +17,10 @@ import { readDateStyles } from "./xlsx-styles.js";
  * so the workbook is read from `file` when it is one, else copied to a temporary file first (a
  * file also keeps a large workbook out of memory).
  */
-export async function* xlsxRecords(chunks: AsyncIterable<Buffer>, file: string | null): AsyncGenerator<TableRecord> {
+export async function* xlsxRecords(
+  chunks: AsyncIterable<Buffer>,
+  file: string | null,
+): AsyncGenerator<TableRecord> {
   if (file !== null) {
     yield* readWorkbookFile(file);
     return;
@@ -53,8 +56,10 @@ async function* readWorkbookFile(path: string): AsyncGenerator<TableRecord> {
   } catch (error) {
     if (error instanceof DocumentError) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    throw new MalformedDocumentError(`the XLSX file could not be read (${message}); ` +
-      "save it again from the spreadsheet program or export it as CSV");
+    throw new MalformedDocumentError(
+      `the XLSX file could not be read (${message}); ` +
+        "save it again from the spreadsheet program or export it as CSV",
+    );
   } finally {
     pkg?.zip.close();
   }

@@ -8,7 +8,10 @@ import { unescapeXstring } from "./xlsx-values.js";
  * <si> is plain text (<t>) or formatted runs (<r><t>), joined; phonetic readings (<rPh>) are
  * not shown in the cell and are left out. Held in memory whole, within `heldPartBytes`.
  */
-export async function readSharedStrings(pkg: XlsxPackage, entry: yauzl.Entry | null): Promise<string[]> {
+export async function readSharedStrings(
+  pkg: XlsxPackage,
+  entry: yauzl.Entry | null,
+): Promise<string[]> {
   const strings: string[] = [];
   if (!entry) return strings;
   let parts: string[] | null = null;

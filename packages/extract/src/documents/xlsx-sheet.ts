@@ -3,7 +3,13 @@ import { MalformedDocumentError } from "./document-errors.js";
 import type { TableRecord } from "./document-row.js";
 import { DOCUMENT_LIMITS, overLimit } from "./document-limits.js";
 import { xmlPart, type XmlHandlers } from "./xlsx-xml.js";
-import { columnOf, isoDateText, numberText, serialDateText, unescapeXstring } from "./xlsx-values.js";
+import {
+  columnOf,
+  isoDateText,
+  numberText,
+  serialDateText,
+  unescapeXstring,
+} from "./xlsx-values.js";
 
 export interface SheetContext {
   sharedStrings: readonly string[];
@@ -19,7 +25,11 @@ export interface SheetContext {
  * while the cell is read: a cell past column 2,000, a value past the cell length, a row past the
  * row length.
  */
-export async function* sheetRows(zip: yauzl.ZipFile, entry: yauzl.Entry, context: SheetContext): AsyncGenerator<TableRecord> {
+export async function* sheetRows(
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry,
+  context: SheetContext,
+): AsyncGenerator<TableRecord> {
   const reader = new SheetReader(context);
   const chunks = xmlPart(zip, entry, reader);
   try {
@@ -76,8 +86,10 @@ class SheetReader implements XmlHandlers {
         const column = ref === undefined ? this.nextColumn : columnOf(ref);
         if (column === null) {
           const shown = ref?.slice(0, 20) ?? "";
-          throw new MalformedDocumentError(`the XLSX file is damaged: "${shown}" in row ${this.rowNumber} is not a cell reference; ` +
-            "save it again from the spreadsheet program");
+          throw new MalformedDocumentError(
+            `the XLSX file is damaged: "${shown}" in row ${this.rowNumber} is not a cell reference; ` +
+              "save it again from the spreadsheet program",
+          );
         }
         this.column = column;
         this.type = attributes.t ?? "n";
@@ -88,11 +100,22 @@ class SheetReader implements XmlHandlers {
         this.captured = 0;
         break;
       }
-      case "f": this.hasFormula = true; break;
-      case "v": this.capture = "value"; this.value ??= []; break;
-      case "is": this.inline = []; break;
-      case "rPh": this.phonetic++; break;
-      case "t": if (this.inline !== null && this.phonetic === 0) this.capture = "inline"; break;
+      case "f":
+        this.hasFormula = true;
+        break;
+      case "v":
+        this.capture = "value";
+        this.value ??= [];
+        break;
+      case "is":
+        this.inline = [];
+        break;
+      case "rPh":
+        this.phonetic++;
+        break;
+      case "t":
+        if (this.inline !== null && this.phonetic === 0) this.capture = "inline";
+        break;
     }
   }
 
@@ -100,18 +123,30 @@ class SheetReader implements XmlHandlers {
     if (this.capture === "none") return;
     this.captured += text.length;
     // Bounded while it arrives, not only once whole ("_x000D_" escapes shrink 7:1 when unescaped).
-    if (this.captured > DOCUMENT_LIMITS.cellChars * 7) throw overLimit.cellChars(`row ${this.rowNumber}`);
+    if (this.captured > DOCUMENT_LIMITS.cellChars * 7)
+      throw overLimit.cellChars(`row ${this.rowNumber}`);
     (this.capture === "value" ? this.value : this.inline)?.push(text);
   }
 
   close(name: string): void {
     if (!this.inSheetData) return;
     switch (name) {
-      case "v": case "t": this.capture = "none"; break;
-      case "rPh": this.phonetic--; break;
-      case "c": this.endCell(); break;
-      case "row": this.endRow(); break;
-      case "sheetData": this.inSheetData = false; break;
+      case "v":
+      case "t":
+        this.capture = "none";
+        break;
+      case "rPh":
+        this.phonetic--;
+        break;
+      case "c":
+        this.endCell();
+        break;
+      case "row":
+        this.endRow();
+        break;
+      case "sheetData":
+        this.inSheetData = false;
+        break;
     }
   }
 
@@ -120,16 +155,19 @@ class SheetReader implements XmlHandlers {
     const text = this.cellText();
     this.nextColumn = this.column + 1;
     if (text === null) return;
-    if (this.column > DOCUMENT_LIMITS.columns) throw overLimit.columns(`row ${this.rowNumber}`, "cells");
+    if (this.column > DOCUMENT_LIMITS.columns)
+      throw overLimit.columns(`row ${this.rowNumber}`, "cells");
     if (text.length > DOCUMENT_LIMITS.cellChars) throw overLimit.cellChars(`row ${this.rowNumber}`);
     this.rowChars += text.length;
-    if (this.rowChars > DOCUMENT_LIMITS.recordChars) throw overLimit.recordChars(`row ${this.rowNumber}`);
+    if (this.rowChars > DOCUMENT_LIMITS.recordChars)
+      throw overLimit.recordChars(`row ${this.rowNumber}`);
     for (let i = this.cells.length; i < this.column - 1; i++) this.cells.push("");
     this.cells[this.column - 1] = text;
   }
 
   private endRow(): void {
-    if (this.cells !== null && this.cells.length > 0) this.ready.push({ row: this.rowNumber, cells: this.cells });
+    if (this.cells !== null && this.cells.length > 0)
+      this.ready.push({ row: this.rowNumber, cells: this.cells });
     this.cells = null;
   }
 
@@ -142,8 +180,10 @@ class SheetReader implements XmlHandlers {
         const index = Number(raw);
         const text = this.context.sharedStrings[index];
         if (text === undefined) {
-          throw new MalformedDocumentError(`the XLSX file is damaged: row ${this.rowNumber} points to shared string ${raw.slice(0, 20)}, ` +
-            `and there are ${this.context.sharedStrings.length}; save it again from the spreadsheet program`);
+          throw new MalformedDocumentError(
+            `the XLSX file is damaged: row ${this.rowNumber} points to shared string ${raw.slice(0, 20)}, ` +
+              `and there are ${this.context.sharedStrings.length}; save it again from the spreadsheet program`,
+          );
         }
         return text;
       }
@@ -164,7 +204,8 @@ class SheetReader implements XmlHandlers {
         if (raw === null || raw.trim() === "") return this.hasFormula ? "" : null;
         const number = Number(raw);
         if (Number.isNaN(number)) return raw.trim();
-        if (this.context.dateStyles[this.style] === true) return serialDateText(number, this.context.date1904) ?? numberText(number);
+        if (this.context.dateStyles[this.style] === true)
+          return serialDateText(number, this.context.date1904) ?? numberText(number);
         return numberText(number);
       }
     }

@@ -17,7 +17,11 @@ export function columnOf(ref: string): number | null {
 
 /** OOXML writes characters XML cannot hold (and "_x" itself) as "_xHHHH_" (ECMA-376 ST_Xstring). */
 export function unescapeXstring(text: string): string {
-  return text.includes("_x") ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
+  return text.includes("_x")
+    ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) =>
+        String.fromCharCode(parseInt(hex, 16)),
+      )
+    : text;
 }
 
 export function numberText(value: number): string {
@@ -40,7 +44,9 @@ export function serialDateText(serial: number, date1904: boolean): string | null
 
 /** A cell of type "d" holds an ISO 8601 date itself. */
 export function isoDateText(text: string): string | null {
-  const date = new Date(/(Z|[+-]\d\d:?\d\d)$/.test(text) || !text.includes("T") ? text : `${text}Z`);
+  const date = new Date(
+    /(Z|[+-]\d\d:?\d\d)$/.test(text) || !text.includes("T") ? text : `${text}Z`,
+  );
   return Number.isNaN(date.getTime()) ? null : isoText(date);
 }
 
@@ -49,9 +55,13 @@ function isoText(date: Date): string {
   return iso.endsWith("T00:00:00.000Z") ? iso.slice(0, 10) : iso;
 }
 
-/** Built-in number formats that are dates or times (ECMA-376 18.8.30; 27-36 and 50-58 are East Asian dates). */
+/**
+ * Built-in number formats that are dates or times (ECMA-376 18.8.30; 27-36 and 50-58 are East Asian
+ * dates).
+ */
 const BUILT_IN_DATES = new Set([
-  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58,
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51,
+  52, 53, 54, 55, 56, 57, 58,
 ]);
 
 export function isDateFormatId(id: number): boolean {

@@ -2,7 +2,9 @@ import { TextDecoder } from "node:util";
 import { SaxesParser } from "saxes";
 import type yauzl from "yauzl";
 
-/** What a part's reader is told, element names without their namespace prefix ("x:row" is "row"). */
+/**
+ * What a part's reader is told, element names without their namespace prefix ("x:row" is "row").
+ */
 export interface XmlHandlers {
   open(name: string, attributes: Record<string, string>): void;
   /** Character data, CDATA sections included, in pieces. */
@@ -18,12 +20,27 @@ const localName = (name: string) => name.slice(name.indexOf(":") + 1);
  * expanded). Yields after each inflated chunk has been parsed, so the caller can hand on what
  * the handlers collected before more is read: a sheet is read only as fast as its rows are taken.
  */
-export async function* xmlPart(zip: yauzl.ZipFile, entry: yauzl.Entry, handlers: XmlHandlers): AsyncGenerator<void> {
-  const parser = new SaxesParser<{ xmlns: false; fileName: string }>({ xmlns: false, fileName: entry.fileName });
-  parser.on("opentag", (tag) => { handlers.open(localName(tag.name), tag.attributes); });
-  parser.on("closetag", (tag) => { handlers.close(localName(tag.name)); });
-  parser.on("text", (text) => { handlers.text(text); });
-  parser.on("cdata", (text) => { handlers.text(text); });
+export async function* xmlPart(
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry,
+  handlers: XmlHandlers,
+): AsyncGenerator<void> {
+  const parser = new SaxesParser<{ xmlns: false; fileName: string }>({
+    xmlns: false,
+    fileName: entry.fileName,
+  });
+  parser.on("opentag", (tag) => {
+    handlers.open(localName(tag.name), tag.attributes);
+  });
+  parser.on("closetag", (tag) => {
+    handlers.close(localName(tag.name));
+  });
+  parser.on("text", (text) => {
+    handlers.text(text);
+  });
+  parser.on("cdata", (text) => {
+    handlers.text(text);
+  });
   const stream = await zip.openReadStreamPromise(entry);
   let decoder: TextDecoder | null = null;
   try {
@@ -36,7 +53,12 @@ export async function* xmlPart(zip: yauzl.ZipFile, entry: yauzl.Entry, handlers:
     parser.close();
   } catch (error) {
     // Checked by its code: TextDecoder's TypeError may come from another realm (a VM context).
-    if (typeof error === "object" && error !== null && "code" in error && error.code === "ERR_ENCODING_INVALID_ENCODED_DATA") {
+    if (
+      typeof error === "object" &&
+      error !== null &&
+      "code" in error &&
+      error.code === "ERR_ENCODING_INVALID_ENCODED_DATA"
+    ) {
       throw new Error(`${entry.fileName} is not valid ${decoder?.encoding ?? "utf-8"} text`);
     }
     throw error;

@@ -1,13 +1,34 @@
 const TERMS = [
-  "InStock", "OutOfStock", "PreOrder", "PreSale", "BackOrder", "Discontinued", "InStoreOnly",
-  "LimitedAvailability", "OnlineOnly", "SoldOut", "MadeToOrder", "Reserved",
+  "InStock",
+  "OutOfStock",
+  "PreOrder",
+  "PreSale",
+  "BackOrder",
+  "Discontinued",
+  "InStoreOnly",
+  "LimitedAvailability",
+  "OnlineOnly",
+  "SoldOut",
+  "MadeToOrder",
+  "Reserved",
 ];
 const BY_KEY = new Map(TERMS.map((t) => [t.toLowerCase(), t]));
 const SYNONYMS: Record<string, string> = {
-  available: "InStock", instockonly: "InStock", true: "InStock", "1": "InStock", yes: "InStock",
-  outofstockonline: "OutOfStock", unavailable: "OutOfStock", notavailable: "OutOfStock",
-  false: "OutOfStock", "0": "OutOfStock", no: "OutOfStock", oos: "OutOfStock",
-  availablefororder: "InStock", backordered: "BackOrder", preorderable: "PreOrder",
+  available: "InStock",
+  instockonly: "InStock",
+  true: "InStock",
+  "1": "InStock",
+  yes: "InStock",
+  outofstockonline: "OutOfStock",
+  unavailable: "OutOfStock",
+  notavailable: "OutOfStock",
+  false: "OutOfStock",
+  "0": "OutOfStock",
+  no: "OutOfStock",
+  oos: "OutOfStock",
+  availablefororder: "InStock",
+  backordered: "BackOrder",
+  preorderable: "PreOrder",
 };
 
 /**

@@ -15,7 +15,11 @@ const NAVIGATION = /breadcrumb|crumbs|menu|nav/i;
  * navigation and breadcrumbs are left out, and so are links whose words are all in the title
  * (a category such as "Jeans" above "Slim fit jeans").
  */
-export function brandLinkNearTitle($: CheerioAPI, title: ElementNode | null, titleText: string | null): string | null {
+export function brandLinkNearTitle(
+  $: CheerioAPI,
+  title: ElementNode | null,
+  titleText: string | null,
+): string | null {
   if (!title) return null;
   const elements = pageIndex($).elements;
   const at = elements.indexOf(title);
@@ -30,7 +34,16 @@ export function brandLinkNearTitle($: CheerioAPI, title: ElementNode | null, tit
     const own = wordSet(text);
     if ([...own].every((w) => titleWords.has(w))) continue;
     if (!leadsToBrand(el.attribs["href"] ?? "", text)) continue;
-    if ([el, ...ancestors(el)].some((a) => a.name === "nav" || a.name === "header" || a.name === "footer" || NAVIGATION.test(`${a.attribs["class"] ?? ""} ${a.attribs["id"] ?? ""}`))) continue;
+    if (
+      [el, ...ancestors(el)].some(
+        (a) =>
+          a.name === "nav" ||
+          a.name === "header" ||
+          a.name === "footer" ||
+          NAVIGATION.test(`${a.attribs["class"] ?? ""} ${a.attribs["id"] ?? ""}`),
+      )
+    )
+      continue;
     const distance = Math.abs(i - at);
     if (!best || distance < best.distance) best = { text, distance };
   }
@@ -45,8 +58,15 @@ function leadsToBrand(href: string, text: string): boolean {
     return false;
   }
   if (BRAND_PATH.test(path)) return true;
-  const last = path.split("/").filter((s) => s !== "").pop() ?? "";
-  return last !== "" && squash(decodeURIComponentSafe(last).replace(/\.(html?|php|aspx?)$/i, "")) === squash(text);
+  const last =
+    path
+      .split("/")
+      .filter((s) => s !== "")
+      .pop() ?? "";
+  return (
+    last !== "" &&
+    squash(decodeURIComponentSafe(last).replace(/\.(html?|php|aspx?)$/i, "")) === squash(text)
+  );
 }
 
 function decodeURIComponentSafe(text: string): string {

@@ -51,12 +51,22 @@ export function readItems($: CheerioAPI, syntax: ItemSyntax): Items {
     const names = (el.attribs[syntax.propAttr] ?? "").split(/\s+/).filter(Boolean).map(bareName);
     if (names.length === 0) continue;
     const item = owner(el);
-    const value = nodeOf.get(el) ?? valueOf($, el, names.some((n) => IDENTIFIERS.has(n)));
+    const value =
+      nodeOf.get(el) ??
+      valueOf(
+        $,
+        el,
+        names.some((n) => IDENTIFIERS.has(n)),
+      );
     if (nodeOf.has(el)) ownerOf.set(el, item);
     const bucket = item ? nodeOf.get(item) : undefined;
     for (const name of names) {
       // Own arrays only: itemprop="constructor" must not reach Object.prototype.
-      const values = bucket ? (Object.hasOwn(bucket, name) ? bucket[name] : undefined) : orphans.get(name);
+      const values = bucket
+        ? Object.hasOwn(bucket, name)
+          ? bucket[name]
+          : undefined
+        : orphans.get(name);
       if (Array.isArray(values)) values.push(value);
       else if (bucket) bucket[name] = [value];
       else orphans.set(name, [value]);
@@ -65,12 +75,12 @@ export function readItems($: CheerioAPI, syntax: ItemSyntax): Items {
   const products: SchemaNode[] = [];
   for (const [el, node] of nodeOf) {
     if (!hasType(node, PRODUCT_TYPES)) continue;
-    let up = ownerOf.has(el) ? ownerOf.get(el) ?? null : owner(el);
+    let up = ownerOf.has(el) ? (ownerOf.get(el) ?? null) : owner(el);
     let nested = false;
     while (up) {
       const upper = nodeOf.get(up);
       if (upper && hasType(upper, PRODUCT_TYPES)) nested = true;
-      up = ownerOf.has(up) ? ownerOf.get(up) ?? null : owner(up);
+      up = ownerOf.has(up) ? (ownerOf.get(up) ?? null) : owner(up);
     }
     if (!nested) products.push(node);
   }

@@ -1,7 +1,8 @@
 import type { Cheerio, CheerioAPI } from "cheerio/slim";
 
 /** cheerio's element type, named without depending on domhandler directly. */
-export type ElementNode = ReturnType<ReturnType<CheerioAPI["root"]>["find"]> extends Cheerio<infer T> ? T : never;
+export type ElementNode =
+  ReturnType<ReturnType<CheerioAPI["root"]>["find"]> extends Cheerio<infer T> ? T : never;
 export type Elements = Cheerio<ElementNode>;
 export type { CheerioAPI };
 
@@ -23,7 +24,8 @@ export const isText = (node: DomNode | null | undefined): node is ChildNode & { 
 export const isElementLike = (node: DomNode | null | undefined): node is ElementNode =>
   node != null && ELEMENT_KINDS.has(kindOf(node));
 /** Whether a node is the document itself. */
-export const isRoot = (node: DomNode | null | undefined): boolean => node != null && kindOf(node) === "root";
+export const isRoot = (node: DomNode | null | undefined): boolean =>
+  node != null && kindOf(node) === "root";
 
 /**
  * The text of an element, or null when it runs past `max` characters. Reading stops there,

@@ -16,7 +16,15 @@ import { documentBase } from "./urls.js";
 import { wooCommerceProduct } from "./woocommerce.js";
 
 // Fields the text heuristics look for only when no markup gave them: they are the slow part.
-const HEURISTIC_FIELDS: FoundField[] = ["price", "sku", "mpn", "gtin", "brand", "availability", "images"];
+const HEURISTIC_FIELDS: FoundField[] = [
+  "price",
+  "sku",
+  "mpn",
+  "gtin",
+  "brand",
+  "availability",
+  "images",
+];
 
 /**
  * The product a page shows, or null when it shows none. Sources are read in order of trust:
@@ -30,7 +38,10 @@ export function extractProduct(html: string, pageUrl: string): ProductCandidate 
 
 /** The page's base URL for its relative links: `<base href>`, else the page itself. */
 export function pageBase($: CheerioAPI, pageUrl: string): string {
-  return documentBase(pageUrl, tagged($, "base").find((el) => hasAttr(el, "href"))?.attribs["href"]);
+  return documentBase(
+    pageUrl,
+    tagged($, "base").find((el) => hasAttr(el, "href"))?.attribs["href"],
+  );
 }
 
 /** extractProduct on a page already parsed. */
@@ -44,30 +55,46 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
     rdfaProduct($, pageUrl, base),
     metaProduct(readMetaTags($), items.orphans, base),
   ];
-  const statedCurrency = structured.map((f) => currencyCode(f?.values.price?.currency ?? f?.currency)).find((c) => c) ?? null;
+  const statedCurrency =
+    structured.map((f) => currencyCode(f?.values.price?.currency ?? f?.currency)).find((c) => c) ??
+    null;
   const country = pageCurrency($, pageUrl);
   const hint = statedCurrency ?? country;
   const platform = [shopifyProduct($, pageUrl, base), wooCommerceProduct($, base, hint)];
   const known = [...structured, ...platform].filter((f): f is Found => f !== null);
-  const needed = new Set(HEURISTIC_FIELDS.filter((field) => !known.some((f) => f.values[field] !== undefined)));
+  const needed = new Set(
+    HEURISTIC_FIELDS.filter((field) => !known.some((f) => f.values[field] !== undefined)),
+  );
   const markupSku = known.find((f) => f.values.sku !== undefined)?.values.sku;
   const internalSku = markupSku !== undefined && isPageUrlId(markupSku, pageUrl);
   if (internalSku) needed.add("sku");
   const markupTitle = known.find((f) => f.values.title !== undefined)?.values.title ?? null;
   // The product's title element, found once: the heuristics and the sale check both start from it.
   const titleEl = titleElement($);
-  const heuristic = heuristicProduct($, pageUrl, base, hint, needed, { element: titleEl, markup: markupTitle });
+  const heuristic = heuristicProduct($, pageUrl, base, hint, needed, {
+    element: titleEl,
+    markup: markupTitle,
+  });
   const shown = internalSku ? shownReference(heuristic, markupSku) : null;
   const markupPrice = known.find((f) => f.values.price !== undefined)?.values.price;
   const sale = markupPrice ? saleOverMarkup($, markupPrice, titleEl, hint) : null;
   const onSale = sale ? newFound("heuristic") : null;
-  if (sale && onSale) setField(onSale, "price", { amount: sale.value.amount, currency: sale.value.currency ?? markupPrice?.currency ?? null }, sale.method);
-  const found = [shown, onSale, ...known, heuristic, jsonLd.variantSku].filter((f): f is Found => f !== null);
+  if (sale && onSale)
+    setField(
+      onSale,
+      "price",
+      { amount: sale.value.amount, currency: sale.value.currency ?? markupPrice?.currency ?? null },
+      sale.method,
+    );
+  const found = [shown, onSale, ...known, heuristic, jsonLd.variantSku].filter(
+    (f): f is Found => f !== null,
+  );
   // Without markup saying "product", a title with a price or a labelled product code makes one
   // (an id in the URL alone does not: articles have those too).
   const titled = found.some((f) => f.values.title !== undefined);
   const coded = heuristic.values.sku !== undefined && heuristic.methods.sku !== URL_ID_METHOD;
-  const isProduct = found.some((f) => f.isProduct) || (titled && (heuristic.values.price !== undefined || coded));
+  const isProduct =
+    found.some((f) => f.isProduct) || (titled && (heuristic.values.price !== undefined || coded));
   if (!isProduct) return null;
   return mergeFound(found, pageUrl.trim() === "" ? null : pageUrl, country);
 }
@@ -76,7 +103,10 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
 function isPageUrlId(sku: string, pageUrl: string): boolean {
   try {
     const url = new URL(pageUrl);
-    const parts = [...url.pathname.split("/").map((p) => p.replace(/\.(html?|php|aspx?)$/i, "")), ...url.searchParams.values()];
+    const parts = [
+      ...url.pathname.split("/").map((p) => p.replace(/\.(html?|php|aspx?)$/i, "")),
+      ...url.searchParams.values(),
+    ];
     return parts.includes(sku);
   } catch {
     return false;
@@ -90,8 +120,19 @@ function isPageUrlId(sku: string, pageUrl: string): boolean {
 function shownReference(heuristic: Found, markupSku: string): Found | null {
   const sku = heuristic.values.sku;
   const method = heuristic.methods.sku;
-  if (sku === undefined || sku === markupSku || method === URL_ID_METHOD || method === FORM_SKU_METHOD) return null;
+  if (
+    sku === undefined ||
+    sku === markupSku ||
+    method === URL_ID_METHOD ||
+    method === FORM_SKU_METHOD
+  )
+    return null;
   const shown = newFound("heuristic");
-  setField(shown, "sku", sku, `${method ?? "sku"} (markup's SKU ${markupSku} is the page URL's id)`);
+  setField(
+    shown,
+    "sku",
+    sku,
+    `${method ?? "sku"} (markup's SKU ${markupSku} is the page URL's id)`,
+  );
   return shown;
 }

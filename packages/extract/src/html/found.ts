@@ -22,7 +22,9 @@ export interface FoundValues {
 
 export type FoundField = keyof FoundValues;
 
-/** What one source (JSON-LD, microdata, ...) says about the product, with how it read each field. */
+/**
+ * What one source (JSON-LD, microdata, ...) says about the product, with how it read each field.
+ */
 export interface Found {
   source: string;
   values: Partial<FoundValues>;
@@ -38,7 +40,12 @@ export function newFound(source: string, isProduct = false): Found {
 }
 
 /** Keeps the first value given for a field; empty values are no value. */
-export function setField<K extends FoundField>(found: Found, field: K, value: FoundValues[K] | null | undefined, method: string): void {
+export function setField<K extends FoundField>(
+  found: Found,
+  field: K,
+  value: FoundValues[K] | null | undefined,
+  method: string,
+): void {
   if (value === null || value === undefined) return;
   if (Array.isArray(value) && value.length === 0) return;
   if (typeof value === "string" && value.trim() === "") return;

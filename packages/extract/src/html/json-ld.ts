@@ -2,10 +2,19 @@ import type { CheerioAPI } from "./dom.js";
 import { newFound, setField, type Found } from "./found.js";
 import { parseLenientJson } from "./lenient-json.js";
 import { tagged } from "./page-index.js";
-import { findProductNodes, firstText, hasType, normaliseJsonLd, nodes, type SchemaNode } from "./schema-node.js";
+import {
+  findProductNodes,
+  firstText,
+  hasType,
+  normaliseJsonLd,
+  nodes,
+  type SchemaNode,
+} from "./schema-node.js";
 import { readSchemaProduct, variantOfProduct } from "./schema-product.js";
 
-/** Every JSON-LD block of the page, parsed leniently, with bare names and @id references resolved. */
+/**
+ * Every JSON-LD block of the page, parsed leniently, with bare names and @id references resolved.
+ */
 export function readJsonLd($: CheerioAPI): SchemaNode[] {
   const roots: unknown[] = [];
   for (const el of tagged($, "script")) {
@@ -20,25 +29,44 @@ export function readJsonLd($: CheerioAPI): SchemaNode[] {
  * own SKU each), a second, last-resort source holding the first variant's SKU: a variant's SKU
  * is not the product's, so a product-level code shown on the page should win over it.
  */
-export function jsonLdProduct($: CheerioAPI, pageUrl: string, base: string): { main: Found | null; variantSku: Found | null } {
+export function jsonLdProduct(
+  $: CheerioAPI,
+  pageUrl: string,
+  base: string,
+): { main: Found | null; variantSku: Found | null } {
   const products = findProductNodes(readJsonLd($));
   const product = pickMainProduct(products, pageUrl);
   if (!product) return { main: null, variantSku: null };
   const found = readSchemaProduct(product, "json-ld", base);
   const name = firstText(product["name"]);
-  const siblings = products.filter((p) => p !== product && name !== null && firstText(p["name"]) === name && !hasType(p, ["ProductGroup"]));
-  if (siblings.length === 0 || hasType(product, ["ProductGroup"])) return { main: found, variantSku: null };
+  const siblings = products.filter(
+    (p) =>
+      p !== product &&
+      name !== null &&
+      firstText(p["name"]) === name &&
+      !hasType(p, ["ProductGroup"]),
+  );
+  if (siblings.length === 0 || hasType(product, ["ProductGroup"]))
+    return { main: found, variantSku: null };
   const variants = [product, ...siblings].map((p) => variantOfProduct(p, [], base));
   found.values.variants = variants;
   found.methods.variants = "Product (one per variant)";
   // The first size may be sold out while others are not: the product is in stock if any is.
-  if (found.values.availability !== "InStock" && variants.some((v) => v.availability === "InStock")) {
+  if (
+    found.values.availability !== "InStock" &&
+    variants.some((v) => v.availability === "InStock")
+  ) {
     found.values.availability = "InStock";
     found.methods.availability = "Product (one per variant): a variant in stock";
   }
   const variantSku = newFound("json-ld");
   if (found.values.sku !== undefined) {
-    setField(variantSku, "sku", found.values.sku, `${found.methods.sku ?? "sku"} (first of ${variants.length} variants)`);
+    setField(
+      variantSku,
+      "sku",
+      found.values.sku,
+      `${found.methods.sku ?? "sku"} (first of ${variants.length} variants)`,
+    );
     delete found.values.sku;
     delete found.methods.sku;
   }

@@ -1,10 +1,10 @@
 import { MAX_JSON_DEPTH, pathTooDeep } from "@catalog/values";
 
 /**
- * JSON as shops write it into pages: comments, trailing commas, raw line breaks inside
- * strings, several objects one after another, an HTML comment or CDATA wrapper. Returns the
- * values that could be read; never throws. A value nested deeper than MAX_JSON_DEPTH is
- * dropped as unreadable: everything after this walks it recursively, and no real markup nests so deep.
+ * JSON as shops write it into pages: comments, trailing commas, raw line breaks inside strings,
+ * several objects one after another, an HTML comment or CDATA wrapper. Returns the values that
+ * could be read; never throws. A value nested deeper than MAX_JSON_DEPTH is dropped as unreadable:
+ * everything after this walks it recursively, and no real markup nests so deep.
  */
 export function parseLenientJson(source: string): unknown[] {
   const text = source
@@ -48,7 +48,7 @@ function repair(text: string): string {
         // An escape JSON does not know ("\'", "\/" is fine) loses its backslash.
         out += /["\\/bfnrtu]/.test(next) ? ch + next : next;
         i++;
-      } else if (ch === "\"") {
+      } else if (ch === '"') {
         inString = false;
         out += ch;
       } else if (ch === "\n") out += "\\n";
@@ -58,7 +58,7 @@ function repair(text: string): string {
       else out += ch;
       continue;
     }
-    if (ch === "\"") {
+    if (ch === '"') {
       inString = true;
       out += ch;
     } else if (ch === "/" && text[i + 1] === "/") {
@@ -85,10 +85,10 @@ function splitTopLevel(text: string): string[] {
     const ch = text[i];
     if (inString) {
       if (ch === "\\") i++;
-      else if (ch === "\"") inString = false;
+      else if (ch === '"') inString = false;
       continue;
     }
-    if (ch === "\"") inString = true;
+    if (ch === '"') inString = true;
     else if (ch === "{" || ch === "[") {
       if (depth === 0) start = i;
       depth++;
@@ -119,7 +119,7 @@ export function objectLiteralAt(text: string, from: number): string | null {
       else if (ch === quote) quote = null;
       continue;
     }
-    if (ch === "\"" || ch === "'") quote = ch;
+    if (ch === '"' || ch === "'") quote = ch;
     else if (ch === "{") depth++;
     else if (ch === "}" && --depth === 0) return text.slice(start, i + 1);
   }

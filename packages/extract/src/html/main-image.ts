@@ -3,9 +3,12 @@ import { pageIndex, tagged } from "./page-index.js";
 import { wordSet } from "./text.js";
 import { largestFromSrcset, resolveUrl } from "./urls.js";
 
-const IMAGE_HINT = /(main|primary|hero|landing|zoom|large|product)[-_]?(image|img|photo|picture)|landingImage|imgBlkFront|main-image/i;
-const GALLERY_HINT = /gallery|carousel|slider|swiper|slick|product[-_]?(images?|media|photos?|pictures?)|pdp[-_]?(image|media)|fotorama/i;
-const NOT_THE_PRODUCT = /logo|icon|sprite|banner|avatar|flag|payment|badge|placeholder|spinner|loading|pixel|rating|stars?[-_.]/i;
+const IMAGE_HINT =
+  /(main|primary|hero|landing|zoom|large|product)[-_]?(image|img|photo|picture)|landingImage|imgBlkFront|main-image/i;
+const GALLERY_HINT =
+  /gallery|carousel|slider|swiper|slick|product[-_]?(images?|media|photos?|pictures?)|pdp[-_]?(image|media)|fotorama/i;
+const NOT_THE_PRODUCT =
+  /logo|icon|sprite|banner|avatar|flag|payment|badge|placeholder|spinner|loading|pixel|rating|stars?[-_.]/i;
 /** A spacer: the transparent GIF a page shows until a script puts the picture in. */
 const SPACER = /(^|\/)(s|spacer|blank|clear|trans(parent)?|1x1|empty|dot)\.(gif|png)(\?|$)/i;
 const MAX_GALLERIES = 30;
@@ -16,18 +19,30 @@ const MAX_GALLERIES = 30;
  * icons, badges and placeholders are never it.
  */
 export function mainImage($: CheerioAPI, title: ElementNode | null, base: string): string | null {
-  const images = tagged($, "img").filter((el) => source(el) !== null && !NOT_THE_PRODUCT.test(describe(el)));
-  const named = images.find((el) => IMAGE_HINT.test(`${el.attribs["id"] ?? ""} ${el.attribs["class"] ?? ""}`));
+  const images = tagged($, "img").filter(
+    (el) => source(el) !== null && !NOT_THE_PRODUCT.test(describe(el)),
+  );
+  const named = images.find((el) =>
+    IMAGE_HINT.test(`${el.attribs["id"] ?? ""} ${el.attribs["class"] ?? ""}`),
+  );
   const words = wordSet(title ? $(title).text() : "", 3);
   const described = words.size === 0 ? null : firstDescribed(images, words);
-  const chosen = named ?? described ?? galleryImage($, title, new Set(images)) ?? largestDeclared(images);
+  const chosen =
+    named ?? described ?? galleryImage($, title, new Set(images)) ?? largestDeclared(images);
   return chosen ? resolveUrl(source(chosen), base) : null;
 }
 
 function source(el: ElementNode): string | null {
   const a = el.attribs;
-  const url = a["data-old-hires"] || a["data-zoom-image"] || a["data-large_image"] || a["data-zoom"]
-    || largestFromSrcset(a["srcset"] ?? a["data-srcset"]) || a["data-src"] || a["src"] || null;
+  const url =
+    a["data-old-hires"] ||
+    a["data-zoom-image"] ||
+    a["data-large_image"] ||
+    a["data-zoom"] ||
+    largestFromSrcset(a["srcset"] ?? a["data-srcset"]) ||
+    a["data-src"] ||
+    a["src"] ||
+    null;
   return url && !url.startsWith("data:") && !SPACER.test(url) ? url : null;
 }
 
@@ -37,16 +52,27 @@ function describe(el: ElementNode): string {
 }
 
 /** The first usable image of the gallery (a container named like one) closest to the title. */
-function galleryImage($: CheerioAPI, title: ElementNode | null, usable: Set<ElementNode>): ElementNode | null {
+function galleryImage(
+  $: CheerioAPI,
+  title: ElementNode | null,
+  usable: Set<ElementNode>,
+): ElementNode | null {
   const elements = pageIndex($).elements;
   const at = title ? elements.indexOf(title) : 0;
   let best: { distance: number; image: ElementNode } | null = null;
   let galleries = 0;
   for (let i = 0; i < elements.length && galleries < MAX_GALLERIES; i++) {
     const el = elements[i] as ElementNode;
-    if (el.name === "img" || !GALLERY_HINT.test(`${el.attribs["class"] ?? ""} ${el.attribs["id"] ?? ""}`)) continue;
+    if (
+      el.name === "img" ||
+      !GALLERY_HINT.test(`${el.attribs["class"] ?? ""} ${el.attribs["id"] ?? ""}`)
+    )
+      continue;
     galleries++;
-    const image = $(el).find("img").toArray().find((img) => usable.has(img));
+    const image = $(el)
+      .find("img")
+      .toArray()
+      .find((img) => usable.has(img));
     if (!image) continue;
     const distance = Math.abs(i - at);
     if (!best || distance < best.distance) best = { distance, image };
@@ -62,7 +88,11 @@ function galleryImage($: CheerioAPI, title: ElementNode | null, usable: Set<Elem
  * "thumbs" path. Related products' thumbnails often carry alt texts much like this product's.
  */
 function firstDescribed(images: ElementNode[], words: Set<string>): ElementNode | null {
-  return images.find((el) => !isThumbnail(el) && sharesHalf(words, wordSet(el.attribs["alt"] ?? "", 3))) ?? null;
+  return (
+    images.find(
+      (el) => !isThumbnail(el) && sharesHalf(words, wordSet(el.attribs["alt"] ?? "", 3)),
+    ) ?? null
+  );
 }
 
 const THUMB_PATH = /(^|[/_-])thumbs?([/_.-]|$)|thumbnail/i;
@@ -75,7 +105,9 @@ function isThumbnail(el: ElementNode): boolean {
   return THUMB_PATH.test(a["src"] ?? "");
 }
 
-/** The alt text shares at least half of its words (or of the title's, when fewer) with the title. */
+/**
+ * The alt text shares at least half of its words (or of the title's, when fewer) with the title.
+ */
 function sharesHalf(title: Set<string>, alt: Set<string>): boolean {
   let shared = 0;
   for (const word of alt) if (title.has(word)) shared++;

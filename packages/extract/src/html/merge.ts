@@ -9,9 +9,14 @@ const SIMPLE_FIELDS = ["sku", "gtin", "mpn", "brand", "description", "availabili
  * without a currency takes the currency its own source states elsewhere, then any other
  * source's, then the page's country; with none, it is kept as an attribute, not guessed.
  */
-export function mergeFound(found: Found[], sourceUrl: string | null, fallbackCurrency: string | null): ProductCandidate {
+export function mergeFound(
+  found: Found[],
+  sourceUrl: string | null,
+  fallbackCurrency: string | null,
+): ProductCandidate {
   const candidate = emptyCandidate(sourceUrl);
-  const first = (field: FoundField): Found | undefined => found.find((f) => f.values[field] !== undefined);
+  const first = (field: FoundField): Found | undefined =>
+    found.find((f) => f.values[field] !== undefined);
   const note = (field: FoundField, from: Found): void => {
     candidate.provenance[field] = { source: from.source, method: from.methods[field] ?? field };
   };
@@ -29,16 +34,25 @@ export function mergeFound(found: Found[], sourceUrl: string | null, fallbackCur
   const priced = first("price");
   const price = priced?.values.price;
   if (priced && price) {
-    const stated = [price.currency, priced.currency, ...found.map((f) => f.values.price?.currency ?? f.currency)]
-      .map((c) => currencyCode(c)).find((c) => c !== null) ?? null;
+    const stated =
+      [price.currency, priced.currency, ...found.map((f) => f.values.price?.currency ?? f.currency)]
+        .map((c) => currencyCode(c))
+        .find((c) => c !== null) ?? null;
     const currency = stated ?? fallbackCurrency;
     if (currency) {
       candidate.price = { amount: price.amount, currency };
       note("price", priced);
-      if (!stated) candidate.provenance.price = { source: priced.source, method: `${priced.methods.price ?? "price"} (currency from the page's country)` };
+      if (!stated)
+        candidate.provenance.price = {
+          source: priced.source,
+          method: `${priced.methods.price ?? "price"} (currency from the page's country)`,
+        };
     } else {
       candidate.attributes["priceAmountWithoutCurrency"] = price.amount;
-      candidate.provenance.attributes = { source: priced.source, method: priced.methods.price ?? "price" };
+      candidate.provenance.attributes = {
+        source: priced.source,
+        method: priced.methods.price ?? "price",
+      };
     }
   }
   const imaged = first("images");

@@ -13,7 +13,9 @@ import { resolveUrl } from "./urls.js";
 export function readMetaTags($: CheerioAPI): Map<string, string[]> {
   const meta = new Map<string, string[]>();
   for (const el of tagged($, "meta")) {
-    const key = (el.attribs["property"] ?? el.attribs["name"] ?? el.attribs["itemprop"] ?? "").trim().toLowerCase();
+    const key = (el.attribs["property"] ?? el.attribs["name"] ?? el.attribs["itemprop"] ?? "")
+      .trim()
+      .toLowerCase();
     const content = el.attribs["content"];
     if (!key || content === undefined) continue;
     const values = meta.get(key);
@@ -30,7 +32,11 @@ const OG_PRODUCT_TYPES = /^(og:)?product(\.item|\.group)?$/i;
  * cards, and microdata properties left outside any item. The title is cleaned of the
  * site-name suffix og:title so often carries.
  */
-export function metaProduct(meta: Map<string, string[]>, orphans: Items["orphans"], base: string): Found {
+export function metaProduct(
+  meta: Map<string, string[]>,
+  orphans: Items["orphans"],
+  base: string,
+): Found {
   const get = (...keys: string[]): { value: string; key: string } | null => {
     for (const key of keys) {
       const value = meta.get(key)?.find((v) => v.trim() !== "");
@@ -39,27 +45,57 @@ export function metaProduct(meta: Map<string, string[]>, orphans: Items["orphans
     return null;
   };
   const ogType = get("og:type")?.value ?? "";
-  const priceKeys = ["product:price:amount", "og:price:amount", "product:sale_price:amount", "twitter:data1"];
+  const priceKeys = [
+    "product:price:amount",
+    "og:price:amount",
+    "product:sale_price:amount",
+    "twitter:data1",
+  ];
   const amount = get(...priceKeys.slice(0, 3));
   const found = newFound("opengraph", OG_PRODUCT_TYPES.test(ogType.trim()) || amount !== null);
   const title = get("og:title", "twitter:title");
-  if (title) setField(found, "title", stripSiteName(cleanText(title.value), get("og:site_name")?.value ?? null, base), title.key);
-  const currency = get("product:price:currency", "og:price:currency", "product:sale_price:currency");
-  if (amount) setField(found, "price", readAmount(amount.value, currency?.value ?? null), amount.key);
+  if (title)
+    setField(
+      found,
+      "title",
+      stripSiteName(cleanText(title.value), get("og:site_name")?.value ?? null, base),
+      title.key,
+    );
+  const currency = get(
+    "product:price:currency",
+    "og:price:currency",
+    "product:sale_price:currency",
+  );
+  if (amount)
+    setField(found, "price", readAmount(amount.value, currency?.value ?? null), amount.key);
   found.currency = currency?.value ?? null;
   const availability = get("product:availability", "og:availability");
-  if (availability) setField(found, "availability", normaliseAvailability(availability.value), availability.key);
+  if (availability)
+    setField(found, "availability", normaliseAvailability(availability.value), availability.key);
   const brand = get("product:brand", "og:brand");
   if (brand) setField(found, "brand", cleanText(brand.value), brand.key);
   const sku = get("product:retailer_item_id", "product:sku");
   if (sku) setField(found, "sku", cleanCode(sku.value), sku.key);
-  const gtin = get("product:gtin", "product:ean", "product:upc", "product:isbn", "og:upc", "og:ean");
+  const gtin = get(
+    "product:gtin",
+    "product:ean",
+    "product:upc",
+    "product:isbn",
+    "og:upc",
+    "og:ean",
+  );
   if (gtin) setField(found, "gtin", cleanGtin(gtin.value), gtin.key);
   const mpn = get("product:mfr_part_no", "product:mpn");
   if (mpn) setField(found, "mpn", cleanCode(mpn.value), mpn.key);
   const description = get("og:description", "description", "twitter:description");
   if (description) setField(found, "description", cleanText(description.value), description.key);
-  const images = ["og:image:secure_url", "og:image", "og:image:url", "twitter:image", "twitter:image:src"]
+  const images = [
+    "og:image:secure_url",
+    "og:image",
+    "og:image:url",
+    "twitter:image",
+    "twitter:image:src",
+  ]
     .flatMap((key) => meta.get(key) ?? [])
     .map((href) => resolveUrl(href, base))
     .filter((url): url is string => url !== null);
@@ -75,10 +111,20 @@ function readOrphans(found: Found, orphans: Items["orphans"], base: string): voi
   setField(found, "price", price, "itemprop price");
   if (!found.currency) found.currency = one("priceCurrency");
   setField(found, "sku", cleanCode(one("sku")), "itemprop sku");
-  setField(found, "gtin", cleanGtin(one("gtin13") ?? one("gtin") ?? one("gtin12") ?? one("gtin14") ?? one("gtin8")), "itemprop gtin");
+  setField(
+    found,
+    "gtin",
+    cleanGtin(one("gtin13") ?? one("gtin") ?? one("gtin12") ?? one("gtin14") ?? one("gtin8")),
+    "itemprop gtin",
+  );
   setField(found, "mpn", cleanCode(one("mpn")), "itemprop mpn");
   setField(found, "brand", brandOf(orphans.get("brand")), "itemprop brand");
-  setField(found, "availability", normaliseAvailability(one("availability")), "itemprop availability");
+  setField(
+    found,
+    "availability",
+    normaliseAvailability(one("availability")),
+    "itemprop availability",
+  );
   const image = resolveUrl(one("image"), base);
   if (image && !found.values.images) setField(found, "images", [image], "itemprop image");
 }
@@ -87,16 +133,24 @@ function readOrphans(found: Found, orphans: Items["orphans"], base: string): voi
  * "Blue Shirt | Acme Store" is "Blue Shirt" when og:site_name is "Acme Store", or, without a
  * site name, when the shop's host is acme-store.com (or acmestore.de, amazon.de for "Amazon.de").
  */
-export function stripSiteName(title: string | null, siteName: string | null, base = ""): string | null {
+export function stripSiteName(
+  title: string | null,
+  siteName: string | null,
+  base = "",
+): string | null {
   if (!title) return null;
   const site = cleanText(siteName);
   const parts = title.split(/\s+[|\-–—·•]\s+|\s*[:：]\s+|\s*[|｜]\s*/u);
   if (parts.length < 2) return title;
-  const shop = [site ? squash(site) : "", squash(hostLabel(base))].filter((name) => name.length >= 3);
-  const isShop = (part: string): boolean => shop.some((name) => squash(part) === name || squash(part).startsWith(name));
+  const shop = [site ? squash(site) : "", squash(hostLabel(base))].filter(
+    (name) => name.length >= 3,
+  );
+  const isShop = (part: string): boolean =>
+    shop.some((name) => squash(part) === name || squash(part).startsWith(name));
   const first = parts[0] ?? "";
   const last = parts[parts.length - 1] ?? "";
-  if (isShop(last)) return title.slice(0, title.lastIndexOf(last)).replace(/[\s|\-–—:·•｜]+$/u, "") || title;
+  if (isShop(last))
+    return title.slice(0, title.lastIndexOf(last)).replace(/[\s|\-–—:·•｜]+$/u, "") || title;
   if (isShop(first)) return title.slice(first.length).replace(/^[\s|\-–—:·•｜]+/u, "") || title;
   return title;
 }
@@ -106,7 +160,12 @@ function hostLabel(url: string): string {
   try {
     const labels = new URL(url).hostname.split(".").filter((l) => l !== "www");
     const generic = /^(com|co|org|net|shop|store)$/;
-    while (labels.length > 1 && (generic.test(labels[labels.length - 1] ?? "") || (labels[labels.length - 1] ?? "").length <= 3)) labels.pop();
+    while (
+      labels.length > 1 &&
+      (generic.test(labels[labels.length - 1] ?? "") ||
+        (labels[labels.length - 1] ?? "").length <= 3)
+    )
+      labels.pop();
     return labels[labels.length - 1] ?? "";
   } catch {
     return "";

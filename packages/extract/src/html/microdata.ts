@@ -7,7 +7,10 @@ import { readSchemaProduct } from "./schema-product.js";
 
 export function readMicrodata($: CheerioAPI): Items {
   return readItems($, {
-    scopeAttr: "itemscope", typeAttr: "itemtype", propAttr: "itemprop", opens: () => true,
+    scopeAttr: "itemscope",
+    typeAttr: "itemtype",
+    propAttr: "itemprop",
+    opens: () => true,
   });
 }
 
@@ -17,14 +20,18 @@ export function microdataProduct(items: Items, pageUrl: string, base: string): F
   // An Offer marked up outside the Product's element (itemref left out) still belongs to it
   // when the page has one product.
   const stray = nodes(items.orphans.get("offers"));
-  const withOffers = stray.length > 0 && items.products.length === 1
-    ? { ...product, offers: [...all(product["offers"]), ...stray] } : product;
+  const withOffers =
+    stray.length > 0 && items.products.length === 1
+      ? { ...product, offers: [...all(product["offers"]), ...stray] }
+      : product;
   return readSchemaProduct(withOffers, "microdata", base);
 }
 
 export function rdfaProduct($: CheerioAPI, pageUrl: string, base: string): Found | null {
   const items = readItems($, {
-    scopeAttr: "typeof", typeAttr: "typeof", propAttr: "property",
+    scopeAttr: "typeof",
+    typeAttr: "typeof",
+    propAttr: "property",
     opens: (el) => (el.attribs["typeof"] ?? "").trim() !== "",
   });
   const product = pickMainProduct(items.products, pageUrl);

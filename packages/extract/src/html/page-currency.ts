@@ -3,7 +3,19 @@ import type { CheerioAPI } from "./dom.js";
 import { tagged } from "./page-index.js";
 
 // Generic and shared second-level names that say nothing about a country.
-const NOT_COUNTRIES = new Set(["com", "net", "org", "io", "co", "shop", "store", "eu", "info", "biz", "app"]);
+const NOT_COUNTRIES = new Set([
+  "com",
+  "net",
+  "org",
+  "io",
+  "co",
+  "shop",
+  "store",
+  "eu",
+  "info",
+  "biz",
+  "app",
+]);
 
 /**
  * The currency the page's country uses, from its domain (".co.uk", ".com.au", ".de") or the

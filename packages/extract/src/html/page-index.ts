@@ -39,7 +39,9 @@ function buildIndex($: CheerioAPI): PageIndex {
   const stack: AnyNode[] = [];
   const pushChildren = (node: AnyNode): void => {
     const children = node.children;
-    if (children) for (let i = children.length - 1; i >= 0; i--) if (children[i]?.children) stack.push(children[i] as AnyNode);
+    if (children)
+      for (let i = children.length - 1; i >= 0; i--)
+        if (children[i]?.children) stack.push(children[i] as AnyNode);
   };
   pushChildren(root);
   while (stack.length > 0) {
@@ -77,21 +79,31 @@ export function withAttr($: CheerioAPI, name: string): ElementNode[] {
  * `$(selector)` for a selector given as a test of one element, and the attributes an element
  * must carry at least one of to pass it (so only those elements are tested).
  */
-export function matching($: CheerioAPI, attrs: readonly string[], test: (el: ElementNode) => boolean): ElementNode[] {
+export function matching(
+  $: CheerioAPI,
+  attrs: readonly string[],
+  test: (el: ElementNode) => boolean,
+): ElementNode[] {
   const index = pageIndex($);
   const lists = attrs.map((name) => index.byAttr.get(name) ?? []);
-  if (lists.length === 1) return (lists[0] as number[]).map((at) => index.elements[at] as ElementNode).filter(test);
+  if (lists.length === 1)
+    return (lists[0] as number[]).map((at) => index.elements[at] as ElementNode).filter(test);
   const marked = new Uint8Array(index.elements.length);
   for (const list of lists) for (const at of list) marked[at] = 1;
   const out: ElementNode[] = [];
   for (let at = 0; at < marked.length; at++) {
-    if (marked[at] === 1 && test(index.elements[at] as ElementNode)) out.push(index.elements[at] as ElementNode);
+    if (marked[at] === 1 && test(index.elements[at] as ElementNode))
+      out.push(index.elements[at] as ElementNode);
   }
   return out;
 }
 
 /** `$(selector).first()`, as `matching`. */
-export function firstMatching($: CheerioAPI, attrs: readonly string[], test: (el: ElementNode) => boolean): ElementNode | undefined {
+export function firstMatching(
+  $: CheerioAPI,
+  attrs: readonly string[],
+  test: (el: ElementNode) => boolean,
+): ElementNode | undefined {
   return matching($, attrs, test)[0];
 }
 

@@ -7,23 +7,56 @@ import { readAmount } from "./read-amount.js";
 import { cleanText } from "./text.js";
 
 // Prices that are not what the product costs now.
-export const NOT_CURRENT = /old|was|regular|strike|before|compare|list-?price|rrp|uvp|original|crossed|saving|save|discount|unit-?price|per-?unit|base-?price|shipping|delivery|instal|monthly|financ|basket|cart|tax|vat|points/i;
+export const NOT_CURRENT =
+  /old|was|regular|strike|before|compare|list-?price|rrp|uvp|original|crossed|saving|save|discount|unit-?price|per-?unit|base-?price|shipping|delivery|instal|monthly|financ|basket|cart|tax|vat|points/i;
 // Places holding other products' prices.
-export const ELSEWHERE = /related|recommend|similar|carousel|upsell|cross-?sell|also-?(bought|viewed|like)|sponsored|recently/i;
-const CURRENT = /sale|current|final|now|special|actual|our|offer|deal|main|product|buy|price-?value|price-?amount/i;
+export const ELSEWHERE =
+  /related|recommend|similar|carousel|upsell|cross-?sell|also-?(bought|viewed|like)|sponsored|recently/i;
+const CURRENT =
+  /sale|current|final|now|special|actual|our|offer|deal|main|product|buy|price-?value|price-?amount/i;
 const WAS_WORDS = /\b(was|statt|uvp|rrp|list price|avant|antes|prima|m\.?r\.?p)\b/i;
-const INLINE = new Set(["span", "b", "strong", "sup", "sub", "small", "font", "em", "i", "u", "a", "bdi"]);
+const INLINE = new Set([
+  "span",
+  "b",
+  "strong",
+  "sup",
+  "sub",
+  "small",
+  "font",
+  "em",
+  "i",
+  "u",
+  "a",
+  "bdi",
+]);
 // "3 x $806", "$806 per month": an instalment, not the price.
 const INSTALMENT = /每期|分期|per month|\/\s*mo\b|monthly|\bx\s*\d|\d\s*x\b|mensual|raten|instal/i;
-const SKIP_TAGS = new Set(["del", "s", "strike", "header", "nav", "footer", "aside", "script", "style", "noscript", "option"]);
+const SKIP_TAGS = new Set([
+  "del",
+  "s",
+  "strike",
+  "header",
+  "nav",
+  "footer",
+  "aside",
+  "script",
+  "style",
+  "noscript",
+  "option",
+]);
 
-// [class*=price], [class*=Price], [id*=price], [id*=Price], [class*=deal], [data-price-amount], [itemprop=price]
+// [class*=price], [class*=Price], [id*=price], [id*=Price], [class*=deal], [data-price-amount],
+// [itemprop=price]
 export function isPriceNamed(el: ElementNode): boolean {
   const cls = el.attribs["class"];
   const id = el.attribs["id"];
-  return (cls !== undefined && (cls.includes("price") || cls.includes("Price") || cls.includes("deal")))
-    || (id !== undefined && (id.includes("price") || id.includes("Price")))
-    || el.attribs["data-price-amount"] !== undefined || el.attribs["itemprop"] === "price";
+  return (
+    (cls !== undefined &&
+      (cls.includes("price") || cls.includes("Price") || cls.includes("deal"))) ||
+    (id !== undefined && (id.includes("price") || id.includes("Price"))) ||
+    el.attribs["data-price-amount"] !== undefined ||
+    el.attribs["itemprop"] === "price"
+  );
 }
 
 export interface PagePrice {
@@ -45,28 +78,39 @@ export function ancestors(el: ElementNode): ElementNode[] {
   return out;
 }
 
-
 /**
  * The price the page shows for its product: among elements named like a price, the one with a
  * currency closest after the title, leaving out struck-through, "was", per-unit and
  * shipping prices and prices inside related-product blocks.
  */
-export function findPagePrice($: CheerioAPI, title: ElementNode | null, currencyHint: string | null): PagePrice | null {
+export function findPagePrice(
+  $: CheerioAPI,
+  title: ElementNode | null,
+  currencyHint: string | null,
+): PagePrice | null {
   const order = documentOrder(tagged($, "body"));
-  const titleAt = title ? order.get(title) ?? 0 : 0;
+  const titleAt = title ? (order.get(title) ?? 0) : 0;
   let best: { price: PriceValue; score: number; how: string } | null = null;
   const hint = currencyHint ? { currency: currencyHint } : {};
   const parse = pricesOnThisPage();
   for (const el of matching($, ["class", "id", "data-price-amount", "itemprop"], isPriceNamed)) {
     const chain = ancestors(el);
     if ([el, ...chain].some((a) => SKIP_TAGS.has(a.tagName.toLowerCase()))) continue;
-    if ([el, ...chain.slice(0, 3)].some((a) => NOT_CURRENT.test(marker(a)) || Object.keys(a.attribs).some((k) => k.includes("strike")))) continue;
+    if (
+      [el, ...chain.slice(0, 3)].some(
+        (a) =>
+          NOT_CURRENT.test(marker(a)) || Object.keys(a.attribs).some((k) => k.includes("strike")),
+      )
+    )
+      continue;
     if (chain.some((a) => ELSEWHERE.test(marker(a)))) continue;
     let price: PriceValue | null = null;
     let signed = false;
     let mixed = false;
     let how = "element with a price class";
-    const machine = el.attribs["data-price-amount"] ?? (el.attribs["itemprop"] === "price" ? el.attribs["content"] : undefined);
+    const machine =
+      el.attribs["data-price-amount"] ??
+      (el.attribs["itemprop"] === "price" ? el.attribs["content"] : undefined);
     if (machine) {
       price = readAmount(machine, null);
       how = "data-price-amount";
@@ -79,12 +123,18 @@ export function findPagePrice($: CheerioAPI, title: ElementNode | null, currency
       price = parsed;
       signed = hasSign(text, parse);
       // "Was £55.00 Now £48.99" in one container: which is which is for its children to say.
-      mixed = new Set(text.match(/\d+(?:[.,]\d+)*/g)?.map((n) => n.replace(/[.,]/g, "")) ?? []).size > 1
-        || WAS_WORDS.test(text);
+      mixed =
+        new Set(text.match(/\d+(?:[.,]\d+)*/g)?.map((n) => n.replace(/[.,]/g, "")) ?? []).size >
+          1 || WAS_WORDS.test(text);
     }
     const at = order.get(el) ?? 0;
     const distance = at >= titleAt ? (at - titleAt) / 400 : 1 + (titleAt - at) / 200;
-    const score = (signed ? 2 : 0) - (mixed ? 1.5 : 0) + (CURRENT.test(marker(el)) ? 1 : 0) + (machine ? 1 : 0) - Math.min(distance, 4);
+    const score =
+      (signed ? 2 : 0) -
+      (mixed ? 1.5 : 0) +
+      (CURRENT.test(marker(el)) ? 1 : 0) +
+      (machine ? 1 : 0) -
+      Math.min(distance, 4);
     if (!best || score > best.score) best = { price, score, how };
   }
   const chosen = best as { price: PriceValue; how: string } | null;
@@ -110,7 +160,11 @@ function pricesOnThisPage(): ParsePrice {
 
 /** No element named like a price: the first short text with a currency sign after the title. */
 function priceTextAfter(
-  $: CheerioAPI, title: ElementNode, order: Map<ElementNode, number>, hint: { currency?: string }, parse: ParsePrice,
+  $: CheerioAPI,
+  title: ElementNode,
+  order: Map<ElementNode, number>,
+  hint: { currency?: string },
+  parse: ParsePrice,
 ): PagePrice | null {
   const start = order.get(title) ?? 0;
   const after: ElementNode[] = [];
@@ -122,7 +176,8 @@ function priceTextAfter(
     if ([el, ...chain.slice(0, 4)].some((a) => SKIP_TAGS.has(a.tagName.toLowerCase()))) continue;
     if (chain.some((a) => ELSEWHERE.test(marker(a))) || [el, ...chain].some(linksAway)) continue;
     if (el.children.some((c) => isTag(c) && !INLINE.has(c.tagName))) continue;
-    if ($(el).find("del, s, strike").length > 0 || $(el).find("a").toArray().some(pricedLinkAway)) continue;
+    if ($(el).find("del, s, strike").length > 0 || $(el).find("a").toArray().some(pricedLinkAway))
+      continue;
     const text = cleanText(priceText(el, 40));
     if (!text || INSTALMENT.test(text)) continue;
     const parsed = parse(text, hint);
@@ -140,7 +195,10 @@ function linksAway(el: ElementNode): boolean {
   return href !== "" && !href.startsWith("#") && !/^javascript:/i.test(href);
 }
 
-/** A link to another page with a number in its text: a tile's price, not a "pay now" link beside this one. */
+/**
+ * A link to another page with a number in its text: a tile's price, not a "pay now" link beside
+ * this one.
+ */
 function pricedLinkAway(el: ElementNode): boolean {
   return linksAway(el) && /\d/.test(boundedText(el, 40) ?? "");
 }

@@ -20,7 +20,11 @@ export function currencyCode(raw: string | null | undefined): string | null {
  * decimal with a point, so one is taken at its word; anything else goes through the price
  * parser. Zero is read as "no price": shops print it for prices they do not show.
  */
-export function readAmount(raw: string | null, currency: string | null, ambiguousHint?: string | null): PriceValue | null {
+export function readAmount(
+  raw: string | null,
+  currency: string | null,
+  ambiguousHint?: string | null,
+): PriceValue | null {
   const text = raw?.trim();
   if (!text) return null;
   const code = currencyCode(currency);

@@ -12,12 +12,21 @@ export type PageReading =
   | { kind: "unknown" };
 
 /** Sources that describe a product themselves (an og:title alone describes any page). */
-const MARKUP_SOURCES = new Set(["json-ld", "microdata", "rdfa", "opengraph", "meta", "shopify", "woocommerce"]);
+const MARKUP_SOURCES = new Set([
+  "json-ld",
+  "microdata",
+  "rdfa",
+  "opengraph",
+  "meta",
+  "shopify",
+  "woocommerce",
+]);
 const PRODUCT_FACTS = ["price", "sku", "gtin", "mpn", "availability", "variants", "brand"] as const;
 
 /** The page's markup states product facts; else the product was inferred from its text. */
 const statedByMarkup = (product: ProductCandidate | null) =>
-  product !== null && PRODUCT_FACTS.some((field) => MARKUP_SOURCES.has(product.provenance[field]?.source ?? ""));
+  product !== null &&
+  PRODUCT_FACTS.some((field) => MARKUP_SOURCES.has(product.provenance[field]?.source ?? ""));
 
 /**
  * What a page is, for a client that has it as the browser rendered it (the extension): a bot
@@ -40,6 +49,9 @@ export function readPage(html: string, pageUrl: string, listingLimit = 200): Pag
   if (!product || listing.from === "products") return { kind: "listing", listing };
   if (statedByMarkup(product)) return { kind: "product", product };
   if (listing.from === "list") return { kind: "listing", listing };
-  // A product read from the text, beside a grid of priced cards: a product page shows its own price or cart button outside them.
-  return ownProductOutside($, cards, product.price?.currency ?? currency) ? { kind: "product", product } : { kind: "listing", listing };
+  // A product read from the text, beside a grid of priced cards: a product page shows its own price
+  // or cart button outside them.
+  return ownProductOutside($, cards, product.price?.currency ?? currency)
+    ? { kind: "product", product }
+    : { kind: "listing", listing };
 }

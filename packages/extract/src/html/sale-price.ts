@@ -1,7 +1,15 @@
 import { parsePrice } from "../price/index.js";
 import { boundedText, type CheerioAPI, type ElementNode } from "./dom.js";
 import type { PriceValue } from "./found.js";
-import { ancestors, ELSEWHERE, findPagePrice, isPriceNamed, marker, NOT_CURRENT, type PagePrice } from "./page-price.js";
+import {
+  ancestors,
+  ELSEWHERE,
+  findPagePrice,
+  isPriceNamed,
+  marker,
+  NOT_CURRENT,
+  type PagePrice,
+} from "./page-price.js";
 import { matching, tagged } from "./page-index.js";
 import { cleanText } from "./text.js";
 
@@ -15,21 +23,33 @@ const OTHER_PRODUCT = /tile|card|teaser/i;
  * shown one, so it wins; otherwise (no struck copy of the markup's price) markup stays first.
  */
 export function saleOverMarkup(
-  $: CheerioAPI, markup: PriceValue, title: ElementNode | null, currencyHint: string | null,
+  $: CheerioAPI,
+  markup: PriceValue,
+  title: ElementNode | null,
+  currencyHint: string | null,
 ): PagePrice | null {
   const amount = Number(markup.amount);
-  const old = [...STRUCK.flatMap((tag) => tagged($, tag)), ...matching($, ["class", "id"], (el) => isPriceNamed(el) && NOT_CURRENT.test(marker(el)))];
+  const old = [
+    ...STRUCK.flatMap((tag) => tagged($, tag)),
+    ...matching($, ["class", "id"], (el) => isPriceNamed(el) && NOT_CURRENT.test(marker(el))),
+  ];
   const whole = String(Math.trunc(amount));
   const struck = old.some((el) => {
     const text = cleanText(boundedText(el, 40));
     // Digits first (cheap): most old prices on a page are not this one.
     if (!text || !text.replace(/\D/g, "").includes(whole)) return false;
     const parsed = parsePrice(text, currencyHint ? { currency: currencyHint } : {});
-    return parsed !== null && Number(parsed.amount) === amount
-      && !ancestors(el).some((a) => ELSEWHERE.test(marker(a)) || OTHER_PRODUCT.test(marker(a)));
+    return (
+      parsed !== null &&
+      Number(parsed.amount) === amount &&
+      !ancestors(el).some((a) => ELSEWHERE.test(marker(a)) || OTHER_PRODUCT.test(marker(a)))
+    );
   });
   if (!struck) return null;
   const shown = findPagePrice($, title, currencyHint);
   if (!shown || !(Number(shown.value.amount) < amount)) return null;
-  return { value: shown.value, method: `${shown.method} (markup's ${markup.amount} is shown as the old price)` };
+  return {
+    value: shown.value,
+    method: `${shown.method} (markup's ${markup.amount} is shown as the old price)`,
+  };
 }

@@ -21,7 +21,9 @@ export function nodes(value: unknown): SchemaNode[] {
 
 /** The type names of a node, bare: "http://schema.org/Product" is "Product". */
 export function typesOf(node: SchemaNode): string[] {
-  return all(node["@type"]).filter((t): t is string => typeof t === "string").map(bareName);
+  return all(node["@type"])
+    .filter((t): t is string => typeof t === "string")
+    .map(bareName);
 }
 
 export function hasType(node: SchemaNode, names: readonly string[]): boolean {
@@ -30,13 +32,26 @@ export function hasType(node: SchemaNode, names: readonly string[]): boolean {
 
 export function bareName(name: string): string {
   const trimmed = name.trim();
-  const cut = Math.max(trimmed.lastIndexOf("/"), trimmed.lastIndexOf(":"), trimmed.lastIndexOf("#"));
+  const cut = Math.max(
+    trimmed.lastIndexOf("/"),
+    trimmed.lastIndexOf(":"),
+    trimmed.lastIndexOf("#"),
+  );
   return cut >= 0 ? trimmed.slice(cut + 1) : trimmed;
 }
 
 export const PRODUCT_TYPES = [
-  "Product", "ProductGroup", "IndividualProduct", "ProductModel", "SomeProducts", "Vehicle", "Car",
-  "Motorcycle", "Book", "Drug", "DietarySupplement",
+  "Product",
+  "ProductGroup",
+  "IndividualProduct",
+  "ProductModel",
+  "SomeProducts",
+  "Vehicle",
+  "Car",
+  "Motorcycle",
+  "Book",
+  "Drug",
+  "DietarySupplement",
 ] as const;
 
 /** First value that is a string or number, as a string. */
@@ -62,7 +77,8 @@ export function normaliseJsonLd(roots: unknown[]): SchemaNode[] {
     for (const item of all(value)) {
       if (!isNode(item)) continue;
       const id = item["@id"];
-      if (typeof id === "string" && Object.keys(item).length > 1 && !byId.has(id)) byId.set(id, item);
+      if (typeof id === "string" && Object.keys(item).length > 1 && !byId.has(id))
+        byId.set(id, item);
       for (const [key, inner] of Object.entries(item)) if (key !== "@context") collect(inner);
     }
   };
@@ -100,7 +116,14 @@ export function findProductNodes(roots: SchemaNode[]): SchemaNode[] {
       found.push(node);
       return;
     }
-    for (const key of ["@graph", "mainEntity", "mainEntityOfPage", "about", "itemOffered", "item"]) {
+    for (const key of [
+      "@graph",
+      "mainEntity",
+      "mainEntityOfPage",
+      "about",
+      "itemOffered",
+      "item",
+    ]) {
       for (const inner of nodes(node[key])) walk(inner, depth + 1);
     }
   };

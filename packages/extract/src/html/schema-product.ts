@@ -31,9 +31,19 @@ export function readSchemaProduct(node: SchemaNode, source: string, base: string
     setField(found, "price", main.price, at(`offers.${main.method}`));
     setField(found, "availability", main.availability, at("offers.availability"));
   }
-  setField(found, "availability", normaliseAvailability(firstText(node["availability"])), at("availability"));
+  setField(
+    found,
+    "availability",
+    normaliseAvailability(firstText(node["availability"])),
+    at("availability"),
+  );
   const variants = variantsOf(node, offers, base);
-  setField(found, "variants", variants, hasType(node, ["ProductGroup"]) ? at("hasVariant") : at("offers"));
+  setField(
+    found,
+    "variants",
+    variants,
+    hasType(node, ["ProductGroup"]) ? at("hasVariant") : at("offers"),
+  );
   if (!found.values.price && variants.length > 0) {
     const cheapest = cheapestOf(variants.flatMap((v) => (v.price ? [v.price] : [])));
     setField(found, "price", cheapest, at("hasVariant.offers.price (lowest)"));
@@ -69,7 +79,10 @@ function priceOfOffer(offer: SchemaNode): OfferPrice {
   const specs = nodes(offer["priceSpecification"]);
   const current = specs.filter((s) => !NOT_THE_PRICE.test(firstText(s["priceType"]) ?? ""));
   for (const spec of [...current, ...specs]) {
-    const price = readAmount(firstText(spec["price"]), firstText(spec["priceCurrency"]) ?? currency);
+    const price = readAmount(
+      firstText(spec["price"]),
+      firstText(spec["priceCurrency"]) ?? currency,
+    );
     if (price) return { price, availability, method: "priceSpecification.price" };
   }
   return { price: null, availability, method: "price" };
@@ -87,7 +100,12 @@ function mainOffer(offers: SchemaNode[]): OfferPrice | null {
   }
   const read = offers.map(priceOfOffer);
   const priced = read.filter((r) => r.price);
-  const available = priced.filter((r) => r.availability !== "OutOfStock" && r.availability !== "SoldOut" && r.availability !== "Discontinued");
+  const available = priced.filter(
+    (r) =>
+      r.availability !== "OutOfStock" &&
+      r.availability !== "SoldOut" &&
+      r.availability !== "Discontinued",
+  );
   return available[0] ?? priced[0] ?? read[0] ?? null;
 }
 
@@ -125,7 +143,11 @@ export function cleanGtin(value: string | null): string | null {
   const code = value.replace(/[\s-]/g, "").toUpperCase();
   if (/^\d{9}[\dX]$/.test(code) && isbn10Holds(code)) return code;
   if (!/^\d{8,14}$/.test(code) || /^0+$/.test(code)) return null;
-  return gs1CheckHolds(code) ? (code.length > 8 && code.length < 12 ? code.padStart(12, "0") : code) : null;
+  return gs1CheckHolds(code)
+    ? code.length > 8 && code.length < 12
+      ? code.padStart(12, "0")
+      : code
+    : null;
 }
 
 function gs1CheckHolds(code: string): boolean {
@@ -149,7 +171,11 @@ function productIdAsSku(node: SchemaNode): string | null {
 
 export function brandOf(value: unknown): string | null {
   for (const item of all(value)) {
-    const text = isNode(item) ? cleanText(firstText(item["name"])) : typeof item === "string" ? cleanText(item) : null;
+    const text = isNode(item)
+      ? cleanText(firstText(item["name"]))
+      : typeof item === "string"
+        ? cleanText(item)
+        : null;
     if (text && isBrandName(text)) return text;
   }
   return null;
@@ -166,8 +192,12 @@ function isBrandName(text: string): boolean {
 export function imagesOf(value: unknown, base: string): string[] {
   const urls: string[] = [];
   for (const item of all(value)) {
-    const raw = typeof item === "string" ? item
-      : isNode(item) ? firstText(item["url"]) ?? firstText(item["contentUrl"]) ?? firstText(item["@id"]) : null;
+    const raw =
+      typeof item === "string"
+        ? item
+        : isNode(item)
+          ? (firstText(item["url"]) ?? firstText(item["contentUrl"]) ?? firstText(item["@id"]))
+          : null;
     const url = resolveUrl(raw, base);
     if (url && !urls.includes(url)) urls.push(url);
   }
@@ -177,24 +207,36 @@ export function imagesOf(value: unknown, base: string): string[] {
 function variantsOf(node: SchemaNode, offers: SchemaNode[], base: string): ProductVariant[] {
   const members = nodes(node["hasVariant"]);
   if (members.length > 0) {
-    const varies = all(node["variesBy"]).flatMap((v) => (typeof v === "string" ? [v.split(/[/:#]/).pop() ?? v] : []));
+    const varies = all(node["variesBy"]).flatMap((v) =>
+      typeof v === "string" ? [v.split(/[/:#]/).pop() ?? v] : [],
+    );
     return members.map((member) => variantOfProduct(member, varies, base));
   }
   // Several offers each with its own SKU or name are the product's variants (pack sizes, ...).
-  const distinct = offers.filter((o) => !hasType(o, ["AggregateOffer"]) && (firstText(o["sku"]) || firstText(o["name"])));
+  const distinct = offers.filter(
+    (o) => !hasType(o, ["AggregateOffer"]) && (firstText(o["sku"]) || firstText(o["name"])),
+  );
   const keys = new Set(distinct.map((o) => `${firstText(o["sku"])}|${firstText(o["name"])}`));
   if (distinct.length < 2 || keys.size < 2) return [];
   return distinct.map((offer) => {
     const read = priceOfOffer(offer);
     return {
-      sku: cleanCode(firstText(offer["sku"])), title: cleanText(firstText(offer["name"])), price: moneyOf(read.price),
-      options: {}, gtin: gtinOf(offer), availability: read.availability,
+      sku: cleanCode(firstText(offer["sku"])),
+      title: cleanText(firstText(offer["name"])),
+      price: moneyOf(read.price),
+      options: {},
+      gtin: gtinOf(offer),
+      availability: read.availability,
       image: imagesOf(offer["image"], base)[0] ?? null,
     };
   });
 }
 
-export function variantOfProduct(member: SchemaNode, varies: string[], base: string): ProductVariant {
+export function variantOfProduct(
+  member: SchemaNode,
+  varies: string[],
+  base: string,
+): ProductVariant {
   const offer = mainOffer(flattenOffers(member["offers"]));
   const options: Record<string, string> = {};
   const keys = varies.length > 0 ? varies : OPTION_KEYS;
@@ -208,9 +250,13 @@ export function variantOfProduct(member: SchemaNode, varies: string[], base: str
     if (name && value) options[name] = value;
   }
   return {
-    sku: cleanCode(firstText(member["sku"])), title: cleanText(firstText(member["name"])),
-    price: moneyOf(offer?.price ?? null), options, gtin: gtinOf(member),
-    availability: offer?.availability ?? null, image: imagesOf(member["image"], base)[0] ?? null,
+    sku: cleanCode(firstText(member["sku"])),
+    title: cleanText(firstText(member["name"])),
+    price: moneyOf(offer?.price ?? null),
+    options,
+    gtin: gtinOf(member),
+    availability: offer?.availability ?? null,
+    image: imagesOf(member["image"], base)[0] ?? null,
   };
 }
 

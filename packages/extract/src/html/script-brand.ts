@@ -4,7 +4,8 @@ import { squash } from "./text.js";
 
 // "brand":"TP Link", "brandName":"Tikkers", "brand":{"id":"35mn","name":"Tikkers"}: how app state
 // and analytics scripts carry a product's brand.
-const BRAND_KEY = /"[bB]rand(?:_?[nN]ame)?"\s*:\s*(?:\{[^{}]{0,200}?"[nN]ame"\s*:\s*)?"([^"\\]{1,40})"/g;
+const BRAND_KEY =
+  /"[bB]rand(?:_?[nN]ame)?"\s*:\s*(?:\{[^{}]{0,200}?"[nN]ame"\s*:\s*)?"([^"\\]{1,40})"/g;
 
 /**
  * The brand a title starts with, when the page's scripts name the same brand: the scripts'
@@ -17,7 +18,10 @@ export function titleBrandFromScripts($: CheerioAPI, title: string | null): stri
   const words = title.trim().split(/\s+/).slice(0, 4);
   const prefixes = new Map<string, string>();
   for (let n = words.length; n >= 1; n--) {
-    const prefix = words.slice(0, n).join(" ").replace(/[,:;|/-]+$/u, "");
+    const prefix = words
+      .slice(0, n)
+      .join(" ")
+      .replace(/[,:;|/-]+$/u, "");
     const key = squash(prefix);
     if (key.length >= 2 && !prefixes.has(key)) prefixes.set(key, prefix);
   }
@@ -35,4 +39,3 @@ export function titleBrandFromScripts($: CheerioAPI, title: string | null): stri
   }
   return best;
 }
-

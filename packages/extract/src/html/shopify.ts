@@ -19,8 +19,12 @@ export function shopifyProduct($: CheerioAPI, pageUrl: string, base: string): Fo
   const method = "data-product-json";
   const allScripts = tagged($, "script");
   // script[data-product-json], script[id^='ProductJson'], script[data-product-json-full]
-  const productJson = allScripts.filter((el) => hasAttr(el, "data-product-json")
-    || (el.attribs["id"]?.startsWith("ProductJson") ?? false) || hasAttr(el, "data-product-json-full"));
+  const productJson = allScripts.filter(
+    (el) =>
+      hasAttr(el, "data-product-json") ||
+      (el.attribs["id"]?.startsWith("ProductJson") ?? false) ||
+      hasAttr(el, "data-product-json-full"),
+  );
   for (const el of productJson) {
     const parsed = parseLenientJson($(el).text()).find(isNode);
     const inner = parsed && isNode(parsed["product"]) ? parsed["product"] : parsed;
@@ -29,16 +33,23 @@ export function shopifyProduct($: CheerioAPI, pageUrl: string, base: string): Fo
       break;
     }
   }
-  const scripts = allScripts.filter((el) => !hasAttr(el, "src")).map((el) => $(el).text()).filter((t) => t.includes("Shopify"));
+  const scripts = allScripts
+    .filter((el) => !hasAttr(el, "src"))
+    .map((el) => $(el).text())
+    .filter((t) => t.includes("Shopify"));
   const analytics = analyticsProduct(scripts);
   const currency = shopCurrency(scripts);
   if (!product && !analytics) return null;
   const found = newFound("shopify", true);
   found.currency = currency;
   const source: SchemaNode = product ?? analytics ?? {};
-  const at = (path: string): string => `${product ? method : "ShopifyAnalytics.meta.product"}.${path}`;
+  const at = (path: string): string =>
+    `${product ? method : "ShopifyAnalytics.meta.product"}.${path}`;
   const variants = nodes(source["variants"]);
-  const selected = selectedVariant(variants, pageUrl) ?? variants.find((v) => v["available"] !== false) ?? variants[0];
+  const selected =
+    selectedVariant(variants, pageUrl) ??
+    variants.find((v) => v["available"] !== false) ??
+    variants[0];
   setField(found, "title", cleanText(firstText(source["title"])), at("title"));
   setField(found, "brand", cleanText(firstText(source["vendor"])), at("vendor"));
   setField(found, "description", cleanText(firstText(source["description"])), at("description"));
@@ -47,17 +58,40 @@ export function shopifyProduct($: CheerioAPI, pageUrl: string, base: string): Fo
     setField(found, "gtin", cleanGtin(firstText(selected["barcode"])), at("variants.barcode"));
     setField(found, "price", shopifyPrice(selected["price"], currency), at("variants.price"));
     if (typeof selected["available"] === "boolean") {
-      setField(found, "availability", selected["available"] ? "InStock" : "OutOfStock", at("variants.available"));
+      setField(
+        found,
+        "availability",
+        selected["available"] ? "InStock" : "OutOfStock",
+        at("variants.available"),
+      );
     }
   }
-  setField(found, "price", shopifyPrice(source["price"] ?? source["price_min"], currency), at("price"));
+  setField(
+    found,
+    "price",
+    shopifyPrice(source["price"] ?? source["price_min"], currency),
+    at("price"),
+  );
   const images = [...all(source["images"]), source["featured_image"]]
-    .map((img) => resolveUrl(typeof img === "string" ? img : isNode(img) ? firstText(img["src"]) : null, base))
+    .map((img) =>
+      resolveUrl(typeof img === "string" ? img : isNode(img) ? firstText(img["src"]) : null, base),
+    )
     .filter((url): url is string => url !== null);
   setField(found, "images", [...new Set(images)], at("images"));
-  if (variants.length > 1) setField(found, "variants", variants.map((v) => variantOf(v, source, currency, base)), at("variants"));
+  if (variants.length > 1)
+    setField(
+      found,
+      "variants",
+      variants.map((v) => variantOf(v, source, currency, base)),
+      at("variants"),
+    );
   if (analytics && product) {
-    setField(found, "brand", cleanText(firstText(analytics["vendor"])), "ShopifyAnalytics.meta.product.vendor");
+    setField(
+      found,
+      "brand",
+      cleanText(firstText(analytics["vendor"])),
+      "ShopifyAnalytics.meta.product.vendor",
+    );
   }
   return found;
 }
@@ -77,9 +111,10 @@ function analyticsProduct(scripts: string[]): SchemaNode | null {
 
 function shopCurrency(scripts: string[]): string | null {
   for (const text of scripts) {
-    const match = /Shopify\.currency\s*=\s*\{[^}]*"active"\s*:\s*"([A-Z]{3})"/.exec(text)
-      ?? /ShopifyAnalytics\.meta\.currency\s*=\s*['"]([A-Z]{3})['"]/.exec(text)
-      ?? /"currencyCode"\s*:\s*"([A-Z]{3})"/.exec(text);
+    const match =
+      /Shopify\.currency\s*=\s*\{[^}]*"active"\s*:\s*"([A-Z]{3})"/.exec(text) ??
+      /ShopifyAnalytics\.meta\.currency\s*=\s*['"]([A-Z]{3})['"]/.exec(text) ??
+      /"currencyCode"\s*:\s*"([A-Z]{3})"/.exec(text);
     if (match?.[1]) return match[1];
   }
   return null;
@@ -108,20 +143,30 @@ function shopifyPrice(value: unknown, currency: string | null): PriceValue | nul
   return amount ? { amount, currency: currencyCode(currency) } : null;
 }
 
-function variantOf(v: SchemaNode, product: SchemaNode, currency: string | null, base: string): ProductVariant {
+function variantOf(
+  v: SchemaNode,
+  product: SchemaNode,
+  currency: string | null,
+  base: string,
+): ProductVariant {
   const price = shopifyPrice(v["price"], currency);
   const options: Record<string, string> = {};
-  const names = all(product["options"]).map((o) => (typeof o === "string" ? o : isNode(o) ? firstText(o["name"]) : null));
+  const names = all(product["options"]).map((o) =>
+    typeof o === "string" ? o : isNode(o) ? firstText(o["name"]) : null,
+  );
   ["option1", "option2", "option3"].forEach((key, i) => {
     const value = cleanText(firstText(v[key]));
     if (value) options[names[i] ?? key] = value;
   });
   const image = isNode(v["featured_image"]) ? firstText(v["featured_image"]["src"]) : null;
   return {
-    sku: cleanCode(firstText(v["sku"])), title: cleanText(firstText(v["title"] ?? v["public_title"] ?? v["name"])),
-    price: price?.currency ? { amount: price.amount, currency: price.currency } : null, options,
+    sku: cleanCode(firstText(v["sku"])),
+    title: cleanText(firstText(v["title"] ?? v["public_title"] ?? v["name"])),
+    price: price?.currency ? { amount: price.amount, currency: price.currency } : null,
+    options,
     gtin: cleanGtin(firstText(v["barcode"])),
-    availability: typeof v["available"] === "boolean" ? (v["available"] ? "InStock" : "OutOfStock") : null,
+    availability:
+      typeof v["available"] === "boolean" ? (v["available"] ? "InStock" : "OutOfStock") : null,
     image: resolveUrl(image, base),
   };
 }

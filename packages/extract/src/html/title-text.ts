@@ -4,15 +4,45 @@ import { cleanText } from "./text.js";
 
 type ChildNode = ElementNode["children"][number];
 
-const BLOCK = new Set(["address", "article", "br", "dd", "div", "dl", "dt", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "ol", "p", "section", "td", "th", "tr", "ul"]);
+const BLOCK = new Set([
+  "address",
+  "article",
+  "br",
+  "dd",
+  "div",
+  "dl",
+  "dt",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hr",
+  "li",
+  "ol",
+  "p",
+  "section",
+  "td",
+  "th",
+  "tr",
+  "ul",
+]);
 /** Text for screen readers only, or not shown: "<span class="sr-only"> Details</span>". */
-const HIDDEN_CLASS = /(^|[\s_-])(sr-only|screen-?reader(-text|-only)?|visually-?hidden|visuallyhidden|off-?(left|screen)|a11y-hidden|hidden|hide)($|[\s_-])/i;
+const HIDDEN_CLASS =
+  /(^|[\s_-])(sr-only|screen-?reader(-text|-only)?|visually-?hidden|visuallyhidden|off-?(left|screen)|a11y-hidden|hidden|hide)($|[\s_-])/i;
 /** An element inside the title naming the brand: a line of its own above or before the name. */
 const BRAND = /brand/i;
 /** Where an inline element starts or ends: a space there only between two letters or digits. */
 const EDGE = "\u0001";
-/** Edges between two letters or digits, where a space goes (built from EDGE, a control character). */
-const EDGES_IN_WORDS = new RegExp(String.raw`(?<=[\p{L}\p{N}])` + EDGE + String.raw`+(?=[\p{L}\p{N}])`, "gu");
+/**
+ * Edges between two letters or digits, where a space goes (built from EDGE, a control character).
+ */
+const EDGES_IN_WORDS = new RegExp(
+  String.raw`(?<=[\p{L}\p{N}])` + EDGE + String.raw`+(?=[\p{L}\p{N}])`,
+  "gu",
+);
 
 /**
  * The product name a title element shows, as a shopper reads it: words in separate blocks or
@@ -34,7 +64,13 @@ function visit(node: ChildNode, parts: string[]): void {
   }
   if (!isTag(node)) return;
   const el = node;
-  if (isHidden(el) || BRAND.test(`${el.attribs["class"] ?? ""} ${el.attribs["id"] ?? ""} ${el.attribs["itemprop"] ?? ""}`)) return;
+  if (
+    isHidden(el) ||
+    BRAND.test(
+      `${el.attribs["class"] ?? ""} ${el.attribs["id"] ?? ""} ${el.attribs["itemprop"] ?? ""}`,
+    )
+  )
+    return;
   const edge = BLOCK.has(el.name) ? " " : EDGE;
   parts.push(edge);
   for (const child of el.children) visit(child, parts);
@@ -43,6 +79,10 @@ function visit(node: ChildNode, parts: string[]): void {
 
 function isHidden(el: ElementNode): boolean {
   const a = el.attribs;
-  return a["hidden"] !== undefined || a["aria-hidden"] === "true" || HIDDEN_CLASS.test(a["class"] ?? "")
-    || /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a["style"] ?? "");
+  return (
+    a["hidden"] !== undefined ||
+    a["aria-hidden"] === "true" ||
+    HIDDEN_CLASS.test(a["class"] ?? "") ||
+    /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a["style"] ?? "")
+  );
 }

@@ -22,10 +22,18 @@ export function productIdFromUrl(...urls: (string | null | undefined)[]): string
     const asin = ASIN_PATH.exec(url.pathname);
     if (asin?.[1]) return asin[1];
     for (const [key, value] of url.searchParams) {
-      if (ID_PARAMS.includes(key.toLowerCase()) && /^[A-Za-z0-9-]{4,30}$/.test(value) && /\d/.test(value)) return value;
+      if (
+        ID_PARAMS.includes(key.toLowerCase()) &&
+        /^[A-Za-z0-9-]{4,30}$/.test(value) &&
+        /\d/.test(value)
+      )
+        return value;
     }
     const segments = url.pathname.split("/").filter(Boolean);
-    const last = decodeURIComponent(segments[segments.length - 1] ?? "").replace(/\.(html?|aspx?|php|jsp)$/i, "");
+    const last = decodeURIComponent(segments[segments.length - 1] ?? "").replace(
+      /\.(html?|aspx?|php|jsp)$/i,
+      "",
+    );
     if (WHOLE_ID.test(last)) return last;
     const trailing = TRAILING_ID.exec(last);
     if (trailing?.[1]) return trailing[1];

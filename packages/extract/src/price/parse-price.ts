@@ -1,5 +1,9 @@
 import {
-  findCurrencyTokens, isIsoCurrency, minorUnits, resolveSign, type CurrencyToken,
+  findCurrencyTokens,
+  isIsoCurrency,
+  minorUnits,
+  resolveSign,
+  type CurrencyToken,
 } from "./currency-symbols.js";
 import { findNumbers, type NumberRun } from "./read-number.js";
 import { currencyForRegion, regionOfLocale } from "./region-currency.js";
@@ -35,22 +39,29 @@ export function parsePrice(text: string, hint: PriceHint = {}): ParsedPrice | nu
   const tokens = findCurrencyTokens(clean);
   // The currency decides how to read "1.299" (KWD has three decimals), so look for it first.
   const provisional = pickCurrency(tokens, null, preferred).code;
-  const options = { minorUnits: minorUnits(provisional), decimalSeparator: decimalSeparatorOf(hint.locale) };
+  const options = {
+    minorUnits: minorUnits(provisional),
+    decimalSeparator: decimalSeparatorOf(hint.locale),
+  };
   const numbers = findNumbers(clean, options).filter((n) => !isPercent(clean, n));
   const chosen = pickNumber(clean, numbers, tokens);
   if (!chosen) return null;
   const { code, retired } = pickCurrency(tokens, chosen, preferred);
   const amount = formatAmount(chosen.whole, chosen.fraction);
-  return retired ? { amount, currency: null, retiredCurrency: retired } : { amount, currency: code };
+  return retired
+    ? { amount, currency: null, retiredCurrency: retired }
+    : { amount, currency: code };
 }
 
 function normalise(text: string): string {
-  return text
-    .normalize("NFKC")
-    // "1'299.–" and "25,-": a dash for zero cents.
-    .replace(/(\d)([.,])[-–—]{1,2}/gu, "$1$20")
-    // "35€99": the sign standing where the decimal comma would be.
-    .replace(/(\d)\s?€\s?(\d{2})(?!\d)/gu, "$1,$2 €");
+  return (
+    text
+      .normalize("NFKC")
+      // "1'299.–" and "25,-": a dash for zero cents.
+      .replace(/(\d)([.,])[-–—]{1,2}/gu, "$1$20")
+      // "35€99": the sign standing where the decimal comma would be.
+      .replace(/(\d)\s?€\s?(\d{2})(?!\d)/gu, "$1,$2 €")
+  );
 }
 
 // Words joining the two ends of a price range.
@@ -60,17 +71,25 @@ const RANGE_JOIN = /^\s*(?:[-–—~]|to|bis|à|a|al|hasta|tot|till|do|до)\s*$
  * The first number printed with a currency sign, so "3 issues for 14,85 EUR" is 14.85; without
  * any sign next to a number, the first number. A range keeps its lower end: "from 26 to 50 €".
  */
-function pickNumber(text: string, numbers: NumberRun[], tokens: CurrencyToken[]): NumberRun | undefined {
+function pickNumber(
+  text: string,
+  numbers: NumberRun[],
+  tokens: CurrencyToken[],
+): NumberRun | undefined {
   const first = numbers[0];
   const signed = numbers.find((n) => tokens.some((t) => gap(t, n) <= 2));
   if (!first || !signed || signed === first) return first;
-  const between = text.slice(first.end, signed.index).replace(tokensPattern(tokens, first.end, signed.index, text), "");
+  const between = text
+    .slice(first.end, signed.index)
+    .replace(tokensPattern(tokens, first.end, signed.index, text), "");
   return RANGE_JOIN.test(between) ? first : signed;
 }
 
 /** A pattern removing the currency signs that fall between two positions. */
 function tokensPattern(tokens: CurrencyToken[], from: number, to: number, text: string): RegExp {
-  const signs = tokens.filter((t) => t.index >= from && t.end <= to).map((t) => text.slice(t.index, t.end));
+  const signs = tokens
+    .filter((t) => t.index >= from && t.end <= to)
+    .map((t) => text.slice(t.index, t.end));
   if (signs.length === 0) return /$^/;
   return new RegExp(signs.map((s) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|"), "gu");
 }
@@ -84,7 +103,8 @@ function explicitCodes(hint: PriceHint): string[] {
   const codes: string[] = [];
   const raw = hint.currency?.trim();
   if (raw) {
-    if (/^[A-Za-z]{3}$/.test(raw) && isIsoCurrency(raw.toUpperCase())) codes.push(raw.toUpperCase());
+    if (/^[A-Za-z]{3}$/.test(raw) && isIsoCurrency(raw.toUpperCase()))
+      codes.push(raw.toUpperCase());
     else {
       for (const token of findCurrencyTokens(raw.normalize("NFKC"))) {
         const code = token.sign.defaultCode;
@@ -106,7 +126,9 @@ function preferredCodes(hint: PriceHint): { explicit: string[]; all: string[] } 
  * retired currency's sign resolves to no code, and says which currency it was.
  */
 function pickCurrency(
-  tokens: CurrencyToken[], near: NumberRun | null, preferred: { explicit: string[]; all: string[] },
+  tokens: CurrencyToken[],
+  near: NumberRun | null,
+  preferred: { explicit: string[]; all: string[] },
 ): { code: string | null; retired?: string } {
   let token = tokens[0];
   if (near) {
@@ -116,9 +138,15 @@ function pickCurrency(
   if (token) {
     if (token.sign.retired) return { code: null, retired: token.sign.retired };
     // "$1,190.00 AUD": a code elsewhere in the text settles a shared sign.
-    const codes = token.sign.codes.length > 1
-      ? tokens.filter((t) => t.sign.codes.length === 1 && token.sign.codes.includes(t.sign.codes[0] as string)).map((t) => t.sign.codes[0] as string)
-      : [];
+    const codes =
+      token.sign.codes.length > 1
+        ? tokens
+            .filter(
+              (t) =>
+                t.sign.codes.length === 1 && token.sign.codes.includes(t.sign.codes[0] as string),
+            )
+            .map((t) => t.sign.codes[0] as string)
+        : [];
     return { code: resolveSign(token.sign, [...codes, ...preferred.all]) };
   }
   // Without a sign, only an explicit currency hint counts: a locale tells how to read a

@@ -65,7 +65,12 @@ function split(raw: string): Groups & { length: number } {
   return { digits, seps, length: consumed };
 }
 
-function classify(between: string, nextLength: number, prevLength: number, first: boolean): Sep | null {
+function classify(
+  between: string,
+  nextLength: number,
+  prevLength: number,
+  first: boolean,
+): Sep | null {
   const compact = between.replace(/[\s\u00a0\u2009\u202f]/gu, "");
   const spaced = compact.length !== between.length;
   if (compact === "." || compact === ",") {
@@ -102,7 +107,8 @@ export function findNumbers(text: string, options: ReadOptions): NumberRun[] {
       const from = offset + start.index;
       const piece = raw.slice(from);
       const groups = split(piece.startsWith(".") || piece.startsWith(",") ? `0${piece}` : piece);
-      const eaten = piece.startsWith(".") || piece.startsWith(",") ? groups.length - 1 : groups.length;
+      const eaten =
+        piece.startsWith(".") || piece.startsWith(",") ? groups.length - 1 : groups.length;
       const value = interpret(groups, options);
       if (value) runs.push({ index: index + from, end: index + from + eaten, ...value });
       offset = from + Math.max(eaten, 1);
@@ -111,7 +117,10 @@ export function findNumbers(text: string, options: ReadOptions): NumberRun[] {
   return runs;
 }
 
-function interpret({ digits, seps }: Groups, options: ReadOptions): { whole: string; fraction: string } | null {
+function interpret(
+  { digits, seps }: Groups,
+  options: ReadOptions,
+): { whole: string; fraction: string } | null {
   if (digits.some((d) => d === "")) return null;
   if (seps.length === 0) return { whole: digits[0] as string, fraction: "" };
   const last = seps[seps.length - 1] as Sep;
@@ -119,9 +128,12 @@ function interpret({ digits, seps }: Groups, options: ReadOptions): { whole: str
   const earlier = seps.slice(0, -1);
   let decimal: boolean;
   if (last === "'" || last === " ") decimal = false;
-  else if (earlier.some((s) => s !== last)) decimal = true; // "1.299,00", "1 299,00", "1'049,95"
-  else if (earlier.length > 0) decimal = false; // "1.299.000"
-  else if (lastGroup.length !== 3) decimal = true; // "12,50", "29.1583"
+  else if (earlier.some((s) => s !== last))
+    decimal = true; // "1.299,00", "1 299,00", "1'049,95"
+  else if (earlier.length > 0)
+    decimal = false; // "1.299.000"
+  else if (lastGroup.length !== 3)
+    decimal = true; // "12,50", "29.1583"
   else decimal = leansDecimal(digits[0] as string, last, options);
   const wholeGroups = decimal ? digits.slice(0, -1) : digits;
   return { whole: wholeGroups.join(""), fraction: decimal ? lastGroup : "" };

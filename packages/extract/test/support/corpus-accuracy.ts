@@ -7,18 +7,27 @@ import type { ProductCandidate } from "../../src/product-candidate.js";
 import { squash } from "../../src/html/text.js";
 
 /**
- * Scoring extraction against the shared corpus (`corpus/expected-pages.jsonl`), as its README
- * reads the expectations. Used by the corpus test and by bench/extract-accuracy.ts, so both
- * count the same way; not part of the extraction itself, so it lives with the tests and is not built.
+ * Scoring extraction against the shared corpus (`corpus/expected-pages.jsonl`), as its README reads
+ * the expectations. Used by the corpus test and by bench/extract-accuracy.ts, so both count the
+ * same way; not part of the extraction itself, so it lives with the tests and is not built.
  *
  * Per field and page: an expectation of null is no expectation, unless the field is listed in
  * `absent_in_source_gt` (the page's ground truth is empty, so any value is a false positive).
  *   correct  expected, predicted, matches          wrong    expected, predicted, does not match
  *   missed   expected, nothing predicted           spurious expected absent, something predicted
- * precision = correct / (correct + wrong + spurious): of the values given where they can be judged, how many are right.
- * recall    = correct / (correct + wrong + missed):   of the values expected, how many were given right.
+ * precision = correct / (correct + wrong + spurious): of the values given where they can be judged,
+ * how many are right. recall = correct / (correct + wrong + missed): of the values expected, how
+ * many were given right.
  */
-export const SCORED_FIELDS = ["title", "sku", "price", "brand", "gtin", "image", "availability"] as const;
+export const SCORED_FIELDS = [
+  "title",
+  "sku",
+  "price",
+  "brand",
+  "gtin",
+  "image",
+  "availability",
+] as const;
 export type ScoredField = (typeof SCORED_FIELDS)[number];
 export type Verdict = "correct" | "wrong" | "missed" | "spurious" | "ignored";
 
@@ -55,7 +64,9 @@ export function corpusAvailable(dir: URL = corpusDir()): boolean {
 }
 
 export function loadCorpus(dir: URL = corpusDir()): Corpus {
-  const lines = readFileSync(new URL("expected-pages.jsonl", dir), "utf8").split("\n").filter((l) => l.trim() !== "");
+  const lines = readFileSync(new URL("expected-pages.jsonl", dir), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "");
   const pages = lines.map((line) => {
     const expected = JSON.parse(line) as ExpectedPage;
     const html = gunzipSync(readFileSync(new URL(expected.file, dir))).toString("utf8");
@@ -68,7 +79,8 @@ export function loadCorpus(dir: URL = corpusDir()): Corpus {
 export function listPageFiles(dir: URL = corpusDir()): string[] {
   const root = new URL("pages/", dir).pathname;
   return readdirSync(root, { recursive: true, encoding: "utf8" })
-    .filter((name) => name.endsWith(".html.gz")).map((name) => join("pages", name));
+    .filter((name) => name.endsWith(".html.gz"))
+    .map((name) => join("pages", name));
 }
 
 function list(value: string | string[] | null | undefined): string[] {
@@ -77,7 +89,12 @@ function list(value: string | string[] | null | undefined): string[] {
 }
 
 export function normaliseTitle(text: string): string {
-  return text.normalize("NFKC").toLowerCase().replace(/[\s\u00a0]+/g, " ").replace(/[’`]/g, "'").trim();
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\s\u00a0]+/g, " ")
+    .replace(/[’`]/g, "'")
+    .trim();
 }
 
 /**
@@ -86,8 +103,12 @@ export function normaliseTitle(text: string): string {
  * different image.
  */
 export function normaliseImage(url: string): string {
-  return url.trim().toLowerCase()
-    .replace(/^https?:\/\//, "").replace(/^\/\//, "").replace(/^([^/]+):(443|80)\//, "$1/")
+  return url
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, "")
+    .replace(/^\/\//, "")
+    .replace(/^([^/]+):(443|80)\//, "$1/")
     .replace(/^[^/]*?([^./]+\.(?:co\.|com\.)?[^./]+)\//, "$1/")
     .replace(/[?#].*$/, "")
     .replace(/\._[a-z0-9_,.-]+_(?=\.[a-z]+$)/, "")
@@ -109,18 +130,29 @@ interface Judged {
   predicted: string;
 }
 
-export function judge(field: ScoredField, page: ExpectedPage, candidate: ProductCandidate | null): Judged {
+export function judge(
+  field: ScoredField,
+  page: ExpectedPage,
+  candidate: ProductCandidate | null,
+): Judged {
   const absent = (page.absent_in_source_gt ?? []).includes(field);
   const predicted = predictedText(field, candidate);
-  const expectedValues = field === "title" ? list(page.title ?? page.page_title ?? null) : list(page[field]);
-  const expected = field === "price" && page.currency ? expectedValues.map((v) => `${v} ${page.currency}`) : expectedValues;
+  const expectedValues =
+    field === "title" ? list(page.title ?? page.page_title ?? null) : list(page[field]);
+  const expected =
+    field === "price" && page.currency
+      ? expectedValues.map((v) => `${v} ${page.currency}`)
+      : expectedValues;
   const shown = { expected: expected.join(" | "), predicted: predicted ?? "" };
   if (expectedValues.length === 0) {
     if (absent && predicted !== null) return { verdict: "spurious", ...shown };
     return { verdict: "ignored", ...shown };
   }
   if (predicted === null) return { verdict: "missed", ...shown };
-  return { verdict: matches(field, page, candidate, expectedValues) ? "correct" : "wrong", ...shown };
+  return {
+    verdict: matches(field, page, candidate, expectedValues) ? "correct" : "wrong",
+    ...shown,
+  };
 }
 
 function predictedText(field: ScoredField, c: ProductCandidate | null): string | null {
@@ -131,12 +163,19 @@ function predictedText(field: ScoredField, c: ProductCandidate | null): string |
       const loose = c.attributes["priceAmountWithoutCurrency"];
       return typeof loose === "string" ? `${loose} (no currency)` : null;
     }
-    case "image": return c.images[0] ?? null;
-    default: return c[field];
+    case "image":
+      return c.images[0] ?? null;
+    default:
+      return c[field];
   }
 }
 
-function matches(field: ScoredField, page: ExpectedPage, c: ProductCandidate | null, expected: string[]): boolean {
+function matches(
+  field: ScoredField,
+  page: ExpectedPage,
+  c: ProductCandidate | null,
+  expected: string[],
+): boolean {
   if (!c) return false;
   switch (field) {
     case "title": {
@@ -145,7 +184,8 @@ function matches(field: ScoredField, page: ExpectedPage, c: ProductCandidate | n
       return got.length >= 3 && expected.some((e) => normaliseTitle(e).includes(got));
     }
     case "price": {
-      const amount = c.price?.amount ?? (c.attributes["priceAmountWithoutCurrency"] as string | undefined);
+      const amount =
+        c.price?.amount ?? (c.attributes["priceAmountWithoutCurrency"] as string | undefined);
       if (!amount || !expected.some((e) => sameDecimal(e, amount))) return false;
       return page.currency === null || c.price?.currency === page.currency;
     }
@@ -153,9 +193,12 @@ function matches(field: ScoredField, page: ExpectedPage, c: ProductCandidate | n
       const got = c.images[0];
       return got !== undefined && expected.some((e) => normaliseImage(e) === normaliseImage(got));
     }
-    case "gtin": return expected.some((e) => e.replace(/^0+/, "") === (c.gtin ?? "").replace(/^0+/, ""));
-    // One brand however it is punctuated or spaced: "De’Longhi" is "DeLonghi", "TP Link" is "TP-Link".
-    case "brand": return expected.some((e) => squash(e) === squash(c.brand ?? ""));
+    case "gtin":
+      return expected.some((e) => e.replace(/^0+/, "") === (c.gtin ?? "").replace(/^0+/, ""));
+    // One brand however it is punctuated or spaced: "De’Longhi" is "DeLonghi", "TP Link" is
+    // "TP-Link".
+    case "brand":
+      return expected.some((e) => squash(e) === squash(c.brand ?? ""));
     default: {
       const got = (c[field] ?? "").trim().toLowerCase();
       return expected.some((e) => e.trim().toLowerCase() === got);
@@ -181,7 +224,10 @@ export function score(verdicts: Verdict[]): FieldScore {
   const given = correct + wrong + spurious;
   const expected = correct + wrong + missed;
   return {
-    correct, wrong, missed, spurious,
+    correct,
+    wrong,
+    missed,
+    spurious,
     precision: given === 0 ? 1 : correct / given,
     recall: expected === 0 ? 1 : correct / expected,
   };

@@ -14,7 +14,10 @@ const route = getRouteApi("/app/products");
 const PAGE_SIZE = 25;
 const DEBOUNCE_MS = 300;
 
-interface SelectAllNote { tone: "warn" | "bad" | "ok"; text: string }
+interface SelectAllNote {
+  tone: "warn" | "bad" | "ok";
+  text: string;
+}
 
 export function Catalog() {
   const channelName = useChannelName();
@@ -30,7 +33,9 @@ export function Catalog() {
   const selectAllNote = note?.q === q ? note : null;
   const setSelectAllNote = (next: SelectAllNote | null) => setNote(next && { ...next, q });
 
-  useEffect(() => { document.title = "Products · Catalog"; }, []);
+  useEffect(() => {
+    document.title = "Products · Catalog";
+  }, []);
 
   // The URL is the source of truth; typing updates it after a pause (replacing the history entry).
   const lastPushed = useRef(q);
@@ -52,7 +57,8 @@ export function Catalog() {
 
   const list = useQuery({
     queryKey: qk.products.list({ q, page, pageSize: PAGE_SIZE }),
-    queryFn: ({ signal }) => endpoints.products.list({ q: q || undefined, page, pageSize: PAGE_SIZE }, signal),
+    queryFn: ({ signal }) =>
+      endpoints.products.list({ q: q || undefined, page, pageSize: PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -76,7 +82,8 @@ export function Catalog() {
       for (let p = 1; ids.length < MAX_SELECTION; p++) {
         const result = await queryClient.fetchQuery({
           queryKey: qk.products.list({ q, page: p, pageSize: 100 }),
-          queryFn: ({ signal }) => endpoints.products.list({ q: q || undefined, page: p, pageSize: 100 }, signal),
+          queryFn: ({ signal }) =>
+            endpoints.products.list({ q: q || undefined, page: p, pageSize: 100 }, signal),
         });
         totalMatching = result.total;
         ids.push(...result.items.map((i) => i.id));
@@ -84,9 +91,17 @@ export function Catalog() {
       }
       const chosen = ids.slice(0, MAX_SELECTION);
       selection.replace(chosen);
-      setSelectAllNote(totalMatching > MAX_SELECTION
-        ? { tone: "warn", text: `Selected the first ${MAX_SELECTION} of ${totalMatching.toLocaleString()} matching products: one publish takes at most ${MAX_SELECTION}. Narrow the search to pick the rest.` }
-        : { tone: "ok", text: `Selected all ${chosen.length.toLocaleString()} matching products.` });
+      setSelectAllNote(
+        totalMatching > MAX_SELECTION
+          ? {
+              tone: "warn",
+              text: `Selected the first ${MAX_SELECTION} of ${totalMatching.toLocaleString()} matching products: one publish takes at most ${MAX_SELECTION}. Narrow the search to pick the rest.`,
+            }
+          : {
+              tone: "ok",
+              text: `Selected all ${chosen.length.toLocaleString()} matching products.`,
+            },
+      );
     } catch (err) {
       setSelectAllNote({ tone: "bad", text: `Could not select every match: ${errorMessage(err)}` });
     } finally {
@@ -100,13 +115,23 @@ export function Catalog() {
     <div className="page">
       <PageHeader
         title="Catalog"
-        description={list.data ? `${total.toLocaleString()} ${q ? "matching " : ""}product${total === 1 ? "" : "s"}` : "Your products, newest changes first."}
-        actions={<Link to="/imports" search={{}} className="btn">Import products</Link>}
+        description={
+          list.data
+            ? `${total.toLocaleString()} ${q ? "matching " : ""}product${total === 1 ? "" : "s"}`
+            : "Your products, newest changes first."
+        }
+        actions={
+          <Link to="/imports" search={{}} className="btn">
+            Import products
+          </Link>
+        }
       />
 
       <div className="toolbar" role="search">
         <div className="field search">
-          <label className="field-label visually-hidden" htmlFor="catalog-search">Search by title or SKU</label>
+          <label className="field-label visually-hidden" htmlFor="catalog-search">
+            Search by title or SKU
+          </label>
           <input
             id="catalog-search"
             className="input"
@@ -117,29 +142,61 @@ export function Catalog() {
             onKeyDown={(e) => {
               if (e.key === "Enter") {
                 lastPushed.current = text.trim();
-                void navigate({ search: { q: text.trim() || undefined, page: undefined }, replace: true });
+                void navigate({
+                  search: { q: text.trim() || undefined, page: undefined },
+                  replace: true,
+                });
               }
             }}
           />
         </div>
-        {list.isFetching && !list.isLoading ? <span className="muted small" role="status">Updating…</span> : null}
+        {list.isFetching && !list.isLoading ? (
+          <span className="muted small" role="status">
+            Updating…
+          </span>
+        ) : null}
       </div>
 
-      <ErrorMessage error={list.error} title="Could not load products" onRetry={() => void list.refetch()} />
+      <ErrorMessage
+        error={list.error}
+        title="Could not load products"
+        onRetry={() => void list.refetch()}
+      />
 
       {list.isLoading ? (
         <Loading label="Loading products" />
       ) : list.data && items.length === 0 && page > 1 && total > 0 ? (
-        <Empty title={`There is no page ${page}`} action={<button type="button" className="btn" onClick={() => setPage(1)}>Go to the first page</button>}>
+        <Empty
+          title={`There is no page ${page}`}
+          action={
+            <button type="button" className="btn" onClick={() => setPage(1)}>
+              Go to the first page
+            </button>
+          }
+        >
           {`${total.toLocaleString()} products fill ${list.data.totalPages.toLocaleString()} page${list.data.totalPages === 1 ? "" : "s"}.`}
         </Empty>
       ) : list.data && items.length === 0 ? (
         q ? (
-          <Empty title={`No products match “${q}”`} action={<button type="button" className="btn" onClick={() => setText("")}>Clear the search</button>}>
+          <Empty
+            title={`No products match “${q}”`}
+            action={
+              <button type="button" className="btn" onClick={() => setText("")}>
+                Clear the search
+              </button>
+            }
+          >
             Search looks at titles and SKUs, in any case.
           </Empty>
         ) : (
-          <Empty title="No products yet" action={<Link to="/imports" search={{}} className="btn btn-primary">Import products</Link>}>
+          <Empty
+            title="No products yet"
+            action={
+              <Link to="/imports" search={{}} className="btn btn-primary">
+                Import products
+              </Link>
+            }
+          >
             Import product pages or a spreadsheet to fill your catalog.
           </Empty>
         )
@@ -155,11 +212,15 @@ export function Catalog() {
                       className="checkbox"
                       aria-label="Select every product on this page"
                       checked={allOnPage}
-                      ref={(el) => { if (el) el.indeterminate = selectedOnPage > 0 && !allOnPage; }}
+                      ref={(el) => {
+                        if (el) el.indeterminate = selectedOnPage > 0 && !allOnPage;
+                      }}
                       onChange={(e) => selection.setMany(pageIds, e.target.checked)}
                     />
                   </th>
-                  <th style={{ width: 60 }}><span className="visually-hidden">Image</span></th>
+                  <th style={{ width: 60 }}>
+                    <span className="visually-hidden">Image</span>
+                  </th>
                   <th>Product</th>
                   <th>SKU</th>
                   <th className="num">Price</th>
@@ -174,22 +235,45 @@ export function Catalog() {
                     product={p}
                     selected={selection.set.has(p.id)}
                     onSelect={(on) => selection.toggle(p.id, on)}
-                    destinationName={(id, channel) => destinationLabel(destinations.data?.items, id, channel, channelName)}
+                    destinationName={(id, channel) =>
+                      destinationLabel(destinations.data?.items, id, channel, channelName)
+                    }
                   />
                 ))}
               </tbody>
             </table>
           </div>
-          <Pager page={page} totalPages={list.data?.totalPages ?? 1} total={total} noun="products" onPage={setPage} />
-          {total > pageIds.length && !selectingAll && !(selectAllNote && selectAllNote.tone !== "bad" && selection.ids.length > 0) ? (
+          <Pager
+            page={page}
+            totalPages={list.data?.totalPages ?? 1}
+            total={total}
+            noun="products"
+            onPage={setPage}
+          />
+          {total > pageIds.length &&
+          !selectingAll &&
+          !(selectAllNote && selectAllNote.tone !== "bad" && selection.ids.length > 0) ? (
             <p className="small muted">
-              <button type="button" className="link-button" onClick={() => void selectAllMatching()}>
-                Select all {Math.min(total, MAX_SELECTION).toLocaleString()} {total > MAX_SELECTION ? `of ${total.toLocaleString()} ` : ""}matching products
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void selectAllMatching()}
+              >
+                Select all {Math.min(total, MAX_SELECTION).toLocaleString()}{" "}
+                {total > MAX_SELECTION ? `of ${total.toLocaleString()} ` : ""}matching products
               </button>
               {total > MAX_SELECTION ? ` (one publish takes at most ${MAX_SELECTION})` : null}
             </p>
-          ) : selectingAll ? <p className="small muted" role="status">Selecting every match…</p> : null}
-          {selectAllNote && (selectAllNote.tone === "bad" || selection.ids.length > 0) ? <div className={`alert alert-${selectAllNote.tone}`} role="status"><p>{selectAllNote.text}</p></div> : null}
+          ) : selectingAll ? (
+            <p className="small muted" role="status">
+              Selecting every match…
+            </p>
+          ) : null}
+          {selectAllNote && (selectAllNote.tone === "bad" || selection.ids.length > 0) ? (
+            <div className={`alert alert-${selectAllNote.tone}`} role="status">
+              <p>{selectAllNote.text}</p>
+            </div>
+          ) : null}
         </>
       ) : null}
 
@@ -200,7 +284,9 @@ export function Catalog() {
             {selection.ids.length >= MAX_SELECTION ? ` (the most one publish takes)` : ""}
           </span>
           <span className="row">
-            <button type="button" className="btn btn-sm" onClick={selection.clear}>Clear selection</button>
+            <button type="button" className="btn btn-sm" onClick={selection.clear}>
+              Clear selection
+            </button>
             <a
               className="btn btn-primary btn-sm"
               href={publishHref}

@@ -6,18 +6,52 @@ import { Field } from "../../ui/Field";
  * input. Store ids, policy ids and addresses: no spell check, no capitals. `markRequired` shows
  * the asterisk a form explains; the word "required" is there for screen readers either way.
  */
-export function ChannelFieldInput({ field: f, value, error, onChange, markRequired = false }: {
-  field: ChannelField; value: string; error: string | undefined; onChange: (value: string) => void; markRequired?: boolean;
+export function ChannelFieldInput({
+  field: f,
+  value,
+  error,
+  onChange,
+  markRequired = false,
+}: {
+  field: ChannelField;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  markRequired?: boolean;
 }) {
-  const required = f.required
-    ? <>{markRequired ? <span className="required-mark" aria-hidden="true"> *</span> : null}<span className="visually-hidden"> (required)</span></>
-    : null;
+  const required = f.required ? (
+    <>
+      {markRequired ? (
+        <span className="required-mark" aria-hidden="true">
+          {" "}
+          *
+        </span>
+      ) : null}
+      <span className="visually-hidden"> (required)</span>
+    </>
+  ) : null;
   return (
-    <Field label={<>{f.label}{required}</>} hint={f.description || undefined} error={error}>
+    <Field
+      label={
+        <>
+          {f.label}
+          {required}
+        </>
+      }
+      hint={f.description || undefined}
+      error={error}
+    >
       {(p) => (
         <input
-          {...p} name={f.name} className="input" value={value} placeholder={f.placeholder ?? undefined} aria-required={f.required || undefined}
-          autoCapitalize="off" spellCheck={false} onChange={(e) => onChange(e.target.value)}
+          {...p}
+          name={f.name}
+          className="input"
+          value={value}
+          placeholder={f.placeholder ?? undefined}
+          aria-required={f.required || undefined}
+          autoCapitalize="off"
+          spellCheck={false}
+          onChange={(e) => onChange(e.target.value)}
         />
       )}
     </Field>

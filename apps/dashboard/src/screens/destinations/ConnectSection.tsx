@@ -8,17 +8,35 @@ import { ChannelFieldInput } from "./ChannelFieldInput";
 import { connectParams } from "./fields";
 import { connectFormLabel } from "./labels";
 
-export function ConnectSection({ channels, loading, error, onRetry }: { channels: ChannelInfo[] | undefined; loading: boolean; error: unknown; onRetry: () => void }) {
+export function ConnectSection({
+  channels,
+  loading,
+  error,
+  onRetry,
+}: {
+  channels: ChannelInfo[] | undefined;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+}) {
   return (
     <section id="connect" className="section connect-section" aria-labelledby="connect-h">
-      <h2 id="connect-h" className="section-title">Connect a store</h2>
-      <p className="muted">You sign in to the store and allow access there; then you come back here.</p>
+      <h2 id="connect-h" className="section-title">
+        Connect a store
+      </h2>
+      <p className="muted">
+        You sign in to the store and allow access there; then you come back here.
+      </p>
       <ErrorMessage error={error} title="Could not load the channels" onRetry={onRetry} />
-      {loading ? <Loading label="Loading channels" /> : channels && channels.length === 0 ? (
+      {loading ? (
+        <Loading label="Loading channels" />
+      ) : channels && channels.length === 0 ? (
         <Empty title="No channels">This service has no store channels set up.</Empty>
       ) : (
         <div className="connect-grid">
-          {(channels ?? []).map((c) => <ConnectCard key={c.channel} channel={c} />)}
+          {(channels ?? []).map((c) => (
+            <ConnectCard key={c.channel} channel={c} />
+          ))}
         </div>
       )}
     </section>
@@ -46,22 +64,43 @@ function ConnectCard({ channel: c }: { channel: ChannelInfo }) {
   }
 
   return (
-    <form className="card connect-card" onSubmit={submit} noValidate aria-label={connectFormLabel(c.displayName)}>
+    <form
+      className="card connect-card"
+      onSubmit={submit}
+      noValidate
+      aria-label={connectFormLabel(c.displayName)}
+    >
       <div className="card-body stack">
         <h3>{c.displayName}</h3>
         {!c.configured ? (
-          <p className="muted small" style={{ margin: 0 }}>Not available: this service has no {c.displayName} app credentials. The service's operator can add them.</p>
+          <p className="muted small" style={{ margin: 0 }}>
+            Not available: this service has no {c.displayName} app credentials. The service's
+            operator can add them.
+          </p>
         ) : (
           <>
             {c.connectFields.map((f) => (
-              <ChannelFieldInput key={f.name} field={f} value={values[f.name] ?? ""} error={errors[f.name]}
-                onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))} />
+              <ChannelFieldInput
+                key={f.name}
+                field={f}
+                value={values[f.name] ?? ""}
+                error={errors[f.name]}
+                onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
+              />
             ))}
-            {c.connectFields.length === 0 ? <p className="muted small" style={{ margin: 0 }}>You will sign in to {c.displayName} and allow access.</p> : null}
+            {c.connectFields.length === 0 ? (
+              <p className="muted small" style={{ margin: 0 }}>
+                You will sign in to {c.displayName} and allow access.
+              </p>
+            ) : null}
           </>
         )}
         <div>
-          <button type="submit" className="btn btn-primary btn-sm" disabled={!c.configured || going}>
+          <button
+            type="submit"
+            className="btn btn-primary btn-sm"
+            disabled={!c.configured || going}
+          >
             {going ? `Opening ${c.displayName}…` : `Connect ${c.displayName}`}
           </button>
         </div>

@@ -11,8 +11,20 @@ import { HEALTH_LABELS, QUEUE_KEYS, QUEUE_LABELS, breakerLabel } from "./labels"
 import { RenameForm } from "./RenameForm";
 import { SettingsForm } from "./SettingsForm";
 
-export function DestinationCard({ destination: d, channel, isOwner, now, highlighted, onDisconnect }: {
-  destination: Destination; channel: ChannelInfo | undefined; isOwner: boolean; now: number; highlighted: boolean; onDisconnect: () => void;
+export function DestinationCard({
+  destination: d,
+  channel,
+  isOwner,
+  now,
+  highlighted,
+  onDisconnect,
+}: {
+  destination: Destination;
+  channel: ChannelInfo | undefined;
+  isOwner: boolean;
+  now: number;
+  highlighted: boolean;
+  onDisconnect: () => void;
 }) {
   const channelName = useChannelName();
   const [panel, setPanel] = useState<"none" | "settings" | "rename">("none");
@@ -24,36 +36,68 @@ export function DestinationCard({ destination: d, channel, isOwner, now, highlig
   const close = () => setPanel("none");
 
   return (
-    <article id={`dest-${d.id}`} className={`card dest-card${highlighted ? " highlighted" : ""}`} aria-labelledby={headingId}>
+    <article
+      id={`dest-${d.id}`}
+      className={`card dest-card${highlighted ? " highlighted" : ""}`}
+      aria-labelledby={headingId}
+    >
       <div className="dest-head">
         <div className="dest-title">
-          <h2 id={headingId} className="wrap-anywhere">{d.name}</h2>
-          <span className="muted small">{channelName(d.channel)} · connected {formatDateTime(d.connectedAt)}</span>
+          <h2 id={headingId} className="wrap-anywhere">
+            {d.name}
+          </h2>
+          <span className="muted small">
+            {channelName(d.channel)} · connected {formatDateTime(d.connectedAt)}
+          </span>
         </div>
         <span className="badges">
           {highlighted ? <StatusBadge status="connected" label="Just connected" /> : null}
           <StatusBadge status={d.health} label={HEALTH_LABELS[d.health]} />
           <StatusBadge status={d.breaker.state} label={breakerLabel(d.breaker.state)} />
-          {holds.some((h) => h.kind === "wait") ? <StatusBadge status="throttled" label="Waiting" /> : null}
-          {missing.length > 0 ? <StatusBadge status="unsigned" label="Settings missing" tone="warn" /> : null}
+          {holds.some((h) => h.kind === "wait") ? (
+            <StatusBadge status="throttled" label="Waiting" />
+          ) : null}
+          {missing.length > 0 ? (
+            <StatusBadge status="unsigned" label="Settings missing" tone="warn" />
+          ) : null}
         </span>
       </div>
 
       {holds.length > 0 || missing.length > 0 ? (
         <div className="dest-notes">
-          {holds.map((h) => <p key={h.kind} className={h.kind === "wait" ? "warn-text" : h.kind === "breaker" ? "error-text" : "muted"}>{h.text}.</p>)}
-          {missing.length > 0 ? <p className="warn-text">Publishing here fails until these settings are set: {missing.join(", ")}.</p> : null}
+          {holds.map((h) => (
+            <p
+              key={h.kind}
+              className={
+                h.kind === "wait" ? "warn-text" : h.kind === "breaker" ? "error-text" : "muted"
+              }
+            >
+              {h.text}.
+            </p>
+          ))}
+          {missing.length > 0 ? (
+            <p className="warn-text">
+              Publishing here fails until these settings are set: {missing.join(", ")}.
+            </p>
+          ) : null}
         </div>
       ) : null}
 
       <dl className="queue-counts" aria-label="Queue">
         {QUEUE_KEYS.map((k) => (
-          <div key={k} className={`queue-count${d.queue[k] > 0 && (k === "failed" || k === "dead") ? " queue-count-bad" : ""}`}>
+          <div
+            key={k}
+            className={`queue-count${d.queue[k] > 0 && (k === "failed" || k === "dead") ? " queue-count-bad" : ""}`}
+          >
             <dt>{QUEUE_LABELS[k]}</dt>
             <dd>
-              {k === "dead" && d.queue.dead > 0
-                ? <Link to="/sync-logs" search={{ status: "dead", destinationAccountId: d.id }}>{d.queue.dead.toLocaleString()}</Link>
-                : d.queue[k].toLocaleString()}
+              {k === "dead" && d.queue.dead > 0 ? (
+                <Link to="/sync-logs" search={{ status: "dead", destinationAccountId: d.id }}>
+                  {d.queue.dead.toLocaleString()}
+                </Link>
+              ) : (
+                d.queue[k].toLocaleString()
+              )}
             </dd>
           </div>
         ))}
@@ -62,18 +106,32 @@ export function DestinationCard({ destination: d, channel, isOwner, now, highlig
       {isOwner ? (
         <div className="dest-actions">
           {settingsFields.length > 0 ? (
-            <button type="button" className="btn btn-sm" aria-expanded={panel === "settings"} onClick={() => toggle("settings")}>
+            <button
+              type="button"
+              className="btn btn-sm"
+              aria-expanded={panel === "settings"}
+              onClick={() => toggle("settings")}
+            >
               {panel === "settings" ? "Close settings" : `${channelName(d.channel)} settings`}
             </button>
           ) : null}
-          <button type="button" className="btn btn-sm" aria-expanded={panel === "rename"} onClick={() => toggle("rename")}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            aria-expanded={panel === "rename"}
+            onClick={() => toggle("rename")}
+          >
             {panel === "rename" ? "Cancel rename" : "Rename"}
           </button>
-          <button type="button" className="btn btn-sm btn-ghost danger-text" onClick={onDisconnect}>Disconnect</button>
+          <button type="button" className="btn btn-sm btn-ghost danger-text" onClick={onDisconnect}>
+            Disconnect
+          </button>
         </div>
       ) : null}
 
-      {isOwner && panel === "settings" ? <SettingsForm destination={d} fields={settingsFields} onDone={close} /> : null}
+      {isOwner && panel === "settings" ? (
+        <SettingsForm destination={d} fields={settingsFields} onDone={close} />
+      ) : null}
       {isOwner && panel === "rename" ? <RenameForm destination={d} onDone={close} /> : null}
     </article>
   );

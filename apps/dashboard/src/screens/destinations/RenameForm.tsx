@@ -5,7 +5,13 @@ import { Field } from "../../ui/Field";
 import { useUpdateDestination } from "./useUpdateDestination";
 
 /** A store's name in the dashboard; an unchanged name just closes the form. */
-export function RenameForm({ destination: d, onDone }: { destination: Destination; onDone: () => void }) {
+export function RenameForm({
+  destination: d,
+  onDone,
+}: {
+  destination: Destination;
+  onDone: () => void;
+}) {
   const [name, setName] = useState(d.name);
   const [error, setError] = useState<string | null>(null);
   const rename = useUpdateDestination(d, (patch) => `Renamed to “${patch.name ?? ""}”`, onDone);
@@ -21,12 +27,30 @@ export function RenameForm({ destination: d, onDone }: { destination: Destinatio
 
   return (
     <form className="dest-form rename-form" onSubmit={submit} noValidate>
-      <Field label="Name" error={error} hint="How this store is called in the dashboard" className="grow">
-        {(p) => <input {...p} className="input" value={name} maxLength={200} autoFocus onChange={(e) => setName(e.target.value)} />}
+      <Field
+        label="Name"
+        error={error}
+        hint="How this store is called in the dashboard"
+        className="grow"
+      >
+        {(p) => (
+          <input
+            {...p}
+            className="input"
+            value={name}
+            maxLength={200}
+            autoFocus
+            onChange={(e) => setName(e.target.value)}
+          />
+        )}
       </Field>
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={rename.isPending}>{rename.isPending ? "Saving…" : "Save name"}</button>
-        <button type="button" className="btn" onClick={onDone} disabled={rename.isPending}>Cancel</button>
+        <button type="submit" className="btn btn-primary" disabled={rename.isPending}>
+          {rename.isPending ? "Saving…" : "Save name"}
+        </button>
+        <button type="button" className="btn" onClick={onDone} disabled={rename.isPending}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -5,10 +5,24 @@ import type { ChannelField, Destination } from "@catalog/gateway/api-types";
 import { ApiError, errorMessage } from "../../api/client";
 import { useChannelName } from "../../api/queries";
 import { ChannelFieldInput } from "./ChannelFieldInput";
-import { NO_ERRORS, changedSettings, fieldErrors, settingsValues, type FieldErrors } from "./fields";
+import {
+  NO_ERRORS,
+  changedSettings,
+  fieldErrors,
+  settingsValues,
+  type FieldErrors,
+} from "./fields";
 import { useUpdateDestination } from "./useUpdateDestination";
 
-export function SettingsForm({ destination: d, fields, onDone }: { destination: Destination; fields: ChannelField[]; onDone: () => void }) {
+export function SettingsForm({
+  destination: d,
+  fields,
+  onDone,
+}: {
+  destination: Destination;
+  fields: ChannelField[];
+  onDone: () => void;
+}) {
   const channelName = useChannelName();
   const [initial] = useState(() => settingsValues(fields, d.settings));
   const [values, setValues] = useState<Record<string, string>>(initial);
@@ -20,39 +34,74 @@ export function SettingsForm({ destination: d, fields, onDone }: { destination: 
     e.preventDefault();
     const form = e.currentTarget;
     setErrors(NO_ERRORS);
-    save.mutate({ settings: changedSettings(fields, values, initial) }, {
-      onError: (err) => {
-        const found = err instanceof ApiError && err.status === 422 ? fieldErrors(err.message, fields) : { byField: {}, general: [errorMessage(err)] };
-        setErrors(found);
-        const first = fields.find((f) => found.byField[f.name]);
-        const field = first ? form.elements.namedItem(first.name) : null;
-        if (field instanceof HTMLElement) field.focus();
-        else topRef.current?.focus();
+    save.mutate(
+      { settings: changedSettings(fields, values, initial) },
+      {
+        onError: (err) => {
+          const found =
+            err instanceof ApiError && err.status === 422
+              ? fieldErrors(err.message, fields)
+              : { byField: {}, general: [errorMessage(err)] };
+          setErrors(found);
+          const first = fields.find((f) => found.byField[f.name]);
+          const field = first ? form.elements.namedItem(first.name) : null;
+          if (field instanceof HTMLElement) field.focus();
+          else topRef.current?.focus();
+        },
       },
-    });
+    );
   }
 
   return (
-    <form id={`settings-${d.id}`} className="dest-form stack" onSubmit={submit} noValidate aria-label={`${channelName(d.channel)} settings of ${d.name}`}>
+    <form
+      id={`settings-${d.id}`}
+      className="dest-form stack"
+      onSubmit={submit}
+      noValidate
+      aria-label={`${channelName(d.channel)} settings of ${d.name}`}
+    >
       <div ref={topRef} tabIndex={-1}>
         {errors.general.length > 0 ? (
           <div className="alert alert-bad" role="alert">
-            <div>{errors.general.map((g) => <p key={g}>{g}</p>)}</div>
+            <div>
+              {errors.general.map((g) => (
+                <p key={g}>{g}</p>
+              ))}
+            </div>
           </div>
         ) : Object.keys(errors.byField).length > 0 ? (
-          <p className="error-text small" role="alert">Not saved: the store needs a few more settings, see the fields marked below.</p>
+          <p className="error-text small" role="alert">
+            Not saved: the store needs a few more settings, see the fields marked below.
+          </p>
         ) : null}
       </div>
-      <p className="small muted" style={{ margin: 0 }}>Fields marked <span className="required-mark" aria-hidden="true">*</span><span className="visually-hidden">required</span> are required before publishing. Leave a field empty to remove it.</p>
+      <p className="small muted" style={{ margin: 0 }}>
+        Fields marked{" "}
+        <span className="required-mark" aria-hidden="true">
+          *
+        </span>
+        <span className="visually-hidden">required</span> are required before publishing. Leave a
+        field empty to remove it.
+      </p>
       <div className="grid-2">
         {fields.map((f) => (
-          <ChannelFieldInput key={f.name} field={f} value={values[f.name] ?? ""} error={errors.byField[f.name]} markRequired
-            onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))} />
+          <ChannelFieldInput
+            key={f.name}
+            field={f}
+            value={values[f.name] ?? ""}
+            error={errors.byField[f.name]}
+            markRequired
+            onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
+          />
         ))}
       </div>
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>{save.isPending ? "Saving…" : "Save settings"}</button>
-        <button type="button" className="btn" onClick={onDone} disabled={save.isPending}>Cancel</button>
+        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save settings"}
+        </button>
+        <button type="button" className="btn" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -2,25 +2,36 @@
 // message split onto the fields it names, and what connecting still needs.
 import type { ChannelField, Destination } from "@catalog/gateway/api-types";
 
-export interface FieldErrors { byField: Record<string, string>; general: string[] }
+export interface FieldErrors {
+  byField: Record<string, string>;
+  general: string[];
+}
 export const NO_ERRORS: FieldErrors = { byField: {}, general: [] };
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Splits a 422's message into the settings fields it names; the rest shows at the top of the form. */
+/**
+ * Splits a 422's message into the settings fields it names; the rest shows at the top of the form.
+ */
 export function fieldErrors(message: string, fields: ChannelField[]): FieldErrors {
   const byField: Record<string, string> = {};
   const general: string[] = [];
   const text = message.replace(/^settings:\s*/i, "");
-  const parts = text.split(/;\s*/).map((s) => s.trim()).filter(Boolean);
+  const parts = text
+    .split(/;\s*/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   const byLength = [...fields].sort((a, b) => b.name.length - a.name.length);
-  const pattern = (f: ChannelField) => new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(f.name)}(?=[^A-Za-z0-9_]|$)`);
+  const pattern = (f: ChannelField) =>
+    new RegExp(`(^|[^A-Za-z0-9_])${escapeRegExp(f.name)}(?=[^A-Za-z0-9_]|$)`);
   for (const part of parts) {
     const field = byLength.find((f) => pattern(f).test(part));
     if (field) {
       // "categoryId is required" reads as "Category ID is required", the label the user sees.
-      const said = capitalised(part.replace(pattern(field), (_m, lead: string) => `${lead}${field.label}`));
+      const said = capitalised(
+        part.replace(pattern(field), (_m, lead: string) => `${lead}${field.label}`),
+      );
       const before = byField[field.name];
       byField[field.name] = before ? `${before}; ${said}` : said;
     } else {
@@ -31,15 +42,27 @@ export function fieldErrors(message: string, fields: ChannelField[]): FieldError
 }
 
 /** A store's settings as the form's text values ("" for a setting it does not have). */
-export function settingsValues(fields: ChannelField[], settings: Destination["settings"]): Record<string, string> {
-  return Object.fromEntries(fields.map((f) => {
-    const v = settings[f.name];
-    return [f.name, v === undefined || v === null ? "" : typeof v === "string" ? v : JSON.stringify(v)];
-  }));
+export function settingsValues(
+  fields: ChannelField[],
+  settings: Destination["settings"],
+): Record<string, string> {
+  return Object.fromEntries(
+    fields.map((f) => {
+      const v = settings[f.name];
+      return [
+        f.name,
+        v === undefined || v === null ? "" : typeof v === "string" ? v : JSON.stringify(v),
+      ];
+    }),
+  );
 }
 
 /** Only what the user changed: a trimmed value, or null to remove a setting they emptied. */
-export function changedSettings(fields: ChannelField[], values: Record<string, string>, initial: Record<string, string>): Record<string, string | null> {
+export function changedSettings(
+  fields: ChannelField[],
+  values: Record<string, string>,
+  initial: Record<string, string>,
+): Record<string, string | null> {
   const settings: Record<string, string | null> = {};
   for (const f of fields) {
     const v = (values[f.name] ?? "").trim();
@@ -48,8 +71,13 @@ export function changedSettings(fields: ChannelField[], values: Record<string, s
   return settings;
 }
 
-/** The connect form's values to send (trimmed, empty ones left out) and the required ones missing. */
-export function connectParams(fields: ChannelField[], values: Record<string, string>): { params: Record<string, string>; missing: Record<string, string> } {
+/**
+ * The connect form's values to send (trimmed, empty ones left out) and the required ones missing.
+ */
+export function connectParams(
+  fields: ChannelField[],
+  values: Record<string, string>,
+): { params: Record<string, string>; missing: Record<string, string> } {
   const missing: Record<string, string> = {};
   const params: Record<string, string> = {};
   for (const f of fields) {

@@ -23,7 +23,11 @@ import { queuedDropText } from "./labels";
 
 const route = getRouteApi("/app/destinations");
 
-interface ConnectNotice { tone: "ok" | "bad"; text: string; destinationId?: string }
+interface ConnectNotice {
+  tone: "ok" | "bad";
+  text: string;
+  destinationId?: string;
+}
 
 export function Destinations() {
   const channelName = useChannelName();
@@ -40,7 +44,8 @@ export function Destinations() {
   // The connect callback's answer arrives in the URL: keep it as a notice, then clean the URL.
   const [notice, setNotice] = useState<ConnectNotice | null>(() => {
     if (search.connectError) return { tone: "bad", text: search.connectError };
-    if (search.connected) return { tone: "ok", text: search.connected, destinationId: search.destination };
+    if (search.connected)
+      return { tone: "ok", text: search.connected, destinationId: search.destination };
     return null;
   });
   useEffect(() => {
@@ -50,11 +55,14 @@ export function Destinations() {
     }
   }, [search.connectError, search.connected, search.destination, navigate, queryClient]);
 
-  useEffect(() => { document.title = "Destinations · Catalog"; }, []);
+  useEffect(() => {
+    document.title = "Destinations · Catalog";
+  }, []);
 
   const items = destinations.data?.items ?? [];
   const now = useNow(needsClock(items));
-  const connectedOne = notice?.tone === "ok" ? items.find((d) => d.id === notice.destinationId) : undefined;
+  const connectedOne =
+    notice?.tone === "ok" ? items.find((d) => d.id === notice.destinationId) : undefined;
 
   useEffect(() => {
     if (!connectedOne) return;
@@ -66,31 +74,69 @@ export function Destinations() {
       <PageHeader
         title="Destinations"
         description="The stores your catalog is published to: whether each is healthy, and what is waiting to go out."
-        actions={isOwner && items.length > 0 ? (
-          <button type="button" className="btn" onClick={goToConnect}>Connect a store</button>
-        ) : null}
+        actions={
+          isOwner && items.length > 0 ? (
+            <button type="button" className="btn" onClick={goToConnect}>
+              Connect a store
+            </button>
+          ) : null
+        }
       />
 
       {notice ? (
-        <div className={`alert alert-${notice.tone}`} role={notice.tone === "bad" ? "alert" : "status"}>
+        <div
+          className={`alert alert-${notice.tone}`}
+          role={notice.tone === "bad" ? "alert" : "status"}
+        >
           <p>
-            {notice.tone === "bad" ? <><strong>The store was not connected:</strong> {notice.text}</> : (
-              <><strong>{channelName(notice.text)} store connected{connectedOne ? `: ${connectedOne.name}` : ""}.</strong>
-                {connectedOne && missingSettings(connectedOne, channels.data?.items).length > 0 ? " Fill in its settings below before publishing to it." : " You can publish to it now."}</>
+            {notice.tone === "bad" ? (
+              <>
+                <strong>The store was not connected:</strong> {notice.text}
+              </>
+            ) : (
+              <>
+                <strong>
+                  {channelName(notice.text)} store connected
+                  {connectedOne ? `: ${connectedOne.name}` : ""}.
+                </strong>
+                {connectedOne && missingSettings(connectedOne, channels.data?.items).length > 0
+                  ? " Fill in its settings below before publishing to it."
+                  : " You can publish to it now."}
+              </>
             )}
           </p>
-          <button type="button" className="btn btn-sm" onClick={() => setNotice(null)} aria-label="Dismiss this message">Dismiss</button>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => setNotice(null)}
+            aria-label="Dismiss this message"
+          >
+            Dismiss
+          </button>
         </div>
       ) : null}
 
       {!isOwner ? (
-        <Notice tone="info"><p>Your organisation's owner connects stores and manages their settings. You can publish to the stores below.</p></Notice>
+        <Notice tone="info">
+          <p>
+            Your organisation's owner connects stores and manages their settings. You can publish to
+            the stores below.
+          </p>
+        </Notice>
       ) : null}
 
-      <ErrorMessage error={destinations.error} title="Could not load your stores" onRetry={() => void destinations.refetch()} />
-      {destinations.isLoading ? <Loading label="Loading your stores" /> : destinations.data && items.length === 0 ? (
+      <ErrorMessage
+        error={destinations.error}
+        title="Could not load your stores"
+        onRetry={() => void destinations.refetch()}
+      />
+      {destinations.isLoading ? (
+        <Loading label="Loading your stores" />
+      ) : destinations.data && items.length === 0 ? (
         <Empty title="No store connected yet">
-          {isOwner ? "Connect your first store below; then publish products to it from the catalog." : "Once your organisation's owner connects a store, you can publish to it."}
+          {isOwner
+            ? "Connect your first store below; then publish products to it from the catalog."
+            : "Once your organisation's owner connects a store, you can publish to it."}
         </Empty>
       ) : (
         <div className="dest-list">
@@ -108,7 +154,14 @@ export function Destinations() {
         </div>
       )}
 
-      {isOwner ? <ConnectSection channels={channels.data?.items} loading={channels.isLoading} error={channels.error} onRetry={() => void channels.refetch()} /> : null}
+      {isOwner ? (
+        <ConnectSection
+          channels={channels.data?.items}
+          loading={channels.isLoading}
+          error={channels.error}
+          onRetry={() => void channels.refetch()}
+        />
+      ) : null}
 
       <ConfirmDialog
         open={disconnecting !== null}
@@ -118,10 +171,14 @@ export function Destinations() {
         onConfirm={() => (disconnecting ? disconnect.mutateAsync(disconnecting) : undefined)}
         onClose={() => setDisconnecting(null)}
       >
-        <p><strong>Your products stay in the catalog.</strong> What changes:</p>
+        <p>
+          <strong>Your products stay in the catalog.</strong> What changes:
+        </p>
         <ul className="confirm-list">
           <li>{queuedDropText(disconnecting?.queue)}</li>
-          <li>The store's access keys are erased here; listings already on the store stay there.</li>
+          <li>
+            The store's access keys are erased here; listings already on the store stay there.
+          </li>
           <li>You can connect the store again later.</li>
         </ul>
       </ConfirmDialog>
@@ -133,10 +190,14 @@ export function Destinations() {
 function goToConnect() {
   const section = document.getElementById("connect");
   section?.scrollIntoView({ behavior: "smooth", block: "start" });
-  section?.querySelector<HTMLElement>("input:not([disabled]), button:not([disabled])")?.focus({ preventScroll: true });
+  section
+    ?.querySelector<HTMLElement>("input:not([disabled]), button:not([disabled])")
+    ?.focus({ preventScroll: true });
 }
 
-/** Disconnects a store (the confirmation dialog shows a refusal); its products stay in the catalog. */
+/**
+ * Disconnects a store (the confirmation dialog shows a refusal); its products stay in the catalog.
+ */
 function useDisconnect() {
   const queryClient = useQueryClient();
   const toast = useToast();

@@ -8,8 +8,12 @@ it("breakerLabel names each breaker state", () => {
 });
 
 it("queuedDropText counts the publishes disconnecting drops", () => {
-  expect(queuedDropText({ waiting: 2, active: 1, delayed: 3, failed: 9, dead: 9 })).toBe("The 6 publishes still queued for this store are dropped.");
-  expect(queuedDropText({ waiting: 0, active: 0, delayed: 0, failed: 1, dead: 0 })).toBe("Publishes still queued for this store are dropped.");
+  expect(queuedDropText({ waiting: 2, active: 1, delayed: 3, failed: 9, dead: 9 })).toBe(
+    "The 6 publishes still queued for this store are dropped.",
+  );
+  expect(queuedDropText({ waiting: 0, active: 0, delayed: 0, failed: 1, dead: 0 })).toBe(
+    "Publishes still queued for this store are dropped.",
+  );
   expect(queuedDropText(undefined)).toBe("Publishes still queued for this store are dropped.");
 });
 

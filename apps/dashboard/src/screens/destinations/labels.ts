@@ -2,17 +2,33 @@
 import type { Destination } from "@catalog/gateway/api-types";
 
 export const QUEUE_KEYS = ["waiting", "active", "delayed", "failed", "dead"] as const;
-export const QUEUE_LABELS: Record<(typeof QUEUE_KEYS)[number], string> = { waiting: "Waiting", active: "Publishing", delayed: "Delayed", failed: "Failed", dead: "Dead" };
-export const HEALTH_LABELS: Record<Destination["health"], string> = { ok: "Healthy", degraded: "Degraded", down: "Down" };
+export const QUEUE_LABELS: Record<(typeof QUEUE_KEYS)[number], string> = {
+  waiting: "Waiting",
+  active: "Publishing",
+  delayed: "Delayed",
+  failed: "Failed",
+  dead: "Dead",
+};
+export const HEALTH_LABELS: Record<Destination["health"], string> = {
+  ok: "Healthy",
+  degraded: "Degraded",
+  down: "Down",
+};
 
 export function breakerLabel(state: Destination["breaker"]["state"]): string {
-  return state === "closed" ? "Breaker closed" : state === "open" ? "Breaker open" : "Breaker half-open";
+  return state === "closed"
+    ? "Breaker closed"
+    : state === "open"
+      ? "Breaker open"
+      : "Breaker half-open";
 }
 
 /** What disconnecting drops from the queue, in the confirmation. */
 export function queuedDropText(queue: Destination["queue"] | undefined): string {
   const queued = queue ? queue.waiting + queue.delayed + queue.active : 0;
-  return queued > 0 ? `The ${queued} publishes still queued for this store are dropped.` : "Publishes still queued for this store are dropped.";
+  return queued > 0
+    ? `The ${queued} publishes still queued for this store are dropped.`
+    : "Publishes still queued for this store are dropped.";
 }
 
 /** "Connect an eBay store", "Connect a Shopify store": the connect form's name. */

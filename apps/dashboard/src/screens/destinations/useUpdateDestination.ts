@@ -4,8 +4,15 @@ import { qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
 import { useToast } from "../../ui/Toast";
 
-/** PATCH a destination (settings or name); when saved, the list is reloaded, a toast says `saved`, and `onDone` closes the form. */
-export function useUpdateDestination(d: Destination, saved: (patch: DestinationPatch) => string, onDone: () => void) {
+/**
+ * PATCH a destination (settings or name); when saved, the list is reloaded, a toast says `saved`,
+ * and `onDone` closes the form.
+ */
+export function useUpdateDestination(
+  d: Destination,
+  saved: (patch: DestinationPatch) => string,
+  onDone: () => void,
+) {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({

@@ -35,11 +35,28 @@ export function CreateKey({ onCreated }: { onCreated: (created: CreatedExtension
       <form className="card-body stack" onSubmit={submit} noValidate>
         <h2 id="create-key-h">Create a key</h2>
         <div className="row" style={{ alignItems: "flex-start" }}>
-          <Field label="Name" error={error} hint="What the key is for, e.g. “Ana's laptop”" className="grow">
-            {(p) => <input {...p} className="input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />}
+          <Field
+            label="Name"
+            error={error}
+            hint="What the key is for, e.g. “Ana's laptop”"
+            className="grow"
+          >
+            {(p) => (
+              <input
+                {...p}
+                className="input"
+                value={name}
+                maxLength={100}
+                onChange={(e) => setName(e.target.value)}
+              />
+            )}
           </Field>
         </div>
-        <div><button type="submit" className="btn btn-primary" disabled={create.isPending}>{create.isPending ? "Creating…" : "Create key"}</button></div>
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+            {create.isPending ? "Creating…" : "Create key"}
+          </button>
+        </div>
       </form>
     </section>
   );

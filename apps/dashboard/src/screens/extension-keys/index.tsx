@@ -13,7 +13,9 @@ import { formatDateTime, formatRelative } from "../../ui/format";
 import { CreateKey } from "./CreateKey";
 import { NewSecret } from "./NewSecret";
 
-/** How a key begins (csk_<prefix>_<secret>): what its owner can compare with the key they pasted. */
+/**
+ * How a key begins (csk_<prefix>_<secret>): what its owner can compare with the key they pasted.
+ */
 const keyStart = (prefix: string) => `csk_${prefix}_…`;
 
 export function ExtensionKeys() {
@@ -21,11 +23,16 @@ export function ExtensionKeys() {
   const isOwner = session.user.role === "owner";
   const queryClient = useQueryClient();
   const toast = useToast();
-  const keys = useQuery({ queryKey: qk.extensionKeys, queryFn: () => endpoints.extensionKeys.list() });
+  const keys = useQuery({
+    queryKey: qk.extensionKeys,
+    queryFn: () => endpoints.extensionKeys.list(),
+  });
   const [created, setCreated] = useState<CreatedExtensionKey | null>(null);
   const [revoking, setRevoking] = useState<ExtensionKey | null>(null);
 
-  useEffect(() => { document.title = "Extension keys · Catalog"; }, []);
+  useEffect(() => {
+    document.title = "Extension keys · Catalog";
+  }, []);
 
   // Through the confirmation dialog, which shows a refusal.
   const revoke = useMutation({
@@ -47,31 +54,91 @@ export function ExtensionKeys() {
       />
 
       {isOwner ? (
-        created ? <NewSecret created={created} onDone={() => setCreated(null)} /> : <CreateKey onCreated={setCreated} />
+        created ? (
+          <NewSecret created={created} onDone={() => setCreated(null)} />
+        ) : (
+          <CreateKey onCreated={setCreated} />
+        )
       ) : (
-        <Notice tone="info"><p>Only your organisation's owners can create or revoke keys. Ask one if you need a key for the extension.</p></Notice>
+        <Notice tone="info">
+          <p>
+            Only your organisation's owners can create or revoke keys. Ask one if you need a key for
+            the extension.
+          </p>
+        </Notice>
       )}
 
-      <ErrorMessage error={keys.error} title="Could not load the keys" onRetry={() => void keys.refetch()} />
-      {keys.isLoading ? <Loading label="Loading the keys" /> : keys.data && items.length === 0 ? (
-        <Empty title="No keys yet">{isOwner ? "Create one above, then paste it into the extension's settings." : "None of your organisation's owners has created a key yet."}</Empty>
+      <ErrorMessage
+        error={keys.error}
+        title="Could not load the keys"
+        onRetry={() => void keys.refetch()}
+      />
+      {keys.isLoading ? (
+        <Loading label="Loading the keys" />
+      ) : keys.data && items.length === 0 ? (
+        <Empty title="No keys yet">
+          {isOwner
+            ? "Create one above, then paste it into the extension's settings."
+            : "None of your organisation's owners has created a key yet."}
+        </Empty>
       ) : items.length > 0 ? (
         <div className="table-wrap responsive">
           <table className="table">
-            <thead><tr><th>Name</th><th>Key starts with</th><th>Created</th><th>Last used</th><th>Status</th>{isOwner ? <th><span className="visually-hidden">Actions</span></th> : null}</tr></thead>
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Key starts with</th>
+                <th>Created</th>
+                <th>Last used</th>
+                <th>Status</th>
+                {isOwner ? (
+                  <th>
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
             <tbody>
               {items.map((k) => (
                 <tr key={k.id}>
-                  <td className="full"><span className="cell-title">{k.name}</span></td>
-                  <td data-label="Key starts with"><code>{keyStart(k.prefix)}</code></td>
-                  <td data-label="Created" className="nowrap" title={formatDateTime(k.createdAt)}>{formatDateTime(k.createdAt)}</td>
-                  <td data-label="Last used" className="nowrap" title={formatDateTime(k.lastUsedAt)}>{k.lastUsedAt ? formatRelative(k.lastUsedAt) : "Never"}</td>
+                  <td className="full">
+                    <span className="cell-title">{k.name}</span>
+                  </td>
+                  <td data-label="Key starts with">
+                    <code>{keyStart(k.prefix)}</code>
+                  </td>
+                  <td data-label="Created" className="nowrap" title={formatDateTime(k.createdAt)}>
+                    {formatDateTime(k.createdAt)}
+                  </td>
+                  <td
+                    data-label="Last used"
+                    className="nowrap"
+                    title={formatDateTime(k.lastUsedAt)}
+                  >
+                    {k.lastUsedAt ? formatRelative(k.lastUsedAt) : "Never"}
+                  </td>
                   <td data-label="Status">
-                    {k.revokedAt ? <StatusBadge status="revoked" label={`Revoked ${formatRelative(k.revokedAt)}`} /> : <StatusBadge status="active" label="Active" tone="ok" />}
+                    {k.revokedAt ? (
+                      <StatusBadge
+                        status="revoked"
+                        label={`Revoked ${formatRelative(k.revokedAt)}`}
+                      />
+                    ) : (
+                      <StatusBadge status="active" label="Active" tone="ok" />
+                    )}
                   </td>
                   {isOwner ? (
                     <td data-label="">
-                      {k.revokedAt ? null : <button type="button" className="btn btn-sm" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>Revoke</button>}
+                      {k.revokedAt ? null : (
+                        <button
+                          type="button"
+                          className="btn btn-sm"
+                          onClick={() => setRevoking(k)}
+                          aria-label={`Revoke ${k.name}`}
+                        >
+                          Revoke
+                        </button>
+                      )}
                     </td>
                   ) : null}
                 </tr>
@@ -89,7 +156,11 @@ export function ExtensionKeys() {
         onConfirm={() => (revoking ? revoke.mutateAsync(revoking) : undefined)}
         onClose={() => setRevoking(null)}
       >
-        <p>The extension using the key that starts with <code>{revoking ? keyStart(revoking.prefix) : ""}</code> stops working at once: its captures are refused. This cannot be undone; create a new key to reconnect it.</p>
+        <p>
+          The extension using the key that starts with{" "}
+          <code>{revoking ? keyStart(revoking.prefix) : ""}</code> stops working at once: its
+          captures are refused. This cannot be undone; create a new key to reconnect it.
+        </p>
       </ConfirmDialog>
     </div>
   );

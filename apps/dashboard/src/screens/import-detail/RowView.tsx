@@ -2,10 +2,30 @@ import { Link } from "@tanstack/react-router";
 import type { ImportRow } from "@catalog/gateway/api-types";
 import { ChangeList, moneyText, Thumb } from "../../ui/ChangeList";
 import { StatusBadge } from "../../ui/StatusBadge";
-import { BADGE_LABEL, STORED_LABEL, droppedImagesText, selectable, sentence, shortUrl } from "./rows";
+import {
+  BADGE_LABEL,
+  STORED_LABEL,
+  droppedImagesText,
+  selectable,
+  sentence,
+  shortUrl,
+} from "./rows";
 
-/** One previewed row: its checkbox (when it can be stored), page or row number, outcome, product and changes. */
-export function RowView({ row: r, ready, included, onInclude }: { row: ImportRow; ready: boolean; included: boolean; onInclude: (on: boolean) => void }) {
+/**
+ * One previewed row: its checkbox (when it can be stored), page or row number, outcome, product and
+ * changes.
+ */
+export function RowView({
+  row: r,
+  ready,
+  included,
+  onInclude,
+}: {
+  row: ImportRow;
+  ready: boolean;
+  included: boolean;
+  onInclude: (on: boolean) => void;
+}) {
   const canPick = ready && selectable(r);
   const leftOut = (canPick && !included) || r.skipped;
   const label = r.url ?? `Row ${r.row}`;
@@ -19,23 +39,56 @@ export function RowView({ row: r, ready, included, onInclude }: { row: ImportRow
       {ready ? (
         <td className={`check${canPick ? "" : " cell-empty"}`} data-label="Store">
           {canPick ? (
-            <input type="checkbox" className="checkbox" checked={included} onChange={(e) => onInclude(e.target.checked)} aria-label={`Store ${productTitle ?? label}`} />
-          ) : <span className="muted small" title={r.outcome === "error" ? "Rows with errors cannot be stored" : "Nothing to store: unchanged"}>—</span>}
+            <input
+              type="checkbox"
+              className="checkbox"
+              checked={included}
+              onChange={(e) => onInclude(e.target.checked)}
+              aria-label={`Store ${productTitle ?? label}`}
+            />
+          ) : (
+            <span
+              className="muted small"
+              title={
+                r.outcome === "error"
+                  ? "Rows with errors cannot be stored"
+                  : "Nothing to store: unchanged"
+              }
+            >
+              —
+            </span>
+          )}
         </td>
       ) : null}
       <td data-label={r.url ? "Page" : "Row"} className="row-ref">
         {r.url ? (
-          <a href={r.url} target="_blank" rel="noreferrer noopener" className="wrap-anywhere small" title={r.url}>{shortUrl(r.url)}</a>
-        ) : <span className="nowrap">Row {r.row}</span>}
+          <a
+            href={r.url}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="wrap-anywhere small"
+            title={r.url}
+          >
+            {shortUrl(r.url)}
+          </a>
+        ) : (
+          <span className="nowrap">Row {r.row}</span>
+        )}
       </td>
       <td data-label="Outcome">
         <span className="badges">
           {r.stored ? (
-            <StatusBadge status={r.stored} label={STORED_LABEL[r.stored]} title={`Previewed as ${BADGE_LABEL[r.outcome].toLowerCase()}`} />
+            <StatusBadge
+              status={r.stored}
+              label={STORED_LABEL[r.stored]}
+              title={`Previewed as ${BADGE_LABEL[r.outcome].toLowerCase()}`}
+            />
           ) : (
             <>
               <StatusBadge status={r.outcome} label={BADGE_LABEL[r.outcome]} />
-              {r.skipped || (ready && leftOut) ? <StatusBadge status="skipped" label="Left out" tone="muted" /> : null}
+              {r.skipped || (ready && leftOut) ? (
+                <StatusBadge status="skipped" label="Left out" tone="muted" />
+              ) : null}
             </>
           )}
         </span>
@@ -45,14 +98,26 @@ export function RowView({ row: r, ready, included, onInclude }: { row: ImportRow
           {image ? <Thumb className="thumb" src={image} size={44} /> : null}
           <div className="row-product-text">
             {productId && productTitle ? (
-              <Link to="/products/$id" params={{ id: productId }} className="cell-title link-title">{productTitle}</Link>
+              <Link to="/products/$id" params={{ id: productId }} className="cell-title link-title">
+                {productTitle}
+              </Link>
             ) : productTitle ? (
               <span className="cell-title">{productTitle}</span>
-            ) : <span className="muted">—</span>}
+            ) : (
+              <span className="muted">—</span>
+            )}
             {productTitle ? (
               <div className="cell-sub">
-                {sku ? <>SKU <span className="mono">{sku}</span> · </> : null}
-                {r.match ? `matched by ${r.match.by === "sku" ? "SKU" : "page address"}` : r.product?.price ? moneyText(r.product.price) : "no price"}
+                {sku ? (
+                  <>
+                    SKU <span className="mono">{sku}</span> ·{" "}
+                  </>
+                ) : null}
+                {r.match
+                  ? `matched by ${r.match.by === "sku" ? "SKU" : "page address"}`
+                  : r.product?.price
+                    ? moneyText(r.product.price)
+                    : "no price"}
               </div>
             ) : null}
           </div>
@@ -60,15 +125,36 @@ export function RowView({ row: r, ready, included, onInclude }: { row: ImportRow
       </td>
       <td data-label={r.outcome === "error" ? "Error" : "Changes"} className="row-changes">
         {r.outcome === "error" ? (
-          <span className="error-text">{r.error ? sentence(r.error) : "This row could not be read"}</span>
+          <span className="error-text">
+            {r.error ? sentence(r.error) : "This row could not be read"}
+          </span>
         ) : r.outcome === "unchanged" ? (
           <span className="muted small">Same as the catalog</span>
         ) : (
-          <ChangeList changes={r.changes} isNew={r.outcome === "create"} hide={r.outcome === "create" ? (r.url ? ["title", "sku", "sourceUrl"] : ["title", "sku"]) : []} />
+          <ChangeList
+            changes={r.changes}
+            isNew={r.outcome === "create"}
+            hide={
+              r.outcome === "create"
+                ? r.url
+                  ? ["title", "sku", "sourceUrl"]
+                  : ["title", "sku"]
+                : []
+            }
+          />
         )}
-        {r.warnings.map((warning) => <p key={warning} className="small warn-text">{sentence(warning)}</p>)}
+        {r.warnings.map((warning) => (
+          <p key={warning} className="small warn-text">
+            {sentence(warning)}
+          </p>
+        ))}
         {dropped ? (
-          <p className="small warn-text" title={(r.droppedImages ?? []).map((d) => `${d.url}: ${d.reason}`).join("\n")}>{dropped}</p>
+          <p
+            className="small warn-text"
+            title={(r.droppedImages ?? []).map((d) => `${d.url}: ${d.reason}`).join("\n")}
+          >
+            {dropped}
+          </p>
         ) : null}
       </td>
     </tr>

@@ -14,7 +14,8 @@ export function StoreBar({ item: i, leftOut }: { item: Import; leftOut: LeftOut 
   const storable = c.create + c.update;
   const toStore = Math.max(0, storable - leftOut.rows.size);
   const store = useMutation({
-    mutationFn: () => endpoints.imports.store(i.id, { skipRows: [...leftOut.rows].sort((a, b) => a - b) }),
+    mutationFn: () =>
+      endpoints.imports.store(i.id, { skipRows: [...leftOut.rows].sort((a, b) => a - b) }),
     onSuccess: (updated) => {
       queryClient.setQueryData(qk.imports.detail(i.id), updated);
       void queryClient.invalidateQueries({ queryKey: qk.imports.all });
@@ -26,16 +27,39 @@ export function StoreBar({ item: i, leftOut }: { item: Import; leftOut: LeftOut 
   return (
     <div className="selection-bar store-bar" role="region" aria-label="Store the preview">
       <span>
-        <strong>{toStore.toLocaleString()}</strong> of {storable.toLocaleString()} new or updated product{storable === 1 ? "" : "s"} will be stored
-        {leftOut.rows.size > 0 ? <> · {leftOut.rows.size.toLocaleString()} left out · <button type="button" className="link-button" onClick={leftOut.clear}>include all</button></> : null}
-        <span className="store-bar-sub">Kept until {formatDateTime(i.expiresAt)}{c.error > 0 ? ` · ${c.error} row${c.error === 1 ? "" : "s"} with errors will not be stored` : ""}</span>
+        <strong>{toStore.toLocaleString()}</strong> of {storable.toLocaleString()} new or updated
+        product{storable === 1 ? "" : "s"} will be stored
+        {leftOut.rows.size > 0 ? (
+          <>
+            {" "}
+            · {leftOut.rows.size.toLocaleString()} left out ·{" "}
+            <button type="button" className="link-button" onClick={leftOut.clear}>
+              include all
+            </button>
+          </>
+        ) : null}
+        <span className="store-bar-sub">
+          Kept until {formatDateTime(i.expiresAt)}
+          {c.error > 0
+            ? ` · ${c.error} row${c.error === 1 ? "" : "s"} with errors will not be stored`
+            : ""}
+        </span>
       </span>
       <span className="row">
-        <button type="button" className="btn btn-primary" onClick={() => store.mutate()} disabled={store.isPending || toStore === 0}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => store.mutate()}
+          disabled={store.isPending || toStore === 0}
+        >
           {store.isPending ? "Storing…" : storeLabel(toStore)}
         </button>
       </span>
-      {store.error ? <p className="store-error" role="alert">{errorMessage(store.error)}</p> : null}
+      {store.error ? (
+        <p className="store-error" role="alert">
+          {errorMessage(store.error)}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -17,7 +17,13 @@ async function collectStored(importId: string): Promise<string[]> {
 }
 
 /** What storing did, and the ways on: publish these products, the catalog, another import. */
-export function StoredResult({ item, result: r }: { item: Import; result: NonNullable<Import["result"]> }) {
+export function StoredResult({
+  item,
+  result: r,
+}: {
+  item: Import;
+  result: NonNullable<Import["result"]>;
+}) {
   const navigate = useNavigate();
   const selection = useSelection();
   // The products this import created or updated become the selection, then Publish opens.
@@ -34,17 +40,40 @@ export function StoredResult({ item, result: r }: { item: Import; result: NonNul
   return (
     <div className="alert alert-ok stored-result" role="status">
       <div>
-        <p><strong>Stored.</strong> {r.created.toLocaleString()} created, {r.updated.toLocaleString()} updated, {r.unchanged.toLocaleString()} unchanged, {r.skipped.toLocaleString()} left out.</p>
-        {publish.error ? <p className="error-text">Could not collect the products: {errorMessage(publish.error)}</p> : null}
+        <p>
+          <strong>Stored.</strong> {r.created.toLocaleString()} created,{" "}
+          {r.updated.toLocaleString()} updated, {r.unchanged.toLocaleString()} unchanged,{" "}
+          {r.skipped.toLocaleString()} left out.
+        </p>
+        {publish.error ? (
+          <p className="error-text">
+            Could not collect the products: {errorMessage(publish.error)}
+          </p>
+        ) : null}
       </div>
       <span className="row">
         {canPublish ? (
-          <button type="button" className="btn btn-sm btn-primary" onClick={() => publish.mutate()} disabled={publish.isPending}>
-            {publish.isPending ? "Collecting…" : `Publish ${changed === 1 ? "it" : `these ${changed.toLocaleString()}`}`}
+          <button
+            type="button"
+            className="btn btn-sm btn-primary"
+            onClick={() => publish.mutate()}
+            disabled={publish.isPending}
+          >
+            {publish.isPending
+              ? "Collecting…"
+              : `Publish ${changed === 1 ? "it" : `these ${changed.toLocaleString()}`}`}
           </button>
         ) : null}
-        <Link to="/products" search={{}} className={`btn btn-sm${canPublish ? "" : " btn-primary"}`}>Open the catalog</Link>
-        <Link to="/imports" search={{}} className="btn btn-sm">Import more</Link>
+        <Link
+          to="/products"
+          search={{}}
+          className={`btn btn-sm${canPublish ? "" : " btn-primary"}`}
+        >
+          Open the catalog
+        </Link>
+        <Link to="/imports" search={{}} className="btn btn-sm">
+          Import more
+        </Link>
       </span>
     </div>
   );

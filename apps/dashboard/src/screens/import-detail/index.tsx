@@ -36,7 +36,9 @@ export function ImportDetail() {
     staleTime: 0,
   });
 
-  useEffect(() => { document.title = `${imp.data?.name ?? "Import"} · Catalog`; }, [imp.data?.name]);
+  useEffect(() => {
+    document.title = `${imp.data?.name ?? "Import"} · Catalog`;
+  }, [imp.data?.name]);
 
   // Once stored, the catalog changed, and the rows left out have served their purpose.
   const { clear: clearLeftOut } = leftOut;
@@ -47,17 +49,40 @@ export function ImportDetail() {
     clearLeftOut();
   }, [stored, queryClient, clearLeftOut]);
 
-  if (imp.isLoading) return <div className="page"><Loading label="Loading the import" /></div>;
+  if (imp.isLoading)
+    return (
+      <div className="page">
+        <Loading label="Loading the import" />
+      </div>
+    );
   if (!imp.data) {
     return (
       <div className="page">
-        <PageHeader title="Import" breadcrumb={<Link to="/imports" search={{}}>Import</Link>} />
+        <PageHeader
+          title="Import"
+          breadcrumb={
+            <Link to="/imports" search={{}}>
+              Import
+            </Link>
+          }
+        />
         {isStatus(imp.error, 404) ? (
-          <Empty title="There is no such import" action={<Link to="/imports" search={{}} className="btn">See your imports</Link>}>
+          <Empty
+            title="There is no such import"
+            action={
+              <Link to="/imports" search={{}} className="btn">
+                See your imports
+              </Link>
+            }
+          >
             It may have expired (previews are kept for a few days), or the link is wrong.
           </Empty>
         ) : (
-          <ErrorMessage error={imp.error} title="Could not load the import" onRetry={() => void imp.refetch()} />
+          <ErrorMessage
+            error={imp.error}
+            title="Could not load the import"
+            onRetry={() => void imp.refetch()}
+          />
         )}
       </div>
     );
@@ -76,44 +101,81 @@ function ImportView({ item: i, leftOut }: { item: Import; leftOut: LeftOut }) {
   const ready = i.status === "ready";
 
   function setSearch(next: { page?: number; outcome?: Outcome }) {
-    void navigate({ search: { page: next.page && next.page > 1 ? next.page : undefined, outcome: next.outcome }, replace: true });
+    void navigate({
+      search: { page: next.page && next.page > 1 ? next.page : undefined, outcome: next.outcome },
+      replace: true,
+    });
   }
 
   return (
     <div className="page import-page">
       <PageHeader
-        breadcrumb={<Link to="/imports" search={{}}>Import</Link>}
+        breadcrumb={
+          <Link to="/imports" search={{}}>
+            Import
+          </Link>
+        }
         title={<span className="wrap-anywhere">{i.name}</span>}
         description={
           <>
             <StatusBadge status={i.status} label={IMPORT_STATUS_LABELS[i.status]} />{" "}
             <span title={formatDateTime(i.createdAt)}>Started {formatRelative(i.createdAt)}</span>
             {i.currency ? <> · prices without a currency read as {i.currency}</> : null}
-            {i.encoding ? <EncodingNote encoding={i.encoding} again={i.status !== "discarded"} /> : null}
+            {i.encoding ? (
+              <EncodingNote encoding={i.encoding} again={i.status !== "discarded"} />
+            ) : null}
           </>
         }
-        actions={ready ? <button type="button" className="btn" onClick={() => setConfirmDiscard(true)}>Discard</button> : null}
+        actions={
+          ready ? (
+            <button type="button" className="btn" onClick={() => setConfirmDiscard(true)}>
+              Discard
+            </button>
+          ) : null
+        }
       />
 
-      <p className="visually-hidden" role="status">{IMPORT_STATUS_LABELS[i.status]}</p>
+      <p className="visually-hidden" role="status">
+        {IMPORT_STATUS_LABELS[i.status]}
+      </p>
       {isWorking(i.status) ? <ProgressCard item={i} /> : null}
 
       {i.status === "failed" ? (
         <div className="alert alert-bad" role="alert">
-          <p><strong>This import failed{i.error ? ":" : "."}</strong> {i.error ?? ""} Nothing was stored.</p>
-          <Link to="/imports" search={{}} className="btn btn-sm">Start another import</Link>
+          <p>
+            <strong>This import failed{i.error ? ":" : "."}</strong> {i.error ?? ""} Nothing was
+            stored.
+          </p>
+          <Link to="/imports" search={{}} className="btn btn-sm">
+            Start another import
+          </Link>
         </div>
       ) : null}
       {i.status === "discarded" ? (
-        <Empty title="You discarded this preview" action={<Link to="/imports" search={{}} className="btn btn-primary">Start another import</Link>}>
+        <Empty
+          title="You discarded this preview"
+          action={
+            <Link to="/imports" search={{}} className="btn btn-primary">
+              Start another import
+            </Link>
+          }
+        >
           Nothing from it was stored.
         </Empty>
       ) : null}
       {i.status === "stored" && i.result ? <StoredResult item={i} result={i.result} /> : null}
-      {c.noCurrency > 0 && i.status !== "discarded" ? <NoCurrencyNotice count={c.noCurrency} stored={i.status === "stored"} /> : null}
+      {c.noCurrency > 0 && i.status !== "discarded" ? (
+        <NoCurrencyNotice count={c.noCurrency} stored={i.status === "stored"} />
+      ) : null}
 
       {i.status !== "discarded" && (totalRows > 0 || !isWorking(i.status)) ? (
-        <PreviewSection item={i} page={page} outcome={outcome} leftOut={leftOut} onSearch={setSearch} />
+        <PreviewSection
+          item={i}
+          page={page}
+          outcome={outcome}
+          leftOut={leftOut}
+          onSearch={setSearch}
+        />
       ) : null}
 
       {ready ? <StoreBar item={i} leftOut={leftOut} /> : null}
@@ -126,7 +188,10 @@ function ImportView({ item: i, leftOut }: { item: Import; leftOut: LeftOut }) {
         onConfirm={() => discard.mutateAsync()}
         onClose={() => setConfirmDiscard(false)}
       >
-        <p>Nothing from “{i.name}” has been stored, and nothing will be. The preview is removed; import the file or pages again to start over.</p>
+        <p>
+          Nothing from “{i.name}” has been stored, and nothing will be. The preview is removed;
+          import the file or pages again to start over.
+        </p>
       </ConfirmDialog>
     </div>
   );

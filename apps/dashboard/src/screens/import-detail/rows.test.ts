@@ -1,10 +1,29 @@
 import { describe, expect, it } from "vitest";
 import type { ImportRow } from "@catalog/gateway/api-types";
-import { droppedImagesText, parseOutcome, previewTitle, selectable, sentence, shortUrl, storeLabel, storedProductIds } from "./rows";
+import {
+  droppedImagesText,
+  parseOutcome,
+  previewTitle,
+  selectable,
+  sentence,
+  shortUrl,
+  storeLabel,
+  storedProductIds,
+} from "./rows";
 
 const row = (over: Partial<ImportRow>): ImportRow => ({
-  row: 2, url: null, outcome: "create", error: null, match: null, changes: {}, product: null, warnings: [], skipped: false,
-  stored: null, storedProductId: null, ...over,
+  row: 2,
+  url: null,
+  outcome: "create",
+  error: null,
+  match: null,
+  changes: {},
+  product: null,
+  warnings: [],
+  skipped: false,
+  stored: null,
+  storedProductId: null,
+  ...over,
 });
 
 it("parseOutcome keeps only the outcomes a row can have", () => {
@@ -23,13 +42,17 @@ it("only new and updated rows can be stored or left out", () => {
 
 it("sentence capitalises a message but leaves one that starts with an address alone", () => {
   expect(sentence("price has no currency")).toBe("Price has no currency");
-  expect(sentence("https://shop.example/p was not found")).toBe("https://shop.example/p was not found");
+  expect(sentence("https://shop.example/p was not found")).toBe(
+    "https://shop.example/p was not found",
+  );
 });
 
 describe("shortUrl", () => {
   it("drops the scheme and a bare slash", () => {
     expect(shortUrl("https://shop.example/")).toBe("shop.example");
-    expect(shortUrl("https://shop.example:8080/p/mug?colour=blue")).toBe("shop.example:8080/p/mug?colour=blue");
+    expect(shortUrl("https://shop.example:8080/p/mug?colour=blue")).toBe(
+      "shop.example:8080/p/mug?colour=blue",
+    );
   });
 
   it("cuts a long address to 70 characters", () => {
@@ -57,17 +80,24 @@ it("storeLabel counts the products to store", () => {
 
 it("droppedImagesText gives the count and the first reason", () => {
   expect(droppedImagesText([])).toBeNull();
-  expect(droppedImagesText([{ url: "http://a.example/1.jpg", reason: "not https" }])).toBe("1 image left out: not https");
-  expect(droppedImagesText([
-    { url: "http://a.example/1.jpg", reason: "not https" }, { url: "https://a.example/2.jpg", reason: "too large" },
-  ])).toBe("2 images left out: not https, …");
+  expect(droppedImagesText([{ url: "http://a.example/1.jpg", reason: "not https" }])).toBe(
+    "1 image left out: not https",
+  );
+  expect(
+    droppedImagesText([
+      { url: "http://a.example/1.jpg", reason: "not https" },
+      { url: "https://a.example/2.jpg", reason: "too large" },
+    ]),
+  ).toBe("2 images left out: not https, …");
 });
 
 it("storedProductIds lists the products created or updated, not unchanged or left-out rows", () => {
-  expect(storedProductIds([
-    row({ stored: "created", storedProductId: "p1" }),
-    row({ stored: "updated", storedProductId: "p2" }),
-    row({ stored: "unchanged", storedProductId: "p3" }),
-    row({ stored: null, skipped: true }),
-  ])).toEqual(["p1", "p2"]);
+  expect(
+    storedProductIds([
+      row({ stored: "created", storedProductId: "p1" }),
+      row({ stored: "updated", storedProductId: "p2" }),
+      row({ stored: "unchanged", storedProductId: "p3" }),
+      row({ stored: null, skipped: true }),
+    ]),
+  ).toEqual(["p1", "p2"]);
 });

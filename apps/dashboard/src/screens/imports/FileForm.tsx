@@ -9,7 +9,11 @@ import { Field } from "../../ui/Field";
 import { CURRENCIES, FILE_ACCEPT, fileProblem, formatBytes } from "./file-check";
 import { useStartImport } from "./useStartImport";
 
-interface FileImport { file: File; currency: string; encoding: string }
+interface FileImport {
+  file: File;
+  currency: string;
+  encoding: string;
+}
 
 export function FileForm() {
   const [file, setFile] = useState<File | null>(null);
@@ -20,7 +24,11 @@ export function FileForm() {
   const inputRef = useRef<HTMLInputElement>(null);
   const encodingRef = useRef<HTMLSelectElement>(null);
   const start = useStartImport((v: FileImport) =>
-    endpoints.imports.startFile(v.file, { currency: v.currency || undefined, encoding: v.encoding || undefined }));
+    endpoints.imports.startFile(v.file, {
+      currency: v.currency || undefined,
+      encoding: v.encoding || undefined,
+    }),
+  );
   // Opened from "Import it again in another encoding": the select is what the user came for.
   const { hash } = useLocation();
   useEffect(() => {
@@ -28,7 +36,9 @@ export function FileForm() {
   }, [hash]);
 
   // A new choice puts the last refusal away (never an upload under way).
-  const clearError = () => { if (start.isError) start.reset(); };
+  const clearError = () => {
+    if (start.isError) start.reset();
+  };
 
   function choose(f: File | null | undefined) {
     clearError();
@@ -63,7 +73,11 @@ export function FileForm() {
     <form className="card-body stack" onSubmit={submit} noValidate>
       <div
         className={`dropzone${dragging ? " dragging" : ""}${fileError ? " invalid" : ""}`}
-        onDragOver={(e) => { e.preventDefault(); e.dataTransfer.dropEffect = "copy"; setDragging(true); }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          e.dataTransfer.dropEffect = "copy";
+          setDragging(true);
+        }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
@@ -73,10 +87,19 @@ export function FileForm() {
           error={fileError}
         >
           {(p) => (
-            <input {...p} ref={inputRef} type="file" className="file-input" accept={FILE_ACCEPT} onChange={(e) => choose(e.target.files?.[0])} />
+            <input
+              {...p}
+              ref={inputRef}
+              type="file"
+              className="file-input"
+              accept={FILE_ACCEPT}
+              onChange={(e) => choose(e.target.files?.[0])}
+            />
           )}
         </Field>
-        <p className="small muted dropzone-hint" aria-hidden="true">…or drop the file here.</p>
+        <p className="small muted dropzone-hint" aria-hidden="true">
+          …or drop the file here.
+        </p>
         {file ? (
           <p className="chosen-file">
             <strong>{file.name}</strong> <span className="muted">· {formatBytes(file.size)}</span>
@@ -90,20 +113,45 @@ export function FileForm() {
           className="currency-field"
         >
           {(p) => (
-            <select {...p} className="select" value={currency} onChange={(e) => setCurrency(e.target.value)}>
+            <select
+              {...p}
+              className="select"
+              value={currency}
+              onChange={(e) => setCurrency(e.target.value)}
+            >
               <option value="">None: the file says</option>
-              {CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
             </select>
           )}
         </Field>
         <div id={ENCODING_FIELD_ANCHOR} className="encoding-field">
-          <Field label="Text encoding" hint="CSV and TSV only, for files whose accents come out wrong.">
+          <Field
+            label="Text encoding"
+            hint="CSV and TSV only, for files whose accents come out wrong."
+          >
             {(p) => (
-              <select {...p} ref={encodingRef} className="select" value={encoding} onChange={(e) => { setEncoding(e.target.value); clearError(); }}>
+              <select
+                {...p}
+                ref={encodingRef}
+                className="select"
+                value={encoding}
+                onChange={(e) => {
+                  setEncoding(e.target.value);
+                  clearError();
+                }}
+              >
                 <option value="">Detect automatically</option>
                 {TEXT_ENCODINGS.map((g) => (
                   <optgroup key={g.group} label={g.group}>
-                    {g.options.map((o) => <option key={o.name} value={o.name}>{o.label}</option>)}
+                    {g.options.map((o) => (
+                      <option key={o.name} value={o.name}>
+                        {o.label}
+                      </option>
+                    ))}
                   </optgroup>
                 ))}
               </select>
@@ -111,9 +159,15 @@ export function FileForm() {
           </Field>
         </div>
       </div>
-      {start.error ? <div className="alert alert-bad" role="alert"><p>{errorMessage(start.error)}</p></div> : null}
+      {start.error ? (
+        <div className="alert alert-bad" role="alert">
+          <p>{errorMessage(start.error)}</p>
+        </div>
+      ) : null}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={start.isPending}>{start.isPending ? "Uploading…" : "Preview file"}</button>
+        <button type="submit" className="btn btn-primary" disabled={start.isPending}>
+          {start.isPending ? "Uploading…" : "Preview file"}
+        </button>
       </div>
     </form>
   );

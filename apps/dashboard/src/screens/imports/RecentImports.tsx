@@ -29,27 +29,54 @@ export function RecentImports() {
 
   return (
     <section aria-labelledby="recent-imports-h">
-      <h2 id="recent-imports-h" className="section-title">Recent imports</h2>
-      <ErrorMessage error={list.error} title="Could not load the imports" onRetry={() => void list.refetch()} />
-      {list.isLoading ? <Loading label="Loading imports" /> : list.data && items.length === 0 ? (
+      <h2 id="recent-imports-h" className="section-title">
+        Recent imports
+      </h2>
+      <ErrorMessage
+        error={list.error}
+        title="Could not load the imports"
+        onRetry={() => void list.refetch()}
+      />
+      {list.isLoading ? (
+        <Loading label="Loading imports" />
+      ) : list.data && items.length === 0 ? (
         <Empty title={page > 1 ? `There is no page ${page}` : "No imports yet"}>
-          {page > 1 ? "Go back to the first page." : "Imports you start appear here, so you can open one again later, even after closing the tab."}
+          {page > 1
+            ? "Go back to the first page."
+            : "Imports you start appear here, so you can open one again later, even after closing the tab."}
         </Empty>
       ) : items.length > 0 ? (
         <>
           <div className="table-wrap responsive">
             <table className="table">
               <thead>
-                <tr><th>Import</th><th>Status</th><th>Rows</th><th>Started</th></tr>
+                <tr>
+                  <th>Import</th>
+                  <th>Status</th>
+                  <th>Rows</th>
+                  <th>Started</th>
+                </tr>
               </thead>
               <tbody>
                 {items.map((i) => (
                   <tr key={i.id}>
                     <td className="full">
-                      <Link to="/imports/$id" params={{ id: i.id }} search={{}} className="cell-title wrap-anywhere">{i.name}</Link>
+                      <Link
+                        to="/imports/$id"
+                        params={{ id: i.id }}
+                        search={{}}
+                        className="cell-title wrap-anywhere"
+                      >
+                        {i.name}
+                      </Link>
                       <div className="cell-sub">
                         {kindText(i)}
-                        {i.encoding ? <> · <span className="nowrap">read as {encodingText(i.encoding)}</span></> : null}
+                        {i.encoding ? (
+                          <>
+                            {" "}
+                            · <span className="nowrap">read as {encodingText(i.encoding)}</span>
+                          </>
+                        ) : null}
                       </div>
                     </td>
                     <td data-label="Status">
@@ -58,13 +85,21 @@ export function RecentImports() {
                     <td data-label="Rows">
                       <ImportCountsLine item={i} />
                     </td>
-                    <td data-label="Started" className="nowrap" title={formatDateTime(i.createdAt)}>{formatRelative(i.createdAt)}</td>
+                    <td data-label="Started" className="nowrap" title={formatDateTime(i.createdAt)}>
+                      {formatRelative(i.createdAt)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <Pager page={page} totalPages={list.data?.totalPages ?? 1} total={list.data?.total ?? 0} noun="imports" onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />
+          <Pager
+            page={page}
+            totalPages={list.data?.totalPages ?? 1}
+            total={list.data?.total ?? 0}
+            noun="imports"
+            onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })}
+          />
         </>
       ) : null}
     </section>
@@ -78,11 +113,16 @@ function ImportCountsLine({ item }: { item: Import }) {
     return (
       <div className="mini-progress">
         <ProgressBar value={done} max={total} label={`${item.name}: progress`} />
-        <span className="small muted">{done.toLocaleString()}{total !== null ? ` of ${total.toLocaleString()}` : ""}</span>
+        <span className="small muted">
+          {done.toLocaleString()}
+          {total !== null ? ` of ${total.toLocaleString()}` : ""}
+        </span>
       </div>
     );
   }
-  if (item.status === "stored" && item.result) return <span className="small">{resultText(item.result)}</span>;
-  if (item.status === "failed") return <span className="small error-text">{item.error ?? "Failed"}</span>;
+  if (item.status === "stored" && item.result)
+    return <span className="small">{resultText(item.result)}</span>;
+  if (item.status === "failed")
+    return <span className="small error-text">{item.error ?? "Failed"}</span>;
   return <span className="small">{countsText(item.counts)}</span>;
 }

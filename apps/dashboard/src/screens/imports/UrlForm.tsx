@@ -6,7 +6,15 @@ import * as endpoints from "../../api/endpoints";
 import { Field } from "../../ui/Field";
 import { useStartImport } from "./useStartImport";
 import {
-  MAX_URLS, MISSING_SCHEME, checkUrlLines, countText, previewLabel, submitProblem, withScheme, withoutLines, withoutUrlIndex,
+  MAX_URLS,
+  MISSING_SCHEME,
+  checkUrlLines,
+  countText,
+  previewLabel,
+  submitProblem,
+  withScheme,
+  withoutLines,
+  withoutUrlIndex,
 } from "./url-lines";
 
 export function UrlForm() {
@@ -45,27 +53,59 @@ export function UrlForm() {
             spellCheck={false}
             autoCapitalize="off"
             autoCorrect="off"
-            placeholder={"https://shop.example.com/products/blue-mug\nhttps://shop.example.com/products/red-mug"}
+            placeholder={
+              "https://shop.example.com/products/blue-mug\nhttps://shop.example.com/products/red-mug"
+            }
             value={text}
             onChange={(e) => edit(e.target.value)}
           />
         )}
       </Field>
-      <p className={`small url-count${check.bad.length || tooMany ? " url-count-bad" : ""}`} aria-live="polite">{countText(check)}</p>
+      <p
+        className={`small url-count${check.bad.length || tooMany ? " url-count-bad" : ""}`}
+        aria-live="polite"
+      >
+        {countText(check)}
+      </p>
       {check.bad.length > 0 ? (
         <div className="alert alert-warn bad-lines" role="status">
           <div>
-            <p><strong>{check.bad.length === 1 ? "This line does not look like a page address:" : `These ${check.bad.length} lines do not look like page addresses:`}</strong></p>
+            <p>
+              <strong>
+                {check.bad.length === 1
+                  ? "This line does not look like a page address:"
+                  : `These ${check.bad.length} lines do not look like page addresses:`}
+              </strong>
+            </p>
             <ul>
               {check.bad.slice(0, 8).map((b) => (
-                <li key={b.line}>Line {b.line}: <code>{b.text.length > 80 ? `${b.text.slice(0, 80)}…` : b.text}</code> — {b.problem}</li>
+                <li key={b.line}>
+                  Line {b.line}:{" "}
+                  <code>{b.text.length > 80 ? `${b.text.slice(0, 80)}…` : b.text}</code> —{" "}
+                  {b.problem}
+                </li>
               ))}
               {check.bad.length > 8 ? <li>…and {check.bad.length - 8} more</li> : null}
             </ul>
           </div>
           <span className="row">
-            {missingScheme ? <button type="button" className="btn btn-sm" onClick={() => edit(withScheme(text))}>Add https:// where missing</button> : null}
-            <button type="button" className="btn btn-sm" onClick={() => edit(withoutLines(text, check.bad.map((b) => b.line)))}>
+            {missingScheme ? (
+              <button type="button" className="btn btn-sm" onClick={() => edit(withScheme(text))}>
+                Add https:// where missing
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={() =>
+                edit(
+                  withoutLines(
+                    text,
+                    check.bad.map((b) => b.line),
+                  ),
+                )
+              }
+            >
               Remove {check.bad.length === 1 ? "it" : "them"}
             </button>
           </span>

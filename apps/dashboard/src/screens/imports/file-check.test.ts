@@ -9,7 +9,9 @@ describe("fileProblem", () => {
   });
 
   it("names the file and the kinds it could have been", () => {
-    expect(fileProblem({ name: "photo.png", size: 10 })).toBe("“photo.png” is not a file this import reads: choose a .csv, .tsv, .xlsx, .json, .ndjson file");
+    expect(fileProblem({ name: "photo.png", size: 10 })).toBe(
+      "“photo.png” is not a file this import reads: choose a .csv, .tsv, .xlsx, .json, .ndjson file",
+    );
   });
 
   it("refuses an empty file", () => {

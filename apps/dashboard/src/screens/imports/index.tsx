@@ -13,11 +13,18 @@ import { UrlForm } from "./UrlForm";
 const route = getRouteApi("/app/imports");
 
 export function Imports() {
-  // The tab is in the address, so a link can open the file form (e.g. "import it again with a currency").
+  // The tab is in the address, so a link can open the file form (e.g. "import it again with a
+  // currency").
   const { tab = "urls" } = route.useSearch();
   const navigate = useNavigate({ from: "/imports" });
-  const setTab = (next: ImportTab) => void navigate({ search: (prev) => ({ ...prev, tab: next === "urls" ? undefined : next }), replace: true });
-  useEffect(() => { document.title = "Import · Catalog"; }, []);
+  const setTab = (next: ImportTab) =>
+    void navigate({
+      search: (prev) => ({ ...prev, tab: next === "urls" ? undefined : next }),
+      replace: true,
+    });
+  useEffect(() => {
+    document.title = "Import · Catalog";
+  }, []);
 
   return (
     <div className="page">
@@ -32,8 +39,24 @@ export function Imports() {
           onChange={setTab}
           tabs={[
             { key: "urls", label: "Web pages" },
-            { key: "file", label: <><span className="tab-long">Spreadsheet or file</span><span className="tab-short">File</span></> },
-            { key: "extension", label: <><span className="tab-long">Browser extension</span><span className="tab-short">Extension</span></> },
+            {
+              key: "file",
+              label: (
+                <>
+                  <span className="tab-long">Spreadsheet or file</span>
+                  <span className="tab-short">File</span>
+                </>
+              ),
+            },
+            {
+              key: "extension",
+              label: (
+                <>
+                  <span className="tab-long">Browser extension</span>
+                  <span className="tab-short">Extension</span>
+                </>
+              ),
+            },
           ]}
         >
           {tab === "urls" ? <UrlForm /> : tab === "file" ? <FileForm /> : <ExtensionNote />}

@@ -6,8 +6,16 @@ export const MAX_URLS = 500;
 export const MAX_URL_LENGTH = 2048;
 export const MISSING_SCHEME = "starts without https://";
 
-export interface LineCheck { line: number; text: string; problem: string }
-export interface UrlLines { urls: string[]; bad: LineCheck[]; duplicates: number }
+export interface LineCheck {
+  line: number;
+  text: string;
+  problem: string;
+}
+export interface UrlLines {
+  urls: string[];
+  bad: LineCheck[];
+  duplicates: number;
+}
 
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const LOOKS_LIKE_HOST = /^[\w-]+(\.[\w-]+)+/;
@@ -39,16 +47,19 @@ export function checkUrlLines(text: string): UrlLines {
 
 /** What is wrong with one trimmed line as a page address, or null. */
 export function urlProblem(line: string): string | null {
-  if (line.length > MAX_URL_LENGTH) return `longer than ${MAX_URL_LENGTH.toLocaleString()} characters`;
+  if (line.length > MAX_URL_LENGTH)
+    return `longer than ${MAX_URL_LENGTH.toLocaleString()} characters`;
   if (/\s/.test(line)) return "contains spaces: put one address on each line";
-  if (!HAS_SCHEME.test(line)) return LOOKS_LIKE_HOST.test(line) ? MISSING_SCHEME : "not a web address";
+  if (!HAS_SCHEME.test(line))
+    return LOOKS_LIKE_HOST.test(line) ? MISSING_SCHEME : "not a web address";
   let url: URL;
   try {
     url = new URL(line);
   } catch {
     return "not a web address";
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return "only http:// and https:// pages can be read";
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return "only http:// and https:// pages can be read";
   if (!url.hostname) return "has no host name";
   return null;
 }
@@ -56,22 +67,31 @@ export function urlProblem(line: string): string | null {
 /** The text without the lines (1-based numbers) listed as bad. */
 export function withoutLines(text: string, lines: Iterable<number>): string {
   const drop = new Set(lines);
-  return text.split(/\r?\n/).filter((_, i) => !drop.has(i + 1)).join("\n");
+  return text
+    .split(/\r?\n/)
+    .filter((_, i) => !drop.has(i + 1))
+    .join("\n");
 }
 
 /** "shop.example/p/1" becomes "https://shop.example/p/1"; other lines stay as they are. */
 export function withScheme(text: string): string {
-  return text.split(/\r?\n/).map((l) => {
-    const t = l.trim();
-    return t && !HAS_SCHEME.test(t) && LOOKS_LIKE_HOST.test(t) ? `https://${t}` : l;
-  }).join("\n");
+  return text
+    .split(/\r?\n/)
+    .map((l) => {
+      const t = l.trim();
+      return t && !HAS_SCHEME.test(t) && LOOKS_LIKE_HOST.test(t) ? `https://${t}` : l;
+    })
+    .join("\n");
 }
 
 /** Why the form cannot be sent as it is, or null. */
 export function submitProblem(check: UrlLines): string | null {
-  if (check.urls.length === 0 && check.bad.length === 0) return "Paste at least one product page address (one per line)";
-  if (check.bad.length > 0) return `Fix or remove the ${check.bad.length === 1 ? "line" : `${check.bad.length} lines`} listed below first`;
-  if (check.urls.length > MAX_URLS) return `One import takes at most ${MAX_URLS} addresses; this has ${check.urls.length}. Split it into several imports.`;
+  if (check.urls.length === 0 && check.bad.length === 0)
+    return "Paste at least one product page address (one per line)";
+  if (check.bad.length > 0)
+    return `Fix or remove the ${check.bad.length === 1 ? "line" : `${check.bad.length} lines`} listed below first`;
+  if (check.urls.length > MAX_URLS)
+    return `One import takes at most ${MAX_URLS} addresses; this has ${check.urls.length}. Split it into several imports.`;
   return null;
 }
 
@@ -79,10 +99,12 @@ export function submitProblem(check: UrlLines): string | null {
 export function countText(check: UrlLines): string {
   const { urls, bad, duplicates } = check;
   if (urls.length === 0 && bad.length === 0) return "No addresses yet";
-  return `${urls.length.toLocaleString()} ${plural(urls.length, "address", "addresses")}` +
+  return (
+    `${urls.length.toLocaleString()} ${plural(urls.length, "address", "addresses")}` +
     (duplicates ? ` (${duplicates} repeated ${plural(duplicates, "line")} left out)` : "") +
     (bad.length ? ` · ${bad.length} ${plural(bad.length, "line")} to fix` : "") +
-    (urls.length > MAX_URLS ? ` · over the limit of ${MAX_URLS}` : "");
+    (urls.length > MAX_URLS ? ` · over the limit of ${MAX_URLS}` : "")
+  );
 }
 
 /** The submit button's words. */
@@ -90,7 +112,10 @@ export function previewLabel(count: number): string {
   return count > 0 ? `Preview ${count.toLocaleString()} ${plural(count, "page")}` : "Preview pages";
 }
 
-/** "urls[3]: http://… is a loopback address": the message names the address; the index means nothing here. */
+/**
+ * "urls[3]: http://… is a loopback address": the message names the address; the index means nothing
+ * here.
+ */
 export function withoutUrlIndex(message: string): string {
   return message.replace(/^urls\[\d+\]:\s*/i, "");
 }

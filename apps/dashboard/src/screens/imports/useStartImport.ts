@@ -14,7 +14,11 @@ export function useStartImport<Vars>(start: (vars: Vars) => Promise<Import>) {
     mutationFn: start,
     onSuccess: async (created) => {
       queryClient.setQueryData(qk.imports.detail(created.id), created);
-      void queryClient.invalidateQueries({ queryKey: qk.imports.all, exact: false, refetchType: "none" });
+      void queryClient.invalidateQueries({
+        queryKey: qk.imports.all,
+        exact: false,
+        refetchType: "none",
+      });
       await navigate({ to: "/imports/$id", params: { id: created.id }, search: {} });
     },
   });

@@ -11,9 +11,18 @@ import { useToast } from "../../ui/Toast";
 import { formatDateTime } from "../../ui/format";
 
 const DOCUMENTS: Record<LegalRecord["type"], { name: string; about: string }> = {
-  privacy: { name: "Privacy policy", about: "How the service handles personal data in your catalog and account." },
-  terms: { name: "Terms of service", about: "The terms under which your organisation uses the service." },
-  dpa: { name: "Data processing agreement", about: "The agreement covering personal data the service processes for you." },
+  privacy: {
+    name: "Privacy policy",
+    about: "How the service handles personal data in your catalog and account.",
+  },
+  terms: {
+    name: "Terms of service",
+    about: "The terms under which your organisation uses the service.",
+  },
+  dpa: {
+    name: "Data processing agreement",
+    about: "The agreement covering personal data the service processes for you.",
+  },
 };
 
 export function Legal() {
@@ -23,7 +32,9 @@ export function Legal() {
   const toast = useToast();
   const [errors, setErrors] = useState<Partial<Record<LegalRecord["type"], string>>>({});
 
-  useEffect(() => { document.title = "Legal · Catalog"; }, []);
+  useEffect(() => {
+    document.title = "Legal · Catalog";
+  }, []);
 
   const sign = useMutation({
     mutationFn: (document: LegalRecord["type"]) => endpoints.legal.sign(document),
@@ -36,17 +47,36 @@ export function Legal() {
   });
 
   const signedBy = (doc: LegalRecord) =>
-    !doc.signedBy ? "—" : doc.signedBy === session.user.id ? `you (${session.user.email})` : doc.signedByEmail ?? `a former user of ${session.org.name}`;
+    !doc.signedBy
+      ? "—"
+      : doc.signedBy === session.user.id
+        ? `you (${session.user.email})`
+        : (doc.signedByEmail ?? `a former user of ${session.org.name}`);
 
   return (
     <div className="page-narrow">
-      <PageHeader title="Legal" description={`The documents ${session.org.name} has agreed to. Anyone in the organisation can sign them.`} />
-      <ErrorMessage error={legal.error} title="Could not load the legal documents" onRetry={() => void legal.refetch()} />
-      {legal.isLoading ? <Loading label="Loading the documents" /> : legal.data ? (
+      <PageHeader
+        title="Legal"
+        description={`The documents ${session.org.name} has agreed to. Anyone in the organisation can sign them.`}
+      />
+      <ErrorMessage
+        error={legal.error}
+        title="Could not load the legal documents"
+        onRetry={() => void legal.refetch()}
+      />
+      {legal.isLoading ? (
+        <Loading label="Loading the documents" />
+      ) : legal.data ? (
         <>
-          {legal.data.allSigned
-            ? <Notice tone="ok"><p>Every document is signed at its current version.</p></Notice>
-            : <Notice tone="warn"><p>Some documents are not signed at their current version yet.</p></Notice>}
+          {legal.data.allSigned ? (
+            <Notice tone="ok">
+              <p>Every document is signed at its current version.</p>
+            </Notice>
+          ) : (
+            <Notice tone="warn">
+              <p>Some documents are not signed at their current version yet.</p>
+            </Notice>
+          )}
           <div className="stack">
             {legal.data.documents.map((doc) => {
               const info = DOCUMENTS[doc.type] ?? { name: doc.type, about: "" };
@@ -59,22 +89,46 @@ export function Legal() {
                       <h2 id={`doc-${doc.type}`}>{info.name}</h2>
                       <span className="muted small">Version {doc.currentVersion}</span>
                     </div>
-                    <StatusBadge status={doc.signed ? "signed" : "unsigned"} label={doc.signed ? "Signed" : outdated ? "New version to sign" : "Not signed"} />
+                    <StatusBadge
+                      status={doc.signed ? "signed" : "unsigned"}
+                      label={
+                        doc.signed ? "Signed" : outdated ? "New version to sign" : "Not signed"
+                      }
+                    />
                   </div>
                   <div className="card-body stack" style={{ gap: 12 }}>
-                    <p className="muted" style={{ margin: 0 }}>{info.about}</p>
+                    <p className="muted" style={{ margin: 0 }}>
+                      {info.about}
+                    </p>
                     {doc.signedVersion ? (
                       <dl className="dl">
-                        <dt>Signed by</dt><dd>{signedBy(doc)}</dd>
-                        <dt>Signed on</dt><dd>{formatDateTime(doc.signedAt)}</dd>
-                        <dt>Version signed</dt><dd>{doc.signedVersion}{outdated ? ` (the current one is ${doc.currentVersion})` : ""}</dd>
+                        <dt>Signed by</dt>
+                        <dd>{signedBy(doc)}</dd>
+                        <dt>Signed on</dt>
+                        <dd>{formatDateTime(doc.signedAt)}</dd>
+                        <dt>Version signed</dt>
+                        <dd>
+                          {doc.signedVersion}
+                          {outdated ? ` (the current one is ${doc.currentVersion})` : ""}
+                        </dd>
                       </dl>
                     ) : null}
-                    {errors[doc.type] ? <div className="alert alert-bad" role="alert" style={{ margin: 0 }}><p>{errors[doc.type]}</p></div> : null}
+                    {errors[doc.type] ? (
+                      <div className="alert alert-bad" role="alert" style={{ margin: 0 }}>
+                        <p>{errors[doc.type]}</p>
+                      </div>
+                    ) : null}
                     {!doc.signed ? (
                       <div>
-                        <button type="button" className="btn btn-primary" disabled={pending} onClick={() => sign.mutate(doc.type)}>
-                          {pending ? "Signing…" : `Sign the ${info.name.toLowerCase()} (version ${doc.currentVersion})`}
+                        <button
+                          type="button"
+                          className="btn btn-primary"
+                          disabled={pending}
+                          onClick={() => sign.mutate(doc.type)}
+                        >
+                          {pending
+                            ? "Signing…"
+                            : `Sign the ${info.name.toLowerCase()} (version ${doc.currentVersion})`}
                         </button>
                       </div>
                     ) : null}

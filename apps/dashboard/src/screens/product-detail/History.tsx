@@ -13,30 +13,62 @@ export function History({ productId }: { productId: string }) {
 
   return (
     <section className="section card" aria-labelledby="history-h">
-      <div className="card-header"><h2 id="history-h">History</h2>{history.data ? <span className="muted small">{history.data.total} {history.data.total === 1 ? "entry" : "entries"}</span> : null}</div>
+      <div className="card-header">
+        <h2 id="history-h">History</h2>
+        {history.data ? (
+          <span className="muted small">
+            {history.data.total} {history.data.total === 1 ? "entry" : "entries"}
+          </span>
+        ) : null}
+      </div>
       <div className="card-body" style={{ paddingTop: 8, paddingBottom: 8 }}>
-        <ErrorMessage error={history.error} title="Could not load the history" onRetry={() => void history.refetch()} />
-        {history.isLoading ? <Loading label="Loading the history" /> : history.data && history.data.items.length === 0 ? (
+        <ErrorMessage
+          error={history.error}
+          title="Could not load the history"
+          onRetry={() => void history.refetch()}
+        />
+        {history.isLoading ? (
+          <Loading label="Loading the history" />
+        ) : history.data && history.data.items.length === 0 ? (
           <p className="muted">No changes recorded yet.</p>
         ) : (
           <ol style={{ listStyle: "none", margin: 0, padding: 0 }}>
             {history.data?.items.map((entry) => {
               // A field that went from nothing to nothing (an import's empty lists) says nothing.
-              const changes = Object.entries(entry.changes).filter(([, c]) => !(isEmpty(c.from) && isEmpty(c.to)));
+              const changes = Object.entries(entry.changes).filter(
+                ([, c]) => !(isEmpty(c.from) && isEmpty(c.to)),
+              );
               return (
                 <li key={entry.id} className="history-entry">
                   <div className="row" style={{ justifyContent: "space-between" }}>
-                    <span><strong>{ACTION_LABELS[entry.action] ?? entry.action}</strong> by {actorLabel(entry.actor)}</span>
-                    <time className="muted small" dateTime={entry.at} title={formatDateTime(entry.at)}>{formatDateTime(entry.at)}</time>
+                    <span>
+                      <strong>{ACTION_LABELS[entry.action] ?? entry.action}</strong> by{" "}
+                      {actorLabel(entry.actor)}
+                    </span>
+                    <time
+                      className="muted small"
+                      dateTime={entry.at}
+                      title={formatDateTime(entry.at)}
+                    >
+                      {formatDateTime(entry.at)}
+                    </time>
                   </div>
                   {changes.length > 0 ? (
                     <ul className="history-changes">
                       {changes.map(([field, change]) => (
                         <li key={field}>
                           <span className="muted">{FIELD_LABELS[field] ?? field}: </span>
-                          {isEmpty(change.from) ? <span className="muted">(empty)</span> : <span className="diff-from">{describe(field, change.from)}</span>}
+                          {isEmpty(change.from) ? (
+                            <span className="muted">(empty)</span>
+                          ) : (
+                            <span className="diff-from">{describe(field, change.from)}</span>
+                          )}
                           <span aria-label="changed to"> → </span>
-                          {isEmpty(change.to) ? <span className="muted">(empty)</span> : <span className="diff-to">{describe(field, change.to)}</span>}
+                          {isEmpty(change.to) ? (
+                            <span className="muted">(empty)</span>
+                          ) : (
+                            <span className="diff-to">{describe(field, change.to)}</span>
+                          )}
                         </li>
                       ))}
                     </ul>
@@ -47,7 +79,13 @@ export function History({ productId }: { productId: string }) {
           </ol>
         )}
         {history.data && history.data.items.length < history.data.total ? (
-          <button type="button" className="btn btn-sm" style={{ margin: "8px 0" }} disabled={history.isFetching} onClick={() => setPages((n) => n + 1)}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            style={{ margin: "8px 0" }}
+            disabled={history.isFetching}
+            onClick={() => setPages((n) => n + 1)}
+          >
             {history.isFetching ? "Loading…" : "Show older changes"}
           </button>
         ) : null}

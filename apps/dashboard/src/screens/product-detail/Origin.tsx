@@ -7,10 +7,16 @@ import { useActorLabel } from "./useHistory";
 export function Origin({ entry }: { entry: HistoryEntry | undefined }) {
   const actorLabel = useActorLabel();
   if (!entry) return null;
-  const verb = entry.action === "imported" ? "imported" : entry.action === "created" ? "created" : "edited";
+  const verb =
+    entry.action === "imported" ? "imported" : entry.action === "created" ? "created" : "edited";
   return (
-    <span className="origin" title={`${ACTION_LABELS[entry.action] ?? entry.action} by ${actorLabel(entry.actor)}, ${formatDateTime(entry.at)}`}>
-      {verb}{entry.action === "updated" ? ` by ${actorLabel(entry.actor)}` : ""} {formatRelative(entry.at)}
+    <span
+      className="origin"
+      title={`${ACTION_LABELS[entry.action] ?? entry.action} by ${actorLabel(entry.actor)}, ${formatDateTime(entry.at)}`}
+    >
+      {verb}
+      {entry.action === "updated" ? ` by ${actorLabel(entry.actor)}` : ""}{" "}
+      {formatRelative(entry.at)}
     </span>
   );
 }

@@ -5,9 +5,25 @@ import { ApiError, errorMessage, qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
 import { Field } from "../../ui/Field";
 import { AVAILABILITY, formatAvailability } from "../../ui/format";
-import { fieldOf, moveUp, toForm, toPatch, validate, type Errors, type FormState } from "./edit-form";
+import {
+  fieldOf,
+  moveUp,
+  toForm,
+  toPatch,
+  validate,
+  type Errors,
+  type FormState,
+} from "./edit-form";
 
-export function ProductEditForm({ product, onSaved, onCancel }: { product: ProductDetail; onSaved: () => void; onCancel: () => void }) {
+export function ProductEditForm({
+  product,
+  onSaved,
+  onCancel,
+}: {
+  product: ProductDetail;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const queryClient = useQueryClient();
   const [base, setBase] = useState(product);
   const [form, setForm] = useState<FormState>(() => toForm(product));
@@ -33,7 +49,8 @@ export function ProductEditForm({ product, onSaved, onCancel }: { product: Produ
     },
   });
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
 
   function submit(e: SubmitEvent) {
     e.preventDefault();
@@ -52,13 +69,19 @@ export function ProductEditForm({ product, onSaved, onCancel }: { product: Produ
   async function reload() {
     setReloading(true);
     try {
-      const fresh = await queryClient.fetchQuery({ queryKey: qk.products.detail(base.id), queryFn: () => endpoints.products.get(base.id), staleTime: 0 });
+      const fresh = await queryClient.fetchQuery({
+        queryKey: qk.products.detail(base.id),
+        queryFn: () => endpoints.products.get(base.id),
+        staleTime: 0,
+      });
       void queryClient.invalidateQueries({ queryKey: qk.products.history(base.id) });
       setBase(fresh);
       setForm(toForm(fresh));
       setErrors({});
       setConflict(false);
-      setNote(`Reloaded version ${fresh.version}. Your changes were not saved: make them again on the current product.`);
+      setNote(
+        `Reloaded version ${fresh.version}. Your changes were not saved: make them again on the current product.`,
+      );
     } catch (err) {
       setErrors({ form: errorMessage(err) });
     } finally {
@@ -67,82 +90,246 @@ export function ProductEditForm({ product, onSaved, onCancel }: { product: Produ
   }
 
   const availabilityOptions: string[] = [...AVAILABILITY];
-  if (form.availability && !availabilityOptions.includes(form.availability)) availabilityOptions.push(form.availability);
+  if (form.availability && !availabilityOptions.includes(form.availability))
+    availabilityOptions.push(form.availability);
 
   return (
     <form className="stack" onSubmit={submit} noValidate>
-
       <Field label="Title" error={errors.title}>
-        {(p) => <input {...p} className="input" value={form.title} onChange={(e) => set("title", e.target.value)} required maxLength={500} />}
+        {(p) => (
+          <input
+            {...p}
+            className="input"
+            value={form.title}
+            onChange={(e) => set("title", e.target.value)}
+            required
+            maxLength={500}
+          />
+        )}
       </Field>
       <div className="grid-2">
-        <Field label="SKU" error={errors.sku} hint="Unique in your catalog; imports match products by it">
-          {(p) => <input {...p} className="input mono" value={form.sku} onChange={(e) => set("sku", e.target.value)} maxLength={255} />}
+        <Field
+          label="SKU"
+          error={errors.sku}
+          hint="Unique in your catalog; imports match products by it"
+        >
+          {(p) => (
+            <input
+              {...p}
+              className="input mono"
+              value={form.sku}
+              onChange={(e) => set("sku", e.target.value)}
+              maxLength={255}
+            />
+          )}
         </Field>
         <Field label="Availability" error={errors.availability}>
           {(p) => (
-            <select {...p} className="select" value={form.availability} onChange={(e) => set("availability", e.target.value)}>
+            <select
+              {...p}
+              className="select"
+              value={form.availability}
+              onChange={(e) => set("availability", e.target.value)}
+            >
               <option value="">Not set</option>
-              {availabilityOptions.map((a) => <option key={a} value={a}>{formatAvailability(a)}</option>)}
+              {availabilityOptions.map((a) => (
+                <option key={a} value={a}>
+                  {formatAvailability(a)}
+                </option>
+              ))}
             </select>
           )}
         </Field>
       </div>
       <div className="grid-2">
         <Field label="Price" error={errors.amount} hint="Leave empty for no price">
-          {(p) => <input {...p} className="input" inputMode="decimal" placeholder="19.99" value={form.amount} onChange={(e) => set("amount", e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              inputMode="decimal"
+              placeholder="19.99"
+              value={form.amount}
+              onChange={(e) => set("amount", e.target.value)}
+            />
+          )}
         </Field>
         <Field label="Currency" error={errors.currency} hint="ISO code: EUR, USD, GBP…">
-          {(p) => <input {...p} className="input" maxLength={3} placeholder="EUR" autoCapitalize="characters" value={form.currency} onChange={(e) => set("currency", e.target.value.toUpperCase())} />}
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              maxLength={3}
+              placeholder="EUR"
+              autoCapitalize="characters"
+              value={form.currency}
+              onChange={(e) => set("currency", e.target.value.toUpperCase())}
+            />
+          )}
         </Field>
       </div>
       <div className="grid-3">
         <Field label="Brand" error={errors.brand}>
-          {(p) => <input {...p} className="input" value={form.brand} onChange={(e) => set("brand", e.target.value)} maxLength={255} />}
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              value={form.brand}
+              onChange={(e) => set("brand", e.target.value)}
+              maxLength={255}
+            />
+          )}
         </Field>
         <Field label="GTIN" error={errors.gtin} hint="8 to 14 digits (EAN, UPC)">
-          {(p) => <input {...p} className="input mono" inputMode="numeric" value={form.gtin} onChange={(e) => set("gtin", e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              className="input mono"
+              inputMode="numeric"
+              value={form.gtin}
+              onChange={(e) => set("gtin", e.target.value)}
+            />
+          )}
         </Field>
         <Field label="MPN" error={errors.mpn}>
-          {(p) => <input {...p} className="input mono" value={form.mpn} onChange={(e) => set("mpn", e.target.value)} maxLength={255} />}
+          {(p) => (
+            <input
+              {...p}
+              className="input mono"
+              value={form.mpn}
+              onChange={(e) => set("mpn", e.target.value)}
+              maxLength={255}
+            />
+          )}
         </Field>
       </div>
-      <Field label="Description" error={errors.description}
-        hint="Plain text (a blank line starts a paragraph), or HTML: paragraphs, headings, lists, tables, bold, italic and links are kept; anything else is removed.">
-        {(p) => <textarea {...p} className="textarea" value={form.description} onChange={(e) => set("description", e.target.value)} rows={6} />}
+      <Field
+        label="Description"
+        error={errors.description}
+        hint="Plain text (a blank line starts a paragraph), or HTML: paragraphs, headings, lists, tables, bold, italic and links are kept; anything else is removed."
+      >
+        {(p) => (
+          <textarea
+            {...p}
+            className="textarea"
+            value={form.description}
+            onChange={(e) => set("description", e.target.value)}
+            rows={6}
+          />
+        )}
       </Field>
 
       <fieldset className="field" style={{ border: 0, padding: 0, margin: 0 }}>
-        <legend className="field-label" style={{ marginBottom: 6 }}>Images</legend>
-        {form.images.length === 0 ? <p className="muted small" style={{ margin: 0 }}>No images.</p> : null}
+        <legend className="field-label" style={{ marginBottom: 6 }}>
+          Images
+        </legend>
+        {form.images.length === 0 ? (
+          <p className="muted small" style={{ margin: 0 }}>
+            No images.
+          </p>
+        ) : null}
         {form.images.map((url, i) => (
           <div key={i} className="row" style={{ flexWrap: "nowrap" }}>
-            {url ? <img className="thumb" src={url} alt="" referrerPolicy="no-referrer" onError={(e) => { e.currentTarget.style.visibility = "hidden"; }} /> : <span className="thumb thumb-empty" aria-hidden="true" />}
-            <label className="visually-hidden" htmlFor={`image-${i}`}>Image {i + 1} address</label>
-            <input id={`image-${i}`} className="input" type="url" placeholder="https://…" value={url}
-              onChange={(e) => set("images", form.images.map((u, j) => (j === i ? e.target.value : u)))} />
-            <button type="button" className="btn btn-sm" aria-label={`Move image ${i + 1} up`} disabled={i === 0}
-              onClick={() => set("images", moveUp(form.images, i))} title="Move up">↑</button>
-            <button type="button" className="btn btn-sm" aria-label={`Remove image ${i + 1}`}
-              onClick={() => set("images", form.images.filter((_, j) => j !== i))}>Remove</button>
+            {url ? (
+              <img
+                className="thumb"
+                src={url}
+                alt=""
+                referrerPolicy="no-referrer"
+                onError={(e) => {
+                  e.currentTarget.style.visibility = "hidden";
+                }}
+              />
+            ) : (
+              <span className="thumb thumb-empty" aria-hidden="true" />
+            )}
+            <label className="visually-hidden" htmlFor={`image-${i}`}>
+              Image {i + 1} address
+            </label>
+            <input
+              id={`image-${i}`}
+              className="input"
+              type="url"
+              placeholder="https://…"
+              value={url}
+              onChange={(e) =>
+                set(
+                  "images",
+                  form.images.map((u, j) => (j === i ? e.target.value : u)),
+                )
+              }
+            />
+            <button
+              type="button"
+              className="btn btn-sm"
+              aria-label={`Move image ${i + 1} up`}
+              disabled={i === 0}
+              onClick={() => set("images", moveUp(form.images, i))}
+              title="Move up"
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm"
+              aria-label={`Remove image ${i + 1}`}
+              onClick={() =>
+                set(
+                  "images",
+                  form.images.filter((_, j) => j !== i),
+                )
+              }
+            >
+              Remove
+            </button>
           </div>
         ))}
         {errors.images ? <span className="field-error">{errors.images}</span> : null}
-        <div><button type="button" className="btn btn-sm" onClick={() => set("images", [...form.images, ""])}>Add an image</button></div>
+        <div>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => set("images", [...form.images, ""])}
+          >
+            Add an image
+          </button>
+        </div>
         <span className="field-hint">The first image is the main one.</span>
       </fieldset>
 
       {conflict ? (
         <div className="alert alert-warn" role="alert" style={{ margin: 0 }}>
-          <p><strong>This product changed since you opened it.</strong> Reload it to see the current version, then make your change again.</p>
-          <button type="button" className="btn btn-sm" onClick={() => void reload()} disabled={reloading}>{reloading ? "Reloading…" : "Reload"}</button>
+          <p>
+            <strong>This product changed since you opened it.</strong> Reload it to see the current
+            version, then make your change again.
+          </p>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => void reload()}
+            disabled={reloading}
+          >
+            {reloading ? "Reloading…" : "Reload"}
+          </button>
         </div>
       ) : null}
-      {errors.form ? <div className="alert alert-bad" role="alert" style={{ margin: 0 }}><p>{errors.form}</p></div> : null}
-      {note ? <div className="alert alert-info" role="status" style={{ margin: 0 }}><p>{note}</p></div> : null}
+      {errors.form ? (
+        <div className="alert alert-bad" role="alert" style={{ margin: 0 }}>
+          <p>{errors.form}</p>
+        </div>
+      ) : null}
+      {note ? (
+        <div className="alert alert-info" role="status" style={{ margin: 0 }}>
+          <p>{note}</p>
+        </div>
+      ) : null}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending || conflict}>{save.isPending ? "Saving…" : "Save changes"}</button>
-        <button type="button" className="btn" onClick={onCancel} disabled={save.isPending}>Cancel</button>
+        <button type="submit" className="btn btn-primary" disabled={save.isPending || conflict}>
+          {save.isPending ? "Saving…" : "Save changes"}
+        </button>
+        <button type="button" className="btn" onClick={onCancel} disabled={save.isPending}>
+          Cancel
+        </button>
       </div>
     </form>
   );

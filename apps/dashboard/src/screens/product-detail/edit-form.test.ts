@@ -3,9 +3,24 @@ import type { ProductDetail } from "@catalog/gateway/api-types";
 import { fieldOf, moveUp, toForm, toPatch, validate } from "./edit-form";
 
 const product: ProductDetail = {
-  id: "p1", title: "Blue mug", sku: "MUG-1", description: "<p>Hand-thrown</p>", price: { amount: "19.99", currency: "EUR" },
-  images: ["https://img.example/1.jpg"], brand: null, gtin: null, mpn: null, availability: "InStock", variants: [], attributes: {},
-  sourceUrl: null, source: "api", createdAt: "2026-11-01T00:00:00Z", updatedAt: "2026-11-01T00:00:00Z", version: 3, listings: [],
+  id: "p1",
+  title: "Blue mug",
+  sku: "MUG-1",
+  description: "<p>Hand-thrown</p>",
+  price: { amount: "19.99", currency: "EUR" },
+  images: ["https://img.example/1.jpg"],
+  brand: null,
+  gtin: null,
+  mpn: null,
+  availability: "InStock",
+  variants: [],
+  attributes: {},
+  sourceUrl: null,
+  source: "api",
+  createdAt: "2026-11-01T00:00:00Z",
+  updatedAt: "2026-11-01T00:00:00Z",
+  version: 3,
+  listings: [],
 };
 
 describe("validate", () => {
@@ -14,7 +29,14 @@ describe("validate", () => {
   });
 
   it("says what is wrong with each field, in words the user can act on", () => {
-    const form = { ...toForm(product), title: " ", gtin: "12ab", amount: "19,99", currency: "euro", images: ["ftp://x.example/a.jpg"] };
+    const form = {
+      ...toForm(product),
+      title: " ",
+      gtin: "12ab",
+      amount: "19,99",
+      currency: "euro",
+      images: ["ftp://x.example/a.jpg"],
+    };
     expect(validate(form)).toEqual({
       title: "A title is required",
       gtin: "A GTIN is 8 to 14 digits",
@@ -25,7 +47,9 @@ describe("validate", () => {
   });
 
   it("asks for an amount when only a currency is given", () => {
-    expect(validate({ ...toForm(product), amount: "", currency: "EUR" }).amount).toBe("Enter an amount, or clear the currency");
+    expect(validate({ ...toForm(product), amount: "", currency: "EUR" }).amount).toBe(
+      "Enter an amount, or clear the currency",
+    );
   });
 });
 
@@ -35,13 +59,31 @@ describe("toPatch", () => {
   });
 
   it("sends what changed, trimmed, with null for a cleared field", () => {
-    const form = { ...toForm(product), title: " Big blue mug ", sku: "", amount: "21", currency: "eur", description: "Hand-thrown" };
-    expect(toPatch(form, product)).toEqual({ version: 3, title: "Big blue mug", sku: null, price: { amount: "21", currency: "EUR" } });
+    const form = {
+      ...toForm(product),
+      title: " Big blue mug ",
+      sku: "",
+      amount: "21",
+      currency: "eur",
+      description: "Hand-thrown",
+    };
+    expect(toPatch(form, product)).toEqual({
+      version: 3,
+      title: "Big blue mug",
+      sku: null,
+      price: { amount: "21", currency: "EUR" },
+    });
   });
 
   it("drops empty image lines and keeps the order the user chose", () => {
-    const form = { ...toForm(product), images: ["https://img.example/2.jpg", " ", "https://img.example/1.jpg"] };
-    expect(toPatch(form, product).images).toEqual(["https://img.example/2.jpg", "https://img.example/1.jpg"]);
+    const form = {
+      ...toForm(product),
+      images: ["https://img.example/2.jpg", " ", "https://img.example/1.jpg"],
+    };
+    expect(toPatch(form, product).images).toEqual([
+      "https://img.example/2.jpg",
+      "https://img.example/1.jpg",
+    ]);
   });
 });
 

@@ -4,16 +4,30 @@ import type { ProductDetail, ProductPatch } from "@catalog/gateway/api-types";
 import { editableDescription } from "../../ui/description";
 
 export interface FormState {
-  title: string; sku: string; description: string; amount: string; currency: string;
-  brand: string; gtin: string; mpn: string; availability: string; images: string[];
+  title: string;
+  sku: string;
+  description: string;
+  amount: string;
+  currency: string;
+  brand: string;
+  gtin: string;
+  mpn: string;
+  availability: string;
+  images: string[];
 }
 export type Errors = Partial<Record<keyof FormState | "form", string>>;
 
 export function toForm(p: ProductDetail): FormState {
   return {
-    title: p.title, sku: p.sku ?? "", description: editableDescription(p.description),
-    amount: p.price?.amount ?? "", currency: p.price?.currency ?? "",
-    brand: p.brand ?? "", gtin: p.gtin ?? "", mpn: p.mpn ?? "", availability: p.availability ?? "",
+    title: p.title,
+    sku: p.sku ?? "",
+    description: editableDescription(p.description),
+    amount: p.price?.amount ?? "",
+    currency: p.price?.currency ?? "",
+    brand: p.brand ?? "",
+    gtin: p.gtin ?? "",
+    mpn: p.mpn ?? "",
+    availability: p.availability ?? "",
     images: p.images.length ? [...p.images] : [],
   };
 }
@@ -26,7 +40,8 @@ export function validate(f: FormState): Errors {
   if (f.gtin.trim() && !/^\d{8,14}$/.test(f.gtin.trim())) e.gtin = "A GTIN is 8 to 14 digits";
   const amount = f.amount.trim();
   const currency = f.currency.trim().toUpperCase();
-  if (amount && !/^\d{1,15}(\.\d{1,4})?$/.test(amount)) e.amount = "Write the price as digits with up to 4 decimals, e.g. 19.99";
+  if (amount && !/^\d{1,15}(\.\d{1,4})?$/.test(amount))
+    e.amount = "Write the price as digits with up to 4 decimals, e.g. 19.99";
   if (amount && !/^[A-Z]{3}$/.test(currency)) e.currency = "A three-letter currency code, e.g. EUR";
   if (!amount && currency) e.amount = "Enter an amount, or clear the currency";
   f.images.forEach((url, i) => {
@@ -47,14 +62,16 @@ export function toPatch(f: FormState, p: ProductDetail): ProductPatch {
   if (f.title.trim() !== p.title) patch.title = f.title.trim();
   if (orNull(f.sku) !== (p.sku ?? null)) patch.sku = orNull(f.sku);
   // The form shows a description as text where it was text; it is sent only if the user changed it.
-  if (f.description !== editableDescription(p.description)) patch.description = f.description.trim() === "" ? null : f.description;
+  if (f.description !== editableDescription(p.description))
+    patch.description = f.description.trim() === "" ? null : f.description;
   const amount = f.amount.trim();
   const price = amount ? { amount, currency: f.currency.trim().toUpperCase() } : null;
   if (JSON.stringify(price) !== JSON.stringify(p.price ?? null)) patch.price = price;
   if (orNull(f.brand) !== (p.brand ?? null)) patch.brand = orNull(f.brand);
   if (orNull(f.gtin) !== (p.gtin ?? null)) patch.gtin = orNull(f.gtin);
   if (orNull(f.mpn) !== (p.mpn ?? null)) patch.mpn = orNull(f.mpn);
-  if (orNull(f.availability) !== (p.availability ?? null)) patch.availability = orNull(f.availability);
+  if (orNull(f.availability) !== (p.availability ?? null))
+    patch.availability = orNull(f.availability);
   const images = f.images.map((u) => u.trim()).filter(Boolean);
   if (JSON.stringify(images) !== JSON.stringify(p.images)) patch.images = images;
   return patch;
@@ -66,7 +83,16 @@ export function fieldOf(message: string): keyof FormState | null {
   if (!m) return null;
   const [, top, sub] = m;
   if (top === "price") return sub === "currency" ? "currency" : "amount";
-  const known: (keyof FormState)[] = ["title", "sku", "description", "brand", "gtin", "mpn", "availability", "images"];
+  const known: (keyof FormState)[] = [
+    "title",
+    "sku",
+    "description",
+    "brand",
+    "gtin",
+    "mpn",
+    "availability",
+    "images",
+  ];
   return known.find((k) => k === top) ?? null;
 }
 

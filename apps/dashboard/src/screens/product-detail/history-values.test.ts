@@ -3,7 +3,8 @@ import { describe as describeValue, isEmpty } from "./history-values";
 
 it("isEmpty treats nothing, an empty string, list or object as empty", () => {
   for (const empty of [null, undefined, "", [], {}]) expect(isEmpty(empty)).toBe(true);
-  for (const value of [0, false, "x", ["a"], { amount: "1", currency: "EUR" }]) expect(isEmpty(value)).toBe(false);
+  for (const value of [0, false, "x", ["a"], { amount: "1", currency: "EUR" }])
+    expect(isEmpty(value)).toBe(false);
 });
 
 it("describe reads a history value in a few words", () => {
@@ -16,5 +17,10 @@ it("describe reads a history value in a few words", () => {
 });
 
 it("describe shows a description that was plain text as it was written", () => {
-  expect(describeValue("description", "<p>Hand-thrown &amp; glazed<br />by us</p><p>Dishwasher safe</p>")).toBe("Hand-thrown & glazed\nby us\n\nDishwasher safe");
+  expect(
+    describeValue(
+      "description",
+      "<p>Hand-thrown &amp; glazed<br />by us</p><p>Dishwasher safe</p>",
+    ),
+  ).toBe("Hand-thrown & glazed\nby us\n\nDishwasher safe");
 });

@@ -2,20 +2,36 @@
 import { descriptionText } from "../../ui/description";
 import { formatValue } from "../../ui/format";
 
-export const ACTION_LABELS: Record<string, string> = { created: "Created", updated: "Edited", deleted: "Deleted", imported: "Imported" };
+export const ACTION_LABELS: Record<string, string> = {
+  created: "Created",
+  updated: "Edited",
+  deleted: "Deleted",
+  imported: "Imported",
+};
 
 /** Nothing, an empty string, list or object: a change from nothing to nothing says nothing. */
 export function isEmpty(value: unknown): boolean {
-  return value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0) ||
-    (typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0);
+  return (
+    value === null ||
+    value === undefined ||
+    value === "" ||
+    (Array.isArray(value) && value.length === 0) ||
+    (typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0)
+  );
 }
 
-/** A history value, readable: money as money, lists by count when long, a description as its text, long text cut. */
+/**
+ * A history value, readable: money as money, lists by count when long, a description as its text,
+ * long text cut.
+ */
 export function describe(field: string, value: unknown): string {
   if (field === "description" && typeof value === "string") return cut(descriptionText(value));
   if (Array.isArray(value)) {
     if (value.length === 0) return "none";
-    const shown = value.slice(0, 3).map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ");
+    const shown = value
+      .slice(0, 3)
+      .map((v) => (typeof v === "string" ? v : JSON.stringify(v)))
+      .join(", ");
     return value.length > 3 ? `${shown} and ${value.length - 3} more` : shown;
   }
   if (value && typeof value === "object" && !("amount" in value)) {

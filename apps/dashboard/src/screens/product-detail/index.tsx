@@ -24,7 +24,10 @@ export function ProductDetailScreen() {
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
-  const product = useQuery({ queryKey: qk.products.detail(id), queryFn: () => endpoints.products.get(id) });
+  const product = useQuery({
+    queryKey: qk.products.detail(id),
+    queryFn: () => endpoints.products.get(id),
+  });
   // Through the confirmation dialog, which shows a refusal.
   const remove = useMutation({
     mutationFn: (p: ProductDetail) => endpoints.products.remove(p.id),
@@ -40,17 +43,40 @@ export function ProductDetailScreen() {
     document.title = `${product.data?.title ?? "Product"} · Catalog`;
   }, [product.data?.title]);
 
-  if (product.isLoading) return <div className="page"><Loading label="Loading the product" /></div>;
+  if (product.isLoading)
+    return (
+      <div className="page">
+        <Loading label="Loading the product" />
+      </div>
+    );
   if (product.error || !product.data) {
     return (
       <div className="page">
-        <PageHeader title="Product" breadcrumb={<Link to="/products" search={{}}>Catalog</Link>} />
+        <PageHeader
+          title="Product"
+          breadcrumb={
+            <Link to="/products" search={{}}>
+              Catalog
+            </Link>
+          }
+        />
         {isStatus(product.error, 404) ? (
-          <Empty title="This product is not in your catalog" action={<Link to="/products" search={{}} className="btn">Back to the catalog</Link>}>
+          <Empty
+            title="This product is not in your catalog"
+            action={
+              <Link to="/products" search={{}} className="btn">
+                Back to the catalog
+              </Link>
+            }
+          >
             It may have been deleted, or the link is wrong.
           </Empty>
         ) : (
-          <ErrorMessage error={product.error} title="Could not load the product" onRetry={() => void product.refetch()} />
+          <ErrorMessage
+            error={product.error}
+            title="Could not load the product"
+            onRetry={() => void product.refetch()}
+          />
         )}
       </div>
     );
@@ -60,25 +86,56 @@ export function ProductDetailScreen() {
   return (
     <div className="page">
       <PageHeader
-        breadcrumb={<Link to="/products" search={{}}>Catalog</Link>}
+        breadcrumb={
+          <Link to="/products" search={{}}>
+            Catalog
+          </Link>
+        }
         title={p.title}
-        description={<>{p.sku ? <>SKU <span className="mono">{p.sku}</span> · </> : null}version {p.version} · updated {formatRelative(p.updatedAt)}</>}
-        actions={editing ? null : (
+        description={
           <>
-            <button type="button" className="btn" onClick={() => setEditing(true)}>Edit</button>
-            <Link to="/publish" search={{ ids: p.id }} className="btn btn-primary">Publish</Link>
-            <button type="button" className="btn btn-ghost" style={{ color: "var(--bad)" }} onClick={() => setConfirmDelete(true)}>Delete</button>
+            {p.sku ? (
+              <>
+                SKU <span className="mono">{p.sku}</span> ·{" "}
+              </>
+            ) : null}
+            version {p.version} · updated {formatRelative(p.updatedAt)}
           </>
-        )}
+        }
+        actions={
+          editing ? null : (
+            <>
+              <button type="button" className="btn" onClick={() => setEditing(true)}>
+                Edit
+              </button>
+              <Link to="/publish" search={{ ids: p.id }} className="btn btn-primary">
+                Publish
+              </Link>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                style={{ color: "var(--bad)" }}
+                onClick={() => setConfirmDelete(true)}
+              >
+                Delete
+              </button>
+            </>
+          )
+        }
       />
 
       {editing ? (
         <section className="section card" aria-label="Edit product">
-          <div className="card-header"><h2>Edit product</h2></div>
+          <div className="card-header">
+            <h2>Edit product</h2>
+          </div>
           <div className="card-body">
             <ProductEditForm
               product={p}
-              onSaved={() => { setEditing(false); toast.notify("Product saved", "ok"); }}
+              onSaved={() => {
+                setEditing(false);
+                toast.notify("Product saved", "ok");
+              }}
               onCancel={() => setEditing(false)}
             />
           </div>
@@ -98,7 +155,10 @@ export function ProductDetailScreen() {
         onConfirm={() => remove.mutateAsync(p)}
         onClose={() => setConfirmDelete(false)}
       >
-        <p>The product is removed from your catalog. Its history is kept, and listings already on your stores are not taken down.</p>
+        <p>
+          The product is removed from your catalog. Its history is kept, and listings already on
+          your stores are not taken down.
+        </p>
       </ConfirmDialog>
     </div>
   );

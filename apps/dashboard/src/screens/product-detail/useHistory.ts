@@ -7,7 +7,10 @@ import * as endpoints from "../../api/endpoints";
 import { useSession } from "../../api/session";
 import { isEmpty } from "./history-values";
 
-/** The first `pages` pages of a product's history, newest first (page 1 is shared with the field origins). */
+/**
+ * The first `pages` pages of a product's history, newest first (page 1 is shared with the field
+ * origins).
+ */
 export function historyQuery(productId: string, pages: number) {
   return {
     queryKey: [...qk.products.history(productId), pages] as const,
@@ -28,7 +31,10 @@ export function historyQuery(productId: string, pages: number) {
 export function useActorLabel() {
   const session = useSession();
   return (actor: HistoryEntry["actor"]): string => {
-    if (actor.type === "user") return actor.id === session.user.id ? "you" : `a user of your org (${(actor.id ?? "").slice(0, 8)})`;
+    if (actor.type === "user")
+      return actor.id === session.user.id
+        ? "you"
+        : `a user of your org (${(actor.id ?? "").slice(0, 8)})`;
     if (actor.type === "apiKey") return "the browser extension (API key)";
     if (actor.type === "system") return "the service";
     return actor.type;
@@ -41,7 +47,8 @@ export function useFieldOrigins(productId: string): Map<string, HistoryEntry> {
   const origins = new Map<string, HistoryEntry>();
   for (const entry of history.data?.items ?? []) {
     for (const [field, change] of Object.entries(entry.changes)) {
-      if (!origins.has(field) && !(isEmpty(change.from) && isEmpty(change.to))) origins.set(field, entry);
+      if (!origins.has(field) && !(isEmpty(change.from) && isEmpty(change.to)))
+        origins.set(field, entry);
     }
   }
   return origins;

@@ -8,9 +8,22 @@ import { StatusBadge } from "../../ui/StatusBadge";
  * One store to publish to: its health, breaker and a channel's wait (not choosable until it
  * ends), and the settings it still needs. `full`: the most stores one publish takes are chosen.
  */
-export function DestinationOption({ destination: d, now, channels, isOwner, chosen, full, onChoose }: {
-  destination: Destination; now: number; channels: ChannelInfo[] | undefined; isOwner: boolean;
-  chosen: boolean; full: boolean; onChoose: (on: boolean) => void;
+export function DestinationOption({
+  destination: d,
+  now,
+  channels,
+  isOwner,
+  chosen,
+  full,
+  onChoose,
+}: {
+  destination: Destination;
+  now: number;
+  channels: ChannelInfo[] | undefined;
+  isOwner: boolean;
+  chosen: boolean;
+  full: boolean;
+  onChoose: (on: boolean) => void;
 }) {
   const channelName = useChannelName();
   const holds = holdsOf(d, now, channelName);
@@ -18,7 +31,9 @@ export function DestinationOption({ destination: d, now, channels, isOwner, chos
   const missing = missingSettings(d, channels);
   const inputId = `dest-${d.id}`;
   return (
-    <li className={`dest-option${waitHold ? " disabled" : ""}${chosen && !waitHold ? " chosen" : ""}`}>
+    <li
+      className={`dest-option${waitHold ? " disabled" : ""}${chosen && !waitHold ? " chosen" : ""}`}
+    >
       <input
         id={inputId}
         type="checkbox"
@@ -33,16 +48,44 @@ export function DestinationOption({ destination: d, now, channels, isOwner, chos
         <span className="muted small">{channelName(d.channel)}</span>
       </label>
       <span className="badges dest-option-badges">
-        <StatusBadge status={d.health} label={d.health === "ok" ? "Healthy" : d.health === "degraded" ? "Degraded" : "Down"} />
-        {d.breaker.state !== "closed" ? <StatusBadge status={d.breaker.state} label={d.breaker.state === "open" ? "Breaker open" : "Breaker half-open"} /> : null}
+        <StatusBadge
+          status={d.health}
+          label={d.health === "ok" ? "Healthy" : d.health === "degraded" ? "Degraded" : "Down"}
+        />
+        {d.breaker.state !== "closed" ? (
+          <StatusBadge
+            status={d.breaker.state}
+            label={d.breaker.state === "open" ? "Breaker open" : "Breaker half-open"}
+          />
+        ) : null}
         {waitHold ? <StatusBadge status="throttled" label="Waiting" /> : null}
       </span>
       <div id={`${inputId}-state`} className="dest-option-notes small">
-        {holds.map((h) => <p key={h.kind} className={h.kind === "wait" ? "warn-text" : "muted"}>{h.text}{h.kind === "wait" ? ". You can choose it once the wait is over." : h.kind === "breaker" ? ". Publishes queue and go out when it closes." : "."}</p>)}
+        {holds.map((h) => (
+          <p key={h.kind} className={h.kind === "wait" ? "warn-text" : "muted"}>
+            {h.text}
+            {h.kind === "wait"
+              ? ". You can choose it once the wait is over."
+              : h.kind === "breaker"
+                ? ". Publishes queue and go out when it closes."
+                : "."}
+          </p>
+        ))}
         {missing.length > 0 ? (
           <p className="warn-text">
             Settings missing: {missing.join(", ")}. Publishing here will fail until they are set
-            {isOwner ? <> in <Link to="/destinations" search={{}}>Destinations</Link></> : " (your organisation's owner sets them)"}.
+            {isOwner ? (
+              <>
+                {" "}
+                in{" "}
+                <Link to="/destinations" search={{}}>
+                  Destinations
+                </Link>
+              </>
+            ) : (
+              " (your organisation's owner sets them)"
+            )}
+            .
           </p>
         ) : null}
       </div>

@@ -23,14 +23,29 @@ const route = getRouteApi("/app/publish");
 const MAX_DESTINATIONS = 20;
 
 function newKey(): string {
-  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 export function Publish() {
   const channelName = useChannelName();
   const { ids: idsParam } = route.useSearch();
   const selection = useSelection();
-  const fromUrl = useMemo(() => (idsParam ? [...new Set(idsParam.split(",").map((s) => s.trim()).filter(Boolean))] : null), [idsParam]);
+  const fromUrl = useMemo(
+    () =>
+      idsParam
+        ? [
+            ...new Set(
+              idsParam
+                .split(",")
+                .map((s) => s.trim())
+                .filter(Boolean),
+            ),
+          ]
+        : null,
+    [idsParam],
+  );
   const ids = fromUrl ?? selection.ids;
   const session = useSession();
   const destinations = useDestinations({ refetchInterval: 15_000 });
@@ -42,12 +57,16 @@ export function Publish() {
   // nothing to choose.
   const [picked, setPicked] = useState<Set<string> | null>(null);
   const onlyStore = destinations.data?.items.length === 1 ? destinations.data.items[0] : undefined;
-  const chosen = useMemo(() => picked ?? new Set(onlyStore ? [onlyStore.id] : []), [picked, onlyStore]);
+  const chosen = useMemo(
+    () => picked ?? new Set(onlyStore ? [onlyStore.id] : []),
+    [picked, onlyStore],
+  );
   const [error, setError] = useState<string | null>(null);
   // One Idempotency-Key per submitted body: a double click or a retry after a lost answer
   // gets the same run back instead of publishing twice.
   const attempt = useRef<{ body: string; key: string } | null>(null);
-  // The last "Check first" (a dry run) and the choice it was made for: shown while the choice stands.
+  // The last "Check first" (a dry run) and the choice it was made for: shown while the choice
+  // stands.
   const [check, setCheck] = useState<{ of: string; result: PublishCheck } | null>(null);
   const dryRun = useMutation({
     mutationFn: ({ body }: { body: PublishBody; of: string }) => endpoints.publishRuns.check(body),
@@ -56,12 +75,17 @@ export function Publish() {
   });
   // Pending until the run's page is open, so the button keeps saying what is happening.
   const start = useMutation({
-    mutationFn: ({ body, key }: { body: PublishBody; key: string }) => endpoints.publishRuns.start(body, key),
+    mutationFn: ({ body, key }: { body: PublishBody; key: string }) =>
+      endpoints.publishRuns.start(body, key),
     onSuccess: async (result) => {
       void queryClient.invalidateQueries({ queryKey: qk.products.all });
       void queryClient.invalidateQueries({ queryKey: qk.runs.all });
       void queryClient.invalidateQueries({ queryKey: qk.destinations });
-      if (!fromUrl || (fromUrl.length === selection.ids.length && fromUrl.every((id) => selection.set.has(id)))) selection.clear();
+      if (
+        !fromUrl ||
+        (fromUrl.length === selection.ids.length && fromUrl.every((id) => selection.set.has(id)))
+      )
+        selection.clear();
       if (result.runId) {
         await navigate({ to: "/runs/$id", params: { id: result.runId } });
       } else {
@@ -78,13 +102,20 @@ export function Publish() {
   });
   const checkHeading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => { document.title = "Publish · Catalog"; }, []);
+  useEffect(() => {
+    document.title = "Publish · Catalog";
+  }, []);
 
   // A long ?ids= list that is the catalog's selection is dropped from the address: the screen
   // reads the same ids from the selection, and a reload does not send a URL the gateway refuses.
   const navigateHere = useNavigate({ from: "/publish" });
   useEffect(() => {
-    if (fromUrl && fromUrl.length > 50 && fromUrl.length === selection.ids.length && fromUrl.every((id) => selection.set.has(id))) {
+    if (
+      fromUrl &&
+      fromUrl.length > 50 &&
+      fromUrl.length === selection.ids.length &&
+      fromUrl.every((id) => selection.set.has(id))
+    ) {
       void navigateHere({ search: {}, replace: true });
     }
   }, [fromUrl, selection.ids, selection.set, navigateHere]);
@@ -135,9 +166,24 @@ export function Publish() {
   if (ids.length === 0) {
     return (
       <div className="page page-narrow">
-        <PageHeader title="Publish" breadcrumb={<Link to="/runs" search={{}}>Publish runs</Link>} />
-        <Empty title="No products selected" action={<Link to="/products" search={{}} className="btn btn-primary">Choose products in the catalog</Link>}>
-          Tick the products to publish in the catalog (or every product matching a search), then choose “Publish selected”.
+        <PageHeader
+          title="Publish"
+          breadcrumb={
+            <Link to="/runs" search={{}}>
+              Publish runs
+            </Link>
+          }
+        />
+        <Empty
+          title="No products selected"
+          action={
+            <Link to="/products" search={{}} className="btn btn-primary">
+              Choose products in the catalog
+            </Link>
+          }
+        >
+          Tick the products to publish in the catalog (or every product matching a search), then
+          choose “Publish selected”.
         </Empty>
       </div>
     );
@@ -145,7 +191,10 @@ export function Publish() {
 
   const shown = ids.slice(0, PREVIEW_TITLES).map((id, n) => {
     const q = firstFew[n];
-    return { id, title: q?.data?.title ?? (q?.isError ? `Product ${id.slice(0, 8)} (not found)` : "…") };
+    return {
+      id,
+      title: q?.data?.title ?? (q?.isError ? `Product ${id.slice(0, 8)} (not found)` : "…"),
+    };
   });
   const missingProducts = firstFew.filter((q) => q.isError).length;
   const isOwner = session.user.role === "owner";
@@ -153,7 +202,11 @@ export function Publish() {
   return (
     <div className="page page-narrow">
       <PageHeader
-        breadcrumb={<Link to="/products" search={{}}>Catalog</Link>}
+        breadcrumb={
+          <Link to="/products" search={{}}>
+            Catalog
+          </Link>
+        }
         title={`Publish ${ids.length.toLocaleString()} product${ids.length === 1 ? "" : "s"}`}
         description="Choose where they go. Each product is listed on each store you choose; you can watch it happen."
       />
@@ -161,13 +214,28 @@ export function Publish() {
       <SelectedProducts ids={ids} shown={shown} missing={missingProducts} />
 
       <form onSubmit={submit} noValidate>
-        <fieldset className="card section dest-picker" aria-describedby={error ? "publish-error" : undefined}>
+        <fieldset
+          className="card section dest-picker"
+          aria-describedby={error ? "publish-error" : undefined}
+        >
           <legend className="card-legend">Destinations</legend>
-          <ErrorMessage error={destinations.error} title="Could not load your stores" onRetry={() => void destinations.refetch()} />
-          {destinations.isLoading ? <Loading label="Loading your stores" /> : destinations.data && items.length === 0 ? (
+          <ErrorMessage
+            error={destinations.error}
+            title="Could not load your stores"
+            onRetry={() => void destinations.refetch()}
+          />
+          {destinations.isLoading ? (
+            <Loading label="Loading your stores" />
+          ) : destinations.data && items.length === 0 ? (
             <div className="card-body">
               <p>No store is connected yet, so there is nowhere to publish.</p>
-              {isOwner ? <Link to="/destinations" search={{}} className="btn btn-primary">Connect a store</Link> : <p className="muted">Your organisation's owner connects stores.</p>}
+              {isOwner ? (
+                <Link to="/destinations" search={{}} className="btn btn-primary">
+                  Connect a store
+                </Link>
+              ) : (
+                <p className="muted">Your organisation's owner connects stores.</p>
+              )}
             </div>
           ) : (
             <ul className="dest-options">
@@ -183,7 +251,8 @@ export function Publish() {
                   onChoose={(on) => {
                     setError(null);
                     const next = new Set(chosen);
-                    if (on) next.add(d.id); else next.delete(d.id);
+                    if (on) next.add(d.id);
+                    else next.delete(d.id);
                     setPicked(next);
                   }}
                 />
@@ -199,25 +268,60 @@ export function Publish() {
             destinations={items}
             channels={channels.data?.items}
             channelName={channelName}
-            knownTitles={new Map(firstFew.flatMap((q, n) => { const id = ids[n]; return q.data && id ? [[id, q.data.title] as const] : []; }))}
+            knownTitles={
+              new Map(
+                firstFew.flatMap((q, n) => {
+                  const id = ids[n];
+                  return q.data && id ? [[id, q.data.title] as const] : [];
+                }),
+              )
+            }
             isOwner={isOwner}
           />
-        ) : check ? <p className="muted small check-stale">The products or stores changed since the check: check again to see what would fail.</p> : null}
+        ) : check ? (
+          <p className="muted small check-stale">
+            The products or stores changed since the check: check again to see what would fail.
+          </p>
+        ) : null}
 
-        {error ? <div id="publish-error" className="alert alert-bad" role="alert"><p>{error}</p></div> : null}
+        {error ? (
+          <div id="publish-error" className="alert alert-bad" role="alert">
+            <p>{error}</p>
+          </div>
+        ) : null}
         <div className="form-actions">
-          <button type="button" className="btn" onClick={runCheck} disabled={dryRun.isPending || start.isPending || ids.length > MAX_SELECTION || items.length === 0}
-            aria-describedby="publish-check-hint">
+          <button
+            type="button"
+            className="btn"
+            onClick={runCheck}
+            disabled={
+              dryRun.isPending ||
+              start.isPending ||
+              ids.length > MAX_SELECTION ||
+              items.length === 0
+            }
+            aria-describedby="publish-check-hint"
+          >
             {dryRun.isPending ? "Checking…" : "Check first"}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={start.isPending || ids.length > MAX_SELECTION || items.length === 0}>
-            {start.isPending ? "Publishing…" : chosenIds.length > 0
-              ? `Publish to ${chosenIds.length} store${chosenIds.length === 1 ? "" : "s"}`
-              : "Publish"}
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={start.isPending || ids.length > MAX_SELECTION || items.length === 0}
+          >
+            {start.isPending
+              ? "Publishing…"
+              : chosenIds.length > 0
+                ? `Publish to ${chosenIds.length} store${chosenIds.length === 1 ? "" : "s"}`
+                : "Publish"}
           </button>
-          <Link to="/products" search={{}} className="btn btn-ghost">Cancel</Link>
+          <Link to="/products" search={{}} className="btn btn-ghost">
+            Cancel
+          </Link>
         </div>
-        <p id="publish-check-hint" className="muted small check-hint">“Check first” shows what each store would refuse, and why, without publishing anything.</p>
+        <p id="publish-check-hint" className="muted small check-hint">
+          “Check first” shows what each store would refuse, and why, without publishing anything.
+        </p>
       </form>
     </div>
   );

@@ -11,14 +11,22 @@ export function CellBadge({ cell: c }: { cell: Cell }) {
     c.attempts > 0 ? `${c.attempts} attempt${c.attempts === 1 ? "" : "s"}` : null,
     c.error,
     c.finishedAt ? `at ${formatDateTime(c.finishedAt)}` : null,
-  ].filter(Boolean).join(" · ");
+  ]
+    .filter(Boolean)
+    .join(" · ");
   const badge = <StatusBadge status={c.status} label={RUN_STATE_LABELS[c.status]} title={title} />;
   if (c.status === "succeeded" && c.remoteUrl) {
-    return <a href={c.remoteUrl} target="_blank" rel="noreferrer noopener" className="cell-link" title={`${title} · open the listing`}>{badge}</a>;
+    return (
+      <a
+        href={c.remoteUrl}
+        target="_blank"
+        rel="noreferrer noopener"
+        className="cell-link"
+        title={`${title} · open the listing`}
+      >
+        {badge}
+      </a>
+    );
   }
-  return (
-    <span className="cell-state">
-      {badge}
-    </span>
-  );
+  return <span className="cell-state">{badge}</span>;
 }

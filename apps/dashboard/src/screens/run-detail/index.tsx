@@ -31,7 +31,12 @@ export function RunDetail() {
   const retry = useMutation({
     mutationFn: () => endpoints.publishRuns.retry(id),
     onSuccess: async (result) => {
-      toast.notify(result.retried === 0 ? "Nothing to retry" : `Retrying ${result.retried} listing${result.retried === 1 ? "" : "s"}`, "ok");
+      toast.notify(
+        result.retried === 0
+          ? "Nothing to retry"
+          : `Retrying ${result.retried} listing${result.retried === 1 ? "" : "s"}`,
+        "ok",
+      );
       await queryClient.invalidateQueries({ queryKey: qk.runs.detail(id) });
       follow();
     },
@@ -40,7 +45,9 @@ export function RunDetail() {
   const [allRows, setAllRows] = useState(false);
   const r = run.data;
 
-  useEffect(() => { document.title = `Publish run · Catalog`; }, []);
+  useEffect(() => {
+    document.title = `Publish run · Catalog`;
+  }, []);
 
   const cellMap = useMemo(() => {
     const m = new Map<string, Cell>();
@@ -48,15 +55,40 @@ export function RunDetail() {
     return m;
   }, [r?.cells]);
 
-  if (run.isLoading) return <div className="page"><Loading label="Loading the run" /></div>;
+  if (run.isLoading)
+    return (
+      <div className="page">
+        <Loading label="Loading the run" />
+      </div>
+    );
   if (!r) {
     return (
       <div className="page">
-        <PageHeader title="Publish run" breadcrumb={<Link to="/runs" search={{}}>Publish runs</Link>} />
+        <PageHeader
+          title="Publish run"
+          breadcrumb={
+            <Link to="/runs" search={{}}>
+              Publish runs
+            </Link>
+          }
+        />
         {isStatus(run.error, 404) ? (
-          <Empty title="There is no such run" action={<Link to="/runs" search={{}} className="btn">See every run</Link>}>The link may be wrong.</Empty>
+          <Empty
+            title="There is no such run"
+            action={
+              <Link to="/runs" search={{}} className="btn">
+                See every run
+              </Link>
+            }
+          >
+            The link may be wrong.
+          </Empty>
         ) : (
-          <ErrorMessage error={run.error} title="Could not load the run" onRetry={() => void run.refetch()} />
+          <ErrorMessage
+            error={run.error}
+            title="Could not load the run"
+            onRetry={() => void run.refetch()}
+          />
         )}
       </div>
     );
@@ -66,38 +98,78 @@ export function RunDetail() {
   const problems = r.counts.failed + r.counts.dead;
   const productTitle = new Map(r.products.map((p) => [p.id, p.title]));
   const destName = new Map(r.destinations.map((d) => [d.id, d.name]));
-  const problemProducts = new Set(r.cells.filter((c) => c.status === "failed" || c.status === "dead").map((c) => c.productId));
+  const problemProducts = new Set(
+    r.cells.filter((c) => c.status === "failed" || c.status === "dead").map((c) => c.productId),
+  );
   const rows = onlyProblems ? r.products.filter((p) => problemProducts.has(p.id)) : r.products;
   const shownRows = allRows ? rows : rows.slice(0, MATRIX_ROWS);
 
   return (
     <div className="page run-page">
       <PageHeader
-        breadcrumb={<Link to="/runs" search={{}}>Publish runs</Link>}
+        breadcrumb={
+          <Link to="/runs" search={{}}>
+            Publish runs
+          </Link>
+        }
         title={`${r.productCount.toLocaleString()} product${r.productCount === 1 ? "" : "s"} to ${r.destinationCount} store${r.destinationCount === 1 ? "" : "s"}`}
         description={
           <>
-            {r.finished
-              ? (problems > 0 ? <StatusBadge status="partial" label="Finished with failures" /> : <StatusBadge status="finished" label="Finished" />)
-              : <StatusBadge status="running" label="In progress" />}{" "}
+            {r.finished ? (
+              problems > 0 ? (
+                <StatusBadge status="partial" label="Finished with failures" />
+              ) : (
+                <StatusBadge status="finished" label="Finished" />
+              )
+            ) : (
+              <StatusBadge status="running" label="In progress" />
+            )}{" "}
             <span title={formatDateTime(r.createdAt)}>Started {formatRelative(r.createdAt)}</span>
-            {modeText(mode, r.finished) ? <span className="muted live-mode" role="status"> · {modeText(mode, r.finished)}</span> : null}
+            {modeText(mode, r.finished) ? (
+              <span className="muted live-mode" role="status">
+                {" "}
+                · {modeText(mode, r.finished)}
+              </span>
+            ) : null}
           </>
         }
-        actions={problems > 0 ? (
-          <button type="button" className="btn btn-primary" onClick={() => retry.mutate()} disabled={retry.isPending}>
-            {retry.isPending ? "Retrying…" : `Retry ${problems.toLocaleString()} failed`}
-          </button>
-        ) : null}
+        actions={
+          problems > 0 ? (
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => retry.mutate()}
+              disabled={retry.isPending}
+            >
+              {retry.isPending ? "Retrying…" : `Retry ${problems.toLocaleString()} failed`}
+            </button>
+          ) : null
+        }
       />
-      {retry.error ? <div className="alert alert-bad" role="alert"><p><strong>Could not retry:</strong> {errorMessage(retry.error)}</p></div> : null}
-      {run.error && !isStatus(run.error, 404) ? <ErrorMessage error={run.error} title="Could not refresh the run" onRetry={() => void run.refetch()} /> : null}
+      {retry.error ? (
+        <div className="alert alert-bad" role="alert">
+          <p>
+            <strong>Could not retry:</strong> {errorMessage(retry.error)}
+          </p>
+        </div>
+      ) : null}
+      {run.error && !isStatus(run.error, 404) ? (
+        <ErrorMessage
+          error={run.error}
+          title="Could not refresh the run"
+          onRetry={() => void run.refetch()}
+        />
+      ) : null}
 
       <DestinationNotices destinations={r.destinations} />
 
       <section className="card section" aria-label="Progress">
         <div className="card-body stack run-progress">
-          <ProgressBar value={total - r.counts.queued - r.counts.running} max={total} label="Listings done" />
+          <ProgressBar
+            value={total - r.counts.queued - r.counts.running}
+            max={total}
+            label="Listings done"
+          />
           <div className="run-counts">
             {RUN_STATES.map((s) => (
               <div key={s} className={`run-count run-count-${s}`}>
@@ -107,59 +179,92 @@ export function RunDetail() {
             ))}
           </div>
           <p className="small muted" style={{ margin: 0 }}>
-            {total.toLocaleString()} listing{total === 1 ? "" : "s"}: each product on each store. Dead ones ran out of attempts; “Retry failed” sends failed and dead ones again.
+            {total.toLocaleString()} listing{total === 1 ? "" : "s"}: each product on each store.
+            Dead ones ran out of attempts; “Retry failed” sends failed and dead ones again.
           </p>
         </div>
       </section>
 
       {r.failures.length > 0 ? (
         <section className="card section" aria-labelledby="failures-h">
-          <div className="card-header"><h2 id="failures-h">Failures, by message</h2></div>
+          <div className="card-header">
+            <h2 id="failures-h">Failures, by message</h2>
+          </div>
           <ul className="failure-groups">
             {r.failures.map((f) => (
               <li key={f.message}>
-                <span className="badge badge-bad badge-plain failure-count">{f.count.toLocaleString()}</span>
+                <span className="badge badge-bad badge-plain failure-count">
+                  {f.count.toLocaleString()}
+                </span>
                 <div className="failure-body">
                   <p className="failure-message">{f.message}</p>
                   <p className="small muted">
                     {f.cells.slice(0, 3).map((c, n) => (
                       <span key={`${c.productId}-${c.destinationAccountId}`}>
-                        <Link to="/products/$id" params={{ id: c.productId }}>{productTitle.get(c.productId) ?? c.productId.slice(0, 8)}</Link>
-                        {" on "}{destName.get(c.destinationAccountId) ?? "a store"}{n < Math.min(3, f.cells.length) - 1 ? ", " : ""}
+                        <Link to="/products/$id" params={{ id: c.productId }}>
+                          {productTitle.get(c.productId) ?? c.productId.slice(0, 8)}
+                        </Link>
+                        {" on "}
+                        {destName.get(c.destinationAccountId) ?? "a store"}
+                        {n < Math.min(3, f.cells.length) - 1 ? ", " : ""}
                       </span>
                     ))}
                     {f.cells.length > 3 ? ` and ${(f.cells.length - 3).toLocaleString()} more` : ""}
                   </p>
                   {/settings/i.test(f.message) ? (
-                    <p className="small"><Link to="/destinations" search={{}}>Open the store's settings in Destinations</Link></p>
+                    <p className="small">
+                      <Link to="/destinations" search={{}}>
+                        Open the store's settings in Destinations
+                      </Link>
+                    </p>
                   ) : null}
                 </div>
               </li>
             ))}
           </ul>
-          <p className="small muted failure-help">Fix the product (open it from the link) or the store's settings, then choose “Retry failed”.</p>
+          <p className="small muted failure-help">
+            Fix the product (open it from the link) or the store's settings, then choose “Retry
+            failed”.
+          </p>
         </section>
       ) : null}
 
       <section className="section" aria-labelledby="matrix-h">
         <div className="section-head">
-          <h2 id="matrix-h" className="section-title">Products and stores</h2>
+          <h2 id="matrix-h" className="section-title">
+            Products and stores
+          </h2>
           {problems > 0 ? (
             <label className="row small toggle">
-              <input type="checkbox" className="checkbox" checked={onlyProblems} onChange={(e) => setOnlyProblems(e.target.checked)} />
+              <input
+                type="checkbox"
+                className="checkbox"
+                checked={onlyProblems}
+                onChange={(e) => setOnlyProblems(e.target.checked)}
+              />
               Only products with failures
             </label>
           ) : null}
         </div>
-        <div className="matrix-wrap" tabIndex={0} role="region" aria-label="Listings per product and store (scrolls sideways)">
+        <div
+          className="matrix-wrap"
+          tabIndex={0}
+          role="region"
+          aria-label="Listings per product and store (scrolls sideways)"
+        >
           <table className="table matrix">
             <thead>
               <tr>
-                <th className="matrix-product" scope="col">Product</th>
+                <th className="matrix-product" scope="col">
+                  Product
+                </th>
                 {r.destinations.map((d) => (
                   <th key={d.id} scope="col">
                     <span className="matrix-dest">{d.name}</span>
-                    <span className="cell-sub">{channelName(d.channel)}{d.disconnected ? " · disconnected" : ""}</span>
+                    <span className="cell-sub">
+                      {channelName(d.channel)}
+                      {d.disconnected ? " · disconnected" : ""}
+                    </span>
                   </th>
                 ))}
               </tr>
@@ -168,12 +273,24 @@ export function RunDetail() {
               {shownRows.map((p) => (
                 <tr key={p.id}>
                   <th scope="row" className="matrix-product">
-                    {p.deleted ? <span className="muted" title="Deleted from the catalog">{p.title} (deleted)</span> : <Link to="/products/$id" params={{ id: p.id }} className="cell-title">{p.title}</Link>}
+                    {p.deleted ? (
+                      <span className="muted" title="Deleted from the catalog">
+                        {p.title} (deleted)
+                      </span>
+                    ) : (
+                      <Link to="/products/$id" params={{ id: p.id }} className="cell-title">
+                        {p.title}
+                      </Link>
+                    )}
                     {p.sku ? <span className="cell-sub mono">{p.sku}</span> : null}
                   </th>
                   {r.destinations.map((d) => {
                     const c = cellMap.get(`${p.id}|${d.id}`);
-                    return <td key={d.id}>{c ? <CellBadge cell={c} /> : <span className="muted">—</span>}</td>;
+                    return (
+                      <td key={d.id}>
+                        {c ? <CellBadge cell={c} /> : <span className="muted">—</span>}
+                      </td>
+                    );
                   })}
                 </tr>
               ))}
@@ -182,11 +299,19 @@ export function RunDetail() {
         </div>
         {rows.length > MATRIX_ROWS ? (
           <p className="small">
-            {allRows ? null : <>Showing {MATRIX_ROWS} of {rows.length.toLocaleString()} products. </>}
-            <button type="button" className="link-button" onClick={() => setAllRows((a) => !a)}>{allRows ? "Show fewer" : "Show all"}</button>
+            {allRows ? null : (
+              <>
+                Showing {MATRIX_ROWS} of {rows.length.toLocaleString()} products.{" "}
+              </>
+            )}
+            <button type="button" className="link-button" onClick={() => setAllRows((a) => !a)}>
+              {allRows ? "Show fewer" : "Show all"}
+            </button>
           </p>
         ) : null}
-        {onlyProblems && rows.length === 0 ? <p className="muted small">No product has a failure.</p> : null}
+        {onlyProblems && rows.length === 0 ? (
+          <p className="muted small">No product has a failure.</p>
+        ) : null}
       </section>
     </div>
   );

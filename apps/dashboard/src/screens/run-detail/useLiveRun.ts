@@ -20,7 +20,8 @@ export function useLiveRun(id: string) {
     queryKey: qk.runs.detail(id),
     queryFn: () => endpoints.publishRuns.get(id),
     staleTime: 0,
-    refetchInterval: (q) => (mode === "polling" && q.state.data && !q.state.data.finished ? 2000 : false),
+    refetchInterval: (q) =>
+      mode === "polling" && q.state.data && !q.state.data.finished ? 2000 : false,
   });
 
   // The stream opens once the run is known to exist (a wrong link gets one 404, not two).
@@ -31,7 +32,10 @@ export function useLiveRun(id: string) {
     source.addEventListener("open", () => setMode("live"));
     source.addEventListener("run", (e) => {
       try {
-        queryClient.setQueryData(qk.runs.detail(id), JSON.parse((e as MessageEvent<string>).data) as PublishRun);
+        queryClient.setQueryData(
+          qk.runs.detail(id),
+          JSON.parse((e as MessageEvent<string>).data) as PublishRun,
+        );
         setMode("live");
       } catch {
         // A malformed event: the next one (or the poll) brings the run.
@@ -40,7 +44,11 @@ export function useLiveRun(id: string) {
     source.addEventListener("end", () => {
       source.close();
       setMode("done");
-      void queryClient.invalidateQueries({ queryKey: qk.runs.all, exact: false, refetchType: "none" });
+      void queryClient.invalidateQueries({
+        queryKey: qk.runs.all,
+        exact: false,
+        refetchType: "none",
+      });
       void queryClient.invalidateQueries({ queryKey: qk.products.all });
     });
     source.onerror = () => {
@@ -62,5 +70,11 @@ export function useLiveRun(id: string) {
 
 export function modeText(mode: Mode, finished: boolean): string {
   if (finished && mode !== "live") return "";
-  return mode === "live" ? "Live" : mode === "polling" ? "Refreshing every 2 s" : mode === "connecting" ? "Connecting…" : "";
+  return mode === "live"
+    ? "Live"
+    : mode === "polling"
+      ? "Refreshing every 2 s"
+      : mode === "connecting"
+        ? "Connecting…"
+        : "";
 }

@@ -23,7 +23,9 @@ export function Runs() {
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.items.some((r) => !r.finished) ? 3000 : false),
   });
-  useEffect(() => { document.title = "Publish runs · Catalog"; }, []);
+  useEffect(() => {
+    document.title = "Publish runs · Catalog";
+  }, []);
   const items = list.data?.items ?? [];
 
   return (
@@ -31,40 +33,87 @@ export function Runs() {
       <PageHeader
         title="Publish runs"
         description="Every publish, newest first: how many listings went out, and which failed."
-        actions={<Link to="/products" search={{}} className="btn btn-primary">Publish products</Link>}
+        actions={
+          <Link to="/products" search={{}} className="btn btn-primary">
+            Publish products
+          </Link>
+        }
       />
-      <ErrorMessage error={list.error} title="Could not load the runs" onRetry={() => void list.refetch()} />
-      {list.isLoading ? <Loading label="Loading runs" /> : list.data && items.length === 0 ? (
-        <Empty title={page > 1 ? `There is no page ${page}` : "Nothing published yet"} action={<Link to="/products" search={{}} className="btn btn-primary">Choose products to publish</Link>}>
+      <ErrorMessage
+        error={list.error}
+        title="Could not load the runs"
+        onRetry={() => void list.refetch()}
+      />
+      {list.isLoading ? (
+        <Loading label="Loading runs" />
+      ) : list.data && items.length === 0 ? (
+        <Empty
+          title={page > 1 ? `There is no page ${page}` : "Nothing published yet"}
+          action={
+            <Link to="/products" search={{}} className="btn btn-primary">
+              Choose products to publish
+            </Link>
+          }
+        >
           Select products in the catalog and choose “Publish selected”. Each publish shows up here.
         </Empty>
       ) : items.length > 0 ? (
         <>
           <div className="table-wrap responsive">
             <table className="table">
-              <thead><tr><th>Run</th><th>Status</th><th>Listings</th><th>Started</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Run</th>
+                  <th>Status</th>
+                  <th>Listings</th>
+                  <th>Started</th>
+                </tr>
+              </thead>
               <tbody>
                 {items.map((r) => (
                   <tr key={r.id}>
                     <td className="full">
                       <Link to="/runs/$id" params={{ id: r.id }} className="cell-title">
-                        {r.productCount.toLocaleString()} product{r.productCount === 1 ? "" : "s"} to {r.destinationCount} store{r.destinationCount === 1 ? "" : "s"}
+                        {r.productCount.toLocaleString()} product{r.productCount === 1 ? "" : "s"}{" "}
+                        to {r.destinationCount} store{r.destinationCount === 1 ? "" : "s"}
                       </Link>
-                      <div className="cell-sub">{r.createdBy.type === "user" ? "Started in the dashboard" : r.createdBy.type === "apiKey" ? "Started with an API key" : "Started by the service"}</div>
+                      <div className="cell-sub">
+                        {r.createdBy.type === "user"
+                          ? "Started in the dashboard"
+                          : r.createdBy.type === "apiKey"
+                            ? "Started with an API key"
+                            : "Started by the service"}
+                      </div>
                     </td>
                     <td data-label="Status">
-                      {r.finished
-                        ? (r.counts.failed + r.counts.dead > 0 ? <StatusBadge status="partial" label="Finished with failures" /> : <StatusBadge status="finished" label="Finished" />)
-                        : <StatusBadge status="running" label="In progress" />}
+                      {r.finished ? (
+                        r.counts.failed + r.counts.dead > 0 ? (
+                          <StatusBadge status="partial" label="Finished with failures" />
+                        ) : (
+                          <StatusBadge status="finished" label="Finished" />
+                        )
+                      ) : (
+                        <StatusBadge status="running" label="In progress" />
+                      )}
                     </td>
-                    <td data-label="Listings"><RunCounts counts={r.counts} /></td>
-                    <td data-label="Started" className="nowrap" title={formatDateTime(r.createdAt)}>{formatRelative(r.createdAt)}</td>
+                    <td data-label="Listings">
+                      <RunCounts counts={r.counts} />
+                    </td>
+                    <td data-label="Started" className="nowrap" title={formatDateTime(r.createdAt)}>
+                      {formatRelative(r.createdAt)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <Pager page={page} totalPages={list.data?.totalPages ?? 1} total={list.data?.total ?? 0} noun="runs" onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />
+          <Pager
+            page={page}
+            totalPages={list.data?.totalPages ?? 1}
+            total={list.data?.total ?? 0}
+            noun="runs"
+            onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })}
+          />
         </>
       ) : null}
     </div>
@@ -77,7 +126,13 @@ function RunCounts({ counts }: { counts: PublishRunSummary["counts"] }) {
   if (shown.length === 0) return <span className="muted small">No listings</span>;
   return (
     <span className="badges">
-      {shown.map((s) => <StatusBadge key={s} status={s} label={`${counts[s].toLocaleString()} ${RUN_STATE_LABELS[s].toLowerCase()}`} />)}
+      {shown.map((s) => (
+        <StatusBadge
+          key={s}
+          status={s}
+          label={`${counts[s].toLocaleString()} ${RUN_STATE_LABELS[s].toLowerCase()}`}
+        />
+      ))}
     </span>
   );
 }

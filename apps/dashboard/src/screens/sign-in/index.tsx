@@ -16,10 +16,13 @@ export function SignIn() {
   const [error, setError] = useState<string | null>(null);
   const [ended] = useState(() => sessionMemory.takeEndedMessage());
 
-  useEffect(() => { document.title = "Sign in · Catalog"; }, []);
+  useEffect(() => {
+    document.title = "Sign in · Catalog";
+  }, []);
   // Already signed in in this tab (the session is cached): straight on to where they were going.
   useEffect(() => {
-    if (queryClient.getQueryData(qk.session)) void navigate({ href: safeNext(next), replace: true });
+    if (queryClient.getQueryData(qk.session))
+      void navigate({ href: safeNext(next), replace: true });
   }, [queryClient, navigate, next]);
 
   // Pending until the next screen is open, so the button keeps saying what is happening.
@@ -55,23 +58,52 @@ export function SignIn() {
           <form className="card-body stack" onSubmit={submit} noValidate>
             <div>
               <h1>Sign in</h1>
-              <p className="muted" style={{ marginTop: 4, marginBottom: 0 }}>Import, publish and keep your product catalog in sync.</p>
+              <p className="muted" style={{ marginTop: 4, marginBottom: 0 }}>
+                Import, publish and keep your product catalog in sync.
+              </p>
             </div>
-            {ended && !error ? <div className="alert alert-warn" role="status"><p>{ended}</p></div> : null}
-            {error ? <div className="alert alert-bad" role="alert"><p>{error}</p></div> : null}
+            {ended && !error ? (
+              <div className="alert alert-warn" role="status">
+                <p>{ended}</p>
+              </div>
+            ) : null}
+            {error ? (
+              <div className="alert alert-bad" role="alert">
+                <p>{error}</p>
+              </div>
+            ) : null}
             <Field label="Email">
               {(p) => (
-                <input {...p} className="input" type="email" name="email" autoComplete="username" autoFocus
-                  value={email} onChange={(e) => setEmail(e.target.value)} required />
+                <input
+                  {...p}
+                  className="input"
+                  type="email"
+                  name="email"
+                  autoComplete="username"
+                  autoFocus
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  required
+                />
               )}
             </Field>
             <Field label="Password">
               {(p) => (
-                <input {...p} className="input" type="password" name="password" autoComplete="current-password"
-                  value={password} onChange={(e) => setPassword(e.target.value)} required />
+                <input
+                  {...p}
+                  className="input"
+                  type="password"
+                  name="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  required
+                />
               )}
             </Field>
-            <button type="submit" className="btn btn-primary" disabled={signIn.isPending}>{signIn.isPending ? "Signing in…" : "Sign in"}</button>
+            <button type="submit" className="btn btn-primary" disabled={signIn.isPending}>
+              {signIn.isPending ? "Signing in…" : "Sign in"}
+            </button>
           </form>
         </div>
       </main>

@@ -14,11 +14,18 @@ import { formatDateTime, formatRelative, formatWhen } from "../../ui/format";
 const route = getRouteApi("/app/sync-logs");
 const STATUSES = ["queued", "running", "succeeded", "failed", "dead"] as const;
 const STATUS_HELP: Record<string, string> = {
-  queued: "waiting for a worker", running: "being sent to the store", succeeded: "on the store",
-  failed: "an attempt failed; it is retried", dead: "gave up after the last attempt (dead-letter queue)",
+  queued: "waiting for a worker",
+  running: "being sent to the store",
+  succeeded: "on the store",
+  failed: "an attempt failed; it is retried",
+  dead: "gave up after the last attempt (dead-letter queue)",
 };
 const STATUS_LABELS: Record<string, string> = {
-  queued: "Queued", running: "Running", succeeded: "Succeeded", failed: "Failed (will be retried)", dead: "Dead (gave up)",
+  queued: "Queued",
+  running: "Running",
+  succeeded: "Succeeded",
+  failed: "Failed (will be retried)",
+  dead: "Dead (gave up)",
 };
 const REFRESH_MS = 5000;
 const PAGE_SIZE = 25;
@@ -31,7 +38,9 @@ export function SyncLogs() {
   const destinations = useDestinations();
   const [live, setLive] = useState(true);
 
-  useEffect(() => { document.title = "Sync logs · Catalog"; }, []);
+  useEffect(() => {
+    document.title = "Sync logs · Catalog";
+  }, []);
 
   const query = { status, destinationAccountId, productId, page, pageSize: PAGE_SIZE };
   const logs = useQuery({
@@ -52,7 +61,12 @@ export function SyncLogs() {
       retry: false,
     })),
   });
-  const titleOf = new Map(productIds.map((id, i) => [id, titles[i]?.data?.title ?? (isStatus(titles[i]?.error, 404) ? "(deleted product)" : undefined)]));
+  const titleOf = new Map(
+    productIds.map((id, i) => [
+      id,
+      titles[i]?.data?.title ?? (isStatus(titles[i]?.error, 404) ? "(deleted product)" : undefined),
+    ]),
+  );
   const filterProduct = useQuery({
     queryKey: qk.products.detail(productId ?? ""),
     queryFn: () => endpoints.products.get(productId ?? ""),
@@ -60,7 +74,7 @@ export function SyncLogs() {
     staleTime: 5 * 60_000,
     retry: false,
   });
-  const filterTitle = productId ? filterProduct.data?.title ?? titleOf.get(productId) : undefined;
+  const filterTitle = productId ? (filterProduct.data?.title ?? titleOf.get(productId)) : undefined;
 
   function setFilter(patch: Partial<typeof search>) {
     void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }) });
@@ -77,8 +91,15 @@ export function SyncLogs() {
         actions={
           <span className="row small muted" role="status">
             {live ? `Refreshing every ${REFRESH_MS / 1000} s` : "Paused"}
-            {logs.dataUpdatedAt ? ` · updated ${new Date(logs.dataUpdatedAt).toLocaleTimeString()}` : ""}
-            <button type="button" className="btn btn-sm" onClick={() => setLive((l) => !l)} aria-pressed={!live}>
+            {logs.dataUpdatedAt
+              ? ` · updated ${new Date(logs.dataUpdatedAt).toLocaleTimeString()}`
+              : ""}
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={() => setLive((l) => !l)}
+              aria-pressed={!live}
+            >
               {live ? "Pause" : "Resume"}
             </button>
           </span>
@@ -87,37 +108,100 @@ export function SyncLogs() {
 
       <form className="toolbar" onSubmit={(e) => e.preventDefault()} aria-label="Filters">
         <div className="field">
-          <label className="field-label" htmlFor="f-status">Status</label>
-          <select id="f-status" className="select" value={status ?? ""} onChange={(e) => setFilter({ status: e.target.value || undefined })}>
+          <label className="field-label" htmlFor="f-status">
+            Status
+          </label>
+          <select
+            id="f-status"
+            className="select"
+            value={status ?? ""}
+            onChange={(e) => setFilter({ status: e.target.value || undefined })}
+          >
             <option value="">Any status</option>
-            {STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
-          <label className="field-label" htmlFor="f-dest">Destination</label>
-          <select id="f-dest" className="select" value={destinationAccountId ?? ""} onChange={(e) => setFilter({ destinationAccountId: e.target.value || undefined })}>
+          <label className="field-label" htmlFor="f-dest">
+            Destination
+          </label>
+          <select
+            id="f-dest"
+            className="select"
+            value={destinationAccountId ?? ""}
+            onChange={(e) => setFilter({ destinationAccountId: e.target.value || undefined })}
+          >
             <option value="">Every destination</option>
-            {destinations.data?.items.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
-            {destinationAccountId && !destinations.data?.items.some((d) => d.id === destinationAccountId)
-              ? <option value={destinationAccountId}>{destinationAccountId.slice(0, 8)} (disconnected)</option> : null}
+            {destinations.data?.items.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+            {destinationAccountId &&
+            !destinations.data?.items.some((d) => d.id === destinationAccountId) ? (
+              <option value={destinationAccountId}>
+                {destinationAccountId.slice(0, 8)} (disconnected)
+              </option>
+            ) : null}
           </select>
         </div>
         <div style={{ flex: "1 1 280px", maxWidth: 420 }}>
-          <ProductPicker label="Product" value={productId} title={filterTitle} onChange={(id) => setFilter({ productId: id })} />
-          {productId && filterTitle ? <span className="field-hint"><Link to="/products/$id" params={{ id: productId }}>Open the product</Link></span> : null}
+          <ProductPicker
+            label="Product"
+            value={productId}
+            title={filterTitle}
+            onChange={(id) => setFilter({ productId: id })}
+          />
+          {productId && filterTitle ? (
+            <span className="field-hint">
+              <Link to="/products/$id" params={{ id: productId }}>
+                Open the product
+              </Link>
+            </span>
+          ) : null}
         </div>
         {filtered ? (
-          <button type="button" className="btn btn-ghost" onClick={() => void navigate({ search: {} })}>Clear filters</button>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => void navigate({ search: {} })}
+          >
+            Clear filters
+          </button>
         ) : null}
       </form>
 
-      <ErrorMessage error={logs.error} title="Could not load the sync logs" onRetry={() => void logs.refetch()} />
+      <ErrorMessage
+        error={logs.error}
+        title="Could not load the sync logs"
+        onRetry={() => void logs.refetch()}
+      />
 
-      {logs.isLoading ? <Loading label="Loading the sync logs" /> : logs.data && items.length === 0 ? (
+      {logs.isLoading ? (
+        <Loading label="Loading the sync logs" />
+      ) : logs.data && items.length === 0 ? (
         filtered ? (
-          <Empty title="Nothing matches these filters" action={<button type="button" className="btn" onClick={() => void navigate({ search: {} })}>Clear filters</button>} />
+          <Empty
+            title="Nothing matches these filters"
+            action={
+              <button type="button" className="btn" onClick={() => void navigate({ search: {} })}>
+                Clear filters
+              </button>
+            }
+          />
         ) : (
-          <Empty title="Nothing published yet" action={<Link to="/products" search={{}} className="btn btn-primary">Choose products to publish</Link>}>
+          <Empty
+            title="Nothing published yet"
+            action={
+              <Link to="/products" search={{}} className="btn btn-primary">
+                Choose products to publish
+              </Link>
+            }
+          >
             Each publish of a product to a store shows up here, with its attempts and any error.
           </Empty>
         )
@@ -126,32 +210,81 @@ export function SyncLogs() {
           <div className="table-wrap responsive">
             <table className="table">
               <thead>
-                <tr><th>Product</th><th>Destination</th><th>Status</th><th className="num">Attempts</th><th>Started</th><th>Finished</th><th>Result</th></tr>
+                <tr>
+                  <th>Product</th>
+                  <th>Destination</th>
+                  <th>Status</th>
+                  <th className="num">Attempts</th>
+                  <th>Started</th>
+                  <th>Finished</th>
+                  <th>Result</th>
+                </tr>
               </thead>
               <tbody>
                 {items.map((log) => (
                   <tr key={log.id}>
                     <td className="full" style={{ minWidth: 200 }}>
-                      <Link to="/products/$id" params={{ id: log.productId }} className="cell-title">{titleOf.get(log.productId) ?? log.productId.slice(0, 8)}</Link>
-                      <div className="cell-sub" title={formatDateTime(log.createdAt)}>queued {formatRelative(log.createdAt)}</div>
+                      <Link
+                        to="/products/$id"
+                        params={{ id: log.productId }}
+                        className="cell-title"
+                      >
+                        {titleOf.get(log.productId) ?? log.productId.slice(0, 8)}
+                      </Link>
+                      <div className="cell-sub" title={formatDateTime(log.createdAt)}>
+                        queued {formatRelative(log.createdAt)}
+                      </div>
                     </td>
-                    <td data-label="Destination" style={{ minWidth: 150 }}>{destinationLabel(destinations.data?.items, log.destinationAccountId)}</td>
-                    <td data-label="Status"><StatusBadge status={log.status} title={STATUS_HELP[log.status]} /></td>
-                    <td data-label="Attempts" className="num">{log.attempts}</td>
-                    <td data-label="Started" className="nowrap" title={formatDateTime(log.startedAt)}>{formatWhen(log.startedAt)}</td>
-                    <td data-label="Finished" className="nowrap" title={formatDateTime(log.finishedAt)}>{formatWhen(log.finishedAt)}</td>
+                    <td data-label="Destination" style={{ minWidth: 150 }}>
+                      {destinationLabel(destinations.data?.items, log.destinationAccountId)}
+                    </td>
+                    <td data-label="Status">
+                      <StatusBadge status={log.status} title={STATUS_HELP[log.status]} />
+                    </td>
+                    <td data-label="Attempts" className="num">
+                      {log.attempts}
+                    </td>
+                    <td
+                      data-label="Started"
+                      className="nowrap"
+                      title={formatDateTime(log.startedAt)}
+                    >
+                      {formatWhen(log.startedAt)}
+                    </td>
+                    <td
+                      data-label="Finished"
+                      className="nowrap"
+                      title={formatDateTime(log.finishedAt)}
+                    >
+                      {formatWhen(log.finishedAt)}
+                    </td>
                     <td data-label="Result" className="wrap-anywhere">
-                      {log.error ? <span style={{ color: "var(--bad)" }}>{log.error}</span>
-                        : log.remoteUrl ? <a href={log.remoteUrl} target="_blank" rel="noreferrer noopener">Open listing</a>
-                          : log.remoteId ? <span className="mono">{log.remoteId}</span> : <span className="muted">—</span>}
+                      {log.error ? (
+                        <span style={{ color: "var(--bad)" }}>{log.error}</span>
+                      ) : log.remoteUrl ? (
+                        <a href={log.remoteUrl} target="_blank" rel="noreferrer noopener">
+                          Open listing
+                        </a>
+                      ) : log.remoteId ? (
+                        <span className="mono">{log.remoteId}</span>
+                      ) : (
+                        <span className="muted">—</span>
+                      )}
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <Pager page={page} totalPages={logs.data?.totalPages ?? 1} total={logs.data?.total ?? 0} noun="entries"
-            onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })} />
+          <Pager
+            page={page}
+            totalPages={logs.data?.totalPages ?? 1}
+            total={logs.data?.total ?? 0}
+            noun="entries"
+            onPage={(p) =>
+              void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })
+            }
+          />
         </>
       ) : null}
     </div>

@@ -5,7 +5,13 @@ import { StatusBadge } from "../../ui/StatusBadge";
 import { Empty, Notice } from "../../ui/states";
 import { formatDateTime, formatRelative } from "../../ui/format";
 
-export function SystemBody({ data, label, onReplay, onPurge, onFlush }: {
+export function SystemBody({
+  data,
+  label,
+  onReplay,
+  onPurge,
+  onFlush,
+}: {
   data: SystemView;
   label: (id: string) => string;
   onReplay: (id?: string, dead?: number) => void;
@@ -13,7 +19,12 @@ export function SystemBody({ data, label, onReplay, onPurge, onFlush }: {
   onFlush: () => void;
 }) {
   const breakers = new Map(data.breakers.map((b) => [b.destinationAccountId, b]));
-  const ids = [...new Set([...data.queues.map((q) => q.destinationAccountId), ...data.breakers.map((b) => b.destinationAccountId)])];
+  const ids = [
+    ...new Set([
+      ...data.queues.map((q) => q.destinationAccountId),
+      ...data.breakers.map((b) => b.destinationAccountId),
+    ]),
+  ];
   const queues = new Map(data.queues.map((q) => [q.destinationAccountId, q]));
   const openBreakers = data.breakers.filter((b) => b.state !== "closed").length;
 
@@ -25,7 +36,11 @@ export function SystemBody({ data, label, onReplay, onPurge, onFlush }: {
         <div className="card stat">
           <div className="stat-label">Dead publishes (every org)</div>
           <div className="stat-value">{data.dlq.total.toLocaleString()}</div>
-          <div className="small muted">{openBreakers ? `${openBreakers} breaker${openBreakers === 1 ? "" : "s"} not closed` : "All breakers closed"}</div>
+          <div className="small muted">
+            {openBreakers
+              ? `${openBreakers} breaker${openBreakers === 1 ? "" : "s"} not closed`
+              : "All breakers closed"}
+          </div>
         </div>
       </div>
 
@@ -33,28 +48,61 @@ export function SystemBody({ data, label, onReplay, onPurge, onFlush }: {
         <div className="card-header">
           <h2 id="dlq-h">Dead-letter queue</h2>
           <div className="page-actions">
-            <button type="button" className="btn" disabled={data.dlq.total === 0} onClick={() => onReplay(undefined, data.dlq.total)}>Replay all</button>
-            <button type="button" className="btn" disabled={data.dlq.total === 0} onClick={() => onPurge(undefined, data.dlq.total)}>Purge all</button>
+            <button
+              type="button"
+              className="btn"
+              disabled={data.dlq.total === 0}
+              onClick={() => onReplay(undefined, data.dlq.total)}
+            >
+              Replay all
+            </button>
+            <button
+              type="button"
+              className="btn"
+              disabled={data.dlq.total === 0}
+              onClick={() => onPurge(undefined, data.dlq.total)}
+            >
+              Purge all
+            </button>
           </div>
         </div>
         <div className="card-body">
           <p className="muted" style={{ margin: 0 }}>
-            {data.dlq.total === 0 ? "No publish has run out of attempts." : `${data.dlq.total.toLocaleString()} publishes ran out of attempts. Replay sends them again; purge gives up on them. Each destination's own are in the table below.`}
+            {data.dlq.total === 0
+              ? "No publish has run out of attempts."
+              : `${data.dlq.total.toLocaleString()} publishes ran out of attempts. Replay sends them again; purge gives up on them. Each destination's own are in the table below.`}
           </p>
         </div>
       </section>
 
       <section className="section" aria-labelledby="queues-h">
-        <h2 id="queues-h" style={{ marginBottom: 8 }}>Queues and breakers by destination</h2>
-        {!data.redis.ok ? <Notice tone="bad"><p>Redis is unreachable, so queue depths and breakers cannot be read.</p></Notice> : null}
-        {ids.length === 0 ? <Empty title="No connected destinations">Queues appear here once an organisation connects a store.</Empty> : (
+        <h2 id="queues-h" style={{ marginBottom: 8 }}>
+          Queues and breakers by destination
+        </h2>
+        {!data.redis.ok ? (
+          <Notice tone="bad">
+            <p>Redis is unreachable, so queue depths and breakers cannot be read.</p>
+          </Notice>
+        ) : null}
+        {ids.length === 0 ? (
+          <Empty title="No connected destinations">
+            Queues appear here once an organisation connects a store.
+          </Empty>
+        ) : (
           <div className="table-wrap responsive">
             <table className="table">
               <thead>
                 <tr>
-                  <th>Destination</th><th>Breaker</th>
-                  <th className="num">Waiting</th><th className="num">Active</th><th className="num">Delayed</th><th className="num">Failed</th><th className="num">Dead</th>
-                  <th><span className="visually-hidden">Actions</span></th>
+                  <th>Destination</th>
+                  <th>Breaker</th>
+                  <th className="num">Waiting</th>
+                  <th className="num">Active</th>
+                  <th className="num">Delayed</th>
+                  <th className="num">Failed</th>
+                  <th className="num">Dead</th>
+                  <th>
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -63,20 +111,53 @@ export function SystemBody({ data, label, onReplay, onPurge, onFlush }: {
                   const b = breakers.get(id);
                   return (
                     <tr key={id}>
-                      <td className="full"><span className="cell-title">{label(id)}</span><div className="cell-sub mono">{id}</div></td>
+                      <td className="full">
+                        <span className="cell-title">{label(id)}</span>
+                        <div className="cell-sub mono">{id}</div>
+                      </td>
                       <td data-label="Breaker">
                         {b ? <StatusBadge status={b.state} /> : <span className="muted">—</span>}
-                        {b && b.state !== "closed" && b.retryAt ? <div className="cell-sub" title={formatDateTime(b.retryAt)}>retries {formatRelative(b.retryAt)}</div> : null}
+                        {b && b.state !== "closed" && b.retryAt ? (
+                          <div className="cell-sub" title={formatDateTime(b.retryAt)}>
+                            retries {formatRelative(b.retryAt)}
+                          </div>
+                        ) : null}
                       </td>
-                      <td data-label="Waiting" className="num">{q?.waiting ?? "—"}</td>
-                      <td data-label="Active" className="num">{q?.active ?? "—"}</td>
-                      <td data-label="Delayed" className="num">{q?.delayed ?? "—"}</td>
-                      <td data-label="Failed" className="num">{q?.failed ?? "—"}</td>
-                      <td data-label="Dead" className="num">{q?.dead ?? "—"}</td>
+                      <td data-label="Waiting" className="num">
+                        {q?.waiting ?? "—"}
+                      </td>
+                      <td data-label="Active" className="num">
+                        {q?.active ?? "—"}
+                      </td>
+                      <td data-label="Delayed" className="num">
+                        {q?.delayed ?? "—"}
+                      </td>
+                      <td data-label="Failed" className="num">
+                        {q?.failed ?? "—"}
+                      </td>
+                      <td data-label="Dead" className="num">
+                        {q?.dead ?? "—"}
+                      </td>
                       <td data-label="">
                         <span className="row" style={{ gap: 6, flexWrap: "nowrap" }}>
-                          <button type="button" className="btn btn-sm" disabled={!q?.dead} onClick={() => onReplay(id, q?.dead)} aria-label={`Replay the dead publishes of ${label(id)}`}>Replay</button>
-                          <button type="button" className="btn btn-sm" disabled={!q?.dead} onClick={() => onPurge(id, q?.dead)} aria-label={`Purge the dead publishes of ${label(id)}`}>Purge</button>
+                          <button
+                            type="button"
+                            className="btn btn-sm"
+                            disabled={!q?.dead}
+                            onClick={() => onReplay(id, q?.dead)}
+                            aria-label={`Replay the dead publishes of ${label(id)}`}
+                          >
+                            Replay
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-sm"
+                            disabled={!q?.dead}
+                            onClick={() => onPurge(id, q?.dead)}
+                            aria-label={`Purge the dead publishes of ${label(id)}`}
+                          >
+                            Purge
+                          </button>
                         </span>
                       </td>
                     </tr>
@@ -89,11 +170,22 @@ export function SystemBody({ data, label, onReplay, onPurge, onFlush }: {
       </section>
 
       {data.labMode ? (
-        <section className="section card" aria-labelledby="lab-h" style={{ borderColor: "#f0c5c0" }}>
-          <div className="card-header"><h2 id="lab-h">Lab mode</h2><StatusBadge status="degraded" label="Lab mode on" /></div>
+        <section
+          className="section card"
+          aria-labelledby="lab-h"
+          style={{ borderColor: "#f0c5c0" }}
+        >
+          <div className="card-header">
+            <h2 id="lab-h">Lab mode</h2>
+            <StatusBadge status="degraded" label="Lab mode on" />
+          </div>
           <div className="card-body row" style={{ justifyContent: "space-between" }}>
-            <p className="muted" style={{ margin: 0, flex: "1 1 300px" }}>Flushing Redis deletes every key of this deployment. Only for test environments.</p>
-            <button type="button" className="btn btn-danger" onClick={onFlush}>Flush Redis…</button>
+            <p className="muted" style={{ margin: 0, flex: "1 1 300px" }}>
+              Flushing Redis deletes every key of this deployment. Only for test environments.
+            </p>
+            <button type="button" className="btn btn-danger" onClick={onFlush}>
+              Flush Redis…
+            </button>
           </div>
         </section>
       ) : null}
@@ -110,7 +202,9 @@ export function Health({ name, health }: { name: string; health: SystemView["red
         <StatusBadge status={health.ok ? "ok" : "down"} label={health.ok ? "Healthy" : "Down"} />
       </div>
       <div className="stat-value">{health.ok ? `${health.latencyMs} ms` : "—"}</div>
-      <div className="small muted">{health.ok ? "round trip" : health.error ?? "not reachable"}</div>
+      <div className="small muted">
+        {health.ok ? "round trip" : (health.error ?? "not reachable")}
+      </div>
     </section>
   );
 }

@@ -15,13 +15,16 @@ const REFRESH_MS = 5000;
 
 export function System() {
   const session = useSession();
-  useEffect(() => { document.title = "System · Catalog"; }, []);
+  useEffect(() => {
+    document.title = "System · Catalog";
+  }, []);
   if (session.user.role !== "admin") {
     return (
       <div className="page">
         <PageHeader title="System" />
         <Empty title="Only platform operators can see this page">
-          Queues, breakers and the dead-letter queue span every organisation, so they are for the service's operators.
+          Queues, breakers and the dead-letter queue span every organisation, so they are for the
+          service's operators.
         </Empty>
       </div>
     );
@@ -29,13 +32,22 @@ export function System() {
   return <SystemPanel />;
 }
 
-interface PendingAction { body: SystemAction; title: string; text: ReactNode; confirmLabel: string }
+interface PendingAction {
+  body: SystemAction;
+  title: string;
+  text: ReactNode;
+  confirmLabel: string;
+}
 
 function SystemPanel() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const destinations = useDestinations();
-  const system = useQuery({ queryKey: qk.system, queryFn: () => endpoints.system.get(), refetchInterval: REFRESH_MS });
+  const system = useQuery({
+    queryKey: qk.system,
+    queryFn: () => endpoints.system.get(),
+    refetchInterval: REFRESH_MS,
+  });
   const [pending, setPending] = useState<PendingAction | null>(null);
 
   const nameOf = (id: string) => destinations.data?.items.find((d) => d.id === id)?.name;
@@ -48,22 +60,51 @@ function SystemPanel() {
       await queryClient.invalidateQueries({ queryKey: qk.system });
       void queryClient.invalidateQueries({ queryKey: qk.destinations });
       void queryClient.invalidateQueries({ queryKey: qk.syncLogsAll });
-      const what = result.action === "replay_dlq" ? "publishes replayed" : result.action === "purge_dlq" ? "publishes purged" : "Redis keys deleted";
+      const what =
+        result.action === "replay_dlq"
+          ? "publishes replayed"
+          : result.action === "purge_dlq"
+            ? "publishes purged"
+            : "Redis keys deleted";
       toast.notify(`${result.affected.toLocaleString()} ${what}`, "ok");
     },
   });
 
   const replay = (destinationAccountId?: string, dead?: number): PendingAction => ({
-    body: destinationAccountId ? { action: "replay_dlq", destinationAccountId } : { action: "replay_dlq" },
-    title: destinationAccountId ? `Replay the dead publishes of ${label(destinationAccountId)}?` : "Replay every dead publish?",
+    body: destinationAccountId
+      ? { action: "replay_dlq", destinationAccountId }
+      : { action: "replay_dlq" },
+    title: destinationAccountId
+      ? `Replay the dead publishes of ${label(destinationAccountId)}?`
+      : "Replay every dead publish?",
     confirmLabel: "Replay",
-    text: <p>{dead !== undefined ? `${dead.toLocaleString()} ` : "All "}publishes that ran out of attempts {destinationAccountId ? `on ${label(destinationAccountId)}` : "on every destination of every organisation"} go back to the queue with their attempts reset, and are sent to the stores again.</p>,
+    text: (
+      <p>
+        {dead !== undefined ? `${dead.toLocaleString()} ` : "All "}publishes that ran out of
+        attempts{" "}
+        {destinationAccountId
+          ? `on ${label(destinationAccountId)}`
+          : "on every destination of every organisation"}{" "}
+        go back to the queue with their attempts reset, and are sent to the stores again.
+      </p>
+    ),
   });
   const purge = (destinationAccountId?: string, dead?: number): PendingAction => ({
-    body: destinationAccountId ? { action: "purge_dlq", destinationAccountId } : { action: "purge_dlq" },
-    title: destinationAccountId ? `Purge the dead publishes of ${label(destinationAccountId)}?` : "Purge the whole dead-letter queue?",
+    body: destinationAccountId
+      ? { action: "purge_dlq", destinationAccountId }
+      : { action: "purge_dlq" },
+    title: destinationAccountId
+      ? `Purge the dead publishes of ${label(destinationAccountId)}?`
+      : "Purge the whole dead-letter queue?",
     confirmLabel: "Purge",
-    text: <p>{dead !== undefined ? `${dead.toLocaleString()} ` : "All "}dead publishes {destinationAccountId ? `of ${label(destinationAccountId)}` : "of every organisation"} end as failed and will not be retried. Merchants can still publish those products again themselves.</p>,
+    text: (
+      <p>
+        {dead !== undefined ? `${dead.toLocaleString()} ` : "All "}dead publishes{" "}
+        {destinationAccountId ? `of ${label(destinationAccountId)}` : "of every organisation"} end
+        as failed and will not be retried. Merchants can still publish those products again
+        themselves.
+      </p>
+    ),
   });
   const flush: PendingAction = {
     body: { action: "flush_redis" },
@@ -71,8 +112,13 @@ function SystemPanel() {
     confirmLabel: "Delete every Redis key",
     text: (
       <>
-        <p>This deletes <strong>every Redis key of this deployment</strong>: queued and delayed jobs, breakers, channel waits, rate-limit counters and caches.</p>
-        <p style={{ marginBottom: 0 }}>PostgreSQL keeps the record, and the workers enqueue pending work again. Lab mode only.</p>
+        <p>
+          This deletes <strong>every Redis key of this deployment</strong>: queued and delayed jobs,
+          breakers, channel waits, rate-limit counters and caches.
+        </p>
+        <p style={{ marginBottom: 0 }}>
+          PostgreSQL keeps the record, and the workers enqueue pending work again. Lab mode only.
+        </p>
       </>
     ),
   };
@@ -82,14 +128,30 @@ function SystemPanel() {
       <PageHeader
         title="System"
         description="The service's health across every organisation."
-        actions={<span className="small muted" role="status">Refreshing every {REFRESH_MS / 1000} s{system.dataUpdatedAt ? ` · updated ${new Date(system.dataUpdatedAt).toLocaleTimeString()}` : ""}</span>}
+        actions={
+          <span className="small muted" role="status">
+            Refreshing every {REFRESH_MS / 1000} s
+            {system.dataUpdatedAt
+              ? ` · updated ${new Date(system.dataUpdatedAt).toLocaleTimeString()}`
+              : ""}
+          </span>
+        }
       />
-      <ErrorMessage error={system.error} title="Could not load the system view" onRetry={() => void system.refetch()} />
-      {system.isLoading ? <Loading label="Loading the system view" /> : system.data ? (
-        <SystemBody data={system.data} label={label}
+      <ErrorMessage
+        error={system.error}
+        title="Could not load the system view"
+        onRetry={() => void system.refetch()}
+      />
+      {system.isLoading ? (
+        <Loading label="Loading the system view" />
+      ) : system.data ? (
+        <SystemBody
+          data={system.data}
+          label={label}
           onReplay={(id, dead) => setPending(replay(id, dead))}
           onPurge={(id, dead) => setPending(purge(id, dead))}
-          onFlush={() => setPending(flush)} />
+          onFlush={() => setPending(flush)}
+        />
       ) : null}
 
       <ConfirmDialog

@@ -19,14 +19,19 @@ export const DEVICE_COOKIE_TTL_SECONDS = 180 * 24 * 3600;
  */
 export function deviceCookieSecrets(keyring: CredentialKeyring | null): Buffer[] {
   if (!keyring) return [randomBytes(32)];
-  return [...keyring.byId.values()].map((key) => Buffer.from(hkdfSync("sha256", key, Buffer.alloc(0), "catalog-service device cookies", 32)));
+  return [...keyring.byId.values()].map((key) =>
+    Buffer.from(hkdfSync("sha256", key, Buffer.alloc(0), "catalog-service device cookies", 32)),
+  );
 }
 
 /** One cookie per account, so a browser shared by several users keeps each one's standing. */
 const cookieName = (account: string) => `device_${account.slice(0, 16)}`;
 
 export interface DeviceCookies {
-  /** The id of the device cookie this browser holds for the login's account, when it is valid (signed by us, for this account, not expired). */
+  /**
+   * The id of the device cookie this browser holds for the login's account, when it is valid
+   * (signed by us, for this account, not expired).
+   */
   read(request: FastifyRequest, email: string): string | null;
   /** Gives the browser a new device cookie for the account it just signed in to. */
   issue(reply: FastifyReply, email: string): void;
@@ -42,7 +47,8 @@ export function deviceCookies(secure: boolean): DeviceCookies {
       const { valid, value } = request.unsignCookie(cookie);
       if (!valid || value === null) return null;
       const [bound, id, expiry, ...rest] = value.split(".");
-      if (bound !== account || !id || rest.length > 0 || !(Number(expiry) * 1000 > Date.now())) return null;
+      if (bound !== account || !id || rest.length > 0 || !(Number(expiry) * 1000 > Date.now()))
+        return null;
       return id;
     },
     issue(reply, email) {
@@ -51,7 +57,12 @@ export function deviceCookies(secure: boolean): DeviceCookies {
       const expiry = Math.floor(Date.now() / 1000) + DEVICE_COOKIE_TTL_SECONDS;
       // Only the sign-in route reads it: sent on /api paths, by this site's own pages only.
       reply.setCookie(cookieName(account), `${account}.${id}.${expiry}`, {
-        signed: true, httpOnly: true, sameSite: "strict", path: "/api", secure, maxAge: DEVICE_COOKIE_TTL_SECONDS,
+        signed: true,
+        httpOnly: true,
+        sameSite: "strict",
+        path: "/api",
+        secure,
+        maxAge: DEVICE_COOKIE_TTL_SECONDS,
       });
     },
   };

@@ -2,18 +2,33 @@ import type { FastifyBaseLogger } from "fastify";
 import type { RedisClient } from "@catalog/queue";
 import { ServiceError, sha256 } from "@catalog/db";
 
-interface Budget { max: number; windowSeconds: number }
+interface Budget {
+  max: number;
+  windowSeconds: number;
+}
 
 export interface LoginBudgets {
-  /** Failed logins allowed per address and account in a window: slows guessing one account's password. */
+  /**
+   * Failed logins allowed per address and account in a window: slows guessing one account's
+   * password.
+   */
   perAccount: Budget;
-  /** Failed logins allowed per address across all accounts: stops one address spraying many accounts. */
+  /**
+   * Failed logins allowed per address across all accounts: stops one address spraying many
+   * accounts.
+   */
   perAddress: Budget;
-  /** Failed logins allowed per device cookie: a browser that signed in to the account before, which the two above do not limit. */
+  /**
+   * Failed logins allowed per device cookie: a browser that signed in to the account before, which
+   * the two above do not limit.
+   */
   perDevice: Budget;
 }
 
-/** The account a login names, as the budgets and device cookies key it: the email's SHA-256, in any case. */
+/**
+ * The account a login names, as the budgets and device cookies key it: the email's SHA-256, in any
+ * case.
+ */
 export const accountKey = (email: string): string => sha256(email.trim().toLowerCase());
 
 // Each attempt reserves one failure on every counter of its budgets before the password is
@@ -35,12 +50,22 @@ return { over, wait }`;
 const REFUND = `for _, key in ipairs(KEYS) do if redis.call("EXISTS", key) == 1 then redis.call("DECR", key) end end return 0`;
 
 export interface LoginAttempt {
-  /** The attempt did not fail (the password was right, or we could not check it): its reservation is given back. */
+  /**
+   * The attempt did not fail (the password was right, or we could not check it): its reservation is
+   * given back.
+   */
   notFailed(): Promise<void>;
 }
 
-/** One counter of failed logins: its Redis key, its budget, and whose failures it counts (for the 429's message). */
-interface Counter { key: string; budget: Budget; whose: string }
+/**
+ * One counter of failed logins: its Redis key, its budget, and whose failures it counts (for the
+ * 429's message).
+ */
+interface Counter {
+  key: string;
+  budget: Budget;
+  whose: string;
+}
 
 /**
  * Budgets of failed logins, counted in Redis so that every gateway instance shares them. A
@@ -49,15 +74,26 @@ interface Counter { key: string; budget: Budget; whose: string }
  * (`fromAddress`). When Redis is unreachable the limiter steps aside (as the general limiter
  * does) rather than locking everyone out.
  */
-export function createLoginLimiter(redis: RedisClient, prefix: string, budgets: LoginBudgets, log: FastifyBaseLogger) {
-  /** Reserves one failure on every counter, or throws this service's 429 naming the first budget spent (and `advice`). */
+export function createLoginLimiter(
+  redis: RedisClient,
+  prefix: string,
+  budgets: LoginBudgets,
+  log: FastifyBaseLogger,
+) {
+  /**
+   * Reserves one failure on every counter, or throws this service's 429 naming the first budget
+   * spent (and `advice`).
+   */
   async function reserve(counters: Counter[], advice = ""): Promise<LoginAttempt> {
     const keys = counters.map((c) => c.key);
     let over: number;
     let waitMs: number;
     try {
       const args = counters.flatMap((c) => [c.budget.max, c.budget.windowSeconds * 1000]);
-      [over, waitMs] = (await redis.eval(RESERVE, keys.length, ...keys, ...args)) as [number, number];
+      [over, waitMs] = (await redis.eval(RESERVE, keys.length, ...keys, ...args)) as [
+        number,
+        number,
+      ];
     } catch (error) {
       log.warn({ err: error }, "login limiter unavailable; letting the attempt through");
       return { async notFailed() {} };
@@ -65,26 +101,49 @@ export function createLoginLimiter(redis: RedisClient, prefix: string, budgets: 
     if (over > 0) {
       const { budget, whose } = counters[over - 1]!;
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-      throw new ServiceError(429,
+      throw new ServiceError(
+        429,
         `this service's rate limit for failed logins was exceeded (${budget.max} failed logins ${whose} per ${budget.windowSeconds} s); retry in ${seconds} s${advice}`,
-        { "retry-after": String(seconds) });
+        { "retry-after": String(seconds) },
+      );
     }
     return {
       async notFailed() {
-        await redis.eval(REFUND, keys.length, ...keys).catch((error: unknown) => log.warn({ err: error }, "login limiter refund failed"));
+        await redis
+          .eval(REFUND, keys.length, ...keys)
+          .catch((error: unknown) => log.warn({ err: error }, "login limiter refund failed"));
       },
     };
   }
 
   return {
     /** A login from a browser without a valid device cookie for the account. */
-    fromAddress: (address: string, email: string) => reserve([
-      { key: `${prefix}:login-failures:address:${address}`, budget: budgets.perAddress, whose: "from this address" },
-      { key: `${prefix}:login-failures:account:${address}:${accountKey(email)}`, budget: budgets.perAccount, whose: "for this account from this address" },
-    ], ", or sign in from a browser that has signed in to this account before"),
-    /** A login from a browser holding the device cookie `deviceId`, valid for the account it names. */
-    fromDevice: (deviceId: string) => reserve([
-      { key: `${prefix}:login-failures:device:${deviceId}`, budget: budgets.perDevice, whose: "from this browser for this account" },
-    ]),
+    fromAddress: (address: string, email: string) =>
+      reserve(
+        [
+          {
+            key: `${prefix}:login-failures:address:${address}`,
+            budget: budgets.perAddress,
+            whose: "from this address",
+          },
+          {
+            key: `${prefix}:login-failures:account:${address}:${accountKey(email)}`,
+            budget: budgets.perAccount,
+            whose: "for this account from this address",
+          },
+        ],
+        ", or sign in from a browser that has signed in to this account before",
+      ),
+    /**
+     * A login from a browser holding the device cookie `deviceId`, valid for the account it names.
+     */
+    fromDevice: (deviceId: string) =>
+      reserve([
+        {
+          key: `${prefix}:login-failures:device:${deviceId}`,
+          budget: budgets.perDevice,
+          whose: "from this browser for this account",
+        },
+      ]),
   };
 }

@@ -8,7 +8,9 @@ export const LoginBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** The same names as the database's Role enum (routes/auth/index.ts checks that at compile time). */
+/**
+ * The same names as the database's Role enum (routes/auth/index.ts checks that at compile time).
+ */
 export const ROLE_NAMES = ["member", "owner", "admin"] as const;
 
 export const SessionSchema = Type.Object({
@@ -16,7 +18,8 @@ export const SessionSchema = Type.Object({
     id: Type.String(),
     email: Type.String(),
     role: Type.Enum([...ROLE_NAMES], {
-      description: "member: the org's user. owner: an org's user who also connects, changes and disconnects the org's destinations. " +
+      description:
+        "member: the org's user. owner: an org's user who also connects, changes and disconnects the org's destinations. " +
         "admin: the platform operator, the only role allowed on /api/system (which spans every org); made with the CLI only, a member in its own org.",
     }),
   }),

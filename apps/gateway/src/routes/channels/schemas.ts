@@ -9,16 +9,26 @@ export const ChannelFieldSchema = Type.Object({
 });
 
 export const ChannelInfoSchema = Type.Object({
-  channel: Type.String({ description: "The channel's name, as destinations and /api/integrations/{channel} give it" }),
+  channel: Type.String({
+    description: "The channel's name, as destinations and /api/integrations/{channel} give it",
+  }),
   displayName: Type.String(),
-  configured: Type.Boolean({ description: "false when the server lacks this channel's client id or secret: connecting answers 503" }),
-  connectFields: Type.Array(ChannelFieldSchema, { description: "Asked before GET /api/integrations/{channel}/connect (e.g. Shopify's shop)" }),
-  settingsFields: Type.Array(ChannelFieldSchema, { description: "The destination settings publishing needs (PATCH /api/destinations)" }),
+  configured: Type.Boolean({
+    description:
+      "false when the server lacks this channel's client id or secret: connecting answers 503",
+  }),
+  connectFields: Type.Array(ChannelFieldSchema, {
+    description: "Asked before GET /api/integrations/{channel}/connect (e.g. Shopify's shop)",
+  }),
+  settingsFields: Type.Array(ChannelFieldSchema, {
+    description: "The destination settings publishing needs (PATCH /api/destinations)",
+  }),
 });
 
 export const ChannelListSchema = Type.Object({
   items: Type.Array(ChannelInfoSchema),
   displayNames: Type.Record(Type.String(), Type.String(), {
-    description: "Every channel's name for people, by channel: those in `items` and those only operators add (the stand-in), for labelling any destination",
+    description:
+      "Every channel's name for people, by channel: those in `items` and those only operators add (the stand-in), for labelling any destination",
   }),
 });

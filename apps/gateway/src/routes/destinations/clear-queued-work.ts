@@ -6,10 +6,19 @@ import { publishKeys, type PublishQueues, type RedisClient } from "@catalog/queu
  * worker holds, hence `force`), its place on the `ready` set the workers pick from, and the
  * channel wait and breaker shown for it. Harmless to repeat, also at the same time.
  */
-export async function clearQueuedWork(queues: PublishQueues, redis: RedisClient, prefix: string, destinationId: string): Promise<void> {
+export async function clearQueuedWork(
+  queues: PublishQueues,
+  redis: RedisClient,
+  prefix: string,
+  destinationId: string,
+): Promise<void> {
   const keys = publishKeys(prefix);
   await obliterate(queues.queue(destinationId));
-  await redis.multi().zrem(keys.ready, destinationId).del(keys.wait(destinationId), keys.breaker(destinationId)).exec();
+  await redis
+    .multi()
+    .zrem(keys.ready, destinationId)
+    .del(keys.wait(destinationId), keys.breaker(destinationId))
+    .exec();
 }
 
 /** BullMQ's refusal to obliterate a queue whose pause flag is not set. */

@@ -6,83 +6,129 @@ import { readDestinationStatuses } from "../../destination-status.js";
 import { principalOf } from "../../plugins/auth.js";
 import { errorResponses } from "../../schemas/common.js";
 import { clearQueuedWork } from "./clear-queued-work.js";
-import { DestinationListSchema, DestinationPatchSchema, DestinationIdQuerySchema, DisconnectedSchema, UpdatedDestinationSchema } from "./schemas.js";
+import {
+  DestinationListSchema,
+  DestinationPatchSchema,
+  DestinationIdQuerySchema,
+  DisconnectedSchema,
+  UpdatedDestinationSchema,
+} from "./schemas.js";
 
 export interface DestinationOptions {
   db: Db;
   redis: RedisClient;
-  /** The deployment's Redis key prefix (not `prefix`: Fastify reads that option as the routes' URL prefix). */
+  /**
+   * The deployment's Redis key prefix (not `prefix`: Fastify reads that option as the routes' URL
+   * prefix).
+   */
   redisPrefix: string;
   channels: ChannelRegistry;
 }
 
-export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = async (app, { db, redis, redisPrefix: prefix, channels }) => {
+export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = async (
+  app,
+  { db, redis, redisPrefix: prefix, channels },
+) => {
   // Every member reads the org's destinations (and publishes to them); changing or
   // disconnecting one is for the org's owners.
   const common = { tags: ["destinations"], security: [{ session: [] }] };
 
-  app.get("/destinations", {
-    onRequest: app.requireSession,
-    schema: {
-      ...common,
-      operationId: "listDestinations",
-      summary: "The org's connected destination accounts with breaker, channel wait and queue depths",
-      response: { 200: DestinationListSchema, ...errorResponses(401, 429, 503) },
+  app.get(
+    "/destinations",
+    {
+      onRequest: app.requireSession,
+      schema: {
+        ...common,
+        operationId: "listDestinations",
+        summary:
+          "The org's connected destination accounts with breaker, channel wait and queue depths",
+        response: { 200: DestinationListSchema, ...errorResponses(401, 429, 503) },
+      },
     },
-  }, async (request) => {
-    const destinations = await listDestinations(db, principalOf(request).org.id);
-    const statuses = await readDestinationStatuses(db, redis, prefix, destinations.map((d) => d.id));
-    return {
-      items: destinations.map((d) => {
-        const { breaker, channelWait, queue } = statuses.get(d.id)!;
-        return {
-          ...d,
-          breaker,
-          channelWaitUntil: channelWait?.until ?? null,
-          channelWait: channelWait ? { channel: channelWait.channel, reason: channelWait.reason } : null,
-          queue,
-        };
-      }),
-    };
-  });
+    async (request) => {
+      const destinations = await listDestinations(db, principalOf(request).org.id);
+      const statuses = await readDestinationStatuses(
+        db,
+        redis,
+        prefix,
+        destinations.map((d) => d.id),
+      );
+      return {
+        items: destinations.map((d) => {
+          const { breaker, channelWait, queue } = statuses.get(d.id)!;
+          return {
+            ...d,
+            breaker,
+            channelWaitUntil: channelWait?.until ?? null,
+            channelWait: channelWait
+              ? { channel: channelWait.channel, reason: channelWait.reason }
+              : null,
+            queue,
+          };
+        }),
+      };
+    },
+  );
 
-  app.patch("/destinations", {
-    onRequest: app.requireOwner,
-    schema: {
-      ...common,
-      operationId: "updateDestination",
-      summary: "Rename a destination or change its channel settings (checked by the channel: 422 names what is missing)",
-      description: "Owners only: a member, or the platform operator in its own org, is 403.",
-      querystring: DestinationIdQuerySchema,
-      body: DestinationPatchSchema,
-      response: { 200: UpdatedDestinationSchema, ...errorResponses(401, 403, 404, 415, 422, 429) },
+  app.patch(
+    "/destinations",
+    {
+      onRequest: app.requireOwner,
+      schema: {
+        ...common,
+        operationId: "updateDestination",
+        summary:
+          "Rename a destination or change its channel settings (checked by the channel: 422 names what is missing)",
+        description: "Owners only: a member, or the platform operator in its own org, is 403.",
+        querystring: DestinationIdQuerySchema,
+        body: DestinationPatchSchema,
+        response: {
+          200: UpdatedDestinationSchema,
+          ...errorResponses(401, 403, 404, 415, 422, 429),
+        },
+      },
     },
-  }, async (request) => updateDestination(
-    db, principalOf(request).org.id, request.query.id, request.body, (channel, settings) => channels.channel(channel).checkSettings(settings),
-  ));
+    async (request) =>
+      updateDestination(
+        db,
+        principalOf(request).org.id,
+        request.query.id,
+        request.body,
+        (channel, settings) => channels.channel(channel).checkSettings(settings),
+      ),
+  );
 
-  app.delete("/destinations", {
-    onRequest: app.requireOwner,
-    schema: {
-      ...common,
-      operationId: "disconnectDestination",
-      summary: "Disconnect a destination: its credentials are erased and its queued jobs removed; products stay",
-      description: "Owners only: a member, or the platform operator in its own org, is 403. Pending publishes to it end as `failed`. Disconnecting an already disconnected destination answers 200 again, also when two disconnects of it run at the same moment.",
-      querystring: DestinationIdQuerySchema,
-      response: { 200: DisconnectedSchema, ...errorResponses(401, 403, 404, 422, 429) },
+  app.delete(
+    "/destinations",
+    {
+      onRequest: app.requireOwner,
+      schema: {
+        ...common,
+        operationId: "disconnectDestination",
+        summary:
+          "Disconnect a destination: its credentials are erased and its queued jobs removed; products stay",
+        description:
+          "Owners only: a member, or the platform operator in its own org, is 403. Pending publishes to it end as `failed`. Disconnecting an already disconnected destination answers 200 again, also when two disconnects of it run at the same moment.",
+        querystring: DestinationIdQuerySchema,
+        response: { 200: DisconnectedSchema, ...errorResponses(401, 403, 404, 422, 429) },
+      },
     },
-  }, async (request) => {
-    const { id } = request.query;
-    const orgId = principalOf(request).org.id;
-    await disconnectDestination(db, orgId, id);
-    // Its pending listings just failed: the catalog list shows listing states.
-    await app.caches.catalogChanged(orgId);
-    // PostgreSQL already says the destination is gone and its publishes failed, so a worker
-    // that still receives one of its jobs skips it. Clearing Redis is housekeeping: if Redis is
-    // down it is logged, not failed, and a repeated DELETE finishes it.
-    await clearQueuedWork(app.queues.publish, redis, prefix, id).catch((err: unknown) => {
-      request.log.warn({ err, destinationId: id }, "destination disconnected, but its Redis queue could not be cleared");
-    });
-    return { id, disconnected: true as const };
-  });
+    async (request) => {
+      const { id } = request.query;
+      const orgId = principalOf(request).org.id;
+      await disconnectDestination(db, orgId, id);
+      // Its pending listings just failed: the catalog list shows listing states.
+      await app.caches.catalogChanged(orgId);
+      // PostgreSQL already says the destination is gone and its publishes failed, so a worker
+      // that still receives one of its jobs skips it. Clearing Redis is housekeeping: if Redis is
+      // down it is logged, not failed, and a repeated DELETE finishes it.
+      await clearQueuedWork(app.queues.publish, redis, prefix, id).catch((err: unknown) => {
+        request.log.warn(
+          { err, destinationId: id },
+          "destination disconnected, but its Redis queue could not be cleared",
+        );
+      });
+      return { id, disconnected: true as const };
+    },
+  );
 };

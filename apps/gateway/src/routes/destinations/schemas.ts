@@ -1,7 +1,8 @@
 import { Type } from "typebox";
 import { BreakerSchema, QueueCountsSchema } from "../../schemas/publishing.js";
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
 const Time = Type.String({ format: "date-time" });
 
 export const DestinationSchema = Type.Object({
@@ -10,13 +11,26 @@ export const DestinationSchema = Type.Object({
   name: Type.String(),
   health: Type.Enum(["ok", "degraded", "down"]),
   breaker: BreakerSchema,
-  channelWaitUntil: Nullable(Type.String({ format: "date-time", description: "Until when the channel asked us to wait (429, Retry-After)" })),
-  channelWait: Nullable(Type.Object(
-    { channel: Type.String(), reason: Type.String() },
-    { description: "Which channel imposed the wait in channelWaitUntil, and why (null when there is none)" },
-  )),
+  channelWaitUntil: Nullable(
+    Type.String({
+      format: "date-time",
+      description: "Until when the channel asked us to wait (429, Retry-After)",
+    }),
+  ),
+  channelWait: Nullable(
+    Type.Object(
+      { channel: Type.String(), reason: Type.String() },
+      {
+        description:
+          "Which channel imposed the wait in channelWaitUntil, and why (null when there is none)",
+      },
+    ),
+  ),
   queue: QueueCountsSchema,
-  settings: Type.Record(Type.String(), Type.Unknown(), { description: "The channel settings publishing uses (marketplace, category, policies...); never credentials" }),
+  settings: Type.Record(Type.String(), Type.Unknown(), {
+    description:
+      "The channel settings publishing uses (marketplace, category, policies...); never credentials",
+  }),
   connectedAt: Time,
 });
 
@@ -29,19 +43,37 @@ export const DestinationIdQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const DisconnectedSchema = Type.Object({ id: Type.String(), disconnected: Type.Literal(true) });
+export const DisconnectedSchema = Type.Object({
+  id: Type.String(),
+  disconnected: Type.Literal(true),
+});
 
-const SettingValue = Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean(), Type.Null()]);
+const SettingValue = Type.Union([
+  Type.String({ maxLength: 500 }),
+  Type.Number(),
+  Type.Boolean(),
+  Type.Null(),
+]);
 
-export const DestinationPatchSchema = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-  settings: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 64 }), SettingValue, {
-    maxProperties: 50,
-    description: "Merged into the destination's settings; null removes one. eBay needs marketplaceId, categoryId, merchantLocationKey, paymentPolicyId, returnPolicyId, fulfillmentPolicyId; Etsy needs taxonomyId (see the README)",
-  })),
-}, { additionalProperties: false });
+export const DestinationPatchSchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    settings: Type.Optional(
+      Type.Record(Type.String({ minLength: 1, maxLength: 64 }), SettingValue, {
+        maxProperties: 50,
+        description:
+          "Merged into the destination's settings; null removes one. eBay needs marketplaceId, categoryId, merchantLocationKey, paymentPolicyId, returnPolicyId, fulfillmentPolicyId; Etsy needs taxonomyId (see the README)",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const UpdatedDestinationSchema = Type.Object({
-  id: Type.String(), channel: Type.String(), name: Type.String(), health: Type.Enum(["ok", "degraded", "down"]),
-  settings: Type.Record(Type.String(), Type.Unknown()), connectedAt: Time,
+  id: Type.String(),
+  channel: Type.String(),
+  name: Type.String(),
+  health: Type.Enum(["ok", "degraded", "down"]),
+  settings: Type.Record(Type.String(), Type.Unknown()),
+  connectedAt: Time,
 });

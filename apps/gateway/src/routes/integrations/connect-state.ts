@@ -11,13 +11,17 @@ export const STATE_TTL_SECONDS = 600;
 export interface PendingConnect {
   channel: ChannelName;
   orgId: string;
-  /** sha256 of the session id that started the flow: the callback must come with the same session. */
+  /**
+   * sha256 of the session id that started the flow: the callback must come with the same session.
+   */
   session: string;
   redirectUri: string;
   pending: Record<string, string>;
 }
 
-/** A connect finished by the channel's own server (WooCommerce): what the merchant's return shows. */
+/**
+ * A connect finished by the channel's own server (WooCommerce): what the merchant's return shows.
+ */
 export interface FinishedConnect {
   session: string;
   destinationId: string;

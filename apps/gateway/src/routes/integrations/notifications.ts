@@ -27,33 +27,62 @@ function carriesSecret(header: string | undefined, secret: string): boolean {
 }
 
 const NotifiedSchema = Type.Object({
-  matched: Type.Integer({ description: "Listings the notification is about (0: none here, e.g. a SKU published by other means); the sender should not retry it either way" }),
+  matched: Type.Integer({
+    description:
+      "Listings the notification is about (0: none here, e.g. a SKU published by other means); the sender should not retry it either way",
+  }),
 });
 
-export const notificationRoutes: FastifyPluginAsyncTypebox<NotificationOptions> = async (app, { db, channels }) => {
-  const notifying = channels.channels().filter((c): c is Channel & { notifications: NonNullable<Channel["notifications"]> } => c.notifications !== null);
+export const notificationRoutes: FastifyPluginAsyncTypebox<NotificationOptions> = async (
+  app,
+  { db, channels },
+) => {
+  const notifying = channels
+    .channels()
+    .filter(
+      (c): c is Channel & { notifications: NonNullable<Channel["notifications"]> } =>
+        c.notifications !== null,
+    );
   for (const channel of notifying) {
     const { secret, secretVariable, body, read } = channel.notifications;
-    app.post(`/integrations/${channel.channel}/notifications`, {
-      bodyLimit: BODY_LIMIT,
-      onRequest: async (request) => {
-        if (!secret) throw new ServiceError(404, `${channel.displayName} notifications are not taken on this server: set ${secretVariable}`);
-        if (!carriesSecret(request.headers.authorization, secret)) throw new ServiceError(401, `send ${secretVariable}'s value as Authorization: Bearer <secret>`);
+    app.post(
+      `/integrations/${channel.channel}/notifications`,
+      {
+        bodyLimit: BODY_LIMIT,
+        onRequest: async (request) => {
+          if (!secret)
+            throw new ServiceError(
+              404,
+              `${channel.displayName} notifications are not taken on this server: set ${secretVariable}`,
+            );
+          if (!carriesSecret(request.headers.authorization, secret))
+            throw new ServiceError(
+              401,
+              `send ${secretVariable}'s value as Authorization: Bearer <secret>`,
+            );
+        },
+        schema: {
+          tags: ["integrations"],
+          security: [{ notificationSecret: [] }],
+          body,
+          operationId: `receive${channel.channel.charAt(0).toUpperCase()}${channel.channel.slice(1)}Notifications`,
+          summary: `${channel.displayName}'s listing notifications, relayed by the operator: recorded on the listings they concern`,
+          description:
+            `Authorization: Bearer <${secretVariable}>. Off (404) while ${secretVariable} is empty. ` +
+            "A notification older than one already recorded for the same SKU and kind changes nothing; a repeated one is harmless. " +
+            "A notification this server cannot read is 422: it will not be readable later either (send it to the dead-letter queue).",
+          response: { 200: NotifiedSchema, ...errorResponses(401, 404, 413, 415, 422, 429) },
+        },
       },
-      schema: {
-        tags: ["integrations"], security: [{ notificationSecret: [] }], body,
-        operationId: `receive${channel.channel.charAt(0).toUpperCase()}${channel.channel.slice(1)}Notifications`,
-        summary: `${channel.displayName}'s listing notifications, relayed by the operator: recorded on the listings they concern`,
-        description: `Authorization: Bearer <${secretVariable}>. Off (404) while ${secretVariable} is empty. ` +
-          "A notification older than one already recorded for the same SKU and kind changes nothing; a repeated one is harmless. " +
-          "A notification this server cannot read is 422: it will not be readable later either (send it to the dead-letter queue).",
-        response: { 200: NotifiedSchema, ...errorResponses(401, 404, 413, 415, 422, 429) },
+      async (request) => {
+        const report = read(request.body);
+        const { matched } = await recordChannelReport(db, { channel: channel.channel, ...report });
+        request.log.info(
+          { channel: channel.channel, sku: report.sku, matched },
+          "channel notification recorded",
+        );
+        return { matched };
       },
-    }, async (request) => {
-      const report = read(request.body);
-      const { matched } = await recordChannelReport(db, { channel: channel.channel, ...report });
-      request.log.info({ channel: channel.channel, sku: report.sku, matched }, "channel notification recorded");
-      return { matched };
-    });
+    );
   }
 };

@@ -7,10 +7,16 @@ import type { Channel } from "@catalog/channels";
 const MAX_PARAM = 4096;
 
 /** One optional string per parameter any channel names, described with the channels that use it. */
-function mergedQuery(channels: Channel[], queryOf: (c: Channel) => TObject, maxLength: number): TObject {
+function mergedQuery(
+  channels: Channel[],
+  queryOf: (c: Channel) => TObject,
+  maxLength: number,
+): TObject {
   const uses = new Map<string, { channels: string[]; descriptions: Set<string> }>();
   for (const c of channels) {
-    for (const [name, schema] of Object.entries(queryOf(c).properties as Record<string, TSchema & { description?: string }>)) {
+    for (const [name, schema] of Object.entries(
+      queryOf(c).properties as Record<string, TSchema & { description?: string }>,
+    )) {
       const use = uses.get(name) ?? { channels: [], descriptions: new Set<string>() };
       use.channels.push(c.displayName);
       if (schema.description) use.descriptions.add(schema.description);
@@ -29,10 +35,17 @@ function mergedQuery(channels: Channel[], queryOf: (c: Channel) => TObject, maxL
 export function integrationSchemas(all: Channel[]) {
   const connectable = all.filter((c) => c.connect);
   const names = connectable.map((c) => c.channel).join(", ");
-  const delivering = connectable.filter((c) => c.connect?.deliveredStateParam).map((c) => c.displayName);
-  const asked = connectable.map((c) => `${c.displayName} ${c.connectFields.length > 0 ? c.connectFields.map((f) => `\`${f.name}\``).join(", ") : "nothing"}`);
+  const delivering = connectable
+    .filter((c) => c.connect?.deliveredStateParam)
+    .map((c) => c.displayName);
+  const asked = connectable.map(
+    (c) =>
+      `${c.displayName} ${c.connectFields.length > 0 ? c.connectFields.map((f) => `\`${f.name}\``).join(", ") : "nothing"}`,
+  );
   return {
-    ChannelParamsSchema: Type.Object({ channel: Type.String({ maxLength: 32, description: names }) }),
+    ChannelParamsSchema: Type.Object({
+      channel: Type.String({ maxLength: 32, description: names }),
+    }),
     ConnectQuerySchema: mergedQuery(connectable, (c) => c.connectQuery, 2048),
     CallbackQuerySchema: mergedQuery(connectable, (c) => c.callbackQuery, MAX_PARAM),
     /** Which channels need what before connecting, for the connect route's description. */
@@ -42,12 +55,23 @@ export function integrationSchemas(all: Channel[]) {
   };
 }
 
-// A delivering channel's server posts its keys (WooCommerce: { key_id, user_id, consumer_key, consumer_secret, key_permissions }).
-export const DeliveredKeysSchema = Type.Record(Type.String({ maxLength: 64 }), Type.Union([Type.String({ maxLength: MAX_PARAM }), Type.Number()]));
+// A delivering channel's server posts its keys (WooCommerce: { key_id, user_id, consumer_key,
+// consumer_secret, key_permissions }).
+export const DeliveredKeysSchema = Type.Record(
+  Type.String({ maxLength: 64 }),
+  Type.Union([Type.String({ maxLength: MAX_PARAM }), Type.Number()]),
+);
 
 export const ConnectedSchema = Type.Object({
   destination: Type.Object({
-    id: Type.String(), channel: Type.String(), name: Type.String(), health: Type.String(), connectedAt: Type.String({ format: "date-time" }),
+    id: Type.String(),
+    channel: Type.String(),
+    name: Type.String(),
+    health: Type.String(),
+    connectedAt: Type.String({ format: "date-time" }),
   }),
-  reconnected: Type.Boolean({ description: "true when this store was already connected: its tokens were replaced, its settings and listings kept" }),
+  reconnected: Type.Boolean({
+    description:
+      "true when this store was already connected: its tokens were replaced, its settings and listings kept",
+  }),
 });

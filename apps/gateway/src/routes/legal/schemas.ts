@@ -12,12 +12,22 @@ export const LegalRecordSchema = Type.Object({
   signedVersion: Nullable(Type.String()),
   signedAt: Nullable(Type.String({ format: "date-time" })),
   signedBy: Nullable(Type.String({ description: "Id of the user who signed" })),
-  signedByEmail: Nullable(Type.String({ description: "Email of the user who signed (null once that user is deleted)" })),
+  signedByEmail: Nullable(
+    Type.String({ description: "Email of the user who signed (null once that user is deleted)" }),
+  ),
 });
 
 export const SignBodySchema = Type.Object(
-  { document: DocumentType, version: Type.Optional(Type.String({ maxLength: 32, description: "Defaults to the current version" })) },
+  {
+    document: DocumentType,
+    version: Type.Optional(
+      Type.String({ maxLength: 32, description: "Defaults to the current version" }),
+    ),
+  },
   { additionalProperties: false },
 );
 
-export const LegalStatusSchema = Type.Object({ documents: Type.Array(LegalRecordSchema), allSigned: Type.Boolean() });
+export const LegalStatusSchema = Type.Object({
+  documents: Type.Array(LegalRecordSchema),
+  allSigned: Type.Boolean(),
+});

@@ -1,112 +1,176 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import {
-  deleteProduct, getProduct, invalid, listHistory, listProducts, updateProduct, type Db,
+  deleteProduct,
+  getProduct,
+  invalid,
+  listHistory,
+  listProducts,
+  updateProduct,
+  type Db,
 } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { refusedImages } from "../../importing/index.js";
 import { principalOf } from "../../plugins/auth.js";
 import { ListSchema, PageQuerySchema, errorResponses, toList } from "../../schemas/common.js";
 import { ProductPatchSchema, ProductSchema } from "../../schemas/product.js";
-import { HistoryEntrySchema, ProductDetailSchema, ProductListItemSchema, ProductListQuerySchema, ProductParamsSchema } from "./schemas.js";
+import {
+  HistoryEntrySchema,
+  ProductDetailSchema,
+  ProductListItemSchema,
+  ProductListQuerySchema,
+  ProductParamsSchema,
+} from "./schemas.js";
 
 /** Listing states the publish workers will change without a word to the gateway. */
 const PUBLISHING = new Set(["queued", "publishing"]);
 const PUBLISHING_PAGE_MS = 1_000;
 
-export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolicy }> = async (app, { db, policy }) => {
+export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolicy }> = async (
+  app,
+  { db, policy },
+) => {
   app.addHook("onRequest", app.requireSession);
   const common = { tags: ["products"], security: [{ session: [] }] };
-  const actorOf = (request: Parameters<typeof principalOf>[0]) => ({ type: "user" as const, id: principalOf(request).user.id });
-
-  app.get("/products", {
-    schema: {
-      ...common,
-      operationId: "listProducts",
-      summary: "The org's catalog, newest edits first, each product with its listing status per destination",
-      description: "A listing's status follows its publish: the page may show it up to a second late while a publish is under way.",
-      querystring: ProductListQuerySchema,
-      response: { 200: ListSchema(ProductListItemSchema), ...errorResponses(401, 422, 429) },
-    },
-  }, async (request, reply) => {
-    const orgId = principalOf(request).org.id;
-    const { q, sourceUrl, page, pageSize } = request.query;
-    // Pages are kept serialized (by this route's own response schema): a hit costs no query
-    // and no serialization. The publish workers change listings without telling the cache (a
-    // notification per job would serialize their commits), so a page showing a publish still
-    // under way is kept one second only; other listing changes come through the gateway's own writes.
-    let until = Infinity;
-    const body = await app.caches.catalogPage(request, orgId, JSON.stringify([q ?? "", sourceUrl ?? "", page, pageSize]), async () => {
-      const { items, total } = await listProducts(db, orgId, request.query);
-      if (items.some((item) => item.listings.some((l) => PUBLISHING.has(l.status)))) until = Date.now() + PUBLISHING_PAGE_MS;
-      return reply.serialize(toList(items, total, request.query)) as string;
-    }, () => until);
-    // Already JSON: with a JSON content type Fastify sends a string as it is.
-    return reply.type("application/json; charset=utf-8").send(body as never);
+  const actorOf = (request: Parameters<typeof principalOf>[0]) => ({
+    type: "user" as const,
+    id: principalOf(request).user.id,
   });
 
-  app.get("/products/:id", {
-    schema: {
-      ...common,
-      operationId: "getProduct",
-      summary: "A product with its listings on each destination",
-      params: ProductParamsSchema,
-      response: { 200: ProductDetailSchema, ...errorResponses(401, 404) },
+  app.get(
+    "/products",
+    {
+      schema: {
+        ...common,
+        operationId: "listProducts",
+        summary:
+          "The org's catalog, newest edits first, each product with its listing status per destination",
+        description:
+          "A listing's status follows its publish: the page may show it up to a second late while a publish is under way.",
+        querystring: ProductListQuerySchema,
+        response: { 200: ListSchema(ProductListItemSchema), ...errorResponses(401, 422, 429) },
+      },
     },
-  }, async (request) => getProduct(db, principalOf(request).org.id, request.params.id));
+    async (request, reply) => {
+      const orgId = principalOf(request).org.id;
+      const { q, sourceUrl, page, pageSize } = request.query;
+      // Pages are kept serialized (by this route's own response schema): a hit costs no query and
+      // no serialization. The publish workers change listings without telling the cache (a
+      // notification per job would serialize their commits), so a page showing a publish still
+      // under way is kept one second only; other listing changes come through the gateway's own
+      // writes.
+      let until = Infinity;
+      const body = await app.caches.catalogPage(
+        request,
+        orgId,
+        JSON.stringify([q ?? "", sourceUrl ?? "", page, pageSize]),
+        async () => {
+          const { items, total } = await listProducts(db, orgId, request.query);
+          if (items.some((item) => item.listings.some((l) => PUBLISHING.has(l.status))))
+            until = Date.now() + PUBLISHING_PAGE_MS;
+          return reply.serialize(toList(items, total, request.query)) as string;
+        },
+        () => until,
+      );
+      // Already JSON: with a JSON content type Fastify sends a string as it is.
+      return reply.type("application/json; charset=utf-8").send(body as never);
+    },
+  );
 
-  app.patch("/products/:id", {
-    schema: {
-      ...common,
-      operationId: "updateProduct",
-      summary: "Edit catalog fields; writes one history entry with the field diff",
-      description: "Image URLs (`images`, each variant's `image`) go through the same check as imports: one that is not http(s), carries " +
-        "a user name or password, or whose host is (or resolves to) a private, loopback, link-local or metadata address, or cannot be " +
-        "resolved, is a 422 naming it and why, and nothing is changed. A description is stored in the one form the `description` field states.",
-      params: ProductParamsSchema,
-      body: ProductPatchSchema,
-      response: { 200: ProductSchema, ...errorResponses(400, 401, 404, 409, 413, 415, 422) },
+  app.get(
+    "/products/:id",
+    {
+      schema: {
+        ...common,
+        operationId: "getProduct",
+        summary: "A product with its listings on each destination",
+        params: ProductParamsSchema,
+        response: { 200: ProductDetailSchema, ...errorResponses(401, 404) },
+      },
     },
-  }, async (request) => {
-    const { version, ...patch } = request.body;
-    const orgId = principalOf(request).org.id;
-    const refused = await refusedImages(policy, patch);
-    if (refused.length > 0) {
-      const named = refused.map((r) => `body field "${r.field}" (${r.url}) ${r.reason}`).join("; ");
-      throw invalid(`${named}: images must be public web addresses`);
-    }
-    const product = await updateProduct(db, orgId, request.params.id, patch, actorOf(request), version);
-    await app.caches.catalogChanged(orgId);
-    return product;
-  });
+    async (request) => getProduct(db, principalOf(request).org.id, request.params.id),
+  );
 
-  app.delete("/products/:id", {
-    schema: {
-      ...common,
-      operationId: "deleteProduct",
-      summary: "Remove the product from the catalog (its history is kept)",
-      description: "A product that is already gone is 404, also when another request deleted it at the same moment: of concurrent deletes of one product, one answers 204 and the others 404.",
-      params: ProductParamsSchema,
-      response: { 204: Type.Null(), ...errorResponses(401, 404) },
+  app.patch(
+    "/products/:id",
+    {
+      schema: {
+        ...common,
+        operationId: "updateProduct",
+        summary: "Edit catalog fields; writes one history entry with the field diff",
+        description:
+          "Image URLs (`images`, each variant's `image`) go through the same check as imports: one that is not http(s), carries " +
+          "a user name or password, or whose host is (or resolves to) a private, loopback, link-local or metadata address, or cannot be " +
+          "resolved, is a 422 naming it and why, and nothing is changed. A description is stored in the one form the `description` field states.",
+        params: ProductParamsSchema,
+        body: ProductPatchSchema,
+        response: { 200: ProductSchema, ...errorResponses(400, 401, 404, 409, 413, 415, 422) },
+      },
     },
-  }, async (request, reply) => {
-    const orgId = principalOf(request).org.id;
-    await deleteProduct(db, orgId, request.params.id, actorOf(request));
-    await app.caches.catalogChanged(orgId);
-    return reply.code(204).send(null);
-  });
+    async (request) => {
+      const { version, ...patch } = request.body;
+      const orgId = principalOf(request).org.id;
+      const refused = await refusedImages(policy, patch);
+      if (refused.length > 0) {
+        const named = refused
+          .map((r) => `body field "${r.field}" (${r.url}) ${r.reason}`)
+          .join("; ");
+        throw invalid(`${named}: images must be public web addresses`);
+      }
+      const product = await updateProduct(
+        db,
+        orgId,
+        request.params.id,
+        patch,
+        actorOf(request),
+        version,
+      );
+      await app.caches.catalogChanged(orgId);
+      return product;
+    },
+  );
 
-  app.get("/products/:id/history", {
-    schema: {
-      ...common,
-      operationId: "listProductHistory",
-      summary: "The product's edit history, newest first",
-      params: ProductParamsSchema,
-      querystring: PageQuerySchema,
-      response: { 200: ListSchema(HistoryEntrySchema), ...errorResponses(401, 404, 422) },
+  app.delete(
+    "/products/:id",
+    {
+      schema: {
+        ...common,
+        operationId: "deleteProduct",
+        summary: "Remove the product from the catalog (its history is kept)",
+        description:
+          "A product that is already gone is 404, also when another request deleted it at the same moment: of concurrent deletes of one product, one answers 204 and the others 404.",
+        params: ProductParamsSchema,
+        response: { 204: Type.Null(), ...errorResponses(401, 404) },
+      },
     },
-  }, async (request) => {
-    const { items, total } = await listHistory(db, principalOf(request).org.id, request.params.id, request.query);
-    return toList(items, total, request.query);
-  });
+    async (request, reply) => {
+      const orgId = principalOf(request).org.id;
+      await deleteProduct(db, orgId, request.params.id, actorOf(request));
+      await app.caches.catalogChanged(orgId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    "/products/:id/history",
+    {
+      schema: {
+        ...common,
+        operationId: "listProductHistory",
+        summary: "The product's edit history, newest first",
+        params: ProductParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: ListSchema(HistoryEntrySchema), ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request) => {
+      const { items, total } = await listHistory(
+        db,
+        principalOf(request).org.id,
+        request.params.id,
+        request.query,
+      );
+      return toList(items, total, request.query);
+    },
+  );
 };

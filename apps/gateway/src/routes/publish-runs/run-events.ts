@@ -11,14 +11,19 @@ import { RunWatchers } from "./run-watchers.js";
 const POLL_MS = 1_000;
 /** A comment this often keeps proxies and browsers from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
-/** Open streams per session on one gateway instance: a tab left open per run is fine, a leak is not. */
+/**
+ * Open streams per session on one gateway instance: a tab left open per run is fine, a leak is not.
+ */
 export const MAX_STREAMS_PER_SESSION = 5;
 
 export interface RunEvents {
   watchers: RunWatchers;
   /** Streams open now, on every session. */
   readonly open: number;
-  /** Answers the run's event stream (server-sent events) until the run is finished or the client leaves. */
+  /**
+   * Answers the run's event stream (server-sent events) until the run is finished or the client
+   * leaves.
+   */
   stream(request: FastifyRequest, reply: FastifyReply, runId: string): Promise<FastifyReply>;
 }
 
@@ -37,8 +42,15 @@ const event = (name: string, data: string) => `event: ${name}\ndata: ${data}\n\n
  * share the pollers and the per-session limit; streams end when the gateway closes.
  */
 export const runEventsPlugin = fp(
-  async (app: FastifyInstance, { db, redis, redisPrefix }: { db: Db; redis: RedisClient; redisPrefix: string }) => {
-    const watchers = new RunWatchers((orgId, runId) => loadRunView(db, redis, redisPrefix, orgId, runId), POLL_MS, app.log);
+  async (
+    app: FastifyInstance,
+    { db, redis, redisPrefix }: { db: Db; redis: RedisClient; redisPrefix: string },
+  ) => {
+    const watchers = new RunWatchers(
+      (orgId, runId) => loadRunView(db, redis, redisPrefix, orgId, runId),
+      POLL_MS,
+      app.log,
+    );
     const perSession = new Map<string, number>();
     const closers = new Set<() => void>();
 
@@ -48,12 +60,20 @@ export const runEventsPlugin = fp(
       else perSession.set(sessionId, n);
     };
 
-    async function stream(request: FastifyRequest, reply: FastifyReply, runId: string): Promise<FastifyReply> {
+    async function stream(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      runId: string,
+    ): Promise<FastifyReply> {
       const principal = principalOf(request);
       const orgId = principal.org.id;
       const sessionId = principal.sessionId;
       if ((perSession.get(sessionId) ?? 0) >= MAX_STREAMS_PER_SESSION) {
-        throw new ServiceError(429, `this session already follows ${MAX_STREAMS_PER_SESSION} publish runs live: close one of them (or poll GET /api/publish-runs/${runId})`, { "retry-after": "5" });
+        throw new ServiceError(
+          429,
+          `this session already follows ${MAX_STREAMS_PER_SESSION} publish runs live: close one of them (or poll GET /api/publish-runs/${runId})`,
+          { "retry-after": "5" },
+        );
       }
       // Before the stream opens, so an unknown run is a plain 404.
       const first = await watchers.current(orgId, runId);
@@ -86,17 +106,21 @@ export const runEventsPlugin = fp(
       send(first, JSON.stringify(first));
       if (!closed) unsubscribe = watchers.watch(orgId, runId, first, send);
 
-      return reply
-        .header("content-type", "text/event-stream; charset=utf-8")
-        .header("cache-control", "no-cache, no-transform")
-        // Proxies such as nginx buffer responses unless told not to.
-        .header("x-accel-buffering", "no")
-        .send(out);
+      return (
+        reply
+          .header("content-type", "text/event-stream; charset=utf-8")
+          .header("cache-control", "no-cache, no-transform")
+          // Proxies such as nginx buffer responses unless told not to.
+          .header("x-accel-buffering", "no")
+          .send(out)
+      );
     }
 
     app.decorate("runEvents", {
       watchers,
-      get open() { return closers.size; },
+      get open() {
+        return closers.size;
+      },
       stream,
     });
     // Open streams would hold the server's close until their runs finish.

@@ -31,7 +31,10 @@ export class RunWatchers {
     return this.watches.size;
   }
 
-  /** The run now (throws the load's 404 for an unknown run); served from a running poller when there is one. */
+  /**
+   * The run now (throws the load's 404 for an unknown run); served from a running poller when there
+   * is one.
+   */
   async current(orgId: string, runId: string): Promise<PublishRunView> {
     const last = this.watches.get(key(orgId, runId))?.last;
     return last ? last.run : this.load(orgId, runId);
@@ -42,7 +45,12 @@ export class RunWatchers {
     const id = key(orgId, runId);
     let watch = this.watches.get(id);
     if (!watch) {
-      watch = { listeners: new Set(), last: { run: seen, json: JSON.stringify(seen) }, timer: null, stopped: false };
+      watch = {
+        listeners: new Set(),
+        last: { run: seen, json: JSON.stringify(seen) },
+        timer: null,
+        stopped: false,
+      };
       this.watches.set(id, watch);
       this.schedule(id, watch, orgId, runId);
     }

@@ -2,18 +2,31 @@ import { Type } from "typebox";
 import { PageQuerySchema } from "../../schemas/common.js";
 import { BreakerSchema, SYNC_STATUSES } from "../../schemas/publishing.js";
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
 const Time = Type.String({ format: "date-time" });
 const Count = Type.Integer({ minimum: 0 });
 
-export const RunCountsSchema = Type.Object({
-  queued: Count, running: Count, succeeded: Count, failed: Count, dead: Count,
-}, { description: "Cells per state (a cell is one product on one destination, in its latest attempt)" });
+export const RunCountsSchema = Type.Object(
+  {
+    queued: Count,
+    running: Count,
+    succeeded: Count,
+    failed: Count,
+    dead: Count,
+  },
+  {
+    description:
+      "Cells per state (a cell is one product on one destination, in its latest attempt)",
+  },
+);
 
 export const RunCellSchema = Type.Object({
   productId: Type.String(),
   destinationAccountId: Type.String(),
-  syncLogId: Type.String({ description: "The latest sync log of this cell (a retry makes a new one)" }),
+  syncLogId: Type.String({
+    description: "The latest sync log of this cell (a retry makes a new one)",
+  }),
   status: Type.Enum([...SYNC_STATUSES]),
   attempts: Type.Integer(),
   error: Nullable(Type.String()),
@@ -25,21 +38,36 @@ export const RunDestinationSchema = Type.Object({
   id: Type.String(),
   channel: Type.String(),
   name: Type.String(),
-  disconnected: Type.Boolean({ description: "true when the destination was disconnected after the run started" }),
+  disconnected: Type.Boolean({
+    description: "true when the destination was disconnected after the run started",
+  }),
   breaker: BreakerSchema,
-  channelWaitUntil: Nullable(Type.String({ format: "date-time", description: "Until when the channel asked us to wait (429, Retry-After)" })),
+  channelWaitUntil: Nullable(
+    Type.String({
+      format: "date-time",
+      description: "Until when the channel asked us to wait (429, Retry-After)",
+    }),
+  ),
 });
 
-export const RunFailureSchema = Type.Object({
-  message: Type.String({ description: "The error, as the channel or the worker gave it" }),
-  count: Count,
-  cells: Type.Array(Type.Object({ productId: Type.String(), destinationAccountId: Type.String() })),
-}, { description: "Failed and dead cells grouped by their error message, largest group first" });
+export const RunFailureSchema = Type.Object(
+  {
+    message: Type.String({ description: "The error, as the channel or the worker gave it" }),
+    count: Count,
+    cells: Type.Array(
+      Type.Object({ productId: Type.String(), destinationAccountId: Type.String() }),
+    ),
+  },
+  { description: "Failed and dead cells grouped by their error message, largest group first" },
+);
 
 export const RunSummarySchema = Type.Object({
   id: Type.String(),
   createdAt: Time,
-  createdBy: Type.Object({ type: Type.Enum(["user", "apiKey", "system"]), id: Nullable(Type.String()) }),
+  createdBy: Type.Object({
+    type: Type.Enum(["user", "apiKey", "system"]),
+    id: Nullable(Type.String()),
+  }),
   productCount: Count,
   destinationCount: Count,
   counts: RunCountsSchema,
@@ -48,18 +76,35 @@ export const RunSummarySchema = Type.Object({
 
 export const PublishRunSchema = Type.Object({
   ...RunSummarySchema.properties,
-  products: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), sku: Nullable(Type.String()), deleted: Type.Boolean() })),
+  products: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      title: Type.String(),
+      sku: Nullable(Type.String()),
+      deleted: Type.Boolean(),
+    }),
+  ),
   destinations: Type.Array(RunDestinationSchema),
-  cells: Type.Array(RunCellSchema, { description: "One per product x destination (at most 500 x 20)" }),
+  cells: Type.Array(RunCellSchema, {
+    description: "One per product x destination (at most 500 x 20)",
+  }),
   failures: Type.Array(RunFailureSchema),
 });
 
-export const PublishRunListQuerySchema = Type.Object({ ...PageQuerySchema.properties }, { additionalProperties: false });
+export const PublishRunListQuerySchema = Type.Object(
+  { ...PageQuerySchema.properties },
+  { additionalProperties: false },
+);
 
 export const RetryResultSchema = Type.Object({
   runId: Type.String(),
   retried: Type.Integer({ minimum: 0, description: "Cells enqueued again (failed and dead ones)" }),
-  jobs: Type.Array(Type.Object({
-    jobId: Type.String(), productId: Type.String(), destinationAccountId: Type.String(), syncLogId: Type.String(),
-  })),
+  jobs: Type.Array(
+    Type.Object({
+      jobId: Type.String(),
+      productId: Type.String(),
+      destinationAccountId: Type.String(),
+      syncLogId: Type.String(),
+    }),
+  ),
 });

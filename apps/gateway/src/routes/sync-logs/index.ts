@@ -8,17 +8,21 @@ import { SyncLogQuerySchema, SyncLogSchema } from "./schemas.js";
 export const syncLogRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.addHook("onRequest", app.requireSession);
 
-  app.get("/sync-logs", {
-    schema: {
-      tags: ["publish"],
-      security: [{ session: [] }],
-      operationId: "listSyncLogs",
-      summary: "The org's publish jobs (one per product and destination), newest first",
-      querystring: SyncLogQuerySchema,
-      response: { 200: ListSchema(SyncLogSchema), ...errorResponses(401, 422, 429) },
+  app.get(
+    "/sync-logs",
+    {
+      schema: {
+        tags: ["publish"],
+        security: [{ session: [] }],
+        operationId: "listSyncLogs",
+        summary: "The org's publish jobs (one per product and destination), newest first",
+        querystring: SyncLogQuerySchema,
+        response: { 200: ListSchema(SyncLogSchema), ...errorResponses(401, 422, 429) },
+      },
     },
-  }, async (request) => {
-    const { items, total } = await listSyncLogs(db, principalOf(request).org.id, request.query);
-    return toList(items, total, request.query);
-  });
+    async (request) => {
+      const { items, total } = await listSyncLogs(db, principalOf(request).org.id, request.query);
+      return toList(items, total, request.query);
+    },
+  );
 };

@@ -2,14 +2,18 @@ import { Type } from "typebox";
 import { PageQuerySchema } from "../../schemas/common.js";
 import { SYNC_STATUSES } from "../../schemas/publishing.js";
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
 
 export const SyncLogSchema = Type.Object({
   id: Type.String(),
   jobId: Type.String({ description: "The queue job id (equal to the sync log id)" }),
   productId: Type.String(),
   destinationAccountId: Type.String(),
-  status: Type.Enum([...SYNC_STATUSES], { description: "queued -> running -> succeeded; failed attempts are retried; dead after the last one" }),
+  status: Type.Enum([...SYNC_STATUSES], {
+    description:
+      "queued -> running -> succeeded; failed attempts are retried; dead after the last one",
+  }),
   attempts: Type.Integer(),
   error: Nullable(Type.String()),
   remoteId: Nullable(Type.String()),

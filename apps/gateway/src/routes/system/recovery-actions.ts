@@ -1,6 +1,13 @@
 import type { Queue } from "bullmq";
 import { discardDead, requeueDead, type Db } from "@catalog/db";
-import { escapeGlob, publishKeys, unlinkMatching, type DeadLetter, type PublishQueues, type RedisClient } from "@catalog/queue";
+import {
+  escapeGlob,
+  publishKeys,
+  unlinkMatching,
+  type DeadLetter,
+  type PublishQueues,
+  type RedisClient,
+} from "@catalog/queue";
 
 /**
  * Replayed publishes stay leased this long: if enqueueing them fails half-way, the workers'
@@ -18,21 +25,41 @@ interface Deps {
 }
 
 /** Dead publishes back to `queued` (attempts 0) and onto their destination's queue again. */
-export async function replayDlq({ db, publish, deadLetters, catalogChanged }: Deps, destinationAccountId?: string): Promise<number> {
+export async function replayDlq(
+  { db, publish, deadLetters, catalogChanged }: Deps,
+  destinationAccountId?: string,
+): Promise<number> {
   const replayed = await requeueDead(db, REPLAY_LEASE_MS, destinationAccountId);
   for (const orgId of new Set(replayed.map((p) => p.orgId))) await catalogChanged(orgId);
   const byDestination = new Map<string, string[]>();
-  for (const p of replayed) byDestination.set(p.destinationAccountId, [...(byDestination.get(p.destinationAccountId) ?? []), p.syncLogId]);
+  for (const p of replayed)
+    byDestination.set(p.destinationAccountId, [
+      ...(byDestination.get(p.destinationAccountId) ?? []),
+      p.syncLogId,
+    ]);
   // The dead job keeps its id (= sync log id) in the destination's queue until it ages out, and
   // adding a job whose id exists is a no-op: it must go before the same id can be queued again.
   for (const [destinationId, ids] of byDestination) await publish.remove(destinationId, ids);
-  await removeDeadLetters(deadLetters, replayed.map((p) => p.syncLogId));
-  await publish.enqueue(replayed.map(({ syncLogId, orgId, productId, destinationAccountId: d }) => ({ syncLogId, orgId, productId, destinationAccountId: d })));
+  await removeDeadLetters(
+    deadLetters,
+    replayed.map((p) => p.syncLogId),
+  );
+  await publish.enqueue(
+    replayed.map(({ syncLogId, orgId, productId, destinationAccountId: d }) => ({
+      syncLogId,
+      orgId,
+      productId,
+      destinationAccountId: d,
+    })),
+  );
   return replayed.length;
 }
 
 /** Dead publishes end as `failed` (their error kept) and leave the dead-letter queue. */
-export async function purgeDlq({ db, deadLetters }: Deps, destinationAccountId?: string): Promise<number> {
+export async function purgeDlq(
+  { db, deadLetters }: Deps,
+  destinationAccountId?: string,
+): Promise<number> {
   const ids = await discardDead(db, destinationAccountId);
   await removeDeadLetters(deadLetters, ids);
   return ids.length;
@@ -41,7 +68,9 @@ export async function purgeDlq({ db, deadLetters }: Deps, destinationAccountId?:
 async function removeDeadLetters(deadLetters: Queue<DeadLetter>, ids: string[]): Promise<void> {
   for (let i = 0; i < ids.length; i += REMOVE_CONCURRENCY) {
     // A dead letter that is already gone (a Redis flush, an earlier purge) is fine.
-    await Promise.all(ids.slice(i, i + REMOVE_CONCURRENCY).map((id) => deadLetters.remove(id).catch(() => 0)));
+    await Promise.all(
+      ids.slice(i, i + REMOVE_CONCURRENCY).map((id) => deadLetters.remove(id).catch(() => 0)),
+    );
   }
 }
 

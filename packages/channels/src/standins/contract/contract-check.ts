@@ -13,7 +13,10 @@ export interface ContractViolation {
   problems: string[];
 }
 
-/** The contracts folder of ../shared, or null where it is absent (a user's own clone): contract tests then skip. */
+/**
+ * The contracts folder of ../shared, or null where it is absent (a user's own clone): contract
+ * tests then skip.
+ */
 export function sharedContractsDir(): string | null {
   const fromEnv = process.env.SHARED_CONTRACTS_DIR;
   if (fromEnv) return existsSync(fromEnv) ? fromEnv : null;
@@ -23,4 +26,5 @@ export function sharedContractsDir(): string | null {
 }
 
 /** Why contract tests skip where the contracts are absent. */
-export const CONTRACTS_ABSENT = "the channels' contracts (../shared/contracts beside the project) are absent; contract checks skipped";
+export const CONTRACTS_ABSENT =
+  "the channels' contracts (../shared/contracts beside the project) are absent; contract checks skipped";

@@ -6,7 +6,14 @@
 export function ebayAspectsOverlay(document: Record<string, any>): void {
   for (const name of ["Product", "InventoryItemGroup"]) {
     const properties = document.components?.schemas?.[name]?.properties;
-    if (properties?.aspects?.type !== "string") throw new Error(`eBay's contract has no string ${name}.aspects to mend: the overlay is out of date`);
-    properties.aspects = { type: "object", additionalProperties: { type: "array", items: { type: "string" } }, description: properties.aspects.description };
+    if (properties?.aspects?.type !== "string")
+      throw new Error(
+        `eBay's contract has no string ${name}.aspects to mend: the overlay is out of date`,
+      );
+    properties.aspects = {
+      type: "object",
+      additionalProperties: { type: "array", items: { type: "string" } },
+      description: properties.aspects.description,
+    };
   }
 }

@@ -8,7 +8,10 @@ export interface ContractRequest {
   /** The path as sent, starting at the API root (for eBay: /sell/inventory/v1/...). */
   path: string;
   query: Record<string, string | string[]>;
-  /** Lower-case names. A `content-type` of application/x-www-form-urlencoded or multipart/form-data marks `body` as form fields (strings; a file as any string). */
+  /**
+   * Lower-case names. A `content-type` of application/x-www-form-urlencoded or multipart/form-data
+   * marks `body` as form fields (strings; a file as any string).
+   */
   headers: Record<string, string>;
   body?: unknown;
 }
@@ -39,14 +42,26 @@ function normalise(node: unknown): void {
   Object.values(schema).forEach(normalise);
 }
 
-/** Form fields arrive as strings: give them the schema's types (numbers, booleans, comma-separated arrays). */
-function coerceForm(fields: Record<string, string>, schema: Schema | undefined): Record<string, unknown> {
+/**
+ * Form fields arrive as strings: give them the schema's types (numbers, booleans, comma-separated
+ * arrays).
+ */
+function coerceForm(
+  fields: Record<string, string>,
+  schema: Schema | undefined,
+): Record<string, unknown> {
   const properties: Schema = schema?.properties ?? {};
   const coerce = (value: string, property: Schema | undefined): unknown => {
     const type = property?.type;
-    if ((type === "integer" || type === "number") && value.trim() !== "" && !Number.isNaN(Number(value))) return Number(value);
+    if (
+      (type === "integer" || type === "number") &&
+      value.trim() !== "" &&
+      !Number.isNaN(Number(value))
+    )
+      return Number(value);
     if (type === "boolean" && (value === "true" || value === "false")) return value === "true";
-    if (type === "array") return value === "" ? [] : value.split(",").map((v) => coerce(v.trim(), property!.items));
+    if (type === "array")
+      return value === "" ? [] : value.split(",").map((v) => coerce(v.trim(), property!.items));
     return value;
   };
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, coerce(v, properties[k])]));
@@ -54,31 +69,55 @@ function coerceForm(fields: Record<string, string>, schema: Schema | undefined):
 
 const FORMS = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-export async function loadOpenApiContract(file: string, options: OpenApiContractOptions = {}): Promise<OpenApiContract> {
+export async function loadOpenApiContract(
+  file: string,
+  options: OpenApiContractOptions = {},
+): Promise<OpenApiContract> {
   const text = await readFile(file, "utf8");
   const document = (file.endsWith(".json") ? JSON.parse(text) : parseYaml(text)) as Schema;
   options.overlay?.(document);
   normalise(document);
   // quick: the published files do not pass openapi-backend's own document validation ($ref with
-  // siblings), which says nothing about requests; validators are compiled per operation on first use.
-  const api = new OpenAPIBackend({ definition: document as never, apiRoot: options.apiRoot ?? "/", quick: true, validate: true, ajvOpts: { strict: false, allErrors: true, logger: false } });
+  // siblings), which says nothing about requests; validators are compiled per operation on first
+  // use.
+  const api = new OpenAPIBackend({
+    definition: document as never,
+    apiRoot: options.apiRoot ?? "/",
+    quick: true,
+    validate: true,
+    ajvOpts: { strict: false, allErrors: true, logger: false },
+  });
   await api.init();
   return {
     check(request) {
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), v]));
-      const shaped = { method: request.method.toLowerCase(), path: request.path, query: request.query, headers, body: request.body };
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), v]),
+      );
+      const shaped = {
+        method: request.method.toLowerCase(),
+        path: request.path,
+        query: request.query,
+        headers,
+        body: request.body,
+      };
       const operation = api.matchOperation(shaped);
-      if (!operation) return [`the contract has no operation ${request.method.toUpperCase()} ${request.path}`];
+      if (!operation)
+        return [`the contract has no operation ${request.method.toUpperCase()} ${request.path}`];
       const form = FORMS.find((type) => headers["content-type"]?.startsWith(type));
       if (form && request.body && typeof request.body === "object") {
-        const schema = ((operation as unknown as Schema).requestBody as Schema | undefined)?.content?.[form]?.schema;
+        const schema = ((operation as unknown as Schema).requestBody as Schema | undefined)
+          ?.content?.[form]?.schema;
         shaped.body = coerceForm(request.body as Record<string, string>, schema);
       }
       const result = api.validator.validateRequest(shaped, operation);
       if (result.valid) return [];
       return (result.errors ?? []).map((e) => {
-        const where = e.instancePath.replace(/^\/requestBody/, "body").replace(/^\//, "") || "(request)";
-        const extra = e.params && "additionalProperty" in e.params ? `: ${String(e.params.additionalProperty)}` : "";
+        const where =
+          e.instancePath.replace(/^\/requestBody/, "body").replace(/^\//, "") || "(request)";
+        const extra =
+          e.params && "additionalProperty" in e.params
+            ? `: ${String(e.params.additionalProperty)}`
+            : "";
         return `${where} ${e.message ?? "is invalid"}${extra}`;
       });
     },

@@ -5,20 +5,35 @@
 type Json = Record<string, any>;
 
 const PARAMETER_KEYS = ["name", "in", "required", "description"];
-const SCHEMA_KEYS = ["type", "items", "enum", "default", "format", "minimum", "maximum", "minLength", "maxLength", "pattern", "minItems", "maxItems"];
+const SCHEMA_KEYS = [
+  "type",
+  "items",
+  "enum",
+  "default",
+  "format",
+  "minimum",
+  "maximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "minItems",
+  "maxItems",
+];
 
 function rewriteRefs(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(rewriteRefs);
   if (!node || typeof node !== "object") return;
   const object = node as Json;
-  if (typeof object.$ref === "string") object.$ref = object.$ref.replace(/^#\/definitions\//, "#/components/schemas/");
+  if (typeof object.$ref === "string")
+    object.$ref = object.$ref.replace(/^#\/definitions\//, "#/components/schemas/");
   Object.values(object).forEach(rewriteRefs);
 }
 
 function parameter(p: Json): Json {
   const out: Json = Object.fromEntries(PARAMETER_KEYS.filter((k) => k in p).map((k) => [k, p[k]]));
   out.schema = Object.fromEntries(SCHEMA_KEYS.filter((k) => k in p).map((k) => [k, p[k]]));
-  if (p.type === "array") Object.assign(out, { style: "form", explode: p.collectionFormat === "multi" });
+  if (p.type === "array")
+    Object.assign(out, { style: "form", explode: p.collectionFormat === "multi" });
   return out;
 }
 
@@ -31,10 +46,15 @@ export function swagger2ToOpenApi3(document: Json): void {
     for (const operation of Object.values<Json>(operations)) {
       const all = [...shared, ...(operation.parameters ?? [])];
       const body = all.find((p) => p.in === "body");
-      operation.parameters = all.filter((p) => p.in !== "body" && p.in !== "formData").map(parameter);
+      operation.parameters = all
+        .filter((p) => p.in !== "body" && p.in !== "formData")
+        .map(parameter);
       if (body) {
         const types: string[] = operation.consumes ?? consumes;
-        operation.requestBody = { required: !!body.required, content: Object.fromEntries(types.map((t) => [t, { schema: body.schema }])) };
+        operation.requestBody = {
+          required: !!body.required,
+          content: Object.fromEntries(types.map((t) => [t, { schema: body.schema }])),
+        };
       }
       for (const response of Object.values<Json>(operation.responses ?? {})) {
         if (response.schema) response.content = { "application/json": { schema: response.schema } };
@@ -47,7 +67,19 @@ export function swagger2ToOpenApi3(document: Json): void {
     }
   }
   document.components = { schemas: document.definitions ?? {} };
-  for (const key of ["swagger", "definitions", "host", "basePath", "schemes", "consumes", "produces", "securityDefinitions", "parameters", "responses"]) delete document[key];
+  for (const key of [
+    "swagger",
+    "definitions",
+    "host",
+    "basePath",
+    "schemes",
+    "consumes",
+    "produces",
+    "securityDefinitions",
+    "parameters",
+    "responses",
+  ])
+    delete document[key];
   document.openapi = "3.0.3";
   rewriteRefs(document);
 }

@@ -12,7 +12,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   process.exit(2);
 }
 
-const channel = await startStandinChannel({ host: values.host ?? process.env.STANDIN_HOST ?? "127.0.0.1", port });
+const channel = await startStandinChannel({
+  host: values.host ?? process.env.STANDIN_HOST ?? "127.0.0.1",
+  port,
+});
 console.log(`stand-in channel listening on ${channel.url}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -5,7 +5,14 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { controlReply, type ControlTarget } from "../kit/control-api.js";
-import { type InputProblem, parseListingInput, type StandinFault, type StandinInspection, type StandinListing, StandinStore } from "./standin-store.js";
+import {
+  type InputProblem,
+  parseListingInput,
+  type StandinFault,
+  type StandinInspection,
+  type StandinListing,
+  StandinStore,
+} from "./standin-store.js";
 
 export interface StandinChannelOptions {
   host?: string;
@@ -30,9 +37,14 @@ const PUBLIC_PATH = /^\/s\/([^/]+)\/listings\/([^/]+)$/;
 
 type Reply = [status: number, body?: unknown, headers?: Record<string, string>];
 
-const errorReply = (status: number, code: string, message: string, field?: string): Reply => [status, { error: { code, message, ...(field === undefined ? {} : { field }) } }];
-const problemReply = (status: number, code: string, p: InputProblem): Reply => errorReply(status, code, p.message, p.field || undefined);
-const isProblem = (value: object): value is InputProblem => "message" in value && "field" in value && !("id" in value);
+const errorReply = (status: number, code: string, message: string, field?: string): Reply => [
+  status,
+  { error: { code, message, ...(field === undefined ? {} : { field }) } },
+];
+const problemReply = (status: number, code: string, p: InputProblem): Reply =>
+  errorReply(status, code, p.message, p.field || undefined);
+const isProblem = (value: object): value is InputProblem =>
+  "message" in value && "field" in value && !("id" in value);
 
 function decodePart(part: string): string {
   try {
@@ -46,7 +58,11 @@ function send(res: http.ServerResponse, [status, body, headers]: Reply): void {
   if (res.destroyed) return;
   if (body === undefined) return void res.writeHead(status, headers).end();
   const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -56,7 +72,8 @@ function readJson(req: http.IncomingMessage): Promise<unknown> {
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) return reject(Object.assign(new Error("body too large"), { status: 413 }));
+      if (size > MAX_BODY_BYTES)
+        return reject(Object.assign(new Error("body too large"), { status: 413 }));
       chunks.push(chunk);
     });
     req.on("end", () => {
@@ -70,13 +87,16 @@ function readJson(req: http.IncomingMessage): Promise<unknown> {
   });
 }
 
-export async function startStandinChannel(options: StandinChannelOptions = {}): Promise<StandinChannel> {
+export async function startStandinChannel(
+  options: StandinChannelOptions = {},
+): Promise<StandinChannel> {
   const stores = new Map<string, StandinStore>();
   const timers = new Set<NodeJS.Timeout>();
   let baseUrl = "";
   let sequence = 0;
   const nextId = () => `sl_${(++sequence).toString(36)}`;
-  const urlOf = (storeId: string, id: string) => `${baseUrl}/s/${encodeURIComponent(storeId)}/listings/${id}`;
+  const urlOf = (storeId: string, id: string) =>
+    `${baseUrl}/s/${encodeURIComponent(storeId)}/listings/${id}`;
   const storeOf = (id: string) => {
     let store = stores.get(id);
     if (!store) stores.set(id, (store = new StandinStore(id, nextId, urlOf)));
@@ -88,8 +108,14 @@ export async function startStandinChannel(options: StandinChannelOptions = {}): 
       timers.add(timer);
     });
 
-  /** Plays the store's fault; true when the request was answered (or its socket destroyed) by it. */
-  async function playFault(fault: StandinFault, req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+  /**
+   * Plays the store's fault; true when the request was answered (or its socket destroyed) by it.
+   */
+  async function playFault(
+    fault: StandinFault,
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+  ): Promise<boolean> {
     switch (fault.kind) {
       case "slow":
         await sleep(fault.delayMs);
@@ -109,7 +135,10 @@ export async function startStandinChannel(options: StandinChannelOptions = {}): 
       case "throttle": {
         const seconds = fault.retryAfterSeconds;
         const headers: Record<string, string> = {};
-        if (seconds !== undefined) headers["retry-after"] = fault.retryAfterAsDate ? new Date(Date.now() + seconds * 1000).toUTCString() : String(seconds);
+        if (seconds !== undefined)
+          headers["retry-after"] = fault.retryAfterAsDate
+            ? new Date(Date.now() + seconds * 1000).toUTCString()
+            : String(seconds);
         const [status, body] = errorReply(429, "throttled", "too many requests, slow down");
         send(res, [status, body, headers]);
         return true;
@@ -117,9 +146,15 @@ export async function startStandinChannel(options: StandinChannelOptions = {}): 
     }
   }
 
-  async function listingsApi(req: http.IncomingMessage, res: http.ServerResponse, path: string, query: string): Promise<Reply | null> {
+  async function listingsApi(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    path: string,
+    query: string,
+  ): Promise<Reply | null> {
     const auth = BEARER.exec(req.headers.authorization ?? "");
-    if (!auth) return errorReply(401, "unauthorized", "expected Authorization: Bearer <store>:<secret>");
+    if (!auth)
+      return errorReply(401, "unauthorized", "expected Authorization: Bearer <store>:<secret>");
     const store = storeOf(auth[1]!);
     store.counts.requests += 1;
     const fault = store.takeFault();
@@ -131,7 +166,8 @@ export async function startStandinChannel(options: StandinChannelOptions = {}): 
         const sku = new URLSearchParams(query).get("sku");
         return [200, { items: sku === null ? [...store.listings.values()] : store.findBySku(sku) }];
       }
-      if (method !== "POST") return errorReply(405, "method_not_allowed", `${method} is not allowed here`);
+      if (method !== "POST")
+        return errorReply(405, "method_not_allowed", `${method} is not allowed here`);
       const input = parseListingInput(await readJson(req));
       if (isProblem(input)) return problemReply(422, "invalid", input);
       const key = req.headers["idempotency-key"];
@@ -142,9 +178,12 @@ export async function startStandinChannel(options: StandinChannelOptions = {}): 
     if (id === undefined) return errorReply(404, "not_found", `no route ${path}`);
     if (method === "GET") {
       const listing = store.listings.get(id);
-      return listing ? [200, listing] : errorReply(404, "not_found", `listing ${id} does not exist`);
+      return listing
+        ? [200, listing]
+        : errorReply(404, "not_found", `listing ${id} does not exist`);
     }
-    if (method !== "PUT") return errorReply(405, "method_not_allowed", `${method} is not allowed here`);
+    if (method !== "PUT")
+      return errorReply(405, "method_not_allowed", `${method} is not allowed here`);
     const input = parseListingInput(await readJson(req));
     if (isProblem(input)) return problemReply(422, "invalid", input);
     const updated: StandinListing | InputProblem | undefined = store.update(id, input);
@@ -164,19 +203,35 @@ export async function startStandinChannel(options: StandinChannelOptions = {}): 
     const q = raw.indexOf("?");
     const path = q === -1 ? raw : raw.slice(0, q);
     const query = q === -1 ? "" : raw.slice(q + 1);
-    const handled = path.startsWith("/_control/") ? controlReply(control, req, path) : path.startsWith("/s/") ? publicPage(path) : listingsApi(req, res, path, query);
+    const handled = path.startsWith("/_control/")
+      ? controlReply(control, req, path)
+      : path.startsWith("/s/")
+        ? publicPage(path)
+        : listingsApi(req, res, path, query);
     handled.then(
       (reply) => reply && send(res, reply),
       (error: { status?: number; message?: string }) => {
         const status = error.status ?? 500;
-        send(res, errorReply(status, status === 500 ? "server_error" : "bad_request", error.message ?? "unexpected failure"));
+        send(
+          res,
+          errorReply(
+            status,
+            status === 500 ? "server_error" : "bad_request",
+            error.message ?? "unexpected failure",
+          ),
+        );
       },
     );
   });
 
   const channel: StandinChannel = {
     url: "",
-    store: (storeId) => stores.get(storeId)?.inspect() ?? { listings: [], counts: { create: 0, update: 0, requests: 0 }, fault: null },
+    store: (storeId) =>
+      stores.get(storeId)?.inspect() ?? {
+        listings: [],
+        counts: { create: 0, update: 0, requests: 0 },
+        fault: null,
+      },
     setFault: (storeId, fault) => storeOf(storeId).setFault(fault),
     clearFaults: () => stores.forEach((store) => store.setFault(null)),
     close: () =>
@@ -186,7 +241,10 @@ export async function startStandinChannel(options: StandinChannelOptions = {}): 
         server.closeAllConnections();
       }),
   };
-  const control: ControlTarget = { ...channel, forgetStore: (storeId) => void stores.delete(storeId) };
+  const control: ControlTarget = {
+    ...channel,
+    forgetStore: (storeId) => void stores.delete(storeId),
+  };
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -58,28 +58,56 @@ const DECIMAL = /^\d{1,12}(\.\d{1,6})?$/;
 /** The fault as sent to the control API, or a message saying what is wrong with it. */
 /** Checks a POST/PUT body the way a strict marketplace would. */
 export function parseListingInput(value: unknown): StandinListingInput | InputProblem {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return { message: "body must be a JSON object", field: "" };
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    return { message: "body must be a JSON object", field: "" };
   const b = value as Record<string, unknown>;
-  const optional: Array<keyof StandinListingInput> = ["sku", "description", "brand", "gtin", "mpn", "availability"];
+  const optional: Array<keyof StandinListingInput> = [
+    "sku",
+    "description",
+    "brand",
+    "gtin",
+    "mpn",
+    "availability",
+  ];
   for (const key of optional) {
-    if (b[key] !== undefined && b[key] !== null && typeof b[key] !== "string") return { message: `${key} must be a string`, field: key };
+    if (b[key] !== undefined && b[key] !== null && typeof b[key] !== "string")
+      return { message: `${key} must be a string`, field: key };
   }
-  if (typeof b.title !== "string" || !b.title.trim()) return { message: "title is required", field: "title" };
-  if (b.title.length > MAX_TITLE) return { message: `title must be at most ${MAX_TITLE} characters`, field: "title" };
+  if (typeof b.title !== "string" || !b.title.trim())
+    return { message: "title is required", field: "title" };
+  if (b.title.length > MAX_TITLE)
+    return { message: `title must be at most ${MAX_TITLE} characters`, field: "title" };
   const price = b.price as Record<string, unknown> | undefined;
-  if (!price || typeof price !== "object" || typeof price.amount !== "string" || !DECIMAL.test(price.amount)) {
-    return { message: 'price.amount is required as a decimal string such as "19.99"', field: "price.amount" };
+  if (
+    !price ||
+    typeof price !== "object" ||
+    typeof price.amount !== "string" ||
+    !DECIMAL.test(price.amount)
+  ) {
+    return {
+      message: 'price.amount is required as a decimal string such as "19.99"',
+      field: "price.amount",
+    };
   }
-  if (price.currency !== undefined && price.currency !== null && (typeof price.currency !== "string" || !/^[A-Z]{3}$/.test(price.currency))) {
+  if (
+    price.currency !== undefined &&
+    price.currency !== null &&
+    (typeof price.currency !== "string" || !/^[A-Z]{3}$/.test(price.currency))
+  ) {
     return { message: "price.currency must be an ISO 4217 code", field: "price.currency" };
   }
-  if (b.images !== undefined && !(Array.isArray(b.images) && b.images.every((i) => typeof i === "string"))) {
+  if (
+    b.images !== undefined &&
+    !(Array.isArray(b.images) && b.images.every((i) => typeof i === "string"))
+  ) {
     return { message: "images must be an array of URLs", field: "images" };
   }
-  if (b.variants !== undefined && !Array.isArray(b.variants)) return { message: "variants must be an array", field: "variants" };
+  if (b.variants !== undefined && !Array.isArray(b.variants))
+    return { message: "variants must be an array", field: "variants" };
   const attributes = b.attributes ?? {};
-  if (typeof attributes !== "object" || Array.isArray(attributes)) return { message: "attributes must be an object", field: "attributes" };
-  const text = (key: string) => (typeof b[key] === "string" ? (b[key]) : null);
+  if (typeof attributes !== "object" || Array.isArray(attributes))
+    return { message: "attributes must be an object", field: "attributes" };
+  const text = (key: string) => (typeof b[key] === "string" ? b[key] : null);
   return {
     sku: text("sku"),
     title: b.title,
@@ -89,7 +117,7 @@ export function parseListingInput(value: unknown): StandinListingInput | InputPr
     mpn: text("mpn"),
     availability: text("availability"),
     price: { amount: price.amount, currency: price.currency ?? null },
-    images: (b.images) ?? [],
+    images: b.images ?? [],
     variants: (b.variants as unknown[] | undefined) ?? [],
     attributes: attributes as Record<string, unknown>,
   };
@@ -128,14 +156,26 @@ export class StandinStore {
   }
 
   /** The listing and whether it is new; a known idempotency key returns the first result. */
-  create(input: StandinListingInput, idempotencyKey: string | undefined): { listing: StandinListing; created: boolean } | InputProblem {
-    const replayed = idempotencyKey === undefined ? undefined : this.byIdempotencyKey.get(idempotencyKey);
+  create(
+    input: StandinListingInput,
+    idempotencyKey: string | undefined,
+  ): { listing: StandinListing; created: boolean } | InputProblem {
+    const replayed =
+      idempotencyKey === undefined ? undefined : this.byIdempotencyKey.get(idempotencyKey);
     const earlier = replayed === undefined ? undefined : this.listings.get(replayed);
     if (earlier) return { listing: earlier, created: false };
-    if (input.sku !== null && this.bySku.has(input.sku)) return { message: `a listing with sku ${input.sku} already exists`, field: "sku" };
+    if (input.sku !== null && this.bySku.has(input.sku))
+      return { message: `a listing with sku ${input.sku} already exists`, field: "sku" };
     const id = this.nextId();
     const now = new Date().toISOString();
-    const listing: StandinListing = { id, url: this.urlOf(this.id, id), ...input, version: 1, createdAt: now, updatedAt: now };
+    const listing: StandinListing = {
+      id,
+      url: this.urlOf(this.id, id),
+      ...input,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    };
     this.listings.set(id, listing);
     if (input.sku !== null) this.bySku.set(input.sku, id);
     if (idempotencyKey !== undefined) this.byIdempotencyKey.set(idempotencyKey, id);
@@ -148,17 +188,27 @@ export class StandinStore {
     const old = this.listings.get(id);
     if (!old) return undefined;
     const owner = input.sku === null ? undefined : this.bySku.get(input.sku);
-    if (owner !== undefined && owner !== id) return { message: `a listing with sku ${input.sku} already exists`, field: "sku" };
+    if (owner !== undefined && owner !== id)
+      return { message: `a listing with sku ${input.sku} already exists`, field: "sku" };
     if (old.sku !== null && old.sku !== input.sku) this.bySku.delete(old.sku);
     if (input.sku !== null) this.bySku.set(input.sku, id);
     // A new object rather than a mutation, so inspections handed out earlier stay as they were.
-    const listing: StandinListing = { ...old, ...input, version: old.version + 1, updatedAt: new Date().toISOString() };
+    const listing: StandinListing = {
+      ...old,
+      ...input,
+      version: old.version + 1,
+      updatedAt: new Date().toISOString(),
+    };
     this.listings.set(id, listing);
     this.counts.update += 1;
     return listing;
   }
 
   inspect(): StandinInspection {
-    return { listings: [...this.listings.values()], counts: { ...this.counts }, fault: this.fault?.fault ?? null };
+    return {
+      listings: [...this.listings.values()],
+      counts: { ...this.counts },
+      fault: this.fault?.fault ?? null,
+    };
   }
 }

@@ -33,7 +33,10 @@ export interface ControlTarget {
 
 export type ControlReply = [status: number, body?: unknown];
 
-const errorReply = (status: number, code: string, message: string): ControlReply => [status, { error: { code, message } }];
+const errorReply = (status: number, code: string, message: string): ControlReply => [
+  status,
+  { error: { code, message } },
+];
 
 async function readFault(request: IncomingMessage): Promise<unknown> {
   const body = await readBody(request, MAX_FAULT_BYTES);
@@ -41,10 +44,16 @@ async function readFault(request: IncomingMessage): Promise<unknown> {
 }
 
 /** The answer to one request under /_control/. */
-export async function controlReply(target: ControlTarget, request: IncomingMessage, path: string): Promise<ControlReply> {
+export async function controlReply(
+  target: ControlTarget,
+  request: IncomingMessage,
+  path: string,
+): Promise<ControlReply> {
   const method = request.method ?? "GET";
-  if (path === "/_control/stores" && method === "GET" && target.storeIds) return [200, { stores: target.storeIds() }];
-  if (path === "/_control/violations" && method === "GET" && target.violations) return [200, { violations: target.violations }];
+  if (path === "/_control/stores" && method === "GET" && target.storeIds)
+    return [200, { stores: target.storeIds() }];
+  if (path === "/_control/violations" && method === "GET" && target.violations)
+    return [200, { violations: target.violations }];
   if (path === "/_control/faults" && method === "DELETE") return (target.clearFaults(), [204]);
   const suppress = SUPPRESS_PATH.exec(path);
   if (suppress && method === "POST" && target.suppress) {
@@ -71,7 +80,8 @@ export async function controlReply(target: ControlTarget, request: IncomingMessa
     try {
       body = await readFault(request);
     } catch (error) {
-      if (error instanceof BodyTooLarge) return errorReply(413, "too_large", `a fault is at most ${MAX_FAULT_BYTES} bytes`);
+      if (error instanceof BodyTooLarge)
+        return errorReply(413, "too_large", `a fault is at most ${MAX_FAULT_BYTES} bytes`);
       return errorReply(400, "bad_request", "body is not valid JSON");
     }
     const fault = parseFault(body);
@@ -85,8 +95,14 @@ export async function controlReply(target: ControlTarget, request: IncomingMessa
   return errorReply(405, "method_not_allowed", `${method} is not allowed here`);
 }
 
-/** The channel's own handler, with the control API in front of it. `target` is read per request (the stand-in exists once its server does). */
-export function withControl(target: () => ControlTarget, channelRoutes: StandinHandler): StandinHandler {
+/**
+ * The channel's own handler, with the control API in front of it. `target` is read per request (the
+ * stand-in exists once its server does).
+ */
+export function withControl(
+  target: () => ControlTarget,
+  channelRoutes: StandinHandler,
+): StandinHandler {
   return async (request, response, url) => {
     if (!url.pathname.startsWith("/_control/")) return channelRoutes(request, response, url);
     const [status, body] = await controlReply(target(), request, url.pathname);

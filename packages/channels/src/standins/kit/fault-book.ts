@@ -6,13 +6,18 @@ const FAULT_KINDS = new Set(["slow", "error", "throttle", "reset", "auth", "inva
 export function parseFault(value: unknown): StandinFault | string {
   if (!value || typeof value !== "object") return "fault must be a JSON object";
   const f = value as Record<string, unknown>;
-  if (typeof f.kind !== "string" || !FAULT_KINDS.has(f.kind)) return `fault.kind must be one of ${[...FAULT_KINDS].join(", ")}`;
+  if (typeof f.kind !== "string" || !FAULT_KINDS.has(f.kind))
+    return `fault.kind must be one of ${[...FAULT_KINDS].join(", ")}`;
   const isCount = (v: unknown) => v === undefined || (Number.isInteger(v) && (v as number) >= 0);
   if (!isCount(f.times)) return "fault.times must be a non-negative integer";
-  if (f.kind === "slow" && !(Number.isFinite(f.delayMs) && (f.delayMs as number) >= 0)) return "fault.delayMs must be a number >= 0";
-  if (f.kind === "error" && ![500, 502, 503].includes(f.status as number)) return "fault.status must be 500, 502 or 503";
-  if (f.kind === "throttle" && !isCount(f.retryAfterSeconds)) return "fault.retryAfterSeconds must be a non-negative integer";
-  if (f.kind === "invalid" && typeof f.message !== "string") return "fault.message must be a string";
+  if (f.kind === "slow" && !(Number.isFinite(f.delayMs) && (f.delayMs as number) >= 0))
+    return "fault.delayMs must be a number >= 0";
+  if (f.kind === "error" && ![500, 502, 503].includes(f.status as number))
+    return "fault.status must be 500, 502 or 503";
+  if (f.kind === "throttle" && !isCount(f.retryAfterSeconds))
+    return "fault.retryAfterSeconds must be a non-negative integer";
+  if (f.kind === "invalid" && typeof f.message !== "string")
+    return "fault.message must be a string";
   return f as unknown as StandinFault;
 }
 
@@ -47,8 +52,12 @@ export class FaultBook {
 }
 
 /** The Retry-After header a throttle fault asks for (none when it gives no seconds). */
-export function retryAfterHeader(fault: Extract<StandinFault, { kind: "throttle" }>): Record<string, string> {
+export function retryAfterHeader(
+  fault: Extract<StandinFault, { kind: "throttle" }>,
+): Record<string, string> {
   if (fault.retryAfterSeconds === undefined) return {};
-  const value = fault.retryAfterAsDate ? new Date(Date.now() + fault.retryAfterSeconds * 1000).toUTCString() : String(fault.retryAfterSeconds);
+  const value = fault.retryAfterAsDate
+    ? new Date(Date.now() + fault.retryAfterSeconds * 1000).toUTCString()
+    : String(fault.retryAfterSeconds);
   return { "retry-after": value };
 }

@@ -20,23 +20,41 @@ export async function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES)
   return Buffer.concat(chunks);
 }
 
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { "content-type": "application/json", ...headers }).end(body === undefined ? undefined : JSON.stringify(body));
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  response
+    .writeHead(status, { "content-type": "application/json", ...headers })
+    .end(body === undefined ? undefined : JSON.stringify(body));
 }
 
 export function redirect(response: ServerResponse, location: string): void {
   response.writeHead(302, { location }).end();
 }
 
-export type StandinHandler = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>;
+export type StandinHandler = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+) => Promise<void>;
 
-export async function startLoopbackServer(handler: StandinHandler, options: { host?: string; port?: number } = {}): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startLoopbackServer(
+  handler: StandinHandler,
+  options: { host?: string; port?: number } = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://standin.local");
     handler(request, response, url).catch((error: unknown) => {
       if (response.headersSent) return void response.destroy();
       const tooLarge = error instanceof BodyTooLarge;
-      sendJson(response, tooLarge ? 413 : 500, { error: tooLarge ? "request body too large" : `stand-in failure: ${(error as Error).message}` });
+      sendJson(response, tooLarge ? 413 : 500, {
+        error: tooLarge
+          ? "request body too large"
+          : `stand-in failure: ${(error as Error).message}`,
+      });
     });
   });
   const host = options.host ?? "127.0.0.1";
@@ -44,10 +62,11 @@ export async function startLoopbackServer(handler: StandinHandler, options: { ho
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host}:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -56,7 +75,10 @@ export async function startLoopbackServer(handler: StandinHandler, options: { ho
  * (null); `reset` destroys the socket ("handled"). Any other fault is returned for the
  * channel to answer in its own shape.
  */
-export async function playCommonFault(fault: StandinFault | null, response: ServerResponse): Promise<StandinFault | "handled" | null> {
+export async function playCommonFault(
+  fault: StandinFault | null,
+  response: ServerResponse,
+): Promise<StandinFault | "handled" | null> {
   if (!fault) return null;
   if (fault.kind === "slow") {
     await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
@@ -70,4 +92,5 @@ export async function playCommonFault(fault: StandinFault | null, response: Serv
 }
 
 /** Form or query parameters as a plain object (the last value of a repeated key wins). */
-export const paramsOf = (search: URLSearchParams): Record<string, string> => Object.fromEntries(search.entries());
+export const paramsOf = (search: URLSearchParams): Record<string, string> =>
+  Object.fromEntries(search.entries());

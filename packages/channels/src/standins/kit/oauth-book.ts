@@ -21,11 +21,19 @@ export interface TokenSet {
   refreshExpiresIn: number | null;
 }
 
-export type TokenResult = { ok: true; tokens: TokenSet } | { ok: false; error: "invalid_grant" | "invalid_client" | "invalid_request"; description: string };
+export type TokenResult =
+  | { ok: true; tokens: TokenSet }
+  | {
+      ok: false;
+      error: "invalid_grant" | "invalid_client" | "invalid_request";
+      description: string;
+    };
 
 export interface OAuthBookOptions {
   clientId: string;
-  /** Access token lifetime in seconds; 0 = never expires (Shopify offline tokens, WooCommerce keys). */
+  /**
+   * Access token lifetime in seconds; 0 = never expires (Shopify offline tokens, WooCommerce keys).
+   */
   accessTtlSeconds: number;
   /** Refresh token lifetime in seconds; null = no refresh tokens. */
   refreshTtlSeconds: number | null;
@@ -37,7 +45,8 @@ export interface OAuthBookOptions {
 
 const CODE_TTL_MS = 5 * 60_000;
 const token = () => randomBytes(24).toString("base64url");
-export const pkceChallenge = (verifier: string) => createHash("sha256").update(verifier).digest("base64url");
+export const pkceChallenge = (verifier: string) =>
+  createHash("sha256").update(verifier).digest("base64url");
 
 export class OAuthBook {
   private readonly codes = new Map<string, AuthorizationRequest & { expiresAt: number }>();
@@ -51,7 +60,10 @@ export class OAuthBook {
     this.denyNext = true;
   }
 
-  /** Where the authorize page sends the browser: back to `redirectUri` with a code, or with `error=access_denied`. */
+  /**
+   * Where the authorize page sends the browser: back to `redirectUri` with a code, or with
+   * `error=access_denied`.
+   */
   authorize(request: AuthorizationRequest): string {
     const target = new URL(request.redirectUri);
     if (this.denyNext) {
@@ -67,27 +79,65 @@ export class OAuthBook {
     return target.toString();
   }
 
-  /** A code is good once, for the client and redirect URI it was issued to (and the PKCE verifier, when a challenge was given). */
-  exchangeCode(input: { code: string; clientId: string; redirectUri?: string; codeVerifier?: string }): TokenResult {
+  /**
+   * A code is good once, for the client and redirect URI it was issued to (and the PKCE verifier,
+   * when a challenge was given).
+   */
+  exchangeCode(input: {
+    code: string;
+    clientId: string;
+    redirectUri?: string;
+    codeVerifier?: string;
+  }): TokenResult {
     const issued = this.codes.get(input.code);
     this.codes.delete(input.code);
-    if (!issued || issued.expiresAt < Date.now()) return { ok: false, error: "invalid_grant", description: "the code is unknown, used or expired" };
-    if (issued.clientId !== input.clientId) return { ok: false, error: "invalid_client", description: "the code was issued to another client" };
+    if (!issued || issued.expiresAt < Date.now())
+      return {
+        ok: false,
+        error: "invalid_grant",
+        description: "the code is unknown, used or expired",
+      };
+    if (issued.clientId !== input.clientId)
+      return {
+        ok: false,
+        error: "invalid_client",
+        description: "the code was issued to another client",
+      };
     if (input.redirectUri !== undefined && input.redirectUri !== issued.redirectUri) {
-      return { ok: false, error: "invalid_grant", description: "redirect_uri does not match the authorization request" };
+      return {
+        ok: false,
+        error: "invalid_grant",
+        description: "redirect_uri does not match the authorization request",
+      };
     }
-    if (issued.codeChallenge && (!input.codeVerifier || pkceChallenge(input.codeVerifier) !== issued.codeChallenge)) {
-      return { ok: false, error: "invalid_grant", description: "code_verifier does not match the code_challenge" };
+    if (
+      issued.codeChallenge &&
+      (!input.codeVerifier || pkceChallenge(input.codeVerifier) !== issued.codeChallenge)
+    ) {
+      return {
+        ok: false,
+        error: "invalid_grant",
+        description: "code_verifier does not match the code_challenge",
+      };
     }
     return { ok: true, tokens: this.issue(issued.storeId) };
   }
 
   refresh(input: { refreshToken: string; clientId: string }): TokenResult {
-    if (input.clientId !== this.options.clientId) return { ok: false, error: "invalid_client", description: "unknown client" };
+    if (input.clientId !== this.options.clientId)
+      return { ok: false, error: "invalid_client", description: "unknown client" };
     const found = this.refreshTokens.get(input.refreshToken);
-    if (!found || found.expiresAt < Date.now()) return { ok: false, error: "invalid_grant", description: "the refresh token is invalid or expired" };
+    if (!found || found.expiresAt < Date.now())
+      return {
+        ok: false,
+        error: "invalid_grant",
+        description: "the refresh token is invalid or expired",
+      };
     if (this.options.rotateRefreshTokens) this.refreshTokens.delete(input.refreshToken);
-    const tokens = this.issue(found.storeId, this.options.rotateRefreshTokens ? undefined : input.refreshToken);
+    const tokens = this.issue(
+      found.storeId,
+      this.options.rotateRefreshTokens ? undefined : input.refreshToken,
+    );
     return { ok: true, tokens };
   }
 
@@ -101,7 +151,10 @@ export class OAuthBook {
     for (const entry of this.access.values()) if (entry.storeId === storeId) entry.expiresAt = 0;
   }
 
-  /** Tokens granted outside the authorize flow, as a store's admin hands them out (a Shopify custom app's token). */
+  /**
+   * Tokens granted outside the authorize flow, as a store's admin hands them out (a Shopify custom
+   * app's token).
+   */
   grant(storeId: string): TokenSet {
     return this.issue(storeId);
   }
@@ -109,12 +162,26 @@ export class OAuthBook {
   private issue(storeId: string, keepRefreshToken?: string): TokenSet {
     const { accessTtlSeconds, refreshTtlSeconds, tokenPrefix } = this.options;
     const accessToken = `${tokenPrefix?.(storeId) ?? ""}${token()}`;
-    this.access.set(accessToken, { storeId, expiresAt: accessTtlSeconds > 0 ? Date.now() + accessTtlSeconds * 1000 : Number.MAX_SAFE_INTEGER });
+    this.access.set(accessToken, {
+      storeId,
+      expiresAt:
+        accessTtlSeconds > 0 ? Date.now() + accessTtlSeconds * 1000 : Number.MAX_SAFE_INTEGER,
+    });
     let refreshToken: string | null = null;
     if (refreshTtlSeconds !== null) {
       refreshToken = keepRefreshToken ?? `${tokenPrefix?.(storeId) ?? ""}${token()}`;
-      if (!keepRefreshToken) this.refreshTokens.set(refreshToken, { storeId, expiresAt: Date.now() + refreshTtlSeconds * 1000 });
+      if (!keepRefreshToken)
+        this.refreshTokens.set(refreshToken, {
+          storeId,
+          expiresAt: Date.now() + refreshTtlSeconds * 1000,
+        });
     }
-    return { storeId, accessToken, refreshToken, expiresIn: accessTtlSeconds, refreshExpiresIn: refreshTtlSeconds };
+    return {
+      storeId,
+      accessToken,
+      refreshToken,
+      expiresIn: accessTtlSeconds,
+      refreshExpiresIn: refreshTtlSeconds,
+    };
   }
 }

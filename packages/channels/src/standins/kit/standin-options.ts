@@ -12,6 +12,9 @@ export interface StandinOptions {
   /** The OAuth client the stand-in accepts (defaults per channel, also given in `env`). */
   clientId?: string;
   clientSecret?: string;
-  /** Where the authorize page sends the browser back when the channel names a redirect by alias (eBay's RuName). */
+  /**
+   * Where the authorize page sends the browser back when the channel names a redirect by alias
+   * (eBay's RuName).
+   */
   callbackUrl?: string;
 }
