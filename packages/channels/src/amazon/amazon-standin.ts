@@ -22,6 +22,8 @@ import {
   missingAttributes,
   PRODUCT_TYPES,
   unknownAttributes,
+  type AttributeValue,
+  type Attributes,
 } from "./amazon-standin-product-types.js";
 import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
 import type {
@@ -43,12 +45,29 @@ import {
 import { OAuthBook, type TokenResult } from "../standins/kit/oauth-book.js";
 import type { StandinOptions } from "../standins/kit/standin-options.js";
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+
+/**
+ * A listings put's or patch's body (checked against the contract when it is loaded): a put
+ * carries the attributes, a patch its patches.
+ */
+interface ListingsBody {
+  productType: string;
+  requirements?: string;
+  attributes?: Attributes;
+  patches?: { op: string; path: string; value?: AttributeValue[] }[];
+}
+
+/** An attribute's first value, when it is text. */
+const textOf = (values: AttributeValue[] | undefined): string | undefined => {
+  const value = values?.[0]?.value;
+  return typeof value === "string" ? value : undefined;
+};
 
 interface Item {
   sku: string;
   productType: string;
-  attributes: Json;
+  attributes: Attributes;
   asin: string;
   version: number;
   createdDate: string;
@@ -276,7 +295,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
   /** What Amazon says of the attributes a put or patch leaves the item with. */
   function review(
     productType: string,
-    attributes: Json,
+    attributes: Attributes,
     productOnly: boolean,
   ): { status: "ACCEPTED" | "INVALID"; issues: Json[] } {
     const errors = [
@@ -314,7 +333,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
     method: string,
     sku: string,
     query: URLSearchParams,
-    body: Json,
+    body: ListingsBody,
     response: ServerResponse,
   ) {
     const marketplaceId = query.get("marketplaceIds") ?? "";
@@ -358,9 +377,10 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
         ]),
       );
     if (method === "PUT") {
+      const { attributes } = body as ListingsBody & { attributes: Attributes };
       const verdict = review(
         body.productType,
-        body.attributes,
+        attributes,
         body.requirements === "LISTING_PRODUCT_ONLY",
       );
       // Amazon's validation preview: the same verdict (VALID rather than ACCEPTED), nothing stored.
@@ -375,7 +395,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
         const item: Item = {
           sku,
           productType: body.productType,
-          attributes: body.attributes,
+          attributes,
           asin: found?.asin ?? asin(),
           version: (found?.version ?? 0) + 1,
           createdDate: found?.createdDate ?? now,
@@ -386,7 +406,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
         };
         seller.items.set(sku, item);
         if (found) seller.counts.update += 1;
-        else if (body.attributes.parentage_level?.[0]?.value !== "child") seller.counts.create += 1;
+        else if (attributes.parentage_level?.[0]?.value !== "child") seller.counts.create += 1;
         sendJson(response, 200, submission(sku, verdict.status, verdict.issues));
         return notifyChanges(sellerId, item, verdict.issues.length > 0);
       }
@@ -407,12 +427,13 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
             ),
           ]),
         );
-      const attributes: Json = structuredClone(found.attributes);
-      for (const patch of body.patches as Json[]) {
+      const attributes = structuredClone(found.attributes);
+      const { patches } = body as ListingsBody & { patches: NonNullable<ListingsBody["patches"]> };
+      for (const patch of patches) {
         const name = String(patch.path).replace(/^\/attributes\//, "");
         if (patch.op === "delete") delete attributes[name];
         else if (patch.op === "merge")
-          attributes[name] = (attributes[name] ?? []).map((v: Json, i: number) => ({
+          attributes[name] = (attributes[name] ?? []).map((v, i) => ({
             ...v,
             ...(patch.value?.[i] ?? {}),
           }));
@@ -500,9 +521,9 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
     if (played === "handled") return;
     if (played) return playFault(response, played, request.method === "GET" ? undefined : sku);
     const raw = (await readBody(request)).toString("utf8");
-    let body: Json;
+    let body: unknown;
     try {
-      body = raw ? (JSON.parse(raw) as Json) : {};
+      body = raw ? JSON.parse(raw) : {};
     } catch {
       return sendJson(response, 400, spError("InvalidInput", "The body is not JSON"));
     }
@@ -532,7 +553,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
         request.method ?? "GET",
         sku!,
         url.searchParams,
-        body,
+        body as ListingsBody,
         response,
       );
     definition(url, decodeURIComponent(DEFINITION.exec(url.pathname)![1]!), response);
@@ -567,13 +588,13 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
     return {
       id: item.sku,
       sku: item.sku,
-      title: item.attributes.item_name?.[0]?.value ?? "",
+      title: textOf(item.attributes.item_name) ?? "",
       priceAmount: typeof price === "number" ? price.toFixed(2) : null,
       variantSkus: children.map((c) => c.sku),
       imageCount: Object.keys(item.attributes).filter(
         (k) => k.endsWith("image_locator") || /image_locator_\d$/.test(k),
       ).length,
-      description: item.attributes.product_description?.[0]?.value ?? null,
+      description: textOf(item.attributes.product_description) ?? null,
       version: item.version,
       raw: { item, children },
     };
