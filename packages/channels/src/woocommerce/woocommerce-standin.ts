@@ -270,9 +270,7 @@ export async function startWoocommerceStandin(
       const updated = (body.update ?? []).map((v) =>
         Object.assign(product.variations.get(v.id) ?? {}, v),
       );
-      const removed = (body.delete ?? []).map(
-        (d) => (product.variations.delete(d), { id: d }),
-      );
+      const removed = (body.delete ?? []).map((d) => (product.variations.delete(d), { id: d }));
       product.version += 1;
       store.counts.update += 1;
       return sendJson(response, 200, { create: made, update: updated, delete: removed });
