@@ -47,15 +47,17 @@ import type { StandinOptions } from "../standins/kit/standin-options.js";
 
 type Json = Record<string, unknown>;
 
-/**
- * A listings put's or patch's body (checked against the contract when it is loaded): a put
- * carries the attributes, a patch its patches.
- */
-interface ListingsBody {
+/** A listings put's body (checked against the contract when it is loaded). */
+interface ListingsPut {
   productType: string;
   requirements?: string;
-  attributes?: Attributes;
-  patches?: { op: string; path: string; value?: AttributeValue[] }[];
+  attributes: Attributes;
+}
+
+/** A listings patch's body (checked against the contract when it is loaded). */
+interface ListingsPatch {
+  productType: string;
+  patches: { op: string; path: string; value?: AttributeValue[] }[];
 }
 
 /** An attribute's first value, when it is text. */
@@ -333,7 +335,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
     method: string,
     sku: string,
     query: URLSearchParams,
-    body: ListingsBody,
+    body: ListingsPut | ListingsPatch,
     response: ServerResponse,
   ) {
     const marketplaceId = query.get("marketplaceIds") ?? "";
@@ -377,12 +379,8 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
         ]),
       );
     if (method === "PUT") {
-      const { attributes } = body as ListingsBody & { attributes: Attributes };
-      const verdict = review(
-        body.productType,
-        attributes,
-        body.requirements === "LISTING_PRODUCT_ONLY",
-      );
+      const { attributes, requirements } = body as ListingsPut;
+      const verdict = review(body.productType, attributes, requirements === "LISTING_PRODUCT_ONLY");
       // Amazon's validation preview: the same verdict (VALID rather than ACCEPTED), nothing stored.
       if (query.get("mode") === "VALIDATION_PREVIEW") {
         return sendJson(
@@ -428,7 +426,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
           ]),
         );
       const attributes = structuredClone(found.attributes);
-      const { patches } = body as ListingsBody & { patches: NonNullable<ListingsBody["patches"]> };
+      const { patches } = body as ListingsPatch;
       for (const patch of patches) {
         const name = String(patch.path).replace(/^\/attributes\//, "");
         if (patch.op === "delete") delete attributes[name];
@@ -553,7 +551,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
         request.method ?? "GET",
         sku!,
         url.searchParams,
-        body as ListingsBody,
+        body as ListingsPut | ListingsPatch,
         response,
       );
     definition(url, decodeURIComponent(DEFINITION.exec(url.pathname)![1]!), response);
