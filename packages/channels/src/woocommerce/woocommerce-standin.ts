@@ -362,7 +362,7 @@ export async function startWoocommerceStandin(
     sku: p.sku || null,
     title: p.name ?? "",
     priceAmount: p.regular_price ?? null,
-    variantSkus: [...p.variations.values()].map((v) => v.sku ?? "").filter(Boolean),
+    variantSkus: [...p.variations.values()].map((v) => v.sku).filter((s): s is string => !!s),
     imageCount: (p.images ?? []).length,
     description: p.description ?? null,
     version: p.version,
