@@ -2,6 +2,7 @@
 // mode=VALIDATION_PREVIEW, which stores nothing.
 import { product } from "./fixtures.js";
 import { useAmazon } from "./amazon-seller.js";
+import { stringMatching } from "./matchers.js";
 
 const amazon = useAmazon();
 const { connectSeller, preflight } = amazon;
@@ -21,12 +22,12 @@ test("Amazon's issues per attribute, the product type's required attributes, and
   expect(await preflight(dest, product({ variants: [], attributes: {} }))).toEqual([
     {
       field: "attributes.material",
-      message: expect.stringMatching(/DRINKING_CUP requires material/),
+      message: stringMatching(/DRINKING_CUP requires material/),
     },
   ]);
   const home = await connectSeller();
   expect(await preflight(home, product({ variants: [], priceAmount: "0.0000" }))).toEqual([
-    { field: "attributes.purchasable_offer", message: expect.stringMatching(/^The price must be/) },
+    { field: "attributes.purchasable_offer", message: stringMatching(/^The price must be/) },
   ]);
   amazon.standin.setFault(home.storeId, {
     kind: "invalid",
@@ -63,13 +64,13 @@ test("settings and credentials: missing settings are named without a call; witho
   ).toEqual([
     {
       field: "settings.productType",
-      message: expect.stringMatching(/NO_SUCH_TYPE is not an Amazon product type/),
+      message: stringMatching(/NO_SUCH_TYPE is not an Amazon product type/),
     },
   ]);
   expect(await preflight({ ...dest, credentials: {} }, product())).toEqual([
     {
       field: "destination",
-      message: expect.stringMatching(/needs the store's credentials.*connect the store again$/),
+      message: stringMatching(/needs the store's credentials.*connect the store again$/),
     },
   ]);
   // An expired access token is replaced from the refresh token for the check (and not stored).
@@ -100,7 +101,7 @@ test("a throttled preview is sent again after Amazon's wait; one throttled throu
   ).toEqual([
     {
       field: "destination",
-      message: expect.stringMatching(/^Amazon could not check it now: .*429/),
+      message: stringMatching(/^Amazon could not check it now: .*429/),
     },
   ]);
 }, 20_000);

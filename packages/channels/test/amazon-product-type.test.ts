@@ -13,6 +13,7 @@ import { PRODUCT_TYPES } from "../src/amazon/amazon-standin-product-types.js";
 import { failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 import { useAmazon } from "./amazon-seller.js";
+import { stringMatching } from "./matchers.js";
 
 const amazon = useAmazon();
 const { connectSeller, preflight } = amazon;
@@ -89,9 +90,7 @@ test("a conditional requirement: a child of a COLOR theme without its color give
   expect(await preflight(dest, family)).toEqual([
     {
       field: "attributes.color",
-      message: expect.stringMatching(
-        new RegExp(`^HOME requires color when .*\\(SKU ${family.sku}-L\\)$`),
-      ),
+      message: stringMatching(new RegExp(`^HOME requires color when .*\\(SKU ${family.sku}-L\\)$`)),
     },
   ]);
   expect(requests(dest)).toBe(before);

@@ -6,13 +6,15 @@ import {
   type DestinationTarget,
 } from "../src/index.js";
 import { sharedContractsDir } from "../src/standins/index.js";
+import type { Attributes } from "../src/amazon/amazon-standin-product-types.js";
 import { failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 import { redirectUri, useAmazon } from "./amazon-seller.js";
+import { anyOfType, stringMatching } from "./matchers.js";
 
 const amazon = useAmazon();
 // The channel's published contract (../shared/contracts); with CI set, its absence fails the run.
-const contracts = sharedInput({
+sharedInput({
   what: "the channels' contracts",
   path: sharedContractsDir(),
   expectedAt: "../shared/contracts (or SHARED_CONTRACTS_DIR)",
@@ -20,8 +22,8 @@ const contracts = sharedInput({
 });
 
 type Raw = {
-  item: { attributes: Record<string, any> };
-  children: { sku: string; attributes: Record<string, any> }[];
+  item: { attributes: Attributes };
+  children: { sku: string; attributes: Attributes }[];
 };
 
 /**
@@ -62,9 +64,9 @@ async function connectSeller(
     settings: { sellerId, marketplaceId: "ATVPDKIKX0DER" },
   });
   expect(account.credentials).toMatchObject({
-    accessToken: expect.any(String),
-    refreshToken: expect.any(String),
-    expiresAt: expect.any(Number),
+    accessToken: anyOfType(String),
+    refreshToken: anyOfType(String),
+    expiresAt: anyOfType(Number),
   });
   return {
     id: `d-${sellerId}`,
@@ -111,7 +113,7 @@ test("settings: each missing one is named, before any call", async () => {
       marketplaceId: "A2Q3Y263D00KWC",
       productType: "HOME",
     }),
-  ).toEqual([expect.stringMatching(/currency and languageTag/)]);
+  ).toEqual([stringMatching(/currency and languageTag/)]);
   const dest = await connectSeller();
   const error = await failureOf(
     amazon.channel.adapter.publish(
@@ -204,7 +206,7 @@ test("the product type's definition: a required attribute the product lacks give
   expect(error).toMatchObject({
     kind: "validation",
     field: "material",
-    channelMessage: expect.stringMatching(/DRINKING_CUP requires material/),
+    channelMessage: stringMatching(/DRINKING_CUP requires material/),
   });
   expect(amazon.standin.store(dest.storeId).listings).toEqual([]);
   // The product's own attribute of that name fills it.
@@ -250,7 +252,7 @@ test("INVALID with issues: the listing's error names each attribute", async () =
   expect(cheap).toMatchObject({
     kind: "validation",
     field: "purchasable_offer",
-    channelMessage: expect.stringMatching(/^purchasable_offer: The price must be/),
+    channelMessage: stringMatching(/^purchasable_offer: The price must be/),
   });
 });
 

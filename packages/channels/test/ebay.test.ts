@@ -13,6 +13,7 @@ import {
 } from "../src/standins/index.js";
 import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
+import { anyOfType } from "./matchers.js";
 
 let standin: ChannelStandin;
 let channel: ReturnType<ReturnType<typeof createChannelRegistry>["channel"]>;
@@ -57,9 +58,9 @@ async function connectSeller(): Promise<DestinationTarget & { storeId: string }>
     signal: AbortSignal.timeout(3_000),
   });
   expect(account.credentials).toMatchObject({
-    accessToken: expect.any(String),
-    refreshToken: expect.any(String),
-    expiresAt: expect.any(Number),
+    accessToken: anyOfType(String),
+    refreshToken: anyOfType(String),
+    expiresAt: anyOfType(Number),
   });
   return {
     id: "d",
@@ -171,7 +172,7 @@ test("eBay's errors: 429 waits, 5xx and resets retry, 401 is auth, a 400 gives u
   const dest = await connectSeller();
   standin.setFault(dest.storeId, { kind: "throttle", retryAfterSeconds: 4, times: 1 });
   expect(await failureOf(channel.adapter.publish(publishInput(dest, product())))).toEqual(
-    expect.any(ChannelWaitError),
+    anyOfType(ChannelWaitError),
   );
   standin.setFault(dest.storeId, { kind: "error", status: 500, times: 1 });
   expect(await failureOf(channel.adapter.publish(publishInput(dest, product())))).toBeInstanceOf(
@@ -209,7 +210,7 @@ test("an expired token is refused with 401; the refresh token gives a new one th
   const refreshed = await channel.adapter.refreshCredentials!(dest, AbortSignal.timeout(3_000));
   expect(refreshed).toMatchObject({
     refreshToken: dest.credentials.refreshToken,
-    expiresAt: expect.any(Number),
+    expiresAt: anyOfType(Number),
   });
   expect(refreshed.accessToken).not.toBe(dest.credentials.accessToken);
   await channel.adapter.publish(publishInput({ ...dest, credentials: refreshed }, product()));

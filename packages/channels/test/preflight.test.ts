@@ -10,6 +10,7 @@ import {
 } from "../src/index.js";
 import { channelsConfigFrom } from "./channels-env.js";
 import { product, publishInput } from "./fixtures.js";
+import { stringMatching } from "./matchers.js";
 
 // Store addresses on loopback allowed, as in development: the one here is never reached.
 const registry = createChannelRegistry(channelsConfigFrom({ CHANNEL_PRIVATE_URLS: "true" }), {
@@ -90,7 +91,7 @@ test("each channel names what it needs of a product", async () => {
   const found = async (p: PublishableProduct) =>
     Object.fromEntries(
       await Promise.all(
-        CHANNELS.map(async (c) => [c, (await preflight(c, p)).map((x) => x.field)]),
+        CHANNELS.map(async (c) => [c, (await preflight(c, p)).map((x) => x.field)] as const),
       ),
     );
   expect(await found(product({ title: "", priceAmount: null, variants: [] }))).toEqual({
@@ -153,7 +154,7 @@ test("settings problems come first, each naming its setting, with the product's 
   ).toEqual([
     {
       field: "settings.marketplaceId",
-      message: expect.stringMatching(/^marketplaceId EBAY_XX is not one we know the language of/),
+      message: stringMatching(/^marketplaceId EBAY_XX is not one we know the language of/),
     },
   ]);
 });

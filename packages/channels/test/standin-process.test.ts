@@ -58,7 +58,7 @@ describe("stand-in channel in its own process", () => {
     expect(inspection.listings).toEqual([expect.objectContaining({ id: remoteId, version: 3 })]);
 
     child.kill("SIGTERM");
-    const [code] = await once(child, "exit");
+    const [code] = (await once(child, "exit")) as [number | null, NodeJS.Signals | null];
     expect(code).toBe(0);
   }, 10_000);
 });

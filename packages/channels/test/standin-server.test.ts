@@ -1,4 +1,14 @@
-import { startStandinChannel, type StandinChannel } from "../src/standins/index.js";
+import {
+  startStandinChannel,
+  type StandinChannel,
+  type StandinListing,
+} from "../src/standins/index.js";
+import { stringContaining, stringMatching } from "./matchers.js";
+
+/** GET /v1/listings's answer. */
+interface ListingPage {
+  items: StandinListing[];
+}
 
 const listing = (overrides: Record<string, unknown> = {}) => ({
   sku: "MUG-1",
@@ -21,7 +31,8 @@ describe("stand-in channel server", () => {
   });
   afterAll(() => standin.close());
 
-  async function call(
+  /** The answer, its JSON body taken as T (unknown unless the test reads into it). */
+  async function call<T = unknown>(
     method: string,
     path: string,
     body?: unknown,
@@ -37,7 +48,7 @@ describe("stand-in channel server", () => {
     return {
       status: response.status,
       headers: response.headers,
-      body: text ? JSON.parse(text) : undefined,
+      body: (text ? JSON.parse(text) : undefined) as T,
     };
   }
 
@@ -51,17 +62,19 @@ describe("stand-in channel server", () => {
   }, 5_000);
 
   test("creates, finds by SKU, updates with a version, and 404s an unknown id", async () => {
-    const created = await call("POST", "/v1/listings", listing());
+    const created = await call<StandinListing>("POST", "/v1/listings", listing());
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      id: expect.stringMatching(/^sl_/),
-      url: expect.stringContaining(`/s/${store}/listings/`),
+      id: stringMatching(/^sl_/),
+      url: stringContaining(`/s/${store}/listings/`),
       version: 1,
       title: "Mug",
       price: { amount: "19.99", currency: "EUR" },
     });
-    expect((await call("GET", "/v1/listings?sku=MUG-1")).body.items).toEqual([created.body]);
-    expect((await call("GET", "/v1/listings?sku=OTHER")).body.items).toEqual([]);
+    expect((await call<ListingPage>("GET", "/v1/listings?sku=MUG-1")).body.items).toEqual([
+      created.body,
+    ]);
+    expect((await call<ListingPage>("GET", "/v1/listings?sku=OTHER")).body.items).toEqual([]);
     const updated = await call(
       "PUT",
       `/v1/listings/${created.body.id}`,
@@ -104,11 +117,11 @@ describe("stand-in channel server", () => {
   }, 5_000);
 
   test("stores are isolated: another store neither sees nor updates a listing", async () => {
-    const created = await call("POST", "/v1/listings", listing());
+    const created = await call<StandinListing>("POST", "/v1/listings", listing());
     const other = `${store}-other:x`;
-    expect((await call("GET", "/v1/listings?sku=MUG-1", undefined, {}, other)).body.items).toEqual(
-      [],
-    );
+    expect(
+      (await call<ListingPage>("GET", "/v1/listings?sku=MUG-1", undefined, {}, other)).body.items,
+    ).toEqual([]);
     expect(
       (await call("PUT", `/v1/listings/${created.body.id}`, listing(), {}, other)).status,
     ).toBe(404);
@@ -191,7 +204,7 @@ describe("stand-in channel server", () => {
   test("concurrent creates each get their own listing and are all counted", async () => {
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        call("POST", "/v1/listings", listing({ sku: `B-${i}` })),
+        call<StandinListing>("POST", "/v1/listings", listing({ sku: `B-${i}` })),
       ),
     );
     expect(answers.every((a) => a.status === 201)).toBe(true);

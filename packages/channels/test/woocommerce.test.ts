@@ -183,7 +183,7 @@ describe("connect", () => {
       let text = "";
       req.on("data", (c) => (text += c));
       req.on("end", () => {
-        if (req.method === "POST") posted.push(JSON.parse(text));
+        if (req.method === "POST") posted.push(JSON.parse(text) as Record<string, unknown>);
         res.writeHead(200, { "content-type": "application/json" }).end("{}");
       });
     });

@@ -158,7 +158,17 @@ const fit = (item: AmazonListingItem, schema: ProductTypeSchema): AmazonListingI
     : item.attributes,
 });
 
-type Json = Record<string, any>;
+/** The JSON Schema keywords a condition in words reads (the schema comes from Amazon). */
+interface SchemaNode {
+  required?: string[];
+  properties?: Record<string, SchemaNode | undefined>;
+  contains?: SchemaNode;
+  items?: SchemaNode;
+  not?: SchemaNode;
+  const?: unknown;
+  enum?: unknown[];
+  [keyword: string]: unknown;
+}
 
 const listed = (values: unknown[]) => {
   const shown = values
@@ -173,21 +183,22 @@ const listed = (values: unknown[]) => {
  */
 function conditionInWords(condition: unknown): string | null {
   if (!condition || typeof condition !== "object") return null;
-  const { required, properties, not, ...rest } = condition as Json;
+  const { required, properties, not, ...rest } = condition as SchemaNode;
   if (Object.keys(rest).length > 0) return null;
   const parts: string[] = [];
   const constrained = new Set(Object.keys(properties ?? {}));
   for (const name of Array.isArray(required) ? required : [])
     if (!constrained.has(name)) parts.push(`${name} is given`);
-  for (const [name, rule] of Object.entries((properties ?? {}) as Json)) {
-    const inner = (rule?.contains ?? rule?.items)?.properties as Json | undefined;
+  for (const [name, rule] of Object.entries(properties ?? {})) {
+    const inner = (rule?.contains ?? rule?.items)?.properties;
     if (!inner) return null;
     for (const [field, value] of Object.entries(inner)) {
       const label = field === "value" ? name : `${name} ${field}`;
+      const allowed = value?.enum;
       if (value && "const" in value) parts.push(`${label} is ${listed([value.const])}`);
-      else if (Array.isArray(value?.enum))
+      else if (Array.isArray(allowed))
         parts.push(
-          `${label} is ${value.enum.length === 1 ? listed(value.enum) : `one of ${listed(value.enum)}`}`,
+          `${label} is ${allowed.length === 1 ? listed(allowed) : `one of ${listed(allowed)}`}`,
         );
       else return null;
     }

@@ -6,9 +6,33 @@
 // product gives, so publishing under it shows a definition check naming the missing attribute;
 // HOME asks a child of a COLOR variation theme for its `color`, as Amazon asks children for their
 // theme's attributes (a variant without a Color option in a family that has one breaks it).
-type Json = Record<string, any>;
+/** A JSON Schema, as far as these definitions write one and the checks below read it. */
+export interface Schema {
+  required?: string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  contains?: Schema;
+  allOf?: { if: Schema; then: Schema }[];
+  const?: unknown;
+  enum?: unknown[];
+  [keyword: string]: unknown;
+}
 
-const text = (title: string, maxLength = 2000): Json => ({
+/** One value of a listing attribute: Amazon's attributes are arrays of such objects. */
+export interface AttributeValue {
+  value?: unknown;
+  marketplace_id?: string;
+  /** child_parent_sku_relationship's. */
+  parent_sku?: string;
+  /** purchasable_offer's. */
+  our_price?: { schedule?: { value_with_tax?: unknown }[] }[];
+  [field: string]: unknown;
+}
+
+/** A listing's attributes, by name. */
+export type Attributes = Record<string, AttributeValue[] | undefined>;
+
+const text = (title: string, maxLength = 2000): Schema => ({
   title,
   type: "array",
   minItems: 1,
@@ -22,7 +46,7 @@ const text = (title: string, maxLength = 2000): Json => ({
     },
   },
 });
-const plain = (title: string, value: Json = { type: "string" }): Json => ({
+const plain = (title: string, value: Schema = { type: "string" }): Schema => ({
   title,
   type: "array",
   items: {
@@ -31,7 +55,7 @@ const plain = (title: string, value: Json = { type: "string" }): Json => ({
     properties: { value, marketplace_id: { type: "string" } },
   },
 });
-const image = (title: string): Json => ({
+const image = (title: string): Schema => ({
   title,
   type: "array",
   items: {
@@ -43,11 +67,11 @@ const image = (title: string): Json => ({
 
 function schema(
   productType: string,
-  extra: Json,
+  extra: Record<string, Schema>,
   required: string[],
-  conditions: Json[] = [],
-): Json {
-  const properties: Json = {
+  conditions: { if: Schema; then: Schema }[] = [],
+): Schema {
+  const properties: Record<string, Schema> = {
     item_name: text("Item Name", 200),
     brand: text("Brand Name", 100),
     product_description: text("Product Description"),
@@ -178,7 +202,7 @@ function schema(
 /**
  * An attribute of these values, for a conditional's `if`: `{ contains: ... }` as Amazon writes it.
  */
-const holds = (field: string, values: string[]): Json => ({
+const holds = (field: string, values: string[]): Schema => ({
   contains: {
     required: [field],
     properties: { [field]: values.length === 1 ? { const: values[0] } : { enum: values } },
@@ -186,7 +210,7 @@ const holds = (field: string, values: string[]): Json => ({
 });
 
 /** A child whose variation theme has COLOR in it gives its color. */
-const CHILD_COLOR: Json = {
+const CHILD_COLOR = {
   if: {
     required: ["parentage_level", "variation_theme"],
     properties: {
@@ -205,7 +229,7 @@ const BASE_REQUIRED = [
   "fulfillment_availability",
 ];
 
-export const PRODUCT_TYPES: Record<string, { displayName: string; schema: Json }> = {
+export const PRODUCT_TYPES: Record<string, { displayName: string; schema: Schema }> = {
   HOME: { displayName: "Home", schema: schema("HOME", {}, BASE_REQUIRED, [CHILD_COLOR]) },
   DRINKING_CUP: {
     displayName: "Drinking Cup",
@@ -216,24 +240,25 @@ export const PRODUCT_TYPES: Record<string, { displayName: string; schema: Json }
   },
 };
 
-const given = (attributes: Json, name: string) =>
-  Array.isArray(attributes[name]) && attributes[name].length > 0;
+const given = (attributes: Attributes, name: string) => {
+  const values = attributes[name];
+  return Array.isArray(values) && values.length > 0;
+};
 
 /**
  * Whether the attributes meet a conditional's `if` (of the shape above: attributes given, and
  * holding the values named).
  */
-function meets(condition: Json, attributes: Json): boolean {
-  if (!((condition.required ?? []) as string[]).every((name) => given(attributes, name)))
-    return false;
-  return Object.entries((condition.properties ?? {}) as Json).every(
+function meets(condition: Schema, attributes: Attributes): boolean {
+  if (!(condition.required ?? []).every((name) => given(attributes, name))) return false;
+  return Object.entries(condition.properties ?? {}).every(
     ([name, rule]) =>
       !given(attributes, name) ||
-      (attributes[name] as Json[]).some((item) =>
-        Object.entries((rule.contains?.properties ?? {}) as Json).every(([field, wanted]) =>
+      (attributes[name] ?? []).some((item) =>
+        Object.entries(rule.contains?.properties ?? {}).every(([field, wanted]) =>
           "const" in wanted
             ? item?.[field] === wanted.const
-            : (wanted.enum as unknown[]).includes(item?.[field]),
+            : (wanted.enum ?? []).includes(item?.[field]),
         ),
       ),
   );
@@ -245,17 +270,17 @@ function meets(condition: Json, attributes: Json): boolean {
  */
 export function missingAttributes(
   productType: string,
-  attributes: Json,
+  attributes: Attributes,
   productOnly: boolean,
 ): string[] {
   const schema = PRODUCT_TYPES[productType]?.schema;
   if (!schema) return [];
   const parent = attributes.parentage_level?.[0]?.value === "parent";
   const required = [
-    ...(schema.required as string[]),
-    ...((schema.allOf ?? []) as Json[])
+    ...(schema.required ?? []),
+    ...(schema.allOf ?? [])
       .filter((c) => meets(c.if, attributes))
-      .flatMap((c) => c.then.required as string[]),
+      .flatMap((c) => c.then.required ?? []),
   ];
   return [...new Set(required)]
     .filter((name) => !given(attributes, name))
@@ -271,7 +296,7 @@ export function missingAttributes(
 /**
  * Attribute values Amazon would refuse: a name over 200 characters, a price that is not positive.
  */
-export function invalidAttributes(attributes: Json): { name: string; message: string }[] {
+export function invalidAttributes(attributes: Attributes): { name: string; message: string }[] {
   const problems: { name: string; message: string }[] = [];
   const name = attributes.item_name?.[0]?.value;
   if (typeof name === "string" && [...name].length > 200)
@@ -291,7 +316,7 @@ export function invalidAttributes(attributes: Json): { name: string; message: st
  * Attributes the product type does not know: Amazon accepts the listing with a warning per
  * attribute.
  */
-export const unknownAttributes = (productType: string, attributes: Json): string[] =>
+export const unknownAttributes = (productType: string, attributes: Attributes): string[] =>
   Object.keys(attributes).filter(
     (name) => !(name in (PRODUCT_TYPES[productType]?.schema.properties ?? {})),
   );

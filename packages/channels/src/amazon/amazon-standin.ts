@@ -22,6 +22,8 @@ import {
   missingAttributes,
   PRODUCT_TYPES,
   unknownAttributes,
+  type AttributeValue,
+  type Attributes,
 } from "./amazon-standin-product-types.js";
 import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
 import type {
@@ -43,12 +45,31 @@ import {
 import { OAuthBook, type TokenResult } from "../standins/kit/oauth-book.js";
 import type { StandinOptions } from "../standins/kit/standin-options.js";
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+
+/** A listings put's body (checked against the contract when it is loaded). */
+interface ListingsPut {
+  productType: string;
+  requirements?: string;
+  attributes: Attributes;
+}
+
+/** A listings patch's body (checked against the contract when it is loaded). */
+interface ListingsPatch {
+  productType: string;
+  patches: { op: string; path: string; value?: AttributeValue[] }[];
+}
+
+/** An attribute's first value, when it is text. */
+const textOf = (values: AttributeValue[] | undefined): string | undefined => {
+  const value = values?.[0]?.value;
+  return typeof value === "string" ? value : undefined;
+};
 
 interface Item {
   sku: string;
   productType: string;
-  attributes: Json;
+  attributes: Attributes;
   asin: string;
   version: number;
   createdDate: string;
@@ -276,7 +297,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
   /** What Amazon says of the attributes a put or patch leaves the item with. */
   function review(
     productType: string,
-    attributes: Json,
+    attributes: Attributes,
     productOnly: boolean,
   ): { status: "ACCEPTED" | "INVALID"; issues: Json[] } {
     const errors = [
@@ -314,7 +335,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
     method: string,
     sku: string,
     query: URLSearchParams,
-    body: Json,
+    body: ListingsPut | ListingsPatch,
     response: ServerResponse,
   ) {
     const marketplaceId = query.get("marketplaceIds") ?? "";
@@ -358,11 +379,8 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
         ]),
       );
     if (method === "PUT") {
-      const verdict = review(
-        body.productType,
-        body.attributes,
-        body.requirements === "LISTING_PRODUCT_ONLY",
-      );
+      const { attributes, requirements } = body as ListingsPut;
+      const verdict = review(body.productType, attributes, requirements === "LISTING_PRODUCT_ONLY");
       // Amazon's validation preview: the same verdict (VALID rather than ACCEPTED), nothing stored.
       if (query.get("mode") === "VALIDATION_PREVIEW") {
         return sendJson(
@@ -375,7 +393,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
         const item: Item = {
           sku,
           productType: body.productType,
-          attributes: body.attributes,
+          attributes,
           asin: found?.asin ?? asin(),
           version: (found?.version ?? 0) + 1,
           createdDate: found?.createdDate ?? now,
@@ -386,7 +404,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
         };
         seller.items.set(sku, item);
         if (found) seller.counts.update += 1;
-        else if (body.attributes.parentage_level?.[0]?.value !== "child") seller.counts.create += 1;
+        else if (attributes.parentage_level?.[0]?.value !== "child") seller.counts.create += 1;
         sendJson(response, 200, submission(sku, verdict.status, verdict.issues));
         return notifyChanges(sellerId, item, verdict.issues.length > 0);
       }
@@ -407,12 +425,13 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
             ),
           ]),
         );
-      const attributes: Json = structuredClone(found.attributes);
-      for (const patch of body.patches as Json[]) {
+      const attributes = structuredClone(found.attributes);
+      const { patches } = body as ListingsPatch;
+      for (const patch of patches) {
         const name = String(patch.path).replace(/^\/attributes\//, "");
         if (patch.op === "delete") delete attributes[name];
         else if (patch.op === "merge")
-          attributes[name] = (attributes[name] ?? []).map((v: Json, i: number) => ({
+          attributes[name] = (attributes[name] ?? []).map((v, i) => ({
             ...v,
             ...(patch.value?.[i] ?? {}),
           }));
@@ -500,9 +519,9 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
     if (played === "handled") return;
     if (played) return playFault(response, played, request.method === "GET" ? undefined : sku);
     const raw = (await readBody(request)).toString("utf8");
-    let body: Json;
+    let body: unknown;
     try {
-      body = raw ? (JSON.parse(raw) as Json) : {};
+      body = raw ? JSON.parse(raw) : {};
     } catch {
       return sendJson(response, 400, spError("InvalidInput", "The body is not JSON"));
     }
@@ -532,7 +551,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
         request.method ?? "GET",
         sku!,
         url.searchParams,
-        body,
+        body as ListingsPut | ListingsPatch,
         response,
       );
     definition(url, decodeURIComponent(DEFINITION.exec(url.pathname)![1]!), response);
@@ -567,13 +586,13 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
     return {
       id: item.sku,
       sku: item.sku,
-      title: item.attributes.item_name?.[0]?.value ?? "",
+      title: textOf(item.attributes.item_name) ?? "",
       priceAmount: typeof price === "number" ? price.toFixed(2) : null,
       variantSkus: children.map((c) => c.sku),
       imageCount: Object.keys(item.attributes).filter(
         (k) => k.endsWith("image_locator") || /image_locator_\d$/.test(k),
       ).length,
-      description: item.attributes.product_description?.[0]?.value ?? null,
+      description: textOf(item.attributes.product_description) ?? null,
       version: item.version,
       raw: { item, children },
     };

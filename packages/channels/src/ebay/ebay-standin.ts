@@ -30,7 +30,31 @@ import { OAuthBook, type TokenResult } from "../standins/kit/oauth-book.js";
 import type { StandinOptions } from "../standins/kit/standin-options.js";
 import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+
+/** The listing content the stand-in reads, from an item's `product` or from an item group. */
+interface EbayContent extends Json {
+  title?: string;
+  description?: string;
+  imageUrls?: string[];
+}
+
+interface EbayItem extends Json {
+  product?: EbayContent;
+}
+
+interface EbayGroup extends EbayContent {
+  variantSKUs: string[];
+}
+
+interface EbayOffer extends Json {
+  sku: string;
+  marketplaceId: string;
+  status?: string;
+  listingId?: string;
+  listingDescription?: string;
+  pricingSummary?: { price?: { value?: string } };
+}
 
 interface Listing {
   listingId: string;
@@ -41,9 +65,9 @@ interface Listing {
 }
 
 interface Seller {
-  items: Map<string, Json>;
-  groups: Map<string, Json>;
-  offers: Map<string, Json>;
+  items: Map<string, EbayItem>;
+  groups: Map<string, EbayGroup>;
+  offers: Map<string, EbayOffer>;
   listings: Map<string, Listing>;
   counts: StandinCounts;
 }
@@ -213,13 +237,14 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
     body: Json,
     response: ServerResponse,
   ) {
+    // Each resource's body has that resource's shape (checked against the contract when loaded).
     const [resource, id, action] = path.split("/").slice(1).map(decodeURIComponent);
     if (resource === "inventory_item" && id && method === "PUT") {
       seller.items.set(id, body);
       return sendJson(response, 204, undefined);
     }
     if (resource === "inventory_item_group" && id && method === "PUT") {
-      seller.groups.set(id, body);
+      seller.groups.set(id, body as EbayGroup);
       return sendJson(response, 204, undefined);
     }
     if (resource === "offer" && !id && method === "GET") {
@@ -238,31 +263,33 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
       });
     }
     if (resource === "offer" && !id && method === "POST") {
-      if (!seller.items.has(body.sku))
+      const offer = body as EbayOffer;
+      if (!seller.items.has(offer.sku))
         return sendJson(
           response,
           400,
-          ebayError(25702, `The SKU ${body.sku} is not available in the system.`),
+          ebayError(25702, `The SKU ${offer.sku} is not available in the system.`),
         );
       if (
         [...seller.offers.values()].some(
-          (o) => o.sku === body.sku && o.marketplaceId === body.marketplaceId,
+          (o) => o.sku === offer.sku && o.marketplaceId === offer.marketplaceId,
         )
       )
         return sendJson(response, 400, ebayError(25002, "Offer entity already exists."));
       const offerId = String(nextId++);
-      seller.offers.set(offerId, { ...body, offerId, status: "UNPUBLISHED" });
+      seller.offers.set(offerId, { ...offer, offerId, status: "UNPUBLISHED" });
       return sendJson(response, 201, { offerId });
     }
     if (resource === "offer" && id === "publish_by_inventory_item_group" && method === "POST") {
-      const group = seller.groups.get(body.inventoryItemGroupKey);
+      const { inventoryItemGroupKey } = body as { inventoryItemGroupKey: string };
+      const group = seller.groups.get(inventoryItemGroupKey);
       if (!group)
         return sendJson(
           response,
           400,
           ebayError(25705, "The Inventory Item Group named doesn't exist."),
         );
-      const missing = (group.variantSKUs as string[]).filter(
+      const missing = group.variantSKUs.filter(
         (sku) => ![...seller.offers.values()].some((o) => o.sku === sku),
       );
       if (missing.length)
@@ -271,7 +298,7 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
           400,
           ebayError(25016, `No offer for variation SKUs ${missing.join(", ")}`),
         );
-      return sendJson(response, 200, { listingId: list(seller, body.inventoryItemGroupKey, true) });
+      return sendJson(response, 200, { listingId: list(seller, inventoryItemGroupKey, true) });
     }
     const found = id ? seller.offers.get(id) : undefined;
     if (resource === "offer" && found && !action && method === "PUT") {

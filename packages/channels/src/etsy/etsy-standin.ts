@@ -28,12 +28,27 @@ import { OAuthBook, type TokenResult } from "../standins/kit/oauth-book.js";
 import type { StandinOptions } from "../standins/kit/standin-options.js";
 import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+
+/** An inventory product, as far as the stand-in reads it. */
+interface EtsyProduct extends Json {
+  sku: string;
+  property_values?: unknown[];
+  offerings?: { price: number }[];
+}
+
+interface EtsyInventory extends Json {
+  products?: EtsyProduct[];
+}
 
 interface EtsyListing extends Json {
   listing_id: number;
   version: number;
-  inventory: Json | null;
+  /** As the listing form sent them (strings). */
+  title?: string;
+  price?: string;
+  description?: string;
+  inventory: EtsyInventory | null;
   images: { listing_image_id: number; alt_text: string; rank: number; bytes: number }[];
 }
 
@@ -233,10 +248,12 @@ export async function startEtsyStandin(options: StandinOptions = {}): Promise<Ch
     }
     if (a === "shops" && e === "images" && !f && method === "POST") {
       if (!files.get("image")) return sendJson(response, 400, { error: "image is required" });
+      // A multipart form: its fields are strings.
+      const form = body as { alt_text?: string; rank?: string };
       const image = {
         listing_image_id: nextId++,
-        alt_text: String(body.alt_text ?? ""),
-        rank: Number(body.rank ?? listing.images.length + 1),
+        alt_text: String(form.alt_text ?? ""),
+        rank: Number(form.rank ?? listing.images.length + 1),
         bytes: files.get("image")!,
       };
       listing.images.push(image);
@@ -307,16 +324,14 @@ export async function startEtsyStandin(options: StandinOptions = {}): Promise<Ch
   );
 
   const summary = (l: EtsyListing): ListingSummary => {
-    const products: Json[] = l.inventory?.products ?? [];
+    const products = l.inventory?.products ?? [];
     const hasVariations = products.some((p) => (p.property_values ?? []).length > 0);
+    const firstPrice = products[0]?.offerings?.[0]?.price;
     return {
       id: String(l.listing_id),
       sku: products[0]?.sku || null,
       title: String(l.title ?? ""),
-      priceAmount:
-        products[0]?.offerings?.[0]?.price !== undefined
-          ? Number(products[0].offerings[0].price).toFixed(2)
-          : (l.price ?? null),
+      priceAmount: firstPrice !== undefined ? Number(firstPrice).toFixed(2) : (l.price ?? null),
       variantSkus: hasVariations ? products.map((p) => p.sku) : [],
       imageCount: l.images.length,
       description: l.description ?? null,

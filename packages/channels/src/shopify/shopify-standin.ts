@@ -32,12 +32,37 @@ import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
 import { shopifySignature } from "./shopify-connect.js";
 import { API_VERSION } from "./shopify-documents.js";
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+
+/** productSet's variables, as far as the stand-in reads them; the input is kept as sent. */
+interface ProductSetIdentifier {
+  id?: string;
+  handle?: string;
+}
+
+interface ProductSetVariant extends Json {
+  price?: string;
+  inventoryItem?: { sku?: string };
+}
+
+interface ProductSetInput extends Json {
+  title?: string;
+  handle?: string;
+  descriptionHtml?: string;
+  variants?: ProductSetVariant[];
+  files?: unknown[];
+}
+
+/** A GraphQL request's body. */
+interface GraphqlBody {
+  query?: string;
+  variables?: Json;
+}
 
 interface ShopProduct {
   id: string;
   handle: string;
-  input: Json;
+  input: ProductSetInput;
   version: number;
 }
 
@@ -105,7 +130,11 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
   }
 
   async function accessToken(request: IncomingMessage, response: ServerResponse) {
-    const body = JSON.parse((await readBody(request)).toString("utf8") || "{}") as Json;
+    const body = JSON.parse((await readBody(request)).toString("utf8") || "{}") as {
+      client_id?: string;
+      client_secret?: string;
+      code?: string;
+    };
     if (body.client_secret !== clientSecret)
       return sendJson(response, 401, { error: "invalid_client" });
     const result = oauth.exchangeCode({
@@ -168,8 +197,8 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
    * an upsert; without one a create.
    */
   function productSet(shop: Shop, variables: Json): Json {
-    const identifier = (variables.identifier ?? {}) as Json;
-    const input = (variables.input ?? {}) as Json;
+    const identifier = (variables.identifier ?? {}) as ProductSetIdentifier;
+    const input = (variables.input ?? {}) as ProductSetInput;
     if (!input.title)
       return {
         product: null,
@@ -193,8 +222,8 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
       existing = [...shop.products.values()].find((p) => p.handle === identifier.handle);
     }
     const skus = (input.variants ?? [])
-      .map((v: Json) => v.inventoryItem?.sku)
-      .filter(Boolean) as string[];
+      .map((v) => v.inventoryItem?.sku)
+      .filter((s): s is string => !!s);
     const owner = [...shop.products.values()].find(
       (p) => p !== existing && variantSkus(p).some((s) => skus.includes(s)),
     );
@@ -237,15 +266,14 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
         errors: "[API] Invalid API key or access token (unrecognized login or wrong password)",
       });
     }
-    const body = JSON.parse((await readBody(request)).toString("utf8") || "{}") as Json;
+    const body = JSON.parse((await readBody(request)).toString("utf8") || "{}") as GraphqlBody;
     // Shopify answers userErrors only to mutations: an "invalid" fault waits for the productSet.
     const invalidLater =
       faults.peek(name)?.kind === "invalid" && !/\bproductSet\s*\(/.test(String(body.query ?? ""));
     const played = invalidLater ? null : await playCommonFault(faults.take(name), response);
     if (played === "handled") return;
     if (played) return fault(response, played);
-    const problems =
-      contract?.check(String(body.query ?? ""), (body.variables ?? {}) as Json) ?? [];
+    const problems = contract?.check(String(body.query ?? ""), body.variables ?? {}) ?? [];
     const operation = safeOperation(String(body.query ?? ""));
     if (problems.length > 0 || !operation) {
       violations.push({
@@ -258,7 +286,7 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
         })),
       });
     }
-    const variables = (body.variables ?? {}) as Json;
+    const variables = body.variables ?? {};
     const root = operation.selectionSet.selections.find((s) => s.kind === Kind.FIELD);
     const field = root?.kind === Kind.FIELD ? root.name.value : "";
     if (field === "productSet")
@@ -269,7 +297,7 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
       });
     if (field === "productVariants") {
       const sku = /sku:"((?:[^"\\]|\\.)*)"/
-        .exec(String(variables.query ?? ""))?.[1]
+        .exec(String((variables as { query?: string }).query ?? ""))?.[1]
         ?.replace(/\\(.)/g, "$1");
       const product = [...shop.products.values()].find(
         (p) => sku !== undefined && variantSkus(p).includes(sku),
@@ -317,11 +345,12 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
   );
 
   const summary = (p: ShopProduct): ListingSummary => {
-    const variants: Json[] = p.input.variants ?? [];
+    const variants = p.input.variants ?? [];
     return {
       id: p.id,
       sku: variants[0]?.inventoryItem?.sku ?? null,
-      title: p.input.title,
+      // productSet refuses an input without a title, so a stored one always has it.
+      title: p.input.title ?? "",
       priceAmount: variants[0]?.price ?? null,
       variantSkus: variantSkus(p),
       imageCount: (p.input.files ?? []).length,
@@ -359,7 +388,7 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
 }
 
 function variantSkus(p: ShopProduct): string[] {
-  return ((p.input.variants ?? []) as Json[])
+  return (p.input.variants ?? [])
     .map((v) => v.inventoryItem?.sku)
     .filter((s): s is string => typeof s === "string");
 }

@@ -27,13 +27,33 @@ import {
 import type { StandinOptions } from "../standins/kit/standin-options.js";
 import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
 
-interface WooProduct extends Json {
+/** The product / variation fields the stand-in reads; everything else is kept as sent. */
+interface WooFields extends Json {
+  sku?: string;
+  name?: string;
+  regular_price?: string;
+  description?: string;
+  images?: unknown[];
+}
+
+interface WooVariation extends WooFields {
+  id: number;
+}
+
+interface WooProduct extends WooFields {
   id: number;
   sku: string;
   version: number;
-  variations: Map<number, Json>;
+  variations: Map<number, WooVariation>;
+}
+
+/** A products request body (checked against the contract when it is loaded). */
+interface WooBody extends WooFields {
+  create?: WooFields[];
+  update?: WooVariation[];
+  delete?: number[];
 }
 
 interface Store {
@@ -188,7 +208,7 @@ export async function startWoocommerceStandin(
     method: string,
     rest: string[],
     q: URLSearchParams,
-    body: Json,
+    body: WooBody,
     response: ServerResponse,
   ) {
     const [id, sub, action] = rest;
@@ -242,17 +262,15 @@ export async function startWoocommerceStandin(
     if (sub === "variations" && !action && method === "GET")
       return sendJson(response, 200, [...product.variations.values()]);
     if (sub === "variations" && action === "batch" && method === "POST") {
-      const made = ((body.create ?? []) as Json[]).map((v) => {
+      const made = (body.create ?? []).map((v) => {
         const variation = { ...v, id: nextId++ };
         product.variations.set(variation.id, variation);
         return variation;
       });
-      const updated = ((body.update ?? []) as Json[]).map((v) =>
+      const updated = (body.update ?? []).map((v) =>
         Object.assign(product.variations.get(v.id) ?? {}, v),
       );
-      const removed = ((body.delete ?? []) as number[]).map(
-        (d) => (product.variations.delete(d), { id: d }),
-      );
+      const removed = (body.delete ?? []).map((d) => (product.variations.delete(d), { id: d }));
       product.version += 1;
       store.counts.update += 1;
       return sendJson(response, 200, { create: made, update: updated, delete: removed });
@@ -299,7 +317,7 @@ export async function startWoocommerceStandin(
         if (played === "handled") return;
         if (played) return playFault(response, played);
         const raw = (await readBody(request)).toString("utf8");
-        const body = raw ? (JSON.parse(raw) as Json) : {};
+        const body = raw ? (JSON.parse(raw) as WooBody) : {};
         const problems =
           contract?.check({
             method: request.method ?? "GET",
@@ -342,9 +360,9 @@ export async function startWoocommerceStandin(
   const summary = (p: WooProduct): ListingSummary => ({
     id: String(p.id),
     sku: p.sku || null,
-    title: p.name,
+    title: p.name ?? "",
     priceAmount: p.regular_price ?? null,
-    variantSkus: [...p.variations.values()].map((v) => v.sku).filter(Boolean),
+    variantSkus: [...p.variations.values()].map((v) => v.sku).filter((s): s is string => !!s),
     imageCount: (p.images ?? []).length,
     description: p.description ?? null,
     version: p.version,

@@ -3,9 +3,17 @@
  * documents in prose) an object of arrays: `{ "Brand": ["Acme"], "Color": ["Blue"] }`. The same
  * defect sits on `Product.aspects` (inventory items) and `InventoryItemGroup.aspects`.
  */
-export function ebayAspectsOverlay(document: Record<string, any>): void {
+/** The part of an OpenAPI 3 document the overlay reads. */
+interface SchemasDocument {
+  components?: {
+    schemas?: Record<string, { properties?: Record<string, Record<string, unknown>> } | undefined>;
+  };
+}
+
+export function ebayAspectsOverlay(document: Record<string, unknown>): void {
+  const { components } = document as SchemasDocument;
   for (const name of ["Product", "InventoryItemGroup"]) {
-    const properties = document.components?.schemas?.[name]?.properties;
+    const properties = components?.schemas?.[name]?.properties;
     if (properties?.aspects?.type !== "string")
       throw new Error(
         `eBay's contract has no string ${name}.aspects to mend: the overlay is out of date`,

@@ -25,10 +25,21 @@ export interface OpenApiContractOptions {
   /** Where the spec's paths start (eBay: /sell/inventory/v1). */
   apiRoot?: string;
   /** Known defects of a published file, mended before validating (eBay's `Product.aspects`). */
-  overlay?: (document: Record<string, any>) => void;
+  overlay?: (document: Record<string, unknown>) => void;
 }
 
-type Schema = Record<string, any>;
+/** A JSON Schema, as far as form coercion reads it. */
+interface Schema {
+  type?: unknown;
+  items?: Schema;
+  properties?: Record<string, Schema | undefined>;
+  [keyword: string]: unknown;
+}
+
+/** An operation's request body, as far as form coercion reads it. */
+interface OperationBody {
+  requestBody?: { content?: Record<string, { schema?: Schema } | undefined> };
+}
 
 /**
  * The one normalisation the published files need before ajv compiles them: `nullable` without a
@@ -37,7 +48,7 @@ type Schema = Record<string, any>;
 function normalise(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(normalise);
   if (!node || typeof node !== "object") return;
-  const schema = node as Schema;
+  const schema = node as Record<string, unknown>;
   if ("nullable" in schema && !("type" in schema)) delete schema.nullable;
   Object.values(schema).forEach(normalise);
 }
@@ -50,7 +61,7 @@ function coerceForm(
   fields: Record<string, string>,
   schema: Schema | undefined,
 ): Record<string, unknown> {
-  const properties: Schema = schema?.properties ?? {};
+  const properties = schema?.properties ?? {};
   const coerce = (value: string, property: Schema | undefined): unknown => {
     const type = property?.type;
     if (
@@ -74,7 +85,10 @@ export async function loadOpenApiContract(
   options: OpenApiContractOptions = {},
 ): Promise<OpenApiContract> {
   const text = await readFile(file, "utf8");
-  const document = (file.endsWith(".json") ? JSON.parse(text) : parseYaml(text)) as Schema;
+  const document = (file.endsWith(".json") ? JSON.parse(text) : parseYaml(text)) as Record<
+    string,
+    unknown
+  >;
   options.overlay?.(document);
   normalise(document);
   // quick: the published files do not pass openapi-backend's own document validation ($ref with
@@ -105,8 +119,7 @@ export async function loadOpenApiContract(
         return [`the contract has no operation ${request.method.toUpperCase()} ${request.path}`];
       const form = FORMS.find((type) => headers["content-type"]?.startsWith(type));
       if (form && request.body && typeof request.body === "object") {
-        const schema = ((operation as unknown as Schema).requestBody as Schema | undefined)
-          ?.content?.[form]?.schema;
+        const schema = (operation as OperationBody).requestBody?.content?.[form]?.schema;
         shaped.body = coerceForm(request.body as Record<string, string>, schema);
       }
       const result = api.validator.validateRequest(shaped, operation);
