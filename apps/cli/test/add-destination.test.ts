@@ -102,7 +102,7 @@ test(
     );
     expect(added.stderr).toBe("");
     expect(added.code).toBe(0);
-    const { destination } = JSON.parse(added.stdout);
+    const { destination } = JSON.parse(added.stdout) as { destination: { id: string } };
     expect(destination).toMatchObject({ channel: "shopify", name: shop, health: "ok" });
     const row = await db.destinationAccount.findUniqueOrThrow({ where: { id: destination.id } });
     expect(JSON.stringify(row.credentials)).not.toContain(token);

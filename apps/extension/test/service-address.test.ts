@@ -1,4 +1,5 @@
 import { dashboardUrl, normalizeServiceUrl } from "../src/shared/service-address";
+import { stringMatching } from "./matchers";
 
 test("an address as a merchant types it becomes the service's base", () => {
   expect(normalizeServiceUrl("catalog.example.com")).toEqual({
@@ -28,19 +29,19 @@ test("an address as a merchant types it becomes the service's base", () => {
 test("what cannot be a service address says why", () => {
   expect(normalizeServiceUrl("")).toMatchObject({
     ok: false,
-    error: expect.stringMatching(/Enter the service's address/),
+    error: stringMatching(/Enter the service's address/),
   });
   expect(normalizeServiceUrl("ftp://catalog.example.com")).toMatchObject({
     ok: false,
-    error: expect.stringMatching(/https:\/\//),
+    error: stringMatching(/https:\/\//),
   });
   expect(normalizeServiceUrl("https://ana:secret@catalog.example.com")).toMatchObject({
     ok: false,
-    error: expect.stringMatching(/user name and password/),
+    error: stringMatching(/user name and password/),
   });
   expect(normalizeServiceUrl("http://[::1")).toMatchObject({
     ok: false,
-    error: expect.stringMatching(/not a web address/),
+    error: stringMatching(/not a web address/),
   });
 });
 

@@ -7,6 +7,7 @@ import { GiveUpChannelError, ChannelWaitError, RetryableChannelError } from "@ca
 import { readBreakers, workerConnection, type RedisClient } from "@catalog/queue";
 import { eventually } from "@catalog/testing";
 import { BreakerRegistry, type BreakerOptions } from "../src/breaker-registry.js";
+import { stringContaining } from "./matchers.js";
 
 let redis: RedisClient;
 beforeAll(() => {
@@ -90,7 +91,7 @@ test("channel failures open the breaker for every process; give-ups and waits ne
 
   // The other process never saw a failure, and is held back all the same.
   const gate = await b.gate(destination);
-  expect(gate).toMatchObject({ pass: false, reason: expect.stringContaining("is open until") });
+  expect(gate).toMatchObject({ pass: false, reason: stringContaining("is open until") });
   expect(opened[1]).toEqual([]);
 });
 
@@ -106,11 +107,11 @@ test("after the reset time exactly one process probes, and a successful probe cl
   const probes = gates.filter((g) => g.pass && g.probe);
   expect(probes).toHaveLength(1);
   expect(gates.find((g) => !g.pass)).toMatchObject({
-    reason: expect.stringContaining("another worker is probing"),
+    reason: stringContaining("another worker is probing"),
   });
   expect((await shared(destination)).state).toBe("halfOpen");
 
-  const prober = gates[0]!.pass ? a : b;
+  const prober = gates[0].pass ? a : b;
   expect(await prober.fire(destination, true, ok)).toBe("ok");
   expect((await shared(destination)).state).toBe("closed");
   expect(await a.gate(destination)).toEqual({ pass: true, probe: false });

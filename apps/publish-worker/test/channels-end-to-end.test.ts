@@ -6,9 +6,11 @@
 import { randomBytes } from "node:crypto";
 import type { ChannelStandin } from "@catalog/channels/standins";
 import { loadDestinationTarget, replaceDestinationCredentials } from "@catalog/db";
+import type { ApiError, Connected } from "@catalog/gateway/api-types";
 import { eventually, makeProduct, startFixtureServer } from "@catalog/testing";
 import { login, startServedPipeline, syncLogsOf, type Pipeline } from "./pipeline-harness.js";
 import { CHANNEL_CASES, type ChannelCase } from "./channel-cases.js";
+import { arrayContaining, objectContaining, stringContaining, stringMatching } from "./matchers.js";
 
 type Jobs = { jobs: { syncLogId: string }[] };
 
@@ -66,13 +68,13 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
     const back = approved.headers.get("location")!;
     expect(back.startsWith(`${gateway}/api/integrations/${c.channel}/callback`)).toBe(true);
     const done = await fetch(back, { headers: { cookie } });
-    return { status: done.status, body: (await done.json()) as Record<string, any>, back };
+    return { status: done.status, body: (await done.json()) as Connected | ApiError, back };
   }
 
   async function connectedDestination(): Promise<{ id: string; storeId: string }> {
     const { status, body } = await connect();
     expect(status).toBe(200);
-    const id = body.destination.id as string;
+    const { id } = (body as Connected).destination;
     if (c.settings) {
       const res = await p.app.inject({
         method: "PATCH",
@@ -134,12 +136,12 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
     const listed = (
       await p.app.inject({ method: "GET", url: "/api/destinations", headers: { cookie: p.cookie } })
     ).json<{ items: { id: string; channel: string }[] }>();
-    expect(listed.items).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id, channel: c.channel })]),
-    );
+    expect(listed.items).toEqual(arrayContaining([objectContaining({ id, channel: c.channel })]));
     const row = await p.db.destinationAccount.findUniqueOrThrow({ where: { id } });
     expect(row.credentialsKeyId).toBeTruthy();
-    expect(() => JSON.parse(Buffer.from(row.credentials!, "base64").toString("utf8"))).toThrow();
+    expect((): unknown =>
+      JSON.parse(Buffer.from(row.credentials!, "base64").toString("utf8")),
+    ).toThrow();
   }, 20_000);
 
   test("a replayed callback, another session's callback and a refused authorization are all refused", async () => {
@@ -171,7 +173,7 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
     standin.denyNextAuthorization();
     const denied = await connect();
     expect(denied.status).toBe(403);
-    expect(denied.body).toEqual({ error: expect.stringMatching(/refused|denied/i) });
+    expect(denied.body).toEqual({ error: stringMatching(/refused|denied/i) });
   }, 20_000);
 
   test("publish, edit and publish again: one listing on the channel, updated", async () => {
@@ -191,7 +193,7 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
     ).json<{ listings: Record<string, unknown>[] }>();
     const remoteId = (await logOf(first)).remoteId;
     expect(detail.listings).toEqual([
-      expect.objectContaining({
+      objectContaining({
         destinationAccountId: id,
         channel: c.channel,
         status: "published",
@@ -265,7 +267,7 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
       async () =>
         expect(await logOf(throttled)).toMatchObject({
           status: "queued",
-          error: expect.stringContaining(c.channel),
+          error: stringContaining(c.channel),
         }),
       10_000,
     );
@@ -305,7 +307,7 @@ describe.each(CHANNEL_CASES)("$channel", (c: ChannelCase) => {
         expect(await logOf(log)).toMatchObject({
           status: "failed",
           attempts: 1,
-          error: expect.stringMatching(/price/i),
+          error: stringMatching(/price/i),
         }),
       10_000,
     );

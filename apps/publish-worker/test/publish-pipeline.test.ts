@@ -1,3 +1,4 @@
+import type { ApiError } from "@catalog/gateway/api-types";
 import { eventually } from "@catalog/testing";
 import { readBreakers } from "@catalog/queue";
 import { startPipeline, syncLogsOf, type Pipeline } from "./pipeline-harness.js";
@@ -155,7 +156,7 @@ test("a channel's 429 pauses the destination without spending an attempt, and ne
   await eventually(async () => {
     const res = await p.publish([second!], [destination]);
     expect(res.statusCode).toBe(429);
-    expect(res.json().error).toMatch(/standin asked to wait/);
+    expect(res.json<ApiError>().error).toMatch(/standin asked to wait/);
     expect(Number(res.headers["retry-after"])).toBeGreaterThanOrEqual(1);
   }, 5_000);
   await eventually(

@@ -1,3 +1,4 @@
+import type { ApiError } from "@catalog/gateway/api-types";
 import { eventually } from "@catalog/testing";
 import { startPipeline, syncLogsOf, type Pipeline } from "./pipeline-harness.js";
 import { spawnWorker } from "./worker-process.js";
@@ -29,7 +30,7 @@ test("the same Idempotency-Key and body answers the first result and enqueues no
     "idempotency-key": "order-42",
   });
   expect(other.statusCode).toBe(422);
-  expect(other.json().error).toMatch(/different request body/);
+  expect(other.json<ApiError>().error).toMatch(/different request body/);
 }, 20_000);
 
 test("after flush_redis, every accepted publish still completes, once", async () => {

@@ -16,6 +16,7 @@ import {
   type InjectResponse,
   type Pipeline,
 } from "./pipeline-harness.js";
+import { objectContaining } from "./matchers.js";
 
 type Jobs = { jobs: { syncLogId: string }[] };
 const idsOf = (res: InjectResponse) => res.json<Jobs>().jobs.map((j) => j.syncLogId);
@@ -141,7 +142,7 @@ test("a dead publish whose dead-letter job Redis refused gets it from the recove
   await eventually(
     async () =>
       expect(await p.app.queues.deadLetters.getJob(id)).toMatchObject({
-        data: expect.objectContaining({ syncLogId: id }),
+        data: objectContaining({ syncLogId: id }),
       }),
     15_000,
   );

@@ -11,6 +11,7 @@ import {
   withDatabaseName,
 } from "@catalog/db/migrations";
 import { createDb, type Db } from "@catalog/db";
+import { arrayContaining, stringMatching } from "./matchers.js";
 
 const repo = fileURLToPath(new URL("../../..", import.meta.url));
 const base = process.env.DATABASE_URL!;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   url = withDatabaseName(base, `catalog_migrations_${Date.now().toString(36)}`);
   await createDatabase(url);
   await expect(applyMigrations(url)).resolves.toMatchObject({
-    applied: expect.arrayContaining([expect.stringMatching(/_init$/)]),
+    applied: arrayContaining([stringMatching(/_init$/)]),
   });
   db = createDb(url, { poolSize: 2 });
 });

@@ -11,6 +11,7 @@ import {
   type DocumentRow,
   type EncodingChoice,
 } from "../src/documents/index.js";
+import { stringMatching } from "./matchers.js";
 
 interface Parsed {
   rows: DocumentRow[];
@@ -204,7 +205,7 @@ describe("CSV/TSV in legacy encodings: detected, decoded, and named in the answe
     expect(error).toBeInstanceOf(UnknownEncodingError);
     expect(error).toMatchObject({
       status: 400,
-      message: expect.stringMatching(/"klingon-8" is not a text encoding/),
+      message: stringMatching(/"klingon-8" is not a text encoding/),
     });
     await expect(parse(Buffer.from("Title\nA\n"), { encoding: "base64" })).rejects.toThrow(
       UnknownEncodingError,
@@ -259,7 +260,7 @@ describe("UTF-8 with stray bytes stays UTF-8", () => {
     expect(bad).toEqual({
       row: 3,
       ok: false,
-      error: expect.stringMatching(
+      error: stringMatching(
         /^row 3: column "Title" holds bytes that are not valid utf-8 text \("Crème br\ufffdlée"\)/,
       ),
     });
@@ -282,9 +283,7 @@ describe("UTF-8 with stray bytes stays UTF-8", () => {
       {
         row: 3003,
         ok: false,
-        error: expect.stringMatching(
-          /^row 3003: column "Title" holds bytes that are not valid utf-8/,
-        ),
+        error: stringMatching(/^row 3003: column "Title" holds bytes that are not valid utf-8/),
       },
     ]);
     expect(rows.at(-1)).toMatchObject({
@@ -354,7 +353,7 @@ describe("XLSX, JSON and NDJSON: no encoding to choose", () => {
     expect(parsed.rows[1]).toEqual({
       row: 2,
       ok: false,
-      error: expect.stringMatching(/^item 2: holds bytes that are not valid UTF-8/),
+      error: stringMatching(/^item 2: holds bytes that are not valid UTF-8/),
     });
     const ndjson = Buffer.concat([
       Buffer.from('{"title":"Café"}\n'),
@@ -366,7 +365,7 @@ describe("XLSX, JSON and NDJSON: no encoding to choose", () => {
     expect(lines.rows[1]).toEqual({
       row: 2,
       ok: false,
-      error: expect.stringMatching(/^line 2: holds bytes that are not valid UTF-8/),
+      error: stringMatching(/^line 2: holds bytes that are not valid UTF-8/),
     });
   });
 

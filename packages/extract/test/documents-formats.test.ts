@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { xlsxWorkbook } from "@catalog/testing/xlsx-workbook";
 import { describeDocument, parseDocument, type DocumentRow } from "../src/documents/index.js";
+import { objectContaining, stringContaining, stringMatching } from "./matchers.js";
 
 async function collect(
   content: Buffer | string,
@@ -24,7 +25,7 @@ describe("CSV encodings", () => {
       {
         row: 2,
         ok: true,
-        product: expect.objectContaining({
+        product: objectContaining({
           title: "Café crème",
           price: { amount: "3.50", currency: "EUR" },
         }),
@@ -107,13 +108,13 @@ describe("CSV structure", () => {
   test("a ragged row is reported and the rest of the file is read", async () => {
     const rows = await collect("Title,SKU,Price\nA,a,1\nB,b\nC,c,3,\n", { currency: "USD" });
     expect(rows).toEqual([
-      expect.objectContaining({ row: 2, ok: true }),
+      objectContaining({ row: 2, ok: true }),
       {
         row: 3,
         ok: false,
-        error: expect.stringMatching(/^row 3: 2 cells where the header has 3 columns/),
+        error: stringMatching(/^row 3: 2 cells where the header has 3 columns/),
       },
-      expect.objectContaining({ row: 4, ok: true }),
+      objectContaining({ row: 4, ok: true }),
     ]);
   });
 
@@ -182,7 +183,7 @@ describe("Shopify grouping in a generated file", () => {
     expect(rows[2]).toMatchObject({
       row: 5,
       ok: false,
-      error: expect.stringContaining("not together"),
+      error: stringContaining("not together"),
     });
   });
 });
@@ -232,7 +233,7 @@ describe("WooCommerce linking in a generated file", () => {
     ]);
     expect(rows[1]).toMatchObject({ product: { attributes: { options: { Size: ["S", "M"] } } } });
     expect(rows[2]).toMatchObject({
-      error: expect.stringContaining('row 6: variation of "CAP", but no variable product'),
+      error: stringContaining('row 6: variation of "CAP", but no variable product'),
     });
   });
 });
@@ -356,7 +357,7 @@ describe("JSON and NDJSON", () => {
       [2, false],
       [4, true],
     ]);
-    expect(rows[1]).toMatchObject({ error: expect.stringMatching(/^line 2: not valid JSON/) });
+    expect(rows[1]).toMatchObject({ error: stringMatching(/^line 2: not valid JSON/) });
   });
 
   test("a large JSON array is streamed: the first product arrives long before the input ends", async () => {
@@ -412,7 +413,7 @@ describe("XLSX", () => {
       {
         row: 3,
         ok: true,
-        product: expect.objectContaining({
+        product: objectContaining({
           title: "Oak Table",
           price: { amount: "249.90", currency: "EUR" },
           images: ["https://img.example/t.jpg"],
@@ -423,7 +424,7 @@ describe("XLSX", () => {
       {
         row: 5,
         ok: true,
-        product: expect.objectContaining({
+        product: objectContaining({
           title: "Stool",
           price: { amount: "20.00", currency: "EUR" },
         }),

@@ -32,7 +32,7 @@ test("image URLs at private, loopback, link-local and metadata addresses are ref
         "https://unknown.example/g.png",
         "ftp://cdn.shop.example/h.png",
         "https://user:pw@cdn.shop.example/i.png",
-      ].map(async (url) => [url, await screen.refusal(url)]),
+      ].map(async (url) => [url, await screen.refusal(url)] as const),
     ),
   );
   expect(verdicts).toEqual({

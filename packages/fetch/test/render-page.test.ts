@@ -142,9 +142,8 @@ describe.each(existsSync(chromiumPath) ? [chromiumPath] : [])("createRenderer (%
     expect((busy as Error).message).toContain("took longer than 1500 ms");
     expect(Date.now() - started).toBeLessThan(8_000);
     // The renderer still works afterwards.
-    await expect(renderer.render(`http://public.test:${site.port}/app`)).resolves.toMatchObject({
-      html: expect.stringContaining("Blue Mug"),
-    });
+    const page = await renderer.render(`http://public.test:${site.port}/app`);
+    expect(page.html).toContain("Blue Mug");
   });
 
   it("relaunches Chromium after it dies", async () => {

@@ -94,10 +94,8 @@ describe("requestPublic", () => {
       policy: fakePublicPolicy(["shop.test"]),
       signal: AbortSignal.timeout(2_000),
     });
-    expect(answer).toMatchObject({
-      status: 301,
-      headers: expect.objectContaining({ location: "/api" }),
-    });
+    expect(answer.status).toBe(301);
+    expect(answer.headers).toMatchObject({ location: "/api" });
     await expect(
       requestPublic({
         method: "GET",

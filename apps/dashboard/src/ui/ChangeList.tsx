@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from "react";
 import { descriptionText } from "./description";
 import { FIELD_LABELS, formatAvailability } from "./format";
+import { isMoney, moneyText } from "./money";
 
 type Change = { from: unknown; to: unknown };
 
@@ -24,7 +25,7 @@ const ORDER = [
   "sourceUrl",
 ];
 
-export function isEmptyValue(v: unknown): boolean {
+function isEmptyValue(v: unknown): boolean {
   return (
     v === null ||
     v === undefined ||
@@ -32,14 +33,6 @@ export function isEmptyValue(v: unknown): boolean {
     (Array.isArray(v) && v.length === 0) ||
     (typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 0)
   );
-}
-
-function isMoney(v: unknown): v is { amount: string; currency: string } {
-  return typeof v === "object" && v !== null && "amount" in v && "currency" in v;
-}
-
-export function moneyText(v: { amount: unknown; currency: unknown }): string {
-  return `${String(v.amount)} ${String(v.currency)}`;
 }
 
 function sortFields(names: string[]): string[] {

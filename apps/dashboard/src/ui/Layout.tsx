@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import * as endpoints from "../api/endpoints";
 import { errorMessage, sessionMemory, setSigningOut } from "../api/client";
 import { ROLE_LABELS, useLegalStatus, useSession } from "../api/session";
-import { useToast } from "./Toast";
+import { useToast } from "./toast-context";
 
 interface NavItem {
   to: string;
@@ -13,7 +13,7 @@ interface NavItem {
 }
 
 /** The nav, in the order a merchant uses it; System only for the platform operator. */
-export const NAV: NavItem[] = [
+const NAV: NavItem[] = [
   { to: "/products", label: "Catalog" },
   { to: "/imports", label: "Import" },
   { to: "/runs", label: "Publish runs" },

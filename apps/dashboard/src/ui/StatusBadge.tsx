@@ -46,7 +46,7 @@ const TONES: Record<string, Tone> = {
 
 const LABELS: Record<string, string> = { halfOpen: "half-open", ok: "OK" };
 
-export function toneOf(status: string): Tone {
+function toneOf(status: string): Tone {
   return TONES[status] ?? "muted";
 }
 

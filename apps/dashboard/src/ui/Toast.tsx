@@ -1,31 +1,13 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from "react";
+import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "@tanstack/react-router";
+import { ToastContext, type ToastAction, type ToastTone } from "./toast-context";
 
-type ToastTone = "info" | "ok" | "bad";
-/** An in-app link shown in the notice, e.g. { label: "Follow the run", href: "/runs/123" }. */
-export interface ToastAction {
-  label: string;
-  href: string;
-}
 interface ToastItem {
   id: number;
   text: string;
   tone: ToastTone;
   action?: ToastAction;
 }
-interface ToastApi {
-  notify: (text: string, tone?: ToastTone, action?: ToastAction) => void;
-}
-
-const ToastContext = createContext<ToastApi>({ notify: () => undefined });
 
 /**
  * Short notices after an action ("Product saved"); errors stay where the user acted, this is extra.
@@ -81,8 +63,4 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       </div>
     </ToastContext.Provider>
   );
-}
-
-export function useToast(): ToastApi {
-  return useContext(ToastContext);
 }

@@ -114,7 +114,7 @@ export async function* parseInThread(
 }
 
 function failureOf(error: Error | null, heapMb: number): Error {
-  if ((error as NodeJS.ErrnoException | null)?.code === "ERR_WORKER_OUT_OF_MEMORY") {
+  if (error && "code" in error && error.code === "ERR_WORKER_OUT_OF_MEMORY") {
     return new ServiceError(
       413,
       `reading the document needs more than ${heapMb} MB of memory, the limit for one import; split it into smaller files or export it as CSV`,

@@ -61,7 +61,7 @@ export async function scrapeUrls(
         const finished = job.waitUntilFinished(
           queues.scrapeEvents,
           Math.max(1, deadline - Date.now()),
-        ) as Promise<ScrapeResult>;
+        );
         return await (stopped ? Promise.race([finished, stopped]) : finished);
       } catch (error) {
         signal?.throwIfAborted();

@@ -59,7 +59,9 @@ export async function* xmlPart(
       "code" in error &&
       error.code === "ERR_ENCODING_INVALID_ENCODED_DATA"
     ) {
-      throw new Error(`${entry.fileName} is not valid ${decoder?.encoding ?? "utf-8"} text`);
+      throw new Error(`${entry.fileName} is not valid ${decoder?.encoding ?? "utf-8"} text`, {
+        cause: error,
+      });
     }
     throw error;
   } finally {

@@ -16,7 +16,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { missingSettings, needsClock } from "../../ui/destination-state";
 import { PageHeader } from "../../ui/PageHeader";
 import { Empty, ErrorMessage, Loading, Notice } from "../../ui/states";
-import { useToast } from "../../ui/Toast";
+import { useToast } from "../../ui/toast-context";
 import { ConnectSection } from "./ConnectSection";
 import { DestinationCard } from "./DestinationCard";
 import { queuedDropText } from "./labels";

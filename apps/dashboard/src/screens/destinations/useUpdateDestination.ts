@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Destination, DestinationPatch } from "@catalog/gateway/api-types";
 import { qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
-import { useToast } from "../../ui/Toast";
+import { useToast } from "../../ui/toast-context";
 
 /**
  * PATCH a destination (settings or name); when saved, the list is reloaded, a toast says `saved`,

@@ -8,7 +8,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PageHeader } from "../../ui/PageHeader";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { Empty, ErrorMessage, Loading, Notice } from "../../ui/states";
-import { useToast } from "../../ui/Toast";
+import { useToast } from "../../ui/toast-context";
 import { formatDateTime, formatRelative } from "../../ui/format";
 import { CreateKey } from "./CreateKey";
 import { NewSecret } from "./NewSecret";

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import type { ImportRow } from "@catalog/gateway/api-types";
-import { ChangeList, moneyText, Thumb } from "../../ui/ChangeList";
+import { ChangeList, Thumb } from "../../ui/ChangeList";
+import { moneyText } from "../../ui/money";
 import { StatusBadge } from "../../ui/StatusBadge";
 import {
   BADGE_LABEL,

@@ -12,7 +12,7 @@ import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PageHeader } from "../../ui/PageHeader";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
-import { useToast } from "../../ui/Toast";
+import { useToast } from "../../ui/toast-context";
 import { formatDateTime, formatRelative } from "../../ui/format";
 import { EncodingNote } from "./EncodingNote";
 import { NoCurrencyNotice } from "./NoCurrencyNotice";

@@ -7,7 +7,7 @@ import { useLegalStatus, useSession } from "../../api/session";
 import { PageHeader } from "../../ui/PageHeader";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { ErrorMessage, Loading, Notice } from "../../ui/states";
-import { useToast } from "../../ui/Toast";
+import { useToast } from "../../ui/toast-context";
 import { formatDateTime } from "../../ui/format";
 
 const DOCUMENTS: Record<LegalRecord["type"], { name: string; about: string }> = {

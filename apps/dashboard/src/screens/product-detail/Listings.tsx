@@ -8,7 +8,7 @@ import * as endpoints from "../../api/endpoints";
 import { destinationLabel, useChannelName, useDestinations } from "../../api/queries";
 import { ChannelReports } from "../../ui/ChannelReports";
 import { StatusBadge } from "../../ui/StatusBadge";
-import { useToast } from "../../ui/Toast";
+import { useToast } from "../../ui/toast-context";
 import { formatDateTime } from "../../ui/format";
 
 export function Listings({ product: p }: { product: ProductDetail }) {

@@ -7,7 +7,7 @@ import * as endpoints from "../../api/endpoints";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PageHeader } from "../../ui/PageHeader";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
-import { useToast } from "../../ui/Toast";
+import { useToast } from "../../ui/toast-context";
 import { formatRelative } from "../../ui/format";
 import { History } from "./History";
 import { Listings } from "./Listings";

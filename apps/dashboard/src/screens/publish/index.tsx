@@ -14,7 +14,7 @@ import { holdsOf, needsClock } from "../../ui/destination-state";
 import { PageHeader } from "../../ui/PageHeader";
 import { PublishCheckResults } from "../../ui/PublishCheckResults";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
-import { useToast } from "../../ui/Toast";
+import { useToast } from "../../ui/toast-context";
 import { MAX_SELECTION, useSelection } from "../../ui/selection";
 import { DestinationOption } from "./DestinationOption";
 import { PREVIEW_TITLES, SelectedProducts } from "./SelectedProducts";

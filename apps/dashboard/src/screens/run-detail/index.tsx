@@ -12,7 +12,7 @@ import { PageHeader } from "../../ui/PageHeader";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
-import { useToast } from "../../ui/Toast";
+import { useToast } from "../../ui/toast-context";
 import { formatDateTime, formatRelative } from "../../ui/format";
 import { RUN_STATES, RUN_STATE_LABELS, runTotal } from "../../lib/runs";
 import { modeText, useLiveRun } from "./useLiveRun";

@@ -8,7 +8,7 @@ import { useSession } from "../../api/session";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PageHeader } from "../../ui/PageHeader";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
-import { useToast } from "../../ui/Toast";
+import { useToast } from "../../ui/toast-context";
 import { SystemBody } from "./SystemBody";
 
 const REFRESH_MS = 5000;
