@@ -2,6 +2,7 @@ import { createTestOrg, type TestOrg } from "@catalog/testing";
 import { sha256 } from "@catalog/db";
 import { eventually } from "./eventually.js";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
+import type { Session } from "../src/api-types.js";
 
 let gw: Gateway;
 let t: TestOrg;
@@ -107,7 +108,7 @@ test("GET /api/auth/session answers the signed-in user, and 401 without or with 
   const cookie = await login(gw.app, t.admin.email, t.admin.password);
   const me = await gw.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
   expect(me.statusCode).toBe(200);
-  expect(me.json().user).toEqual({ id: t.admin.id, email: t.admin.email, role: "admin" });
+  expect(me.json<Session>().user).toEqual({ id: t.admin.id, email: t.admin.email, role: "admin" });
 
   const none = await gw.app.inject({ method: "GET", url: "/api/auth/session" });
   expect(none.statusCode).toBe(401);

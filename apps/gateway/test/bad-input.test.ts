@@ -5,6 +5,8 @@ import type { AddressInfo } from "node:net";
 import { createTestOrg, type TestOrg } from "@catalog/testing";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { documentUpload } from "./multipart.js";
+import { objectContaining, stringMatching } from "./matchers.js";
+import type { DocumentImportResult, Product } from "../src/api-types.js";
 
 let gw: Gateway;
 let t: TestOrg;
@@ -140,9 +142,7 @@ test("a 100 KB query string is 431 with a JSON { error } naming the limit", asyn
   expect(answer.status).toBe(431);
   expect(answer.type).toMatch(/^application\/json/);
   expect(JSON.parse(answer.body)).toEqual({
-    error: expect.stringMatching(
-      /request line .* and headers are larger than the limit of \d+ bytes/,
-    ),
+    error: stringMatching(/request line .* and headers are larger than the limit of \d+ bytes/),
   });
 });
 
@@ -173,7 +173,7 @@ describe("lone surrogates (text that is not valid Unicode) are 422 naming the fi
   test("a surrogate pair (an emoji) is valid text and is stored", async () => {
     const res = await patchText(JSON.stringify({ attributes: { mood: "\ud83d\ude00" } }));
     expect(res.statusCode).toBe(200);
-    expect(res.json().attributes).toEqual({ mood: "😀" });
+    expect(res.json<Product>().attributes).toEqual({ mood: "😀" });
   });
 
   test("in the page the extension sent (JSON-LD) is 422 naming the field; no product is created", async () => {
@@ -209,7 +209,7 @@ describe("lone surrogates (text that is not valid Unicode) are 422 naming the fi
       payload: upload.payload,
     });
     expect(res.statusCode).toBe(200);
-    const { items } = res.json();
+    const { items } = res.json<DocumentImportResult>();
     expect(items).toEqual([
       {
         row: 1,
@@ -217,7 +217,7 @@ describe("lone surrogates (text that is not valid Unicode) are 422 naming the fi
         error:
           'row 1: field "title" contains a lone surrogate (U+DC00), which is not valid Unicode text and cannot be stored',
       },
-      expect.objectContaining({ row: 2, ok: true, action: "created" }),
+      objectContaining({ row: 2, ok: true, action: "created" }),
     ]);
     expect(
       await gw.db.product.count({ where: { orgId: t.org.id, sku: { in: ["LONE-1", "LONE-2"] } } }),

@@ -284,7 +284,7 @@ test("without the secret, with another, or with a body that is not a notificatio
       ).examples[0]!;
       example.Payload = { ...example.Payload, SellerId: SELLER, MarketplaceId: US, Sku: SKU };
       const res = await notify(example);
-      expect({ file, status: res.statusCode, body: res.json() }).toEqual({
+      expect({ file, status: res.statusCode, body: res.json<{ matched: number }>() }).toEqual({
         file,
         status: 200,
         body: { matched: 1 },

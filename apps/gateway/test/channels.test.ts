@@ -1,6 +1,6 @@
 import { newKeyringSpec } from "@catalog/db";
 import { createTestOrg, type TestOrg } from "@catalog/testing";
-import type { ChannelInfo, ChannelList } from "../src/api-types.js";
+import type { ApiError, ChannelInfo, ChannelList } from "../src/api-types.js";
 import { login, startGateway, type Gateway } from "./harness.js";
 
 // Shopify and eBay set up; Etsy left without its client id.
@@ -139,7 +139,7 @@ test("the settings form's required fields are exactly those a destination's sett
       payload: { settings: {} },
     });
     expect(res.statusCode).toBe(422);
-    const message = res.json().error as string;
+    const message = res.json<ApiError>().error;
     for (const name of names(byChannel[channel]!.settingsFields))
       expect({ channel, name, named: message.includes(name) }).toEqual({
         channel,

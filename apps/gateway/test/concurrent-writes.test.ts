@@ -13,6 +13,7 @@ import {
 } from "@catalog/testing";
 import { errorOf, login, startGateway, startScrapeWorker, type Gateway } from "./harness.js";
 import { connectStandin, privatePrefix } from "./publishing-fixtures.js";
+import type { UrlImportResult } from "../src/api-types.js";
 
 const APPLICATION = `concurrent-writes-${process.pid}`;
 
@@ -179,7 +180,7 @@ test("URL imports storing the same products in opposite orders at the same momen
       "",
     ]);
   for (const answer of answers)
-    expect(answer.json().items.map((i: { ok: boolean }) => i.ok)).toEqual([true, true]);
+    expect(answer.json<UrlImportResult>().items.map((i) => i.ok)).toEqual([true, true]);
   // The one that went second found the pages' values already stored: nothing more to change.
   const rows = await gw.db.product.findMany({
     where: { id: { in: [left.id, right.id] } },

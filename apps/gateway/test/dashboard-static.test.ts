@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { startGateway, type Gateway } from "./harness.js";
+import { stringMatching } from "./matchers.js";
 
 const browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 const indexHtml = `<!doctype html><html><head><script type="module" src="/assets/app-3f2a1b.js"></script></head><body><div id="root"></div></body></html>`;
@@ -95,7 +96,7 @@ test("hashed assets are cached for a year as immutable", async () => {
   expect(res.body).toBe("console.log('dashboard')");
   const missing = await get("/assets/app-000000.js", "*/*");
   expect(missing.statusCode).toBe(404);
-  expect(missing.json()).toEqual({ error: expect.stringMatching(/No route/) });
+  expect(missing.json()).toEqual({ error: stringMatching(/No route/) });
 });
 
 test("a dashboard screen opened directly (a deep link, a reload) gets index.html, GET and HEAD", async () => {
@@ -118,13 +119,13 @@ test("the API, /docs and the probes keep their answers; unknown API paths stay J
   for (const path of ["/api/nothing-here", "/api/v1/nothing", "/api", "/healthz/extra"]) {
     const res = await get(path);
     expect({ path, status: res.statusCode }).toEqual({ path, status: 404 });
-    expect(res.json()).toEqual({ error: expect.stringMatching(/No route for GET/) });
+    expect(res.json()).toEqual({ error: stringMatching(/No route for GET/) });
   }
   expect((await get("/healthz", "*/*")).json()).toEqual({ status: "ok" });
   expect((await get("/api/auth/session", "application/json")).statusCode).toBe(401);
   const docs = await get("/docs/json", "application/json");
   expect(docs.statusCode).toBe(200);
-  expect(docs.json().openapi).toMatch(/^3\./);
+  expect(docs.json<{ openapi: string }>().openapi).toMatch(/^3\./);
   expect((await get("/docs")).statusCode).not.toBe(404);
 });
 

@@ -14,6 +14,7 @@ import {
 } from "@catalog/testing";
 import { errorOf, login, startGateway, startScrapeWorker, type Gateway } from "./harness.js";
 import { connectStandin, privatePrefix } from "./publishing-fixtures.js";
+import type { Import } from "../src/api-types.js";
 
 const productPage = (n: number) => `<!doctype html><html><head><title>Outage ${n}</title>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Outage lamp ${n}","sku":"OUT-${n}",
@@ -160,9 +161,9 @@ test("a URL import previewing through a database outage waits for it and resumes
     const urls = Array.from({ length: 50 }, (_, i) => site.url(`/p/${i + 1}`));
     const started = await post("/api/imports", { urls });
     expect(started.statusCode).toBe(202);
-    const id = started.json().id as string;
+    const { id } = started.json<Import>();
     await eventually(
-      async () => expect((await get(`/api/imports/${id}`)).json().progress.done).toBe(25),
+      async () => expect((await get(`/api/imports/${id}`)).json<Import>().progress.done).toBe(25),
       20_000,
     );
 
@@ -182,10 +183,10 @@ test("a URL import previewing through a database outage waits for it and resumes
     await pg.start();
 
     const deadline = Date.now() + 20_000;
-    let view = (await get(`/api/imports/${id}`)).json();
+    let view = (await get(`/api/imports/${id}`)).json<Import>();
     while (view.status === "previewing" && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      view = (await get(`/api/imports/${id}`)).json();
+      view = (await get(`/api/imports/${id}`)).json<Import>();
     }
     expect(view).toMatchObject({
       status: "ready",

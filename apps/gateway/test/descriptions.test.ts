@@ -5,6 +5,17 @@
 import { createTestOrg, makeProduct, startFixtureServer, type TestOrg } from "@catalog/testing";
 import { login, startGateway, startScrapeWorker, type Gateway } from "./harness.js";
 import { documentUpload } from "./multipart.js";
+import type {
+  HistoryEntry,
+  Import,
+  ImportRow,
+  IngestResult,
+  List,
+  Product,
+  ProductDetail,
+  ProductListItem,
+  UrlImportResult,
+} from "../src/api-types.js";
 
 /** What a shop's export or a hostile page may hold. */
 const HOSTILE =
@@ -37,6 +48,14 @@ const get = (url: string) => gw.app.inject({ method: "GET", url, headers: { cook
 const storedOf = async (id: string) =>
   (await gw.db.product.findUniqueOrThrow({ where: { id } })).description;
 
+/** The fields of an imported (or previewed) row of a document or URL import that these tests read. */
+interface ImportedItem {
+  ok: true;
+  action: string;
+  changes: Record<string, unknown>;
+  product: { id: string; description: string | null };
+}
+
 async function importDocument(csv: string, persist: boolean) {
   const body = documentUpload(csv, "export.csv", { persist: String(persist), currency: "EUR" });
   const res = await gw.app.inject({
@@ -46,12 +65,7 @@ async function importDocument(csv: string, persist: boolean) {
     payload: body.payload,
   });
   expect(res.statusCode).toBe(200);
-  return res.json().items[0] as {
-    ok: true;
-    action: string;
-    changes: Record<string, unknown>;
-    product: { id: string; description: string | null };
-  };
+  return res.json<{ items: ImportedItem[] }>().items[0]!;
 }
 
 test("an edit stores HTML cleaned and plain text as written, and answers, lists and records them so", async () => {
@@ -66,24 +80,24 @@ test("an edit stores HTML cleaned and plain text as written, and answers, lists 
 
   const hostile = await edit(HOSTILE);
   expect(hostile.statusCode).toBe(200);
-  expect(hostile.json().description).toBe(CLEAN);
+  expect(hostile.json<Product>().description).toBe(CLEAN);
   expect(await storedOf(made.id)).toBe(CLEAN);
-  expect((await get(`/api/products/${made.id}`)).json().description).toBe(CLEAN);
+  expect((await get(`/api/products/${made.id}`)).json<ProductDetail>().description).toBe(CLEAN);
   const listed = (await get("/api/products?q=Linen%20shirt"))
-    .json()
-    .items.find((p: { id: string }) => p.id === made.id);
-  expect(listed.description).toBe(CLEAN);
+    .json<List<ProductListItem>>()
+    .items.find((p) => p.id === made.id);
+  expect(listed?.description).toBe(CLEAN);
 
   const text = await edit(TEXT);
-  expect(text.json().description).toBe(TEXT_STORED);
+  expect(text.json<Product>().description).toBe(TEXT_STORED);
   expect(await storedOf(made.id)).toBe(TEXT_STORED);
-  const history = (await get(`/api/products/${made.id}/history`)).json().items;
-  expect(history[0].changes).toEqual({ description: { from: CLEAN, to: TEXT_STORED } });
+  const history = (await get(`/api/products/${made.id}/history`)).json<List<HistoryEntry>>().items;
+  expect(history[0]!.changes).toEqual({ description: { from: CLEAN, to: TEXT_STORED } });
 
   // Sending back what was stored changes nothing; only a script is no description at all.
   const same = await edit(TEXT_STORED);
-  expect(same.json().version).toBe(text.json().version);
-  expect((await edit("<script>alert(1)</script>")).json().description).toBeNull();
+  expect(same.json<Product>().version).toBe(text.json<Product>().version);
+  expect((await edit("<script>alert(1)</script>")).json<Product>().description).toBeNull();
 });
 
 test("a row written before this rule (or by hand) is read clean: detail, list and history", async () => {
@@ -98,13 +112,13 @@ test("a row written before this rule (or by hand) is read clean: detail, list an
       changes: { description: { from: null, to: HOSTILE } },
     },
   });
-  expect((await get(`/api/products/${made.id}`)).json().description).toBe(CLEAN);
+  expect((await get(`/api/products/${made.id}`)).json<ProductDetail>().description).toBe(CLEAN);
   const listed = (await get("/api/products?q=Old%20import"))
-    .json()
-    .items.find((p: { id: string }) => p.id === made.id);
-  expect(listed.description).toBe(CLEAN);
-  const history = (await get(`/api/products/${made.id}/history`)).json().items;
-  expect(history[0].changes.description).toEqual({ from: null, to: CLEAN });
+    .json<List<ProductListItem>>()
+    .items.find((p) => p.id === made.id);
+  expect(listed?.description).toBe(CLEAN);
+  const history = (await get(`/api/products/${made.id}/history`)).json<List<HistoryEntry>>().items;
+  expect(history[0]!.changes.description).toEqual({ from: null, to: CLEAN });
 });
 
 test("a document import stores a Shopify export's HTML body cleaned, a plain cell as text, and the same file again is unchanged", async () => {
@@ -130,17 +144,17 @@ test("the import resource previews and stores the cleaned description", async ()
     payload: body.payload,
   });
   expect(started.statusCode).toBe(202);
-  const id = started.json().id as string;
+  const { id } = started.json<Import>();
   const settle = async (status: string) => {
     for (let i = 0; i < 2500; i++) {
-      const current = (await get(`/api/imports/${id}`)).json();
+      const current = (await get(`/api/imports/${id}`)).json<Import>();
       if (current.status !== status) return current;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     throw new Error(`import ${id} still ${status}`);
   };
   expect(await settle("previewing")).toMatchObject({ status: "ready" });
-  const rows = (await get(`/api/imports/${id}/rows`)).json().items;
+  const rows = (await get(`/api/imports/${id}/rows`)).json<List<ImportRow>>().items;
   expect(rows[0]).toMatchObject({
     outcome: "create",
     product: { description: CLEAN },
@@ -151,7 +165,7 @@ test("the import resource previews and stores the cleaned description", async ()
   await gw.db
     .$executeRaw`UPDATE import_rows SET product = jsonb_set(product, '{description}', to_jsonb(${HOSTILE}::text)),
     changes = jsonb_build_object('description', jsonb_build_object('from', null, 'to', ${HOSTILE}::text)) WHERE import_id = ${id}::uuid`;
-  expect((await get(`/api/imports/${id}/rows`)).json().items[0]).toMatchObject({
+  expect((await get(`/api/imports/${id}/rows`)).json<List<ImportRow>>().items[0]).toMatchObject({
     product: { description: CLEAN },
     changes: { description: { from: null, to: CLEAN } },
   });
@@ -187,7 +201,7 @@ test("extension ingest stores the description the extension sent cleaned; its pr
   const saved = await ingest(page);
   expect(saved.statusCode).toBe(200);
   expect(saved.json()).toMatchObject({ action: "created", product: { description: CLEAN } });
-  expect(await storedOf(saved.json().product.id)).toBe(CLEAN);
+  expect(await storedOf(saved.json<IngestResult>().product.id)).toBe(CLEAN);
   const preview = await ingest({ ...page, persist: false });
   expect(preview.json()).toMatchObject({
     action: "preview",
@@ -202,7 +216,7 @@ test("extension ingest stores the description the extension sent cleaned; its pr
         url: "https://shop.example/p/mug",
         product: { title: "Mug (extension)", description: TEXT },
       })
-    ).json().product.description,
+    ).json<IngestResult>().product.description,
   ).toBe(TEXT_STORED);
 });
 
@@ -219,14 +233,14 @@ test("a URL import stores the page's text description escaped, and importing the
         headers: { cookie },
         payload: { urls: [site.url("/p/plate")], persist },
       });
-    const created = (await importUrl(true)).json().items[0];
+    const created = (await importUrl(true)).json<{ items: ImportedItem[] }>().items[0]!;
     expect(created).toMatchObject({
       ok: true,
       action: "created",
       product: { description: "<p>Fish &amp; chips plate, 5 &lt; 6</p>" },
     });
     expect(await storedOf(created.product.id)).toBe("<p>Fish &amp; chips plate, 5 &lt; 6</p>");
-    expect((await importUrl(false)).json().items[0]).toMatchObject({
+    expect((await importUrl(false)).json<UrlImportResult>().items[0]).toMatchObject({
       ok: true,
       wouldBe: "updated",
       changes: {},

@@ -3,6 +3,7 @@ import { publishKeys, readQueueCounts, setChannelWait, writeBreaker } from "@cat
 import type { DestinationView, PublishJobRecord } from "@catalog/db";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { connectStandin, privatePrefix, queuePublishes } from "./publishing-fixtures.js";
+import type { DestinationList, Disconnected, List, SyncLog } from "../src/api-types.js";
 
 let gw: Gateway;
 let t: TestOrg;
@@ -24,7 +25,7 @@ const get = (url: string, c = cookie) =>
 const del = (url: string, c = ownerCookie) =>
   gw.app.inject({ method: "DELETE", url, headers: { cookie: c } });
 const itemOf = async (id: string) =>
-  (await get("/api/destinations")).json().items.find((d: { id: string }) => d.id === id);
+  (await get("/api/destinations")).json<DestinationList>().items.find((d) => d.id === id);
 
 test("without a session both routes are 401", async () => {
   expect((await gw.app.inject({ method: "GET", url: "/api/destinations" })).statusCode).toBe(401);
@@ -68,8 +69,8 @@ describe("GET /api/destinations", () => {
   test("lists the org's connected destinations, oldest first, with queue depths from the real queues", async () => {
     const res = await get("/api/v1/destinations", orgCookie);
     expect(res.statusCode).toBe(200);
-    const { items } = res.json();
-    expect(items.map((d: { id: string }) => d.id)).toEqual([first.id, second.id]);
+    const { items } = res.json<DestinationList>();
+    expect(items.map((d) => d.id)).toEqual([first.id, second.id]);
     expect(items[0]).toEqual({
       id: first.id,
       channel: "standin",
@@ -83,7 +84,7 @@ describe("GET /api/destinations", () => {
       connectedAt: first.connectedAt,
     });
     // The dead publish counts from PostgreSQL; its job is still waiting in Redis (no worker ran).
-    expect(items[1].queue).toEqual({ waiting: 1, active: 0, delayed: 0, failed: 0, dead: 1 });
+    expect(items[1]!.queue).toEqual({ waiting: 1, active: 0, delayed: 0, failed: 0, dead: 1 });
   });
 
   test("shows an open breaker and a channel's wait as ISO times", async () => {
@@ -99,7 +100,7 @@ describe("GET /api/destinations", () => {
       channel: "standin",
       reason: "429 Too Many Requests",
     });
-    const item = (await get("/api/destinations", orgCookie)).json().items[1];
+    const item = (await get("/api/destinations", orgCookie)).json<DestinationList>().items[1]!;
     expect(item.breaker).toEqual({
       state: "open",
       openedAt: new Date(openedAt).toISOString(),
@@ -110,7 +111,7 @@ describe("GET /api/destinations", () => {
   });
 
   test("another org's destinations never appear", async () => {
-    const mine = (await get("/api/destinations")).json().items.map((d: { id: string }) => d.id);
+    const mine = (await get("/api/destinations")).json<DestinationList>().items.map((d) => d.id);
     expect(mine).not.toContain(first.id);
     expect(mine).not.toContain(second.id);
   });
@@ -205,8 +206,10 @@ describe("DELETE /api/destinations", () => {
 
     expect(await itemOf(destination.id)).toBeUndefined();
     for (const id of productIds) expect((await get(`/api/products/${id}`)).statusCode).toBe(200);
-    const listed = (await get(`/api/sync-logs?destinationAccountId=${destination.id}`)).json();
-    expect(listed.items.map((s: { status: string }) => s.status)).toEqual(["failed", "failed"]);
+    const listed = (await get(`/api/sync-logs?destinationAccountId=${destination.id}`)).json<
+      List<SyncLog>
+    >();
+    expect(listed.items.map((s) => s.status)).toEqual(["failed", "failed"]);
   });
 
   test("disconnecting again answers 200 again and changes nothing", async () => {
@@ -223,7 +226,8 @@ describe("DELETE /api/destinations", () => {
 });
 
 describe("two disconnects of one destination at the same moment", () => {
-  let logged: { level: number; msg: string; err?: { message: string } }[];
+  type LogLine = { level: number; msg: string; err?: { message: string } };
+  let logged: LogLine[];
   let gw2: Gateway;
   let owner: string;
   let org: TestOrg;
@@ -237,7 +241,7 @@ describe("two disconnects of one destination at the same moment", () => {
           level: "warn",
           stream: {
             write: (line: string) => {
-              logged.push(JSON.parse(line));
+              logged.push(JSON.parse(line) as LogLine);
             },
           },
         },
@@ -276,7 +280,7 @@ describe("two disconnects of one destination at the same moment", () => {
         }),
       ),
     );
-    expect(answers.map((a) => [a.statusCode, a.json()])).toEqual(
+    expect(answers.map((a) => [a.statusCode, a.json<Disconnected>()])).toEqual(
       [1, 2].map(() => [200, { id: destination.id, disconnected: true }]),
     );
     expect(logged).toEqual([]);

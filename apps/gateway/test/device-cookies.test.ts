@@ -7,6 +7,7 @@ import { newKeyringSpec } from "@catalog/db";
 import { createTestOrg, type TestOrg, type TestUser } from "@catalog/testing";
 import { errorOf, startGateway, type Gateway } from "./harness.js";
 import { privatePrefix } from "./publishing-fixtures.js";
+import type { Session } from "../src/api-types.js";
 
 const SPRAY_BUDGET = 50;
 const DEVICE_BUDGET = 3;
@@ -90,7 +91,7 @@ describe("after 50 failed logins from one address across accounts", () => {
   test("a browser that signed in to the account before signs in with the right password, and gets a new device cookie", async () => {
     const res = await signIn(gw, t.member, t.member.password, memberBrowser);
     expect(res.statusCode).toBe(200);
-    expect(res.json().user.email).toBe(t.member.email);
+    expect(res.json<Session>().user.email).toBe(t.member.email);
     expect(deviceCookieIn(cookiesOf(res))).not.toBe(deviceCookieIn(memberBrowser));
     // A wrong password from it is an ordinary 401: the address's budget is not its budget.
     expect((await signIn(gw, t.member, "wrong-password", memberBrowser)).statusCode).toBe(401);

@@ -6,6 +6,7 @@ import { createDestination, newKeyringSpec, parseKeyring } from "@catalog/db";
 import { createTestOrg, type TestOrg } from "@catalog/testing";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { privatePrefix } from "./publishing-fixtures.js";
+import type { DestinationList, UpdatedDestination } from "../src/api-types.js";
 
 const keys = newKeyringSpec();
 const configured = {
@@ -86,7 +87,7 @@ describe("only an org's owner connects, changes or disconnects a destination", (
       // They still read the org's destinations.
       const listed = await get("/api/destinations", c);
       expect(listed.statusCode).toBe(200);
-      expect(listed.json().items.map((i: { id: string }) => i.id)).toContain(d.id);
+      expect(listed.json<DestinationList>().items.map((i) => i.id)).toContain(d.id);
     }
     expect(await gw.db.destinationAccount.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject(
       { name: "guarded", disconnectedAt: null },
@@ -294,11 +295,13 @@ describe("PATCH /api/destinations", () => {
       name: "eBay US",
       settings: { ...settings, note: "x" },
     });
-    expect((await patch(d.id, { settings: { note: null } })).json().settings).toEqual(settings);
+    expect(
+      (await patch(d.id, { settings: { note: null } })).json<UpdatedDestination>().settings,
+    ).toEqual(settings);
     const listed = (await get("/api/destinations"))
-      .json()
-      .items.find((i: { id: string }) => i.id === d.id);
-    expect(listed.settings).toEqual(settings);
+      .json<DestinationList>()
+      .items.find((i) => i.id === d.id);
+    expect(listed?.settings).toEqual(settings);
   });
 
   test("another org's destination is 404, a body with unknown fields 422", async () => {
@@ -368,10 +371,8 @@ describe("the callback from a browser lands back in the dashboard", () => {
     expect(to.searchParams.get("connected")).toBe("shopify");
     const destinations = (
       await g.app.inject({ method: "GET", url: "/api/destinations", headers: { cookie: owner } })
-    ).json().items;
-    expect(destinations.map((d: { id: string }) => d.id)).toContain(
-      to.searchParams.get("destination"),
-    );
+    ).json<DestinationList>().items;
+    expect(destinations.map((d) => d.id)).toContain(to.searchParams.get("destination"));
   });
 
   test("a JSON client of the same callback still gets the JSON answer", async () => {

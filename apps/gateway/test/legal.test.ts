@@ -1,6 +1,7 @@
 import { createTestOrg, type TestOrg } from "@catalog/testing";
 import { CURRENT_LEGAL_VERSIONS } from "@catalog/db";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
+import type { LegalRecord, LegalStatus } from "../src/api-types.js";
 
 let gw: Gateway;
 let t: TestOrg;
@@ -19,9 +20,9 @@ const sign = (payload: object) =>
   gw.app.inject({ method: "POST", url: "/api/legal/sign", headers: { cookie }, payload });
 
 test("a new org has signed nothing", async () => {
-  const body = (await status()).json();
+  const body = (await status()).json<LegalStatus>();
   expect(body.allSigned).toBe(false);
-  expect(body.documents.map((d: { type: string }) => d.type)).toEqual(["privacy", "terms", "dpa"]);
+  expect(body.documents.map((d) => d.type)).toEqual(["privacy", "terms", "dpa"]);
   expect(body.documents[0]).toEqual({
     type: "privacy",
     currentVersion: CURRENT_LEGAL_VERSIONS.privacy,
@@ -44,16 +45,16 @@ test("signing records who signed which version; signing again keeps the first re
     signedByEmail: t.member.email,
   });
   const again = await sign({ document: "privacy", version: CURRENT_LEGAL_VERSIONS.privacy });
-  expect(again.json().signedAt).toBe(first.json().signedAt);
+  expect(again.json<LegalRecord>().signedAt).toBe(first.json<LegalRecord>().signedAt);
   expect(await gw.db.legalAcceptance.count({ where: { orgId: t.org.id } })).toBe(1);
 });
 
 test("when all three are signed the org is allSigned", async () => {
   await sign({ document: "terms" });
   await sign({ document: "dpa" });
-  const body = (await status()).json();
+  const body = (await status()).json<LegalStatus>();
   expect(body.allSigned).toBe(true);
-  expect(body.documents.every((d: { signed: boolean }) => d.signed)).toBe(true);
+  expect(body.documents.every((d) => d.signed)).toBe(true);
 });
 
 test("signatures belong to the org: another org's status is untouched", async () => {
@@ -65,7 +66,7 @@ test("signatures belong to the org: another org's status is untouched", async ()
       url: "/api/v1/legal/status",
       headers: { cookie: otherCookie },
     })
-  ).json();
+  ).json<LegalStatus>();
   expect(body.allSigned).toBe(false);
 });
 

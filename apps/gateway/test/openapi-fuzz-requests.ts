@@ -30,10 +30,13 @@ export interface Operation {
   responses: Record<string, DocumentedResponse>;
 }
 
-/** Every operation of an OpenAPI document, in its order. */
-export function operationsOf(doc: {
+/** An OpenAPI document as operationsOf reads it: each path's operations by method. */
+export interface OpenApiPaths {
   paths: Record<string, Record<string, Record<string, unknown>>>;
-}): Operation[] {
+}
+
+/** Every operation of an OpenAPI document, in its order. */
+export function operationsOf(doc: OpenApiPaths): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => {
       const requestBody = op.requestBody as
@@ -284,10 +287,9 @@ const REMOVE = Symbol("remove");
 function replaced(value: unknown, path: Path, by: (old: unknown) => unknown): unknown {
   if (path.length === 0) return by(value);
   const [head, ...rest] = path;
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
-    string | number,
-    unknown
-  >;
+  const copy = (
+    Array.isArray(value) ? [...(value as unknown[])] : { ...(value as object) }
+  ) as Record<string | number, unknown>;
   const next = replaced(copy[head!], rest, by);
   if (next === REMOVE) delete copy[head!];
   else copy[head!] = next;

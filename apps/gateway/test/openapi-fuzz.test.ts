@@ -13,6 +13,7 @@ import {
   requestsFor,
   type FuzzContext,
   type FuzzRequest,
+  type OpenApiPaths,
 } from "./openapi-fuzz-requests.js";
 import { connectStandin, privatePrefix } from "./publishing-fixtures.js";
 
@@ -142,7 +143,7 @@ async function send(request: FuzzRequest): Promise<Answer> {
   const contentType = String(res.headers["content-type"] ?? "");
   const stream = res.stream();
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) {
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
     chunks.push(Buffer.from(chunk));
     if (contentType.startsWith("text/event-stream")) {
       stream.destroy();
@@ -167,7 +168,7 @@ const shown = (request: FuzzRequest) => {
 };
 
 test("every operation answers valid and broken requests with a documented status and body, never a 5xx", async () => {
-  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json<OpenApiPaths>();
   const operations = operationsOf(doc);
   const findings = new Map<string, string>();
   let sent = 0;

@@ -4,6 +4,8 @@ import { lintFromString, loadConfig } from "@redocly/openapi-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { createTestOrg } from "@catalog/testing";
 import { login, startGateway, type Gateway } from "./harness.js";
+import type { OpenApiDocument, Operation } from "./openapi-document.js";
+import { objectContaining, stringMatching } from "./matchers.js";
 
 let gw: Gateway;
 beforeAll(async () => {
@@ -20,7 +22,7 @@ test("/docs/json is a valid OpenAPI 3 document", async () => {
 });
 
 test("it lists every API route under /api and /api/v1, each with its response schemas", async () => {
-  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json<OpenApiDocument>();
   const expected = [
     ["post", "/auth/session"],
     ["get", "/auth/session"],
@@ -62,32 +64,32 @@ test("it lists every API route under /api and /api/v1, each with its response sc
         route: `${method} ${prefix}${path}`,
         documented: true,
       });
-      expect(Object.keys(op.responses).length).toBeGreaterThan(0);
+      expect(Object.keys(op!.responses).length).toBeGreaterThan(0);
     }
   }
-  const list = doc.paths["/api/products"].get;
-  expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+  const list = doc.paths["/api/products"]!.get!;
+  expect(list.parameters!.map((p) => p.name).sort()).toEqual([
     "page",
     "pageSize",
     "q",
     "sourceUrl",
   ]);
   // The extension's preview is documented beside the saved product, and its routes take the key.
-  const ingest = doc.paths["/api/extension/ingest"].post;
+  const ingest = doc.paths["/api/extension/ingest"]!.post!;
   expect(JSON.stringify(ingest.responses["200"])).toMatch(/"blocked"/);
   expect(ingest.security).toEqual([{ apiKey: [] }]);
-  expect(doc.paths["/api/extension/imports"].post.security).toEqual([{ apiKey: [] }]);
-  expect(doc.paths["/api/extension/imports"].get).toBeUndefined();
+  expect(doc.paths["/api/extension/imports"]!.post!.security).toEqual([{ apiKey: [] }]);
+  expect(doc.paths["/api/extension/imports"]!.get).toBeUndefined();
   expect(list.responses["422"]).toBeDefined();
 });
 
 test("it documents the three roles and the 403 of every route a role may be refused", async () => {
-  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json<OpenApiDocument>();
   const session =
-    doc.paths["/api/auth/session"].get.responses["200"].content["application/json"].schema;
-  expect(session.properties.user.properties.role).toMatchObject({
+    doc.paths["/api/auth/session"]!.get!.responses["200"]!.content!["application/json"]!.schema;
+  expect(session.properties!.user!.properties!.role).toMatchObject({
     enum: ["member", "owner", "admin"],
-    description: expect.stringMatching(/platform operator/),
+    description: stringMatching(/platform operator/),
   });
   const guarded = [
     ["get", "/api/system"],
@@ -102,15 +104,15 @@ test("it documents the three roles and the 403 of every route a role may be refu
   for (const [method, path] of guarded) {
     expect({
       route: `${method} ${path}`,
-      documents403: Boolean(doc.paths[path][method].responses["403"]),
+      documents403: Boolean(doc.paths[path]![method]!.responses["403"]),
     }).toEqual({ route: `${method} ${path}`, documents403: true });
   }
 });
 
 test("the dashboard's routes are documented with their statuses: the run's event stream, the browser's redirect, created keys", async () => {
-  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
-  const events = doc.paths["/api/publish-runs/{id}/events"].get.responses;
-  expect(Object.keys(events["200"].content)).toEqual(["text/event-stream"]);
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json<OpenApiDocument>();
+  const events = doc.paths["/api/publish-runs/{id}/events"]!.get!.responses;
+  expect(Object.keys(events["200"]!.content!)).toEqual(["text/event-stream"]);
   expect(Object.keys(events).sort()).toEqual([
     "200",
     "400",
@@ -124,46 +126,27 @@ test("the dashboard's routes are documented with their statuses: the run's event
     "503",
   ]);
   expect(
-    doc.paths["/api/publish-runs/{id}"].get.responses["200"].content["application/json"].schema
-      .properties.failures,
+    doc.paths["/api/publish-runs/{id}"]!.get!.responses["200"]!.content!["application/json"]!.schema
+      .properties!.failures,
   ).toBeDefined();
   // A publish's answer, or a dry run's (dryRun: true).
   const [accepted, dryRun] =
-    doc.paths["/api/products/publish"].post.responses["200"].content["application/json"].schema
-      .anyOf;
-  expect(accepted.required).toContain("runId");
-  expect(dryRun.required).toEqual(expect.arrayContaining(["dryRun", "items", "summary"]));
+    doc.paths["/api/products/publish"]!.post!.responses["200"]!.content!["application/json"]!.schema
+      .anyOf!;
+  expect(accepted!.required).toContain("runId");
+  expect(dryRun!.required).toEqual(expect.arrayContaining(["dryRun", "items", "summary"]));
   expect(
-    doc.paths["/api/products"].get.responses["200"].content["application/json"].schema.properties
-      .items.items.properties.listings,
+    doc.paths["/api/products"]!.get!.responses["200"]!.content!["application/json"]!.schema
+      .properties!.items!.items!.properties!.listings,
   ).toBeDefined();
-  expect(doc.paths["/api/integrations/{channel}/callback"].get.responses["302"]).toBeDefined();
-  expect(doc.paths["/api/extension-keys"].post.responses["201"]).toBeDefined();
-  expect(doc.paths["/api/extension-keys/{id}"].delete.responses["204"]).toBeDefined();
+  expect(doc.paths["/api/integrations/{channel}/callback"]!.get!.responses["302"]).toBeDefined();
+  expect(doc.paths["/api/extension-keys"]!.post!.responses["201"]).toBeDefined();
+  expect(doc.paths["/api/extension-keys/{id}"]!.delete!.responses["204"]).toBeDefined();
   // The dashboard's own pages are not API routes.
   expect(Object.keys(doc.paths).filter((p) => !p.startsWith("/api/"))).toEqual([]);
 });
 
-type Operation = {
-  operationId?: string;
-  security?: unknown[];
-  parameters?: { name: string; in: string; required?: boolean }[];
-  requestBody?: {
-    content: Record<
-      string,
-      { schema: { properties?: Record<string, unknown>; required?: string[] } }
-    >;
-  };
-  responses: Record<
-    string,
-    {
-      description: string;
-      headers?: Record<string, unknown>;
-      content?: Record<string, { schema: unknown }>;
-    }
-  >;
-};
-const operations = (doc: { paths: Record<string, Record<string, Operation>> }) =>
+const operations = (doc: OpenApiDocument) =>
   Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({
       route: `${method} ${path}`,
@@ -175,7 +158,7 @@ const operations = (doc: { paths: Record<string, Record<string, Operation>> }) =
 const gatewayDir = fileURLToPath(new URL("..", import.meta.url));
 
 test("Redocly's recommended rules find no problem in the document (the exceptions are in redocly.yaml and .redocly.lint-ignore.yaml, each with its reason)", async () => {
-  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json<OpenApiDocument>();
   const config = await loadConfig({ configPath: join(gatewayDir, "redocly.yaml") });
   // Linted as the gateway folder's openapi.json, the name the ignore file gives it.
   const problems = await lintFromString({
@@ -191,7 +174,7 @@ test("Redocly's recommended rules find no problem in the document (the exception
 });
 
 test("every operation has an operationId of its own: the route's name under /api, the same with V1 under /api/v1", async () => {
-  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json<OpenApiDocument>();
   const all = operations(doc);
   expect(all.filter(({ op }) => !op.operationId).map(({ route }) => route)).toEqual([]);
   const seen = new Map<string, string>();
@@ -199,21 +182,21 @@ test("every operation has an operationId of its own: the route's name under /api
     .filter(({ route, op }) => seen.has(op.operationId!) || !seen.set(op.operationId!, route))
     .map(({ route, op }) => `${route} repeats ${op.operationId} of ${seen.get(op.operationId!)}`);
   expect(duplicates).toEqual([]);
-  expect(doc.paths["/api/products"].get.operationId).toBe("listProducts");
-  expect(doc.paths["/api/v1/products"].get.operationId).toBe("listProductsV1");
-  expect(doc.paths["/api/imports/{id}"].get.operationId).toBe("getImport");
-  expect(doc.paths["/api/extension/imports/{id}"].get.operationId).toBe("getExtensionImport");
+  expect(doc.paths["/api/products"]!.get!.operationId).toBe("listProducts");
+  expect(doc.paths["/api/v1/products"]!.get!.operationId).toBe("listProductsV1");
+  expect(doc.paths["/api/imports/{id}"]!.get!.operationId).toBe("getImport");
+  expect(doc.paths["/api/extension/imports/{id}"]!.get!.operationId).toBe("getExtensionImport");
 });
 
 test("every operation says who may call it: public ones explicitly, with security []", async () => {
-  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json<OpenApiDocument>();
   expect(
     operations(doc)
       .filter(({ op }) => op.security === undefined)
       .map(({ route }) => route),
   ).toEqual([]);
-  expect(doc.paths["/api/auth/session"].post.security).toEqual([]);
-  expect(doc.paths["/api/integrations/{channel}/callback"].post.security).toEqual([]);
+  expect(doc.paths["/api/auth/session"]!.post!.security).toEqual([]);
+  expect(doc.paths["/api/integrations/{channel}/callback"]!.post!.security).toEqual([]);
   expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
     "apiKey",
     "notificationSecret",
@@ -222,12 +205,12 @@ test("every operation says who may call it: public ones explicitly, with securit
 });
 
 test("the answers every route can give, from the framework and the gateway's hooks, are documented with the { error } schema", async () => {
-  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json<OpenApiDocument>();
   const statuses = (op: Operation) => Object.keys(op.responses);
   // A DELETE with a body: malformed (400), too large (413), not JSON (415); a foreign Origin (403);
   // a malformed id (422), one too long for the router (414); the rate limit (429); headers too
   // large (431).
-  const remove = doc.paths["/api/products/{id}"].delete as Operation;
+  const remove = doc.paths["/api/products/{id}"]!.delete!;
   expect(statuses(remove)).toEqual(
     expect.arrayContaining([
       "204",
@@ -247,31 +230,29 @@ test("the answers every route can give, from the framework and the gateway's hoo
   );
   expect(remove.responses["429"]!.headers).toHaveProperty("retry-after");
   // A read takes no body and is not refused by Origin.
-  const list = doc.paths["/api/products"].get as Operation;
+  const list = doc.paths["/api/products"]!.get!;
   expect(statuses(list)).not.toContain("413");
   expect(statuses(list)).not.toContain("403");
   // The extension's routes take any origin.
-  expect(statuses(doc.paths["/api/extension/ingest"].post)).not.toContain("403");
+  expect(statuses(doc.paths["/api/extension/ingest"]!.post!)).not.toContain("403");
   for (const { route, op } of operations(doc)) {
     for (const status of ["400", "429", "431", "500", "503"]) {
       const schema = op.responses[status]?.content?.["application/json"]?.schema;
       expect({ route, status, schema }).toEqual({
         route,
         status,
-        schema: expect.objectContaining({ required: ["error"], additionalProperties: false }),
+        schema: objectContaining({ required: ["error"], additionalProperties: false }),
       });
     }
   }
 });
 
 test("query and body fields that have a default are optional, as the validator treats them", async () => {
-  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
-  const query = (doc.paths["/api/products"].get as Operation).parameters!.filter(
-    (p) => p.in === "query",
-  );
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json<OpenApiDocument>();
+  const query = doc.paths["/api/products"]!.get!.parameters!.filter((p) => p.in === "query");
   expect(query.filter((p) => p.required).map((p) => p.name)).toEqual([]);
   expect(
-    doc.paths["/api/import/url"].post.requestBody.content["application/json"].schema.required,
+    doc.paths["/api/import/url"]!.post!.requestBody!.content["application/json"]!.schema.required,
   ).toEqual(["urls"]);
   // A client that leaves them out gets the defaults.
   const t = await createTestOrg(gw.db, "openapi-defaults");
@@ -285,10 +266,9 @@ test("query and body fields that have a default are optional, as the validator t
 });
 
 test("a document import's multipart form is documented: persist, currency, encoding, then the file", async () => {
-  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
-  const form = (doc.paths["/api/import/document"].post as Operation).requestBody!.content[
-    "multipart/form-data"
-  ]!.schema;
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json<OpenApiDocument>();
+  const form =
+    doc.paths["/api/import/document"]!.post!.requestBody!.content["multipart/form-data"]!.schema;
   expect(Object.keys(form.properties!)).toEqual(["persist", "currency", "encoding", "file"]);
   expect(form.properties!.file).toMatchObject({ type: "string", format: "binary" });
 });

@@ -3,6 +3,7 @@
 // harness's table, never the network; nothing here connects to any of these addresses.)
 import { createTestOrg, makeProduct, type TestOrg } from "@catalog/testing";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
+import type { ProductDetail } from "../src/api-types.js";
 
 const PUBLIC = "https://cdn.shop.example/lamp.png";
 const variant = (image: string | null) => ({
@@ -54,7 +55,7 @@ describe("with the production policy", () => {
     // The product as list and detail show it: untouched.
     const detail = (
       await gw.app.inject({ method: "GET", url: `/api/products/${made.id}`, headers: { cookie } })
-    ).json();
+    ).json<ProductDetail>();
     expect(detail.images).toEqual([PUBLIC]);
   });
 

@@ -7,9 +7,17 @@ import {
   type TestOrg,
 } from "@catalog/testing";
 import { createDb, recordFinalFailure, recordSuccess, startAttempt, type Db } from "@catalog/db";
-import type { ProductListItem } from "../src/api-types.js";
+import type {
+  HistoryEntry,
+  List,
+  Product,
+  ProductListItem,
+  PublishResponse,
+} from "../src/api-types.js";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { connectStandin } from "./publishing-fixtures.js";
+
+type ProductList = List<ProductListItem>;
 
 const APPLICATION = `products-${process.pid}`;
 
@@ -58,21 +66,21 @@ describe("listing", () => {
   test("pagination defaults to page 1 of 25, newest first, with totals", async () => {
     const res = await get("/api/products", orgCookie);
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = res.json<ProductList>();
     expect(body).toMatchObject({ page: 1, pageSize: 25, total: 33, totalPages: 2 });
     expect(body.items).toHaveLength(25);
-    expect(body.items[0].title).toBe("100% Wool Hat");
-    const times = body.items.map((p: { updatedAt: string }) => p.updatedAt);
+    expect(body.items[0]!.title).toBe("100% Wool Hat");
+    const times = body.items.map((p) => p.updatedAt);
     expect([...times].sort().reverse()).toEqual(times);
   });
 
   test("later pages hold the rest, and a page past the end is empty", async () => {
-    const page2 = (await get("/api/products?page=2&pageSize=25", orgCookie)).json();
+    const page2 = (await get("/api/products?page=2&pageSize=25", orgCookie)).json<ProductList>();
     expect(page2.items).toHaveLength(8);
-    const page1 = (await get("/api/products?page=1&pageSize=25", orgCookie)).json();
-    const ids = new Set([...page1.items, ...page2.items].map((p: { id: string }) => p.id));
+    const page1 = (await get("/api/products?page=1&pageSize=25", orgCookie)).json<ProductList>();
+    const ids = new Set([...page1.items, ...page2.items].map((p) => p.id));
     expect(ids.size).toBe(33);
-    const past = (await get("/api/products?page=9", orgCookie)).json();
+    const past = (await get("/api/products?page=9", orgCookie)).json<ProductList>();
     expect(past).toMatchObject({ items: [], page: 9, total: 33 });
   });
 
@@ -90,23 +98,20 @@ describe("listing", () => {
   });
 
   test("q matches titles as a substring in any case", async () => {
-    const body = (await get("/api/products?q=wOoL", orgCookie)).json();
-    expect(body.items.map((p: { title: string }) => p.title).sort()).toEqual([
-      "100% Wool Hat",
-      "Red Wool Scarf",
-    ]);
+    const body = (await get("/api/products?q=wOoL", orgCookie)).json<ProductList>();
+    expect(body.items.map((p) => p.title).sort()).toEqual(["100% Wool Hat", "Red Wool Scarf"]);
     expect(body.total).toBe(2);
   });
 
   test("q matches SKUs as a substring in any case", async () => {
-    const body = (await get("/api/products?q=tee-blue", orgCookie)).json();
-    expect(body.items.map((p: { sku: string }) => p.sku)).toEqual(["TEE-BLUE-M"]);
+    const body = (await get("/api/products?q=tee-blue", orgCookie)).json<ProductList>();
+    expect(body.items.map((p) => p.sku)).toEqual(["TEE-BLUE-M"]);
   });
 
   test("q treats LIKE wildcards literally", async () => {
-    expect((await get("/api/products?q=100%25", orgCookie)).json().total).toBe(1);
-    expect((await get("/api/products?q=HAT_", orgCookie)).json().total).toBe(1);
-    expect((await get("/api/products?q=%25", orgCookie)).json().total).toBe(1);
+    expect((await get("/api/products?q=100%25", orgCookie)).json<ProductList>().total).toBe(1);
+    expect((await get("/api/products?q=HAT_", orgCookie)).json<ProductList>().total).toBe(1);
+    expect((await get("/api/products?q=%25", orgCookie)).json<ProductList>().total).toBe(1);
   });
 
   test("a q longer than 200 characters is 422", async () => {
@@ -116,8 +121,8 @@ describe("listing", () => {
   });
 
   test("another org's products never appear", async () => {
-    const body = (await get("/api/products?pageSize=100", cookie)).json();
-    expect(body.items.some((p: { sku: string }) => p.sku?.startsWith("LIST-"))).toBe(false);
+    const body = (await get("/api/products?pageSize=100", cookie)).json<ProductList>();
+    expect(body.items.some((p) => p.sku?.startsWith("LIST-"))).toBe(false);
   });
 });
 
@@ -165,7 +170,7 @@ describe("one product", () => {
       version: 2,
     });
 
-    const history = (await get(`/api/products/${p.id}/history`)).json();
+    const history = (await get(`/api/products/${p.id}/history`)).json<List<HistoryEntry>>();
     expect(history.total).toBe(2);
     expect(history.items[0]).toMatchObject({
       action: "updated",
@@ -178,7 +183,7 @@ describe("one product", () => {
         },
       },
     });
-    expect(Object.keys(history.items[0].changes).sort()).toEqual(["price", "title"]);
+    expect(Object.keys(history.items[0]!.changes).sort()).toEqual(["price", "title"]);
     expect(history.items[1]).toMatchObject({
       action: "created",
       actor: { type: "system", id: null },
@@ -188,8 +193,8 @@ describe("one product", () => {
   test("an edit that changes nothing writes no history and keeps the version", async () => {
     const p = await makeProduct(gw.db, t.org.id, { title: "Stool" });
     const res = await patch(`/api/products/${p.id}`, { title: "Stool" });
-    expect(res.json().version).toBe(1);
-    expect((await get(`/api/products/${p.id}/history`)).json().total).toBe(1);
+    expect(res.json<Product>().version).toBe(1);
+    expect((await get(`/api/products/${p.id}/history`)).json<List<HistoryEntry>>().total).toBe(1);
   });
 
   test.each([
@@ -248,7 +253,7 @@ describe("one product", () => {
       headers: { cookie },
     });
     expect(again.statusCode).toBe(404);
-    const history = (await get(`/api/products/${p.id}/history`)).json();
+    const history = (await get(`/api/products/${p.id}/history`)).json<List<HistoryEntry>>();
     expect(history.items[0]).toMatchObject({
       action: "deleted",
       actor: { type: "user", id: t.member.id },
@@ -273,10 +278,8 @@ describe("one product", () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 404, 404]);
     for (const answer of answers.filter((a) => a.statusCode === 404))
       expect(errorOf(answer)).toBe(`product ${p.id} not found`);
-    const history = (await get(`/api/products/${p.id}/history`)).json();
-    expect(
-      history.items.filter((entry: { action: string }) => entry.action === "deleted"),
-    ).toHaveLength(1);
+    const history = (await get(`/api/products/${p.id}/history`)).json<List<HistoryEntry>>();
+    expect(history.items.filter((entry) => entry.action === "deleted")).toHaveLength(1);
   });
 
   test("a malformed or unknown id is 404", async () => {
@@ -336,9 +339,9 @@ describe("authentication and versioning", () => {
     const v1 = await get(`/api/v1/products/${p.id}`);
     expect(v1.statusCode).toBe(200);
     expect(v1.json()).toEqual(plain.json());
-    expect((await get("/api/v1/products?q=v1-lamp")).json().total).toBe(1);
+    expect((await get("/api/v1/products?q=v1-lamp")).json<ProductList>().total).toBe(1);
     const edit = await patch(`/api/v1/products/${p.id}`, { brand: "V1" });
-    expect(edit.json().brand).toBe("V1");
+    expect(edit.json<Product>().brand).toBe("V1");
     expect((await gw.app.inject({ method: "GET", url: "/api/v1/products" })).statusCode).toBe(401);
   });
 });
@@ -387,11 +390,7 @@ describe("each product in the list shows its listing status per destination", ()
     expect(byId[stool]).toEqual([]);
 
     // The publish worker's side: one attempt succeeds, one fails for good.
-    const jobs = res.json().jobs as {
-      syncLogId: string;
-      productId: string;
-      destinationAccountId: string;
-    }[];
+    const { jobs } = res.json<PublishResponse>();
     const job = (p: string, d: string) =>
       jobs.find((j) => j.productId === p && j.destinationAccountId === d)!.syncLogId;
     const ok = (await startAttempt(gw.db, job(lamp, main), 60_000))!;

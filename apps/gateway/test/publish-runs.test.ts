@@ -1,10 +1,17 @@
 import { createTestOrg, eventually, makeProduct, type TestOrg } from "@catalog/testing";
 import { recordFinalFailure, recordSuccess, startAttempt, type DestinationView } from "@catalog/db";
 import { setChannelWait, writeBreaker } from "@catalog/queue";
-import type { PublishRun, PublishRunSummary, RetryResult } from "../src/api-types.js";
+import type {
+  List,
+  PublishResponse,
+  PublishRun,
+  PublishRunSummary,
+  RetryResult,
+} from "../src/api-types.js";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { connectStandin, privatePrefix } from "./publishing-fixtures.js";
 import { openSse, type SseStream } from "./sse-client.js";
+import { objectContaining } from "./matchers.js";
 
 let gw: Gateway;
 let a: TestOrg;
@@ -81,10 +88,10 @@ test("every publish is one run: the answer names it, a keyed replay names the sa
   const key = `runs-${Date.now()}`;
   const res = await publish(products, [d1.id, d2.id], { "idempotency-key": key });
   expect(res.statusCode).toBe(200);
-  const { runId, jobs } = res.json();
+  const { runId, jobs } = res.json<PublishResponse>();
   expect(runId).toMatch(/^[0-9a-f-]{36}$/);
   const replay = await publish(products, [d1.id, d2.id], { "idempotency-key": key });
-  expect(replay.json().runId).toBe(runId);
+  expect(replay.json<PublishResponse>().runId).toBe(runId);
 
   const run = getRun(runId);
   const body = (await run).json<PublishRun>();
@@ -122,7 +129,7 @@ test("every publish is one run: the answer names it, a keyed replay names the sa
     ]),
   );
   expect(new Set(body.cells.map((c) => c.syncLogId))).toEqual(
-    new Set(jobs.map((j: { syncLogId: string }) => j.syncLogId)),
+    new Set(jobs.map((j) => j.syncLogId)),
   );
 
   const list = await gw.app.inject({
@@ -133,7 +140,7 @@ test("every publish is one run: the answer names it, a keyed replay names the sa
   expect(list.statusCode).toBe(200);
   const page = list.json<{ items: PublishRunSummary[]; total: number; totalPages: number }>();
   expect(page.items).toEqual([
-    expect.objectContaining({ id: runId, counts: body.counts, finished: false, productCount: 3 }),
+    objectContaining({ id: runId, counts: body.counts, finished: false, productCount: 3 }),
   ]);
   expect(page.total).toBeGreaterThanOrEqual(1);
 });
@@ -158,7 +165,7 @@ test("runs are the org's own: another org's run is 404 and absent from its list"
     url: "/api/publish-runs",
     headers: { cookie: otherOrg },
   });
-  expect(theirs.json().items.map((r: { id: string }) => r.id)).not.toContain(runId);
+  expect(theirs.json<List<PublishRunSummary>>().items.map((r) => r.id)).not.toContain(runId);
   expect((await getRun("not-a-run")).statusCode).toBe(404);
   expect((await gw.app.inject({ method: "GET", url: "/api/publish-runs" })).statusCode).toBe(401);
 });
@@ -254,7 +261,7 @@ test("a channel's wait is shown on the run's destination, and a retry to it is 4
   expect(refused.statusCode).toBe(429);
   expect(refused.headers["retry-after"]).toBeDefined();
   expect(errorOf(refused)).toMatch(/standin asked to wait/);
-  expect((await getRun(runId)).json().counts).toMatchObject({ failed: 1, queued: 0 });
+  expect((await getRun(runId)).json<PublishRun>().counts).toMatchObject({ failed: 1, queued: 0 });
 });
 
 describe("GET /api/publish-runs/:id/events over a real port", () => {

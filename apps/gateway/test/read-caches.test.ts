@@ -2,6 +2,7 @@ import { createTestOrg, makeProduct, type TestOrg } from "@catalog/testing";
 import { ReadCache } from "../src/read-cache.js";
 import { eventually } from "./eventually.js";
 import { login, startGateway, type Gateway } from "./harness.js";
+import type { List, ProductListItem } from "../src/api-types.js";
 
 describe("two gateway instances on one database", () => {
   let a: Gateway;
@@ -22,11 +23,9 @@ describe("two gateway instances on one database", () => {
   afterAll(() => Promise.all([a.close(), b.close()]));
 
   const titles = async (gw: Gateway) =>
-    (
-      (
-        await gw.app.inject({ method: "GET", url: "/api/products?q=cache-", headers: { cookie } })
-      ).json().items as { title: string }[]
-    ).map((p) => p.title);
+    (await gw.app.inject({ method: "GET", url: "/api/products?q=cache-", headers: { cookie } }))
+      .json<List<ProductListItem>>()
+      .items.map((p) => p.title);
 
   test("a change made straight in the database (another process) shows in both, by the change feed", async () => {
     await makeProduct(a.db, t.org.id, { title: "cache-one", sku: "CACHE-1" });

@@ -5,6 +5,7 @@ import { createTestOrg, makeProduct, type TestOrg } from "@catalog/testing";
 import type { ChangeFeedOpener } from "../src/plugins/read-caches.js";
 import { eventually } from "./eventually.js";
 import { login, startGateway, type Gateway } from "./harness.js";
+import type { DocumentImportResult } from "../src/api-types.js";
 
 /**
  * The real change feed (connected, so the caches are on), except that its notifications never
@@ -90,7 +91,7 @@ describe("two gateway instances whose change feed lags", () => {
       payload: form,
     });
     expect(imported.statusCode).toBe(200);
-    expect(imported.json().summary).toMatchObject({ created: 1 });
+    expect(imported.json<DocumentImportResult>().summary).toMatchObject({ created: 1 });
     expect((await search(b, "RYW-DOC-1")).total).toBe(1);
   });
 

@@ -2,6 +2,7 @@ import { createTestOrg, makeProduct, type TestOrg } from "@catalog/testing";
 import type { PublishJobRecord } from "@catalog/db";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { connectStandin, privatePrefix, queuePublishes } from "./publishing-fixtures.js";
+import type { List, SyncLog } from "../src/api-types.js";
 
 let gw: Gateway;
 let t: TestOrg;
@@ -54,12 +55,10 @@ test("without a session it is 401", async () => {
 test("lists the org's sync logs in the list shape, each with every contract field", async () => {
   const res = await get("/api/sync-logs");
   expect(res.statusCode).toBe(200);
-  const body = res.json();
+  const body = res.json<List<SyncLog>>();
   expect(body).toMatchObject({ page: 1, pageSize: 25, total: 4, totalPages: 1 });
-  expect(body.items.map((s: { id: string }) => s.id).sort()).toEqual(
-    records.map((r) => r.syncLogId).sort(),
-  );
-  const succeeded = body.items.find((s: { id: string }) => s.id === records[1]!.syncLogId);
+  expect(body.items.map((s) => s.id).sort()).toEqual(records.map((r) => r.syncLogId).sort());
+  const succeeded = body.items.find((s) => s.id === records[1]!.syncLogId)!;
   expect(Object.keys(succeeded).sort()).toEqual([
     "attempts",
     "createdAt",
@@ -84,8 +83,8 @@ test("lists the org's sync logs in the list shape, each with every contract fiel
     remoteId: "R-1",
     remoteUrl: "https://standin.example/R-1",
   });
-  expect(new Date(succeeded.finishedAt).toISOString()).toBe(succeeded.finishedAt);
-  const queued = body.items.find((s: { id: string }) => s.id === records[2]!.syncLogId);
+  expect(new Date(succeeded.finishedAt!).toISOString()).toBe(succeeded.finishedAt);
+  const queued = body.items.find((s) => s.id === records[2]!.syncLogId);
   expect(queued).toMatchObject({
     status: "queued",
     attempts: 0,
@@ -97,8 +96,8 @@ test("lists the org's sync logs in the list shape, each with every contract fiel
 test("filters by product, destination and status, alone or together", async () => {
   const ids = async (query: string) =>
     (await get(`/api/sync-logs?${query}`))
-      .json()
-      .items.map((s: { id: string }) => s.id)
+      .json<List<SyncLog>>()
+      .items.map((s) => s.id)
       .sort();
   const expected = (pick: (r: PublishJobRecord) => boolean) =>
     records
@@ -117,20 +116,21 @@ test("filters by product, destination and status, alone or together", async () =
 });
 
 test("pages through the logs", async () => {
-  const page1 = (await get("/api/v1/sync-logs?pageSize=3")).json();
-  const page2 = (await get("/api/v1/sync-logs?pageSize=3&page=2")).json();
+  const page1 = (await get("/api/v1/sync-logs?pageSize=3")).json<List<SyncLog>>();
+  const page2 = (await get("/api/v1/sync-logs?pageSize=3&page=2")).json<List<SyncLog>>();
   expect(page1).toMatchObject({ page: 1, pageSize: 3, total: 4, totalPages: 2 });
   expect(page2.items).toHaveLength(1);
-  expect(new Set([...page1.items, ...page2.items].map((s: { id: string }) => s.id)).size).toBe(4);
+  expect(new Set([...page1.items, ...page2.items].map((s) => s.id)).size).toBe(4);
 });
 
 test("another org sees none of them, even when it names them", async () => {
   const other = await createTestOrg(gw.db, "sync-logs-other");
   const otherCookie = await login(gw.app, other.member.email, other.member.password);
   expect((await get("/api/sync-logs", otherCookie)).json()).toMatchObject({ items: [], total: 0 });
-  expect((await get(`/api/sync-logs?productId=${productIds[0]}`, otherCookie)).json().total).toBe(
-    0,
-  );
+  expect(
+    (await get(`/api/sync-logs?productId=${productIds[0]}`, otherCookie)).json<List<SyncLog>>()
+      .total,
+  ).toBe(0);
 });
 
 test.each([

@@ -1,6 +1,7 @@
 import { createTestOrg, type TestOrg } from "@catalog/testing";
 import { revokeApiKey, createApiKey } from "@catalog/db";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
+import { anyOf } from "./matchers.js";
 
 let gw: Gateway;
 let t: TestOrg;
@@ -55,9 +56,9 @@ describe("/api/system", () => {
     expect(res.json()).toMatchObject({
       redis: { ok: true },
       database: { ok: true },
-      queues: expect.any(Array),
-      dlq: { total: expect.any(Number) },
-      breakers: expect.any(Array),
+      queues: anyOf(Array),
+      dlq: { total: anyOf(Number) },
+      breakers: anyOf(Array),
     });
   });
 

@@ -17,6 +17,7 @@ import {
 } from "@catalog/queue";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { connectStandin, privatePrefix, queuePublishes } from "./publishing-fixtures.js";
+import type { SystemActionResult, SystemView } from "../src/api-types.js";
 
 // replay_dlq and purge_dlq act on every org's dead publishes, and GET /api/system counts them
 // all: this file has a database and a Redis prefix of its own, so other files cannot disturb
@@ -149,7 +150,7 @@ test("GET shows every org's queues, the DLQ total and the breakers", async () =>
   });
   const res = await system();
   expect(res.statusCode).toBe(200);
-  const body = res.json();
+  const body = res.json<SystemView>();
   expect(body).toMatchObject({ redis: { ok: true }, database: { ok: true }, dlq: { total: 4 } });
   expect(byDestination(body.queues)).toEqual({
     [destA.id]: { waiting: 0, active: 0, delayed: 0, failed: 2, dead: 2 },
@@ -212,7 +213,7 @@ test("replay_dlq for one destination queues its dead publishes again, attempts r
   const listings = await gw.db.listing.findMany({ where: { destinationAccountId: destA.id } });
   expect(listings.map((l) => l.status)).toEqual(["queued", "queued"]);
 
-  const body = (await system()).json();
+  const body = (await system()).json<SystemView>();
   expect(body.dlq.total).toBe(2);
   expect(byDestination(body.queues)[destA.id]).toEqual({
     waiting: 2,
@@ -236,7 +237,7 @@ test("the operator acts on another org's destination: purge_dlq for B's ends its
   expect(
     await gw.db.syncLog.findUniqueOrThrow({ where: { id: deadB2[0]!.syncLogId } }),
   ).toMatchObject({ status: "dead" });
-  expect((await system()).json().dlq.total).toBe(1);
+  expect((await system()).json<SystemView>().dlq.total).toBe(1);
 });
 
 test("purge_dlq discards every org's dead publishes: they end failed, the DLQ is empty", async () => {
@@ -245,7 +246,7 @@ test("purge_dlq discards every org's dead publishes: they end failed, the DLQ is
   const log = await gw.db.syncLog.findUniqueOrThrow({ where: { id: deadB2[0]!.syncLogId } });
   expect(log).toMatchObject({ status: "failed", error: "channel said 500" });
   expect(await gw.app.queues.deadLetters.getJob(deadB2[0]!.syncLogId)).toBeUndefined();
-  expect((await system()).json().dlq.total).toBe(0);
+  expect((await system()).json<SystemView>().dlq.total).toBe(0);
   expect((await act({ action: "replay_dlq" })).json()).toEqual({
     action: "replay_dlq",
     affected: 0,
@@ -285,14 +286,16 @@ describe("flush_redis in lab mode", () => {
     const res = await act({ action: "flush_redis" }, admin, lab);
     expect(res.statusCode).toBe(200);
     // Also the keys the request itself made (rate-limit counters) are under the prefix.
-    expect(res.json().affected).toBeGreaterThanOrEqual(ownKeys.length);
+    expect(res.json<SystemActionResult>().affected).toBeGreaterThanOrEqual(ownKeys.length);
     expect(await lab.redis.exists(...ownKeys)).toBe(0);
     for (const key of others) expect(await lab.redis.exists(key)).toBe(1);
     const left: string[] = [];
     for await (const { keys } of scanMatching(lab.redis, `${own}:*`)) left.push(...keys);
     expect(left.filter((k) => !k.includes(":rate-limit:"))).toEqual([]);
     // The other gateway's prefix is untouched too: its queue still holds the replayed jobs.
-    expect(byDestination((await system()).json().queues)[destA.id]).toMatchObject({ waiting: 2 });
+    expect(byDestination((await system()).json<SystemView>().queues)[destA.id]).toMatchObject({
+      waiting: 2,
+    });
     for (const key of others) await lab.redis.del(key);
   });
 });
