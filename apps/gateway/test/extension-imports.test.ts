@@ -1,4 +1,5 @@
 import { createTestOrg, startFixtureServer, type TestOrg } from "@catalog/testing";
+import type { Import, ImportRow, List } from "../src/api-types.js";
 import { errorOf, login, startGateway, startScrapeWorker, type Gateway } from "./harness.js";
 
 const productPage = (name: string, sku: string, price: string) => ({
@@ -43,10 +44,10 @@ const asKey = (method: "GET" | "POST", url: string, payload?: object, key = a.ap
     ...(payload ? { payload } : {}),
   });
 
-async function settle(id: string, status: string) {
+async function settle(id: string, status: Import["status"]): Promise<Import> {
   const deadline = Date.now() + 25_000;
   for (;;) {
-    const body = (await asKey("GET", `/api/extension/imports/${id}`)).json();
+    const body = (await asKey("GET", `/api/extension/imports/${id}`)).json<Import>();
     if (body.status !== status) return body;
     if (Date.now() > deadline) throw new Error(`import ${id} still ${status}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -63,18 +64,12 @@ test("the products chosen on a category page: read, then stored in the key's org
     status: "previewing",
     progress: { total: 3 },
   });
-  const ready = await settle(started.json().id, "previewing");
+  const ready = await settle(started.json<Import>().id, "previewing");
   expect(ready).toMatchObject({ status: "ready", counts: { create: 2, error: 1 } });
   const rows = (
     await asKey("GET", `/api/extension/imports/${ready.id}/rows?page=1&pageSize=50`)
-  ).json();
-  expect(
-    rows.items.map((r: { row: number; outcome: string; product: { title: string } | null }) => [
-      r.row,
-      r.outcome,
-      r.product?.title ?? null,
-    ]),
-  ).toEqual([
+  ).json<List<ImportRow>>();
+  expect(rows.items.map((r) => [r.row, r.outcome, r.product?.title ?? null])).toEqual([
     [1, "create", "Speckled mug"],
     [2, "create", "Tall mug"],
     [3, "error", null],
@@ -104,7 +99,7 @@ test("the products chosen on a category page: read, then stored in the key's org
   const cookie = await login(gw.app, a.member.email, a.member.password);
   const listed = (
     await gw.app.inject({ method: "GET", url: "/api/imports", headers: { cookie } })
-  ).json();
+  ).json<List<Import>>();
   expect(listed.items[0]).toMatchObject({ id: ready.id, status: "stored" });
 });
 
@@ -118,7 +113,7 @@ test("at most 50 pages a go; another org's import is 404; a key cannot list or d
 
   const mine = (
     await asKey("POST", "/api/extension/imports", { urls: [site.url("/p/tall-mug")] })
-  ).json();
+  ).json<Import>();
   const theirs = await asKey("GET", `/api/extension/imports/${mine.id}`, undefined, b.apiKey);
   expect(theirs.statusCode).toBe(404);
   expect(

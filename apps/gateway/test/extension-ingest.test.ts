@@ -1,5 +1,6 @@
 import { createApiKey, revokeApiKey } from "@catalog/db";
 import { createTestOrg, type TestOrg } from "@catalog/testing";
+import type { HistoryEntry, IngestResult, List } from "../src/api-types.js";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 
 let gw: Gateway;
@@ -41,11 +42,12 @@ test("the page the browser saw becomes a product in the key's org; sending it ag
     html: page,
     product: { brand: "Peak" },
   });
+  const { id } = first.json<IngestResult>().product;
   expect(again.json()).toMatchObject({
     action: "updated",
-    product: { id: first.json().product.id, brand: "Peak", version: 2 },
+    product: { id, brand: "Peak", version: 2 },
   });
-  const row = await gw.db.product.findUniqueOrThrow({ where: { id: first.json().product.id } });
+  const row = await gw.db.product.findUniqueOrThrow({ where: { id } });
   expect(row.orgId).toBe(t.org.id);
   expect(row.provenance).toMatchObject({ brand: { source: "extension", method: "product.brand" } });
 
@@ -56,7 +58,7 @@ test("the page the browser saw becomes a product in the key's org; sending it ag
       url: `/api/products/${row.id}/history`,
       headers: { cookie },
     })
-  ).json();
+  ).json<List<HistoryEntry>>();
   expect(history.items[0]).toMatchObject({
     action: "imported",
     actor: { type: "apiKey" },

@@ -1,6 +1,15 @@
 import { createApiKey, revokeApiKey } from "@catalog/db";
+import type { LightMyRequestResponse } from "fastify";
 import { createTestOrg, makeProduct, type TestOrg } from "@catalog/testing";
+import type {
+  ExtensionMe,
+  ExtensionPreview,
+  IngestResult,
+  List,
+  ProductListItem,
+} from "../src/api-types.js";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
+import { anyOf, objectContaining, stringMatching } from "./matchers.js";
 
 let gw: Gateway;
 let t: TestOrg;
@@ -45,6 +54,16 @@ const ingest = (payload: object, key = t.apiKey) =>
     headers: { "x-service-api-key": key },
     payload,
   });
+const isPreviewOf = <P extends ExtensionPreview["page"]>(
+  body: ExtensionPreview,
+  page: P,
+): body is Extract<ExtensionPreview, { page: P }> => body.page === page;
+/** The answer's preview, which must be of a `page` page. */
+function previewOf<P extends ExtensionPreview["page"]>(res: LightMyRequestResponse, page: P) {
+  const body = res.json<ExtensionPreview>();
+  if (!isPreviewOf(body, page)) throw new Error(`expected a ${page} page's preview: ${body.page}`);
+  return body;
+}
 const writes = async (orgId = t.org.id) => [
   await gw.db.product.count({ where: { orgId } }),
   await gw.db.productHistory.count({ where: { orgId } }),
@@ -57,9 +76,9 @@ test("GET /api/extension/me names the org and key a pairing acts for; an unknown
     headers: { "x-service-api-key": t.apiKey },
   });
   expect(me.statusCode).toBe(200);
-  expect(me.json()).toEqual({
+  expect(me.json<ExtensionMe>()).toEqual({
     org: { id: t.org.id, name: t.org.name },
-    key: { id: expect.any(String), name: expect.any(String), prefix: t.apiKey.split("_")[1] },
+    key: { id: anyOf(String), name: anyOf(String), prefix: t.apiKey.split("_")[1] },
   });
   const revoked = await createApiKey(gw.db, t.org.id, "old laptop");
   await revokeApiKey(gw.db, t.org.id, revoked.id);
@@ -102,13 +121,13 @@ test("a product page's preview says what saving would store and writes nothing; 
   const before = await writes();
   const first = await ingest({ url: URL_OF_PAGE, html: productPage("42.00"), persist: false });
   expect(first.statusCode).toBe(200);
-  expect(first.json()).toEqual({
+  expect(first.json<ExtensionPreview>()).toEqual({
     action: "preview",
     page: "product",
     wouldBe: "created",
     match: null,
-    changes: expect.objectContaining({ title: { from: null, to: "Glazed teapot" } }),
-    product: expect.objectContaining({
+    changes: objectContaining({ title: { from: null, to: "Glazed teapot" } }),
+    product: objectContaining({
       title: "Glazed teapot",
       sku: "TEA-GLZ-1",
       brand: "Kiln & Co",
@@ -143,7 +162,9 @@ test("a product page's preview says what saving would store and writes nothing; 
       source: "extension",
     },
   });
-  const row = await gw.db.product.findUniqueOrThrow({ where: { id: saved.json().product.id } });
+  const row = await gw.db.product.findUniqueOrThrow({
+    where: { id: saved.json<IngestResult>().product.id },
+  });
   expect(row.provenance).toMatchObject({
     title: { source: "extension", method: "product.title" },
     sku: { source: "json-ld" },
@@ -186,7 +207,7 @@ test("a product page's preview says what saving would store and writes nothing; 
       },
     },
   });
-  expect(Object.keys(repriced.json().changes)).toEqual(["price"]);
+  expect(Object.keys(previewOf(repriced, "product").changes)).toEqual(["price"]);
 });
 
 test("a new product may be saved without a field the page gives: null leaves it empty", async () => {
@@ -221,24 +242,15 @@ test("a category page's preview lists its products, marking those in the catalog
     action: "preview",
     page: "listing",
     listing: { total: 3, truncated: false },
-    message: expect.stringMatching(/lists 3 products.*up to 50 at a time/),
+    message: stringMatching(/lists 3 products.*up to 50 at a time/),
   });
-  expect(
-    res
-      .json()
-      .listing.items.map(
-        (i: {
-          title: string;
-          price: { amount: string } | null;
-          inCatalog: { title: string } | null;
-        }) => [i.title, i.price?.amount, i.inCatalog?.title ?? null],
-      ),
-  ).toEqual([
+  const { listing } = previewOf(res, "listing");
+  expect(listing.items.map((i) => [i.title, i.price?.amount, i.inCatalog?.title ?? null])).toEqual([
     ["Glazed teapot", "42.00", "Glazed teapot, celadon"],
     ["Iron teapot", "65.00", "Iron teapot (ours)"],
     ["Glass teapot", "29.00", null],
   ]);
-  expect(res.json().listing.items[0].url).toBe(URL_OF_PAGE);
+  expect(listing.items[0]!.url).toBe(URL_OF_PAGE);
   expect(await writes()).toEqual(before);
 });
 
@@ -246,10 +258,10 @@ test("a robot check is said to be one: previewed with what to do, refused when s
   const check = `<!doctype html><html><head><title>Just a moment...</title></head><body><div id="challenge-stage"></div><p>Checking your browser before accessing kiln.example.</p></body></html>`;
   const before = await writes();
   const preview = await ingest({ url: URL_OF_PAGE, html: check, persist: false });
-  expect(preview.json()).toEqual({
+  expect(preview.json<ExtensionPreview>()).toEqual({
     action: "preview",
     page: "blocked",
-    message: expect.stringMatching(
+    message: stringMatching(
       /^This page is a robot check \(Cloudflare's check\).*pass the check in the page.*try again/,
     ),
   });
@@ -263,10 +275,10 @@ test("a page with no product: the preview says so, and a save with a title typed
   const html =
     "<!doctype html><html><head><title>Our story</title></head><body><h1>Our story</h1><p>Since 1987.</p></body></html>";
   const preview = await ingest({ url: "https://kiln.example/about", html, persist: false });
-  expect(preview.json()).toEqual({
+  expect(preview.json<ExtensionPreview>()).toEqual({
     action: "preview",
     page: "unknown",
-    message: expect.stringMatching(/doesn't look like a product page/),
+    message: stringMatching(/doesn't look like a product page/),
   });
   const saved = await ingest({
     url: "https://kiln.example/about",
@@ -288,9 +300,9 @@ test("GET /api/products?sourceUrl finds the products imported from a page, with 
   const list = async (query: string) =>
     (
       await gw.app.inject({ method: "GET", url: `/api/products?${query}`, headers: { cookie } })
-    ).json();
+    ).json<List<ProductListItem>>();
   const found = await list(`sourceUrl=${encodeURIComponent(URL_OF_PAGE)}`);
-  expect(found.items.map((p: { title: string }) => p.title)).toEqual(["Glazed teapot, celadon"]);
+  expect(found.items.map((p) => p.title)).toEqual(["Glazed teapot, celadon"]);
   expect((await list(`sourceUrl=${encodeURIComponent(URL_OF_PAGE)}&q=celadon`)).total).toBe(1);
   expect((await list(`sourceUrl=${encodeURIComponent(URL_OF_PAGE)}&q=iron`)).total).toBe(0);
   expect((await list(`sourceUrl=${encodeURIComponent(`${URL_OF_PAGE}?x=1`)}`)).total).toBe(0);

@@ -3,7 +3,10 @@ import iconv from "iconv-lite";
 import { createTestOrg, type TestOrg } from "@catalog/testing";
 import { xlsxWorkbook } from "@catalog/testing/xlsx-workbook";
 import { sharedInput, sharedPath } from "@catalog/testing/shared-inputs";
+import type { DocumentImportResult } from "../src/api-types.js";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
+import { failed, imported, isImported } from "./import-items.js";
+import { objectContaining, stringMatching } from "./matchers.js";
 import { documentUpload, multipart } from "./multipart.js";
 
 // Shopify's own export template, from the shared corpus (../shared/corpus); with CI set, its
@@ -50,7 +53,7 @@ Linen Shirt,DOC-SHIRT,49.00,EUR,Acme,https://img.test/shirt.jpg
 test("a preview answers an outcome per row, with row numbers, and stores nothing", async () => {
   const res = await upload(CSV, "products.csv");
   expect(res.statusCode).toBe(200);
-  const body = res.json();
+  const body = res.json<DocumentImportResult>();
   expect(body.persisted).toBe(false);
   expect(body.items).toHaveLength(3);
   expect(body.items[0]).toMatchObject({
@@ -65,7 +68,7 @@ test("a preview answers an outcome per row, with row numbers, and stores nothing
     },
   });
   expect(body.items[1]).toMatchObject({ row: 3, ok: false });
-  expect(body.items[1].error).toMatch(/title/i);
+  expect(failed(body.items[1]).error).toMatch(/title/i);
   expect(body.items[2]).toMatchObject({
     row: 4,
     ok: true,
@@ -76,12 +79,14 @@ test("a preview answers an outcome per row, with row numbers, and stores nothing
 });
 
 test("persist stores the rows; uploading again updates instead of duplicating", async () => {
-  const first = (await upload(CSV, "products.csv", { persist: "true" })).json();
+  const first = (
+    await upload(CSV, "products.csv", { persist: "true" })
+  ).json<DocumentImportResult>();
   expect(first.summary).toMatchObject({ succeeded: 2, created: 2 });
   expect(await count()).toBe(2);
   const second = (
     await upload(CSV.replace("49.00", "52.00"), "products.csv", { persist: "true" })
-  ).json();
+  ).json<DocumentImportResult>();
   expect(second.summary).toMatchObject({ created: 0, updated: 2 });
   expect(second.items[0]).toMatchObject({
     action: "updated",
@@ -100,12 +105,10 @@ test("persist stores the rows; uploading again updates instead of duplicating", 
   async () => {
     const res = await upload(readFileSync(shopifyTemplate!), "shopify.csv", { currency: "USD" });
     expect(res.statusCode).toBe(200);
-    const products = res.json().items.filter((i: { ok: boolean }) => i.ok);
+    const products = res.json<DocumentImportResult>().items.filter(isImported);
     expect(products.length).toBeGreaterThan(0);
-    expect(
-      products.some((p: { product: { variants: unknown[] } }) => p.product.variants.length > 1),
-    ).toBe(true);
-    expect(products[0].product.price?.currency ?? "USD").toBe("USD");
+    expect(products.some((p) => p.product.variants.length > 1)).toBe(true);
+    expect(products[0]!.product.price?.currency ?? "USD").toBe("USD");
   },
 );
 
@@ -170,13 +173,13 @@ describe("encodings", () => {
     "Утюг паровой;ENC-RU-2;2490;Скарлетт;Керамическая подошва, защита от накипи\r\n" +
     "Пылесос беспроводной;ENC-RU-3;8990;Кёрхер;Мощный и тихий, работает до часа\r\n" +
     "Мясорубка;ENC-RU-4;3590;Редмонд;Три насадки в комплекте\r\n";
-  const titles = (body: { items: { ok: boolean; product?: { title: string } }[] }) =>
-    body.items.flatMap((i) => (i.ok ? [i.product!.title] : []));
+  const titles = (body: DocumentImportResult) =>
+    body.items.flatMap((i) => (i.ok ? [i.product.title] : []));
 
   test("a windows-1251 CSV is read in windows-1251, and the answer says so", async () => {
     const res = await upload(iconv.encode(RUSSIAN, "windows-1251"), "ru.csv", { currency: "RUB" });
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = res.json<DocumentImportResult>();
     expect(body.encoding).toEqual({ name: "windows-1251", source: "detected" });
     expect(titles(body)).toEqual([
       "Чайник электрический",
@@ -184,7 +187,7 @@ describe("encodings", () => {
       "Пылесос беспроводной",
       "Мясорубка",
     ]);
-    expect(body.items[2].product).toMatchObject({
+    expect(imported(body.items[2]).product).toMatchObject({
       brand: "Кёрхер",
       price: { amount: "8990.00", currency: "RUB" },
     });
@@ -192,12 +195,14 @@ describe("encodings", () => {
 
   test("the encoding part names it instead (in any of its usual names); the answer says it was named", async () => {
     const bytes = iconv.encode(RUSSIAN, "koi8-r");
-    const body = (await upload(bytes, "ru.csv", { currency: "RUB", encoding: "KOI8-R" })).json();
+    const body = (
+      await upload(bytes, "ru.csv", { currency: "RUB", encoding: "KOI8-R" })
+    ).json<DocumentImportResult>();
     expect(body.encoding).toEqual({ name: "koi8-r", source: "named" });
     expect(titles(body)[0]).toBe("Чайник электрический");
     const cp = (
       await upload(iconv.encode(RUSSIAN, "windows-1251"), "ru.csv", { encoding: "cp1251" })
-    ).json();
+    ).json<DocumentImportResult>();
     expect(cp.encoding).toEqual({ name: "windows-1251", source: "named" });
   });
 
@@ -217,15 +222,13 @@ describe("encodings", () => {
     const good = Buffer.from(text);
     const at = good.indexOf(Buffer.from("û"));
     const bytes = Buffer.concat([good.subarray(0, at), Buffer.from([0xfb]), good.subarray(at + 2)]);
-    const body = (await upload(bytes, "fr.csv")).json();
+    const body = (await upload(bytes, "fr.csv")).json<DocumentImportResult>();
     expect(body.encoding).toEqual({ name: "utf-8", source: "detected" });
     expect(titles(body)).toEqual(["Café crème", "Pâté en croûte"]);
     expect(body.items[1]).toEqual({
       row: 3,
       ok: false,
-      error: expect.stringMatching(
-        /^row 3: column "Title" holds bytes that are not valid utf-8 text/,
-      ),
+      error: stringMatching(/^row 3: column "Title" holds bytes that are not valid utf-8 text/),
     });
     expect(body.summary).toMatchObject({ requested: 3, succeeded: 2, failed: 1 });
   });
@@ -238,7 +241,7 @@ describe("encodings", () => {
         { encoding: "windows-1251" },
         "application/json",
       )
-    ).json();
+    ).json<DocumentImportResult>();
     expect(body.encoding).toBeNull();
     expect(titles(body)).toEqual(["Café"]);
     const workbook = xlsxWorkbook([
@@ -257,13 +260,13 @@ describe("encodings", () => {
         { encoding: "shift_jis" },
         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       )
-    ).json();
+    ).json<DocumentImportResult>();
     expect(xlsx.encoding).toBeNull();
     expect(xlsx.items).toEqual([
-      expect.objectContaining({
+      objectContaining({
         row: 2,
         ok: true,
-        product: expect.objectContaining({
+        product: objectContaining({
           title: "Чайник",
           sku: "ENC-XLSX-1",
           price: { amount: "19.90", currency: "EUR" },

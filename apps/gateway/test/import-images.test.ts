@@ -1,7 +1,9 @@
 // Image URLs are stored, then rendered in merchants' browsers and downloaded by channels: every
 // import path leaves out those the page URL policy refuses, and its answer says which and why.
 import { createTestOrg, startFixtureServer, type TestOrg } from "@catalog/testing";
+import type { DocumentImportResult, IngestResult, UrlImportResult } from "../src/api-types.js";
 import { login, startGateway, startScrapeWorker, type Gateway } from "./harness.js";
+import { imported } from "./import-items.js";
 
 const PUBLIC = "https://93.184.216.34/ok.png";
 const LOOPBACK = "http://127.0.0.1:4999/a.png";
@@ -49,9 +51,9 @@ describe("with the production policy", () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = res.json<IngestResult>();
     expect(body.product.images).toEqual([PUBLIC]);
-    expect(body.product.variants[0].image).toBeNull();
+    expect(body.product.variants[0]!.image).toBeNull();
     expect(body.droppedImages).toEqual(DROPPED);
     const row = await gw.db.product.findUniqueOrThrow({ where: { id: body.product.id } });
     expect(row.images).toEqual([PUBLIC]);
@@ -87,17 +89,14 @@ describe("with the production policy", () => {
       payload,
     });
     expect(res.statusCode).toBe(200);
-    const items = res.json().items as {
-      row: number;
-      product: { images: string[] };
-      droppedImages?: unknown;
-    }[];
+    const { items } = res.json<DocumentImportResult>();
     expect(items[0]).toMatchObject({
       product: { images: [] },
       droppedImages: [{ url: LOOPBACK, reason: "is a loopback address" }],
     });
-    expect(items[1]!.product.images).toEqual([PUBLIC]);
-    expect(items[1]!.droppedImages).toBeUndefined();
+    const shade = imported(items[1]);
+    expect(shade.product.images).toEqual([PUBLIC]);
+    expect(shade.droppedImages).toBeUndefined();
     const stored = await gw.db.product.findMany({
       where: { orgId: t.org.id, sku: { in: ["DOC-IMG-1", "DOC-IMG-2"] } },
       orderBy: { sku: "asc" },
@@ -135,7 +134,7 @@ describe("with the production policy", () => {
       payload,
     });
     expect(doc.statusCode).toBe(200);
-    expect(doc.json().items[0]).toMatchObject({
+    expect(doc.json<DocumentImportResult>().items[0]).toMatchObject({
       product: { images: [] },
       droppedImages: [{ url: GONE, reason: REASON }],
     });
@@ -165,7 +164,7 @@ test("URL imports drop refused images too (local ingest lets private ones throug
       payload: { urls: [site.url("/p/lamp")] },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().items[0]).toMatchObject({
+    expect(res.json<UrlImportResult>().items[0]).toMatchObject({
       ok: true,
       product: { images: [site.url("/img/lamp.jpg")] },
       droppedImages: [{ url: "http://0.0.0.0/x.png", reason: "is an unspecified address" }],

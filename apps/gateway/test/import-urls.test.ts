@@ -1,5 +1,7 @@
 import { createTestOrg, startFixtureServer, type TestOrg } from "@catalog/testing";
+import type { HistoryEntry, List, ProductListItem, UrlImportResult } from "../src/api-types.js";
 import { errorOf, login, startGateway, startScrapeWorker, type Gateway } from "./harness.js";
+import { failed, imported } from "./import-items.js";
 
 const productPage = (
   name: string,
@@ -47,7 +49,7 @@ test("a preview answers an outcome per URL and stores nothing", async () => {
     urls: [site.url("/p/lamp"), site.url("/p/blog"), site.url("/p/gone")],
   });
   expect(res.statusCode).toBe(200);
-  const body = res.json();
+  const body = res.json<UrlImportResult>();
   expect(body.persisted).toBe(false);
   expect(body.items[0]).toMatchObject({
     url: site.url("/p/lamp"),
@@ -65,9 +67,9 @@ test("a preview answers an outcome per URL and stores nothing", async () => {
     },
   });
   expect(body.items[1]).toMatchObject({ url: site.url("/p/blog"), ok: false });
-  expect(body.items[1].error).toMatch(/no product/i);
+  expect(failed(body.items[1]).error).toMatch(/no product/i);
   expect(body.items[2]).toMatchObject({ ok: false });
-  expect(body.items[2].error).toMatch(/404/);
+  expect(failed(body.items[2]).error).toMatch(/404/);
   expect(body.summary).toEqual({ requested: 3, succeeded: 1, failed: 2, created: 1, updated: 0 });
   expect(await productCount()).toBe(0);
 });
@@ -78,29 +80,30 @@ test("persist stores the products; importing again updates the same ones", async
       urls: [site.url("/p/lamp"), site.url("/p/chair")],
       persist: true,
     })
-  ).json();
-  expect(first.items.map((i: { action: string }) => i.action)).toEqual(["created", "created"]);
+  ).json<UrlImportResult>();
+  expect(first.items.map((i) => (i.ok ? i.action : i.error))).toEqual(["created", "created"]);
+  const { id } = imported(first.items[0]).product;
   expect(await productCount()).toBe(2);
   const again = (
     await post("/api/v1/scrape", { urls: [site.url("/p/lamp")], persist: true })
-  ).json();
+  ).json<UrlImportResult>();
   expect(again.items[0]).toMatchObject({
     ok: true,
     action: "updated",
-    product: { id: first.items[0].product.id },
+    product: { id },
   });
   expect(await productCount()).toBe(2);
   const listed = (
     await gw.app.inject({ method: "GET", url: "/api/products?q=desk lamp", headers: { cookie } })
-  ).json();
+  ).json<List<ProductListItem>>();
   expect(listed.total).toBe(1);
   const history = (
     await gw.app.inject({
       method: "GET",
-      url: `/api/products/${first.items[0].product.id}/history`,
+      url: `/api/products/${id}/history`,
       headers: { cookie },
     })
-  ).json();
+  ).json<List<HistoryEntry>>();
   expect(history.items.at(-1)).toMatchObject({
     action: "imported",
     actor: { type: "user", id: t.member.id },
@@ -112,9 +115,9 @@ test("a page that does not answer in time is a failed item, and the request stil
   const res = await post("/api/import/url", { urls: [site.url("/p/slow"), site.url("/p/chair")] });
   expect(res.statusCode).toBe(200);
   expect(Date.now() - started).toBeLessThan(4500);
-  const body = res.json();
+  const body = res.json<UrlImportResult>();
   expect(body.items[0]).toMatchObject({ ok: false });
-  expect(body.items[0].error).toMatch(/no answer within/);
+  expect(failed(body.items[0]).error).toMatch(/no answer within/);
   expect(body.items[1]).toMatchObject({ ok: true });
 });
 

@@ -6,7 +6,9 @@ import {
   type FixturePage,
   type TestOrg,
 } from "@catalog/testing";
+import type { HistoryEntry, Import, ImportRow, List } from "../src/api-types.js";
 import { errorOf, login, startGateway, startScrapeWorker, type Gateway } from "./harness.js";
+import { stringMatching } from "./matchers.js";
 import { documentUpload, multipart } from "./multipart.js";
 
 const productPage = (
@@ -77,14 +79,14 @@ const productCount = (orgId = a.org.id) => gw.db.product.count({ where: { orgId 
 /** Polls the import until it leaves `status`, recording every progress it showed on the way. */
 async function settle(
   id: string,
-  status = "previewing",
-  seen: { done: number; total: number | null; etaSeconds: number | null }[] = [],
-) {
+  status: Import["status"] = "previewing",
+  seen: Import["progress"][] = [],
+): Promise<Import> {
   const deadline = Date.now() + 25_000;
   for (;;) {
     const res = await get(`/api/imports/${id}`);
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = res.json<Import>();
     seen.push(body.progress);
     if (body.status !== status) return body;
     if (Date.now() > deadline) throw new Error(`import ${id} still ${status}`);
@@ -92,7 +94,7 @@ async function settle(
   }
 }
 const rowsOf = async (id: string, query = "") =>
-  (await get(`/api/imports/${id}/rows?pageSize=100${query}`)).json();
+  (await get(`/api/imports/${id}/rows?pageSize=100${query}`)).json<List<ImportRow>>();
 
 test("a document preview shows create, update, unchanged and error rows with diffs, and stores nothing", async () => {
   const updated = await makeProduct(gw.db, a.org.id, {
@@ -109,14 +111,14 @@ test("a document preview shows create, update, unchanged and error rows with dif
     "Title,SKU,Price\nLinen Lamp,IMP-LAMP,15.00\nOak Table,IMP-TABLE,120.00\nPine Shelf,IMP-SHELF,20.00\n,IMP-NOTITLE,5.00\n";
   const res = await upload(csv, "catalog.csv", { currency: "EUR" });
   expect(res.statusCode).toBe(202);
-  expect(res.json()).toMatchObject({
+  expect(res.json<Import>()).toMatchObject({
     kind: "document",
     name: "catalog.csv",
     status: "previewing",
     currency: "EUR",
     progress: { total: 4 },
   });
-  const done = await settle(res.json().id);
+  const done = await settle(res.json<Import>().id);
   expect(done).toMatchObject({
     status: "ready",
     error: null,
@@ -136,13 +138,13 @@ test("a document preview shows create, update, unchanged and error rows with dif
     skipped: false,
     stored: null,
   });
-  expect(create.changes.title).toEqual({ from: null, to: "Linen Lamp" });
+  expect(create?.changes.title).toEqual({ from: null, to: "Linen Lamp" });
   expect(update).toMatchObject({
     row: 3,
     outcome: "update",
     match: { productId: updated.id, title: "Oak Table", sku: "IMP-TABLE", by: "sku" },
   });
-  expect(update.changes).toEqual({
+  expect(update?.changes).toEqual({
     price: {
       from: { amount: "100.00", currency: "EUR" },
       to: { amount: "120.00", currency: "EUR" },
@@ -155,12 +157,12 @@ test("a document preview shows create, update, unchanged and error rows with dif
     changes: {},
   });
   expect(error).toMatchObject({ row: 5, outcome: "error", match: null, product: null });
-  expect(error.error).toMatch(/title/i);
+  expect(error?.error).toMatch(/title/i);
 
   const onlyUpdates = await rowsOf(done.id, "&outcome=update");
   expect(onlyUpdates.items.map((r: { row: number }) => r.row)).toEqual([3]);
   expect(await productCount()).toBe(2);
-  const listed = (await get("/api/v1/imports")).json();
+  const listed = (await get("/api/v1/imports")).json<List<Import>>();
   expect(listed.items[0]).toMatchObject({ id: done.id, status: "ready" });
 });
 
@@ -172,13 +174,13 @@ test("storing with a row skipped stores exactly the other previewed rows, with h
   });
   const csv =
     "Title,SKU,Price,Currency\nCotton Towel,IMP-TOWEL,9.00,EUR\nBamboo Tray,IMP-TRAY,14.00,EUR\nWool Rug,IMP-RUG,75.00,EUR\n";
-  const { id } = (await upload(csv, "skip.csv")).json();
+  const { id } = (await upload(csv, "skip.csv")).json<Import>();
   await settle(id);
   const before = await productCount();
 
   const res = await post(`/api/imports/${id}/store`, { skipRows: [3, 999] });
   expect(res.statusCode).toBe(202);
-  expect(res.json()).toMatchObject({ status: "storing", counts: { skipped: 1 } });
+  expect(res.json<Import>()).toMatchObject({ status: "storing", counts: { skipped: 1 } });
   const stored = await settle(id, "storing");
   expect(stored).toMatchObject({
     status: "stored",
@@ -208,7 +210,7 @@ test("storing with a row skipped stores exactly the other previewed rows, with h
     [3, true, null, null],
     [4, false, "updated", existing.id],
   ]);
-  const history = (await get(`/api/products/${existing.id}/history`)).json();
+  const history = (await get(`/api/products/${existing.id}/history`)).json<List<HistoryEntry>>();
   expect(history.items[0]).toMatchObject({
     action: "imported",
     actor: { type: "user", id: a.member.id },
@@ -229,13 +231,13 @@ test("a URL import stores the values it previewed, even if the page changed sinc
     urls: [site.url("/p/kettle"), site.url("/p/blog"), site.url("/p/nosku")],
   });
   expect(res.statusCode).toBe(202);
-  expect(res.json()).toMatchObject({
+  expect(res.json<Import>()).toMatchObject({
     kind: "urls",
     name: "3 URLs",
     status: "previewing",
     progress: { total: 3 },
   });
-  const ready = await settle(res.json().id);
+  const ready = await settle(res.json<Import>().id);
   expect(ready).toMatchObject({ status: "ready", counts: { create: 1, update: 1, error: 1 } });
   const rows = (await rowsOf(ready.id)).items;
   expect(rows[0]).toMatchObject({
@@ -245,7 +247,7 @@ test("a URL import stores the values it previewed, even if the page changed sinc
     product: { title: "Steel Kettle", price: { amount: "39.90", currency: "EUR" } },
   });
   expect(rows[1]).toMatchObject({ row: 2, url: site.url("/p/blog"), outcome: "error" });
-  expect(rows[1].error).toMatch(/no product/i);
+  expect(rows[1]?.error).toMatch(/no product/i);
   expect(rows[2]).toMatchObject({
     row: 3,
     outcome: "update",
@@ -277,9 +279,9 @@ test("a large document's progress moves while it is previewed (with a time left)
     currency: "USD",
   });
   expect(res.statusCode).toBe(202);
-  expect(res.json().progress).toEqual({ done: 0, total: 3000, etaSeconds: null });
+  expect(res.json<Import>().progress).toEqual({ done: 0, total: 3000, etaSeconds: null });
   const seen: { done: number; total: number | null; etaSeconds: number | null }[] = [];
-  const ready = await settle(res.json().id, "previewing", seen);
+  const ready = await settle(res.json<Import>().id, "previewing", seen);
   expect(ready).toMatchObject({
     status: "ready",
     progress: { done: 3000, total: 3000, etaSeconds: null },
@@ -297,7 +299,7 @@ test("a large document's progress moves while it is previewed (with a time left)
   ).toBe(0);
 
   // Storing moves too, a batch at a time, though its one transaction commits only at the end.
-  expect((await post(`/api/imports/${ready.id}/store`, {})).json().progress).toMatchObject({
+  expect((await post(`/api/imports/${ready.id}/store`, {})).json<Import>().progress).toMatchObject({
     done: 0,
     total: 3000,
   });
@@ -314,7 +316,7 @@ test("a large document's progress moves while it is previewed (with a time left)
 });
 
 test("another org sees none of it: every route answers 404", async () => {
-  const { id } = (await upload("Title,SKU\nSecret Vase,IMP-VASE\n", "mine.csv")).json();
+  const { id } = (await upload("Title,SKU\nSecret Vase,IMP-VASE\n", "mine.csv")).json<Import>();
   await settle(id);
   for (const res of [
     await get(`/api/imports/${id}`, cookieB),
@@ -330,9 +332,11 @@ test("another org sees none of it: every route answers 404", async () => {
     errorOf(res);
   }
   expect(
-    (await get("/api/imports", cookieB)).json().items.map((i: { id: string }) => i.id),
+    (await get("/api/imports", cookieB))
+      .json<List<Import>>()
+      .items.map((i: { id: string }) => i.id),
   ).not.toContain(id);
-  expect((await get(`/api/imports/${id}`)).json().status).toBe("ready");
+  expect((await get(`/api/imports/${id}`)).json<Import>().status).toBe("ready");
   expect((await get("/api/imports")).statusCode).toBe(200);
   expect((await gw.app.inject({ method: "GET", url: "/api/imports" })).statusCode).toBe(401);
 });
@@ -341,7 +345,7 @@ test("a store that fails part way stores nothing, and the import says why", asyn
   const lines = Array.from({ length: 1200 }, (_, i) => `Fragile ${i},IMP-FRAGILE-${i},3.00`);
   const { id } = (
     await upload(`Title,SKU,Price\n${lines.join("\n")}\n`, "fragile.csv", { currency: "EUR" })
-  ).json();
+  ).json<Import>();
   await settle(id);
   // The database refuses the 1,100th product: the first two batches of 500 have been written by
   // then.
@@ -368,7 +372,7 @@ test("a store that fails part way stores nothing, and the import says why", asyn
 });
 
 test("a discarded preview keeps no rows and cannot be stored; storing a preview in progress is 409", async () => {
-  const slow = (await post("/api/imports", { urls: [site.url("/p/slow")] })).json();
+  const slow = (await post("/api/imports", { urls: [site.url("/p/slow")] })).json<Import>();
   const early = await post(`/api/imports/${slow.id}/store`, {});
   expect(early.statusCode).toBe(409);
   expect(errorOf(early)).toMatch(/previewing/);
@@ -378,7 +382,7 @@ test("a discarded preview keeps no rows and cannot be stored; storing a preview 
     headers: { cookie: cookieA },
   });
   expect(discard.statusCode).toBe(204);
-  expect((await get(`/api/imports/${slow.id}`)).json().status).toBe("discarded");
+  expect((await get(`/api/imports/${slow.id}`)).json<Import>().status).toBe("discarded");
   expect((await rowsOf(slow.id)).total).toBe(0);
   expect((await post(`/api/imports/${slow.id}/store`, {})).statusCode).toBe(409);
   expect(
@@ -393,14 +397,14 @@ test("a discarded preview keeps no rows and cannot be stored; storing a preview 
 });
 
 test("an import whose gateway stopped is reported interrupted; an expired one is gone", async () => {
-  const { id } = (await upload("Title,SKU\nLost Lamp,IMP-LOST\n", "lost.csv")).json();
+  const { id } = (await upload("Title,SKU\nLost Lamp,IMP-LOST\n", "lost.csv")).json<Import>();
   await settle(id);
   // As a gateway that died mid-preview leaves it: previewing, its lease run out.
   await gw.db.import.update({
     where: { id },
     data: { status: "previewing", leaseUntil: new Date(Date.now() - 1000) },
   });
-  expect((await get(`/api/imports/${id}`)).json()).toMatchObject({
+  expect((await get(`/api/imports/${id}`)).json<Import>()).toMatchObject({
     status: "failed",
     error: "interrupted: start the import again",
   });
@@ -421,9 +425,9 @@ test("a gateway that closes marks its imports in progress failed, so none stays 
   });
   expect(started.statusCode).toBe(202);
   await other.close();
-  expect((await get(`/api/imports/${started.json().id}`)).json()).toMatchObject({
+  expect((await get(`/api/imports/${started.json<Import>().id}`)).json<Import>()).toMatchObject({
     status: "failed",
-    error: expect.stringMatching(/^interrupted/),
+    error: stringMatching(/^interrupted/),
   });
 });
 
@@ -465,11 +469,11 @@ describe("bad input", () => {
   });
 
   test("a start with no body at all is 422 saying what to send, and no import is started", async () => {
-    const before = (await get("/api/imports")).json().total;
+    const before = (await get("/api/imports")).json<List<Import>>().total;
     const res = await post("/api/imports");
     expect(res.statusCode).toBe(422);
     expect(errorOf(res)).toMatch(/urls.*multipart/);
-    expect((await get("/api/imports")).json().total).toBe(before);
+    expect((await get("/api/imports")).json<List<Import>>().total).toBe(before);
   });
 
   test("a private URL is 422 naming it unless local ingest is on", async () => {
@@ -508,11 +512,11 @@ describe("bad input", () => {
     ["a header without rows", "Title,SKU,Price\n", "header.csv", "text/csv", 422],
     ["broken JSON", '[{"title": "A"}, {"title": ', "broken.json", "application/json", 422],
   ])("%s is refused and no import is started", async (_name, file, filename, type, status) => {
-    const before = (await get("/api/imports")).json().total;
+    const before = (await get("/api/imports")).json<List<Import>>().total;
     const res = await upload(file, filename, {}, type);
     expect(res.statusCode).toBe(status);
     errorOf(res);
-    expect((await get("/api/imports")).json().total).toBe(before);
+    expect((await get("/api/imports")).json<List<Import>>().total).toBe(before);
   });
 
   test("bad multipart parts and store bodies are 422; unknown ids 404; a foreign origin 403", async () => {
@@ -526,7 +530,7 @@ describe("bad input", () => {
     });
     expect(res.statusCode).toBe(422);
     expect(errorOf(res)).toMatch(/"file"/);
-    const { id } = (await upload("Title,SKU\nBad Body,IMP-BAD\n", "b.csv")).json();
+    const { id } = (await upload("Title,SKU\nBad Body,IMP-BAD\n", "b.csv")).json<Import>();
     await settle(id);
     const badSkip = await post(`/api/imports/${id}/store`, { skipRows: ["two"] });
     expect(badSkip.statusCode).toBe(422);
@@ -544,8 +548,24 @@ describe("bad input", () => {
   });
 });
 
+/** The parts of the OpenAPI document (/docs/json) the next test reads. */
+interface OpenApiDocument {
+  paths: Record<string, Partial<Record<"get" | "post" | "delete", OpenApiOperation>>>;
+}
+interface OpenApiOperation {
+  summary?: string;
+  description?: string;
+  responses: Record<string, unknown>;
+  requestBody?: {
+    content: Record<
+      "application/json" | "multipart/form-data",
+      { schema: { properties: Record<string, { maxItems?: number }> } }
+    >;
+  };
+}
+
 test("OpenAPI documents every import route under /api and /api/v1, with a summary, a description and its statuses", async () => {
-  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json();
+  const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json<OpenApiDocument>();
   const routes = [
     ["post", "/imports", ["202", "401", "413", "415", "422", "429"]],
     ["get", "/imports", ["200", "401", "422"]],
@@ -562,12 +582,12 @@ test("OpenAPI documents every import route under /api and /api/v1, with a summar
         summary: typeof op?.summary,
         description: typeof op?.description,
       }).toEqual({ route: `${method} ${prefix}${path}`, summary: "string", description: "string" });
-      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining([...statuses]));
+      expect(Object.keys(op?.responses ?? {})).toEqual(expect.arrayContaining([...statuses]));
     }
   }
-  const create = doc.paths["/api/imports"].post;
-  expect(create.requestBody.content["application/json"].schema.properties.urls.maxItems).toBe(500);
-  expect(Object.keys(create.requestBody.content["multipart/form-data"].schema.properties)).toEqual([
+  const content = doc.paths["/api/imports"]?.post?.requestBody?.content;
+  expect(content?.["application/json"].schema.properties.urls?.maxItems).toBe(500);
+  expect(Object.keys(content?.["multipart/form-data"].schema.properties ?? {})).toEqual([
     "currency",
     "encoding",
     "file",
@@ -583,39 +603,39 @@ test("a WooCommerce export without a currency: rows in document order, prices wi
     "11,simple,IMP-WOO-CAP,Woo Cap,12.00,,,\n" +
     "12,variation,IMP-WOO-TEE-S,Woo Tee S,18.00,IMP-WOO-TEE,Size,S\n" +
     "13,variation,IMP-WOO-TEE-M,Woo Tee M,18.00,IMP-WOO-TEE,Size,M\n";
-  const ready = await settle((await upload(csv, "woo.csv")).json().id);
+  const ready = await settle((await upload(csv, "woo.csv")).json<Import>().id);
   expect(ready).toMatchObject({
     status: "ready",
     currency: null,
     counts: { create: 2, noCurrency: 2 },
   });
   const rows = (await rowsOf(ready.id)).items;
-  expect(
-    rows.map((r: { row: number; product: { sku: string } }) => [r.row, r.product.sku]),
-  ).toEqual([
+  expect(rows.map((r) => [r.row, r.product?.sku])).toEqual([
     [2, "IMP-WOO-TEE"],
     [3, "IMP-WOO-CAP"],
   ]);
   for (const row of rows) {
-    expect(row.product.price).toBeNull();
+    expect(row.product?.price).toBeNull();
     expect(row.warnings).toEqual([
-      expect.stringMatching(
+      stringMatching(
         /^the price 1\d\.00 has no currency, so the product is stored without a price/,
       ),
     ]);
   }
 
   // With the currency chosen, the same file keeps its prices and warns of nothing.
-  const priced = await settle((await upload(csv, "woo.csv", { currency: "USD" })).json().id);
+  const priced = await settle(
+    (await upload(csv, "woo.csv", { currency: "USD" })).json<Import>().id,
+  );
   expect(priced).toMatchObject({ status: "ready", counts: { create: 2, noCurrency: 0 } });
   const [tee, cap] = (await rowsOf(priced.id)).items;
   // A variable product's prices are its variants' (as WooCommerce keeps them).
-  expect(tee.product.variants.map((v: { price: unknown }) => v.price)).toEqual([
+  expect(tee?.product?.variants.map((v) => v.price)).toEqual([
     { amount: "18.00", currency: "USD" },
     { amount: "18.00", currency: "USD" },
   ]);
-  expect(cap.product.price).toEqual({ amount: "12.00", currency: "USD" });
-  expect([tee.warnings, cap.warnings]).toEqual([[], []]);
+  expect(cap?.product?.price).toEqual({ amount: "12.00", currency: "USD" });
+  expect([tee?.warnings, cap?.warnings]).toEqual([[], []]);
 });
 
 test("a document import says which encoding its CSV is read in: detected, or named by the encoding part", async () => {
@@ -627,19 +647,17 @@ test("a document import says which encoding its CSV is read in: detected, or nam
     "炊飯器でおいしいご飯が炊ける,IMP-JP-4,12800\n";
   const started = await upload(iconv.encode(csv, "shift_jis"), "jp.csv", { currency: "JPY" });
   expect(started.statusCode).toBe(202);
-  expect(started.json()).toMatchObject({
+  expect(started.json<Import>()).toMatchObject({
     kind: "document",
     encoding: { name: "shift_jis", source: "detected" },
   });
-  const ready = await settle(started.json().id);
+  const ready = await settle(started.json<Import>().id);
   expect(ready).toMatchObject({
     status: "ready",
     encoding: { name: "shift_jis", source: "detected" },
     counts: { create: 4, error: 0 },
   });
-  expect(
-    (await rowsOf(ready.id)).items.map((r: { product: { title: string } }) => r.product.title),
-  ).toEqual([
+  expect((await rowsOf(ready.id)).items.map((r) => r.product?.title)).toEqual([
     "商品名電気ケトル",
     "スチームアイロン",
     "コードレス掃除機",
@@ -649,7 +667,7 @@ test("a document import says which encoding its CSV is read in: detected, or nam
   const named = await settle(
     (
       await upload(iconv.encode(csv, "euc-jp"), "jp.csv", { currency: "JPY", encoding: "EUC-JP" })
-    ).json().id,
+    ).json<Import>().id,
   );
   expect(named).toMatchObject({
     status: "ready",
@@ -657,9 +675,9 @@ test("a document import says which encoding its CSV is read in: detected, or nam
     counts: { create: 4 },
   });
   const listed = (await get("/api/imports"))
-    .json()
-    .items.find((i: { id: string }) => i.id === named.id);
-  expect(listed.encoding).toEqual({ name: "euc-jp", source: "named" });
+    .json<List<Import>>()
+    .items.find((i) => i.id === named.id);
+  expect(listed?.encoding).toEqual({ name: "euc-jp", source: "named" });
 
   const json = await settle(
     (
@@ -669,13 +687,13 @@ test("a document import says which encoding its CSV is read in: detected, or nam
         {},
         "application/json",
       )
-    ).json().id,
+    ).json<Import>().id,
   );
   expect(json.encoding).toBeNull();
 
-  const before = (await get("/api/imports")).json().total;
+  const before = (await get("/api/imports")).json<List<Import>>().total;
   const unknown = await upload(csv, "jp.csv", { encoding: "no-such-encoding" });
   expect(unknown.statusCode).toBe(400);
   expect(errorOf(unknown)).toMatch(/"no-such-encoding" is not a known text encoding/);
-  expect((await get("/api/imports")).json().total).toBe(before);
+  expect((await get("/api/imports")).json<List<Import>>().total).toBe(before);
 });
