@@ -1,5 +1,5 @@
 import { dashboardUrl, normalizeServiceUrl } from "../src/shared/service-address";
-import { stringMatching } from "./matchers";
+import { stringMatching } from "@catalog/test-support/matchers";
 
 test("an address as a merchant types it becomes the service's base", () => {
   expect(normalizeServiceUrl("catalog.example.com")).toEqual({

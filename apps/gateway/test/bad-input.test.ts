@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { createTestOrg, type TestOrg } from "@catalog/testing";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { documentUpload } from "./multipart.js";
-import { objectContaining, stringMatching } from "./matchers.js";
+import { objectContaining, stringMatching } from "@catalog/test-support/matchers";
 import type { DocumentImportResult, Product } from "../src/api-types.js";
 
 let gw: Gateway;

@@ -4,7 +4,7 @@
 // notification change nothing.
 import { readFileSync } from "node:fs";
 import { createTestOrg, makeProduct, type TestOrg } from "@catalog/testing";
-import { sharedInput } from "@catalog/testing/shared-inputs";
+import { sharedInput } from "@catalog/test-support/shared-inputs";
 import { createDestination, newKeyringSpec, parseKeyring, type DestinationView } from "@catalog/db";
 import { sharedContractsDir } from "@catalog/channels/standins";
 import type { ProductDetail } from "../src/api-types.js";

@@ -9,7 +9,7 @@ import type {
   ProductListItem,
 } from "../src/api-types.js";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
-import { anyOf, objectContaining, stringMatching } from "./matchers.js";
+import { anyOf, objectContaining, stringMatching } from "@catalog/test-support/matchers";
 
 let gw: Gateway;
 let t: TestOrg;

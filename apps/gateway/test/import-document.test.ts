@@ -2,11 +2,11 @@ import { readFileSync } from "node:fs";
 import iconv from "iconv-lite";
 import { createTestOrg, type TestOrg } from "@catalog/testing";
 import { xlsxWorkbook } from "@catalog/testing/xlsx-workbook";
-import { sharedInput, sharedPath } from "@catalog/testing/shared-inputs";
+import { sharedInput, sharedPath } from "@catalog/test-support/shared-inputs";
 import type { DocumentImportResult } from "../src/api-types.js";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { failed, imported, isImported } from "./import-items.js";
-import { objectContaining, stringMatching } from "./matchers.js";
+import { objectContaining, stringMatching } from "@catalog/test-support/matchers";
 import { documentUpload, multipart } from "./multipart.js";
 
 // Shopify's own export template, from the shared corpus (../shared/corpus); with CI set, its

@@ -8,7 +8,7 @@ import {
 } from "@catalog/testing";
 import type { HistoryEntry, Import, ImportRow, List } from "../src/api-types.js";
 import { errorOf, login, startGateway, startScrapeWorker, type Gateway } from "./harness.js";
-import { stringMatching } from "./matchers.js";
+import { stringMatching } from "@catalog/test-support/matchers";
 import { documentUpload, multipart } from "./multipart.js";
 
 const productPage = (

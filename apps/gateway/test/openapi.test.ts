@@ -5,7 +5,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { createTestOrg } from "@catalog/testing";
 import { login, startGateway, type Gateway } from "./harness.js";
 import type { OpenApiDocument, Operation } from "./openapi-document.js";
-import { objectContaining, stringMatching } from "./matchers.js";
+import { objectContaining, stringMatching } from "@catalog/test-support/matchers";
 
 let gw: Gateway;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { setChannelWait } from "@catalog/queue";
 import type { PublishCheck } from "../src/api-types.js";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { privatePrefix } from "./publishing-fixtures.js";
-import { anyOf } from "./matchers.js";
+import { anyOf } from "@catalog/test-support/matchers";
 import type { OpenApiDocument } from "./openapi-document.js";
 
 let gw: Gateway;

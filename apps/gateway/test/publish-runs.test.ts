@@ -11,7 +11,7 @@ import type {
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { connectStandin, privatePrefix } from "./publishing-fixtures.js";
 import { openSse, type SseStream } from "./sse-client.js";
-import { objectContaining } from "./matchers.js";
+import { objectContaining } from "@catalog/test-support/matchers";
 
 let gw: Gateway;
 let a: TestOrg;

@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { createTestOrg, type TestOrg } from "@catalog/testing";
 import { login, startGateway, type Gateway } from "./harness.js";
 import { privatePrefix } from "./publishing-fixtures.js";
-import { anyOf, stringMatching } from "./matchers.js";
+import { anyOf, stringMatching } from "@catalog/test-support/matchers";
 
 let dir: string;
 let gw: Gateway;

@@ -1,7 +1,7 @@
 import { createTestOrg, type TestOrg } from "@catalog/testing";
 import { revokeApiKey, createApiKey } from "@catalog/db";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
-import { anyOf } from "./matchers.js";
+import { anyOf } from "@catalog/test-support/matchers";
 
 let gw: Gateway;
 let t: TestOrg;

@@ -7,7 +7,7 @@ import { GiveUpChannelError, ChannelWaitError, RetryableChannelError } from "@ca
 import { readBreakers, workerConnection, type RedisClient } from "@catalog/queue";
 import { eventually } from "@catalog/testing";
 import { BreakerRegistry, type BreakerOptions } from "../src/breaker-registry.js";
-import { stringContaining } from "./matchers.js";
+import { stringContaining } from "@catalog/test-support/matchers";
 
 let redis: RedisClient;
 beforeAll(() => {

@@ -10,7 +10,12 @@ import type { ApiError, Connected } from "@catalog/gateway/api-types";
 import { eventually, makeProduct, startFixtureServer } from "@catalog/testing";
 import { login, startServedPipeline, syncLogsOf, type Pipeline } from "./pipeline-harness.js";
 import { CHANNEL_CASES, type ChannelCase } from "./channel-cases.js";
-import { arrayContaining, objectContaining, stringContaining, stringMatching } from "./matchers.js";
+import {
+  arrayContaining,
+  objectContaining,
+  stringContaining,
+  stringMatching,
+} from "@catalog/test-support/matchers";
 
 type Jobs = { jobs: { syncLogId: string }[] };
 

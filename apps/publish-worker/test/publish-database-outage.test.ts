@@ -8,7 +8,7 @@ import {
   type InjectResponse,
   type Pipeline,
 } from "./pipeline-harness.js";
-import { stringMatching } from "./matchers.js";
+import { stringMatching } from "@catalog/test-support/matchers";
 
 let pg: PrivatePostgres;
 let p: Pipeline;

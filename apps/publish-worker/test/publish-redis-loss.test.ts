@@ -16,7 +16,7 @@ import {
   type InjectResponse,
   type Pipeline,
 } from "./pipeline-harness.js";
-import { objectContaining } from "./matchers.js";
+import { objectContaining } from "@catalog/test-support/matchers";
 
 type Jobs = { jobs: { syncLogId: string }[] };
 const idsOf = (res: InjectResponse) => res.json<Jobs>().jobs.map((j) => j.syncLogId);

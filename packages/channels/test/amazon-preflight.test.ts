@@ -2,7 +2,7 @@
 // mode=VALIDATION_PREVIEW, which stores nothing.
 import { product } from "./fixtures.js";
 import { useAmazon } from "./amazon-seller.js";
-import { stringMatching } from "./matchers.js";
+import { stringMatching } from "@catalog/test-support/matchers";
 
 const amazon = useAmazon();
 const { connectSeller, preflight } = amazon;

@@ -13,7 +13,7 @@ import { PRODUCT_TYPES } from "../src/amazon/amazon-standin-product-types.js";
 import { failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 import { useAmazon } from "./amazon-seller.js";
-import { stringMatching } from "./matchers.js";
+import { stringMatching } from "@catalog/test-support/matchers";
 
 const amazon = useAmazon();
 const { connectSeller, preflight } = amazon;

@@ -1,4 +1,4 @@
-import { sharedInput } from "@catalog/testing/shared-inputs";
+import { sharedInput } from "@catalog/test-support/shared-inputs";
 import {
   ChannelWaitError,
   GiveUpChannelError,
@@ -10,7 +10,7 @@ import type { Attributes } from "../src/amazon/amazon-standin-product-types.js";
 import { failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
 import { redirectUri, useAmazon } from "./amazon-seller.js";
-import { anyOfType, stringMatching } from "./matchers.js";
+import { anyOf, stringMatching } from "@catalog/test-support/matchers";
 
 const amazon = useAmazon();
 // The channel's published contract (../shared/contracts); with CI set, its absence fails the run.
@@ -64,9 +64,9 @@ async function connectSeller(
     settings: { sellerId, marketplaceId: "ATVPDKIKX0DER" },
   });
   expect(account.credentials).toMatchObject({
-    accessToken: anyOfType(String),
-    refreshToken: anyOfType(String),
-    expiresAt: anyOfType(Number),
+    accessToken: anyOf(String),
+    refreshToken: anyOf(String),
+    expiresAt: anyOf(Number),
   });
   return {
     id: `d-${sellerId}`,

@@ -1,4 +1,4 @@
-import { sharedInput } from "@catalog/testing/shared-inputs";
+import { sharedInput } from "@catalog/test-support/shared-inputs";
 import { channelsConfigFrom } from "./channels-env.js";
 import {
   ChannelWaitError,
@@ -13,7 +13,7 @@ import {
 } from "../src/standins/index.js";
 import { demanding, failureOf, withVariants } from "./channel-fixtures.js";
 import { product, publishInput } from "./fixtures.js";
-import { anyOfType } from "./matchers.js";
+import { anyOf } from "@catalog/test-support/matchers";
 
 let standin: ChannelStandin;
 let channel: ReturnType<ReturnType<typeof createChannelRegistry>["channel"]>;
@@ -58,9 +58,9 @@ async function connectSeller(): Promise<DestinationTarget & { storeId: string }>
     signal: AbortSignal.timeout(3_000),
   });
   expect(account.credentials).toMatchObject({
-    accessToken: anyOfType(String),
-    refreshToken: anyOfType(String),
-    expiresAt: anyOfType(Number),
+    accessToken: anyOf(String),
+    refreshToken: anyOf(String),
+    expiresAt: anyOf(Number),
   });
   return {
     id: "d",
@@ -172,7 +172,7 @@ test("eBay's errors: 429 waits, 5xx and resets retry, 401 is auth, a 400 gives u
   const dest = await connectSeller();
   standin.setFault(dest.storeId, { kind: "throttle", retryAfterSeconds: 4, times: 1 });
   expect(await failureOf(channel.adapter.publish(publishInput(dest, product())))).toEqual(
-    anyOfType(ChannelWaitError),
+    anyOf(ChannelWaitError),
   );
   standin.setFault(dest.storeId, { kind: "error", status: 500, times: 1 });
   expect(await failureOf(channel.adapter.publish(publishInput(dest, product())))).toBeInstanceOf(
@@ -210,7 +210,7 @@ test("an expired token is refused with 401; the refresh token gives a new one th
   const refreshed = await channel.adapter.refreshCredentials!(dest, AbortSignal.timeout(3_000));
   expect(refreshed).toMatchObject({
     refreshToken: dest.credentials.refreshToken,
-    expiresAt: anyOfType(Number),
+    expiresAt: anyOf(Number),
   });
   expect(refreshed.accessToken).not.toBe(dest.credentials.accessToken);
   await channel.adapter.publish(publishInput({ ...dest, credentials: refreshed }, product()));

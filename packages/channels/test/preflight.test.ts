@@ -10,7 +10,7 @@ import {
 } from "../src/index.js";
 import { channelsConfigFrom } from "./channels-env.js";
 import { product, publishInput } from "./fixtures.js";
-import { stringMatching } from "./matchers.js";
+import { stringMatching } from "@catalog/test-support/matchers";
 
 // Store addresses on loopback allowed, as in development: the one here is never reached.
 const registry = createChannelRegistry(channelsConfigFrom({ CHANNEL_PRIVATE_URLS: "true" }), {

@@ -1,4 +1,4 @@
-import { sharedInput } from "@catalog/testing/shared-inputs";
+import { sharedInput } from "@catalog/test-support/shared-inputs";
 import { channelsConfigFrom } from "./channels-env.js";
 import {
   ChannelWaitError,

@@ -3,7 +3,7 @@ import {
   type StandinChannel,
   type StandinListing,
 } from "../src/standins/index.js";
-import { stringContaining, stringMatching } from "./matchers.js";
+import { stringContaining, stringMatching } from "@catalog/test-support/matchers";
 
 /** GET /v1/listings's answer. */
 interface ListingPage {

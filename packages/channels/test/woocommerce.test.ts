@@ -1,4 +1,4 @@
-import { sharedInput } from "@catalog/testing/shared-inputs";
+import { sharedInput } from "@catalog/test-support/shared-inputs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { channelsConfigFrom } from "./channels-env.js";

@@ -11,7 +11,7 @@ import {
   withDatabaseName,
 } from "@catalog/db/migrations";
 import { createDb, type Db } from "@catalog/db";
-import { arrayContaining, stringMatching } from "./matchers.js";
+import { arrayContaining, stringMatching } from "@catalog/test-support/matchers";
 
 const repo = fileURLToPath(new URL("../../..", import.meta.url));
 const base = process.env.DATABASE_URL!;

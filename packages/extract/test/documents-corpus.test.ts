@@ -1,6 +1,6 @@
 import { readFileSync, createReadStream } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { sharedInput, sharedPath } from "@catalog/testing/shared-inputs";
+import { sharedInput, sharedPath } from "@catalog/test-support/shared-inputs";
 import type { ProductCandidate } from "../src/product-candidate.js";
 import {
   describeDocument,

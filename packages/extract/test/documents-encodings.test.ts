@@ -11,7 +11,7 @@ import {
   type DocumentRow,
   type EncodingChoice,
 } from "../src/documents/index.js";
-import { stringMatching } from "./matchers.js";
+import { stringMatching } from "@catalog/test-support/matchers";
 
 interface Parsed {
   rows: DocumentRow[];

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { xlsxWorkbook } from "@catalog/testing/xlsx-workbook";
 import { describeDocument, parseDocument, type DocumentRow } from "../src/documents/index.js";
-import { objectContaining, stringContaining, stringMatching } from "./matchers.js";
+import { objectContaining, stringContaining, stringMatching } from "@catalog/test-support/matchers";
 
 async function collect(
   content: Buffer | string,

@@ -6,7 +6,7 @@ import {
   parseDocument,
   type DocumentRow,
 } from "../src/documents/index.js";
-import { stringMatching } from "./matchers.js";
+import { stringMatching } from "@catalog/test-support/matchers";
 
 // What the XLSX reader (xlsx-*.ts) reads itself: cell types, dates in both date systems, sparse
 // rows, where the first sheet is, and damaged sheets refused with a message naming the problem.

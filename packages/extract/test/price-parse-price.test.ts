@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { sharedInput, sharedPath } from "@catalog/testing/shared-inputs";
+import { sharedInput, sharedPath } from "@catalog/test-support/shared-inputs";
 import { currencyForRegion, parsePrice } from "../src/price/index.js";
 import { isIsoCurrency } from "../src/price/currency-symbols.js";
 

@@ -1,4 +1,4 @@
-import { sharedInput } from "@catalog/testing/shared-inputs";
+import { sharedInput } from "@catalog/test-support/shared-inputs";
 import { readPage, type PageReading } from "../src/html/index.js";
 import { corpusDir, loadCorpus } from "./support/corpus-accuracy.js";
 

@@ -6,4 +6,3 @@ export { eventually } from "./eventually.js";
 export { freePort } from "./free-port.js";
 export { meetOnRows, withApplicationName, type RowMeeting } from "./row-meeting.js";
 export { startPrivatePostgres, type PrivatePostgres } from "./private-postgres.js";
-export { SHARED_DIR, sharedInput, sharedPath, type SharedInput } from "./shared-inputs.js";

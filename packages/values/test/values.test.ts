@@ -1,7 +1,7 @@
 // The limits every entry point applies to what clients and sources send, before anything
 // recursive or the database sees it.
 import { MAX_JSON_DEPTH, describeJsonPath, pathTooDeep, unstorableText } from "../src/index.js";
-import { stringContaining } from "./matchers.js";
+import { stringContaining } from "@catalog/test-support/matchers";
 
 const nested = (levels: number): unknown => {
   let value: unknown = "leaf";

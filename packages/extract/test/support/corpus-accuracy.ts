@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { sharedPath } from "@catalog/testing/shared-inputs";
+import { sharedPath } from "@catalog/test-support/shared-inputs";
 import type { ProductCandidate } from "../../src/product-candidate.js";
 import { squash } from "../../src/html/text.js";
 
