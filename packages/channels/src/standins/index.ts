@@ -24,7 +24,6 @@ export type {
 export type { StandinOptions } from "./kit/standin-options.js";
 export {
   sharedContractsDir,
-  CONTRACTS_ABSENT,
   type ContractViolation,
 } from "./contract/contract-check.js";
 export { CHANNEL_STANDINS } from "./channel-standins.js";

@@ -24,7 +24,3 @@ export function sharedContractsDir(): string | null {
   const dir = join(repoRoot, "../shared/contracts");
   return existsSync(dir) ? dir : null;
 }
-
-/** Why contract tests skip where the contracts are absent. */
-export const CONTRACTS_ABSENT =
-  "the channels' contracts (../shared/contracts beside the project) are absent; contract checks skipped";
