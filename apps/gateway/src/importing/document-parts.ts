@@ -1,5 +1,5 @@
 import { ServiceError, invalid } from "@catalog/db";
-import { RETIRED_CURRENCIES, encodingName } from "@catalog/extract/documents";
+import { RETIRED_CURRENCIES, encodingName } from "@catalog/extract/upload-checks";
 
 /**
  * The text part "currency" of a document upload (POST /api/import/document, POST /api/imports):

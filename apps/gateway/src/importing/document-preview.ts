@@ -1,5 +1,5 @@
 import type { MultipartFile } from "@fastify/multipart";
-import type { EncodingChoice } from "@catalog/extract/documents";
+import type { EncodingChoice } from "@catalog/extract/upload-checks";
 import {
   finishPreview,
   recordPreviewBatch,

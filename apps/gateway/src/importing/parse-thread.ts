@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { isNativeError } from "node:util/types";
 import { Worker } from "node:worker_threads";
 import { ServiceError, type ImportItem } from "@catalog/db";
-import type { DocumentMeta, EncodingChoice } from "@catalog/extract/documents";
+import type { DocumentMeta, EncodingChoice } from "@catalog/extract/upload-checks";
 
 /** What the worker thread (parse-worker.ts) is given. */
 export interface ParseJob {

@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { ServiceError, invalid, type Db } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
-import { DOCUMENT_LIMITS } from "@catalog/extract/documents";
+import { DOCUMENT_LIMITS } from "@catalog/extract/upload-checks";
 import {
   abortWhenClientGoes,
   documentCurrencyPart,
