@@ -22,10 +22,7 @@ export type {
   StandinFault as ChannelStandinFault,
 } from "./kit/channel-standin.js";
 export type { StandinOptions } from "./kit/standin-options.js";
-export {
-  sharedContractsDir,
-  type ContractViolation,
-} from "./contract/contract-check.js";
+export { sharedContractsDir, type ContractViolation } from "./contract/contract-check.js";
 export { CHANNEL_STANDINS } from "./channel-standins.js";
 export type { ChannelStandinEntry, ChannelTestCase } from "./channel-standin-entry.js";
 export { startShopifyStandin, type ShopifyStandin } from "../shopify/shopify-standin.js";
