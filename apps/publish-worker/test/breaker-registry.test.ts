@@ -5,18 +5,25 @@
 import { randomUUID } from "node:crypto";
 import { GiveUpChannelError, ChannelWaitError, RetryableChannelError } from "@catalog/channels";
 import { readBreakers, workerConnection, type RedisClient } from "@catalog/queue";
-import { eventually } from "@catalog/testing";
+import { redisKeyPrefix } from "@catalog/config";
+import { deleteRedisPrefix, eventually, newRedisPrefix } from "@catalog/testing";
 import { BreakerRegistry, type BreakerOptions } from "../src/breaker-registry.js";
 import { stringContaining } from "@catalog/test-support/matchers";
 
+const endpoint = {
+  REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+  REDIS_CLUSTER: process.env.REDIS_CLUSTER === "true",
+};
+// Each test's registries get a prefix of their own under this run's, all removed at the end.
+const runPrefix = newRedisPrefix();
 let redis: RedisClient;
 beforeAll(() => {
-  redis = workerConnection({
-    REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
-    REDIS_CLUSTER: process.env.REDIS_CLUSTER === "true",
-  });
+  redis = workerConnection(endpoint);
 });
-afterAll(() => redis.quit());
+afterAll(async () => {
+  await deleteRedisPrefix(endpoint, runPrefix);
+  await redis.quit();
+});
 
 const OPTIONS: BreakerOptions = {
   errorThresholdPercentage: 50,
@@ -32,7 +39,7 @@ afterEach(() => {
 
 /** Two processes' registries sharing one prefix, and the destinations each saw open. */
 function twoProcesses() {
-  const prefix = `test-breaker-${randomUUID()}`;
+  const prefix = redisKeyPrefix(`${runPrefix}:${randomUUID()}`);
   const opened: string[][] = [[], []];
   const [a, b] = [0, 1].map(
     (i) => new BreakerRegistry(redis, prefix, OPTIONS, (id) => opened[i]!.push(id)),
