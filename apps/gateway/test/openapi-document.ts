@@ -9,6 +9,7 @@ export interface JsonSchema {
   additionalProperties?: boolean | JsonSchema;
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
+  maxItems?: number;
   anyOf?: JsonSchema[];
 }
 export interface MediaType {
@@ -21,6 +22,7 @@ export interface DocumentedResponse {
 }
 export interface Operation {
   operationId?: string;
+  summary?: string;
   description?: string;
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; required?: boolean }[];
