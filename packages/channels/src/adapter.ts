@@ -11,6 +11,8 @@ export interface PublishableVariant {
   priceAmount?: string | null;
   options?: Record<string, string>;
   gtin?: string | null;
+  /** Units in stock; null or absent when unknown (then the product's `quantity` applies). */
+  quantity?: number | null;
 }
 
 export interface PublishableProduct {
@@ -30,6 +32,8 @@ export interface PublishableProduct {
   priceCurrency: string | null;
   images: string[];
   availability?: string | null;
+  /** Units in stock; null when unknown (channels then send what availability implies). */
+  quantity?: number | null;
   variants: PublishableVariant[];
   attributes: Record<string, unknown>;
 }
@@ -76,6 +80,25 @@ export interface PublishOutcome {
  * Credentials of channels whose access tokens expire (eBay, Etsy). Shopify offline tokens and
  * WooCommerce keys do not expire and carry no `expiresAt`.
  */
+/** Prices and quantities of a live listing: the cheap route of a price- or stock-only change. */
+export interface OfferUpdateInput {
+  /** The product as it is now (the adapter sends only its prices and quantities). */
+  product: PublishableProduct;
+  destination: DestinationTarget;
+  /** The live listing's remote id, as `publish` returned it. */
+  remoteId: string;
+  signal: AbortSignal;
+}
+
+/** Ends (delists) a live listing with the channel's documented delete or withdraw call. */
+export interface EndListingInput {
+  /** The SKUs the listing was published with (some channels address listings by SKU). */
+  product: PublishableProduct;
+  destination: DestinationTarget;
+  remoteId: string;
+  signal: AbortSignal;
+}
+
 export interface OAuthCredentials {
   accessToken: string;
   refreshToken?: string;
@@ -92,6 +115,18 @@ export interface ChannelAdapter {
    * ChannelWaitError.
    */
   publish(input: PublishInput): Promise<PublishOutcome>;
+  /**
+   * The channel's cheap route for a change of prices and quantities only (eBay's bulk price and
+   * quantity update, Shopify's variant and inventory bulk mutations, Amazon's patch of the offer
+   * attributes, Etsy's inventory update, WooCommerce's product update of those fields). Absent:
+   * the worker sends a full `publish`. Same error classes as `publish`.
+   */
+  updateOffer?(input: OfferUpdateInput): Promise<void>;
+  /**
+   * Ends the listing on the channel. A listing the channel no longer has (404) counts as ended.
+   * Same error classes as `publish`.
+   */
+  endListing?(input: EndListingInput): Promise<void>;
   /**
    * Channels with expiring tokens: new credentials from the refresh token (the whole object the
    * caller will seal and store in place of the old one). The worker calls it shortly before

@@ -28,7 +28,9 @@ export {
 export type {
   ChannelAdapter,
   DestinationTarget,
+  EndListingInput,
   OAuthCredentials,
+  OfferUpdateInput,
   PublishableProduct,
   PublishableVariant,
   PublishInput,

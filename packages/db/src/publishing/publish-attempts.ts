@@ -26,6 +26,8 @@ interface StartedRow {
   started_at: Date | null;
   finished_at: Date | null;
   run_id: string | null;
+  kind: SyncLog["kind"];
+  trigger: string | null;
   listing_id: string;
   listing_remote_id: string | null;
 }
@@ -73,6 +75,8 @@ export async function startAttempt(
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     runId: row.run_id,
+    kind: row.kind,
+    trigger: row.trigger,
   };
   return { syncLog, listing: { id: row.listing_id, remoteId: row.listing_remote_id } };
 }
