@@ -39,5 +39,6 @@ export * from "./imports/import-records.js";
 export * from "./imports/import-rows.js";
 export * from "./imports/import-store.js";
 export * from "./publishing/channel-reports.js";
+export * from "./publishing/listing-ends.js";
 export * from "./sync/listing-sync.js";
 export * from "./webhooks/webhook-events.js";
