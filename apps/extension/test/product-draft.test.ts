@@ -15,6 +15,7 @@ const product: ProductFields = {
   gtin: null,
   mpn: null,
   availability: "InStock",
+  quantity: null,
   variants: [],
   attributes: {},
   sourceUrl: "https://shop.example/p/wb",

@@ -14,6 +14,7 @@ import {
 import type { Actor } from "./products.js";
 import { lockInIdOrder } from "./row-locks.js";
 import { conflict } from "./service-error.js";
+import { keepKnownQuantities, stockDerived, storedStock } from "./stock-fields.js";
 import { isTransactionConflict, retryOnConflict } from "./transaction-retry.js";
 
 /** One product to import: the fields its source gave (absent or empty ones are not touched). */
@@ -78,6 +79,7 @@ const EMPTY: ProductFields = {
   gtin: null,
   mpn: null,
   availability: null,
+  quantity: null,
   variants: [],
   attributes: {},
   sourceUrl: null,
@@ -268,26 +270,45 @@ async function planImport(
     let planned: Planned;
     if (earlier) {
       // The same product twice in one batch: the later item refines the earlier one.
-      Object.assign(earlier.changes, fieldDiff(earlier.fields, fields));
-      earlier.fields = { ...earlier.fields, ...fields };
+      const { next, own } = withStockOf(earlier.fields, fields);
+      Object.assign(earlier.changes, fieldDiff(earlier.fields, own));
+      earlier.fields = next;
       earlier.provenance = { ...earlier.provenance, ...item.provenance };
       planned = earlier;
     } else {
       const base = existing ? fieldsOf(existing) : EMPTY;
+      const { next, own } = withStockOf(base, fields);
       planned = {
         id: existing?.id ?? randomUUID(),
         existing,
-        fields: { ...base, ...fields },
+        fields: next,
         provenance: {
           ...((existing?.provenance as Record<string, unknown> | undefined) ?? {}),
           ...item.provenance,
         },
-        changes: fieldDiff(existing ? base : {}, fields),
+        changes: fieldDiff(existing ? base : {}, own),
       };
     }
     for (const key of keys) inBatch.set(key, planned);
     return planned;
   });
+}
+
+/**
+ * The fields an item leaves a product with (`next`: `base` with the item's fields over it, the
+ * variants keeping the quantities the item does not give, the stock rule applied), and those
+ * the item sets (`own`: its fields and what the stock rule derived from them).
+ */
+function withStockOf(
+  base: ProductFields,
+  fields: Partial<ProductFields>,
+): { next: ProductFields; own: Partial<ProductFields> } {
+  const merged = { ...base, ...fields };
+  if (fields.variants) merged.variants = keepKnownQuantities(fields.variants, base.variants);
+  const next = storedStock(merged);
+  const own = { ...fields, ...stockDerived(merged, next) };
+  if (fields.variants) own.variants = next.variants;
+  return { next, own };
 }
 
 /**
@@ -338,6 +359,7 @@ function columnsFor(f: ProductFields) {
     gtin: f.gtin,
     mpn: f.mpn,
     availability: f.availability,
+    quantity: f.quantity,
     variants: f.variants as unknown as Prisma.JsonValue,
     attributes: f.attributes as Prisma.JsonValue,
     sourceUrl: f.sourceUrl,
@@ -346,11 +368,11 @@ function columnsFor(f: ProductFields) {
 
 // Bulk writes go through unnest(): one statement a batch, at a fraction of the cost of one
 // INSERT or UPDATE a row (see the measured figures in the project's notes).
-const COLUMNS = `title, sku, description, price_amount, price_currency, images, brand, gtin, mpn, availability, variants, attributes, provenance, source_url`;
-const UNNEST = `unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::text[], $8::jsonb[], $9::text[], $10::text[], $11::text[], $12::text[], $13::jsonb[], $14::jsonb[], $15::jsonb[], $16::text[])
-  AS v(id, title, sku, description, price_amount, price_currency, images, brand, gtin, mpn, availability, variants, attributes, provenance, source_url)`;
+const COLUMNS = `title, sku, description, price_amount, price_currency, images, brand, gtin, mpn, availability, variants, attributes, provenance, source_url, quantity`;
+const UNNEST = `unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::text[], $8::jsonb[], $9::text[], $10::text[], $11::text[], $12::text[], $13::jsonb[], $14::jsonb[], $15::jsonb[], $16::text[], $17::int[])
+  AS v(id, title, sku, description, price_amount, price_currency, images, brand, gtin, mpn, availability, variants, attributes, provenance, source_url, quantity)`;
 const VALUES = `v.title, v.sku, v.description, v.price_amount, v.price_currency,
-  ARRAY(SELECT jsonb_array_elements_text(v.images)), v.brand, v.gtin, v.mpn, v.availability, v.variants, v.attributes, v.provenance, v.source_url`;
+  ARRAY(SELECT jsonb_array_elements_text(v.images)), v.brand, v.gtin, v.mpn, v.availability, v.variants, v.attributes, v.provenance, v.source_url, v.quantity`;
 
 function columnArrays(plans: Planned[]): unknown[] {
   const col = <T>(pick: (f: ProductFields, p: Planned) => T) => plans.map((p) => pick(p.fields, p));
@@ -370,6 +392,7 @@ function columnArrays(plans: Planned[]): unknown[] {
     col((f) => JSON.stringify(f.attributes)),
     col((_, p) => JSON.stringify(p.provenance)),
     col((f) => f.sourceUrl),
+    col((f) => f.quantity),
   ];
 }
 
@@ -382,7 +405,7 @@ function insertProducts(
 ) {
   return tx.$executeRawUnsafe(
     `INSERT INTO products (id, org_id, ${COLUMNS}, source, version, created_at, updated_at)
-     SELECT v.id, $1::uuid, ${VALUES}, $17::"ProductSource", 1, $18, $18 FROM ${UNNEST}`,
+     SELECT v.id, $1::uuid, ${VALUES}, $18::"ProductSource", 1, $19, $19 FROM ${UNNEST}`,
     orgId,
     ...columnArrays(plans),
     source,
@@ -393,11 +416,11 @@ function insertProducts(
 const ASSIGNMENTS = `title = v.title, sku = v.sku, description = v.description, price_amount = v.price_amount,
   price_currency = v.price_currency, images = ARRAY(SELECT jsonb_array_elements_text(v.images)), brand = v.brand,
   gtin = v.gtin, mpn = v.mpn, availability = v.availability, variants = v.variants, attributes = v.attributes,
-  provenance = v.provenance, source_url = v.source_url`;
+  provenance = v.provenance, source_url = v.source_url, quantity = v.quantity`;
 
 function updateProducts(tx: Prisma.TransactionClient, orgId: string, plans: Planned[], now: Date) {
   return tx.$executeRawUnsafe(
-    `UPDATE products AS p SET ${ASSIGNMENTS}, version = p.version + 1, updated_at = $17
+    `UPDATE products AS p SET ${ASSIGNMENTS}, version = p.version + 1, updated_at = $18
      FROM ${UNNEST} WHERE p.id = v.id AND p.org_id = $1::uuid`,
     orgId,
     ...columnArrays(plans),

@@ -14,6 +14,8 @@ export interface ProductFields {
   gtin: string | null;
   mpn: string | null;
   availability: string | null;
+  /** Units in stock (an integer from 0); null when unknown. */
+  quantity: number | null;
   variants: ProductVariant[];
   attributes: Record<string, unknown>;
   sourceUrl: string | null;
@@ -38,6 +40,7 @@ export const PRODUCT_FIELDS = [
   "gtin",
   "mpn",
   "availability",
+  "quantity",
   "variants",
   "attributes",
   "sourceUrl",
@@ -92,7 +95,12 @@ export function fieldsOf(row: Product): ProductFields {
     gtin: row.gtin,
     mpn: row.mpn,
     availability: row.availability,
-    variants: row.variants as unknown as ProductVariant[],
+    quantity: row.quantity,
+    // Variants stored before stock was kept have no quantity: unknown.
+    variants: (row.variants as unknown as ProductVariant[]).map((v) => ({
+      ...v,
+      quantity: v.quantity ?? null,
+    })),
     attributes: row.attributes as Record<string, unknown>,
     sourceUrl: row.sourceUrl,
   };

@@ -14,6 +14,7 @@ import {
 } from "./product-view.js";
 import { conflict, notFound } from "./service-error.js";
 import { isUuid } from "./ids.js";
+import { storedStock } from "./stock-fields.js";
 import { channelReportsView, type ChannelReportView } from "./publishing/channel-reports.js";
 
 export interface Actor {
@@ -215,7 +216,7 @@ export async function createProduct(
   actor: Actor,
   source: ProductSource = "api",
 ): Promise<ProductView> {
-  const fields = withStoredDescription(given);
+  const fields = storedStock(withStoredDescription(given));
   try {
     return await db.$transaction(async (tx) => {
       const row = await tx.product.create({
@@ -242,7 +243,8 @@ export async function createProduct(
 }
 
 /**
- * Applies `patch` (its description in the stored form) and writes one history entry with the
+ * Applies `patch` (its description in the stored form, the stock rule applied to the result, so
+ * a quantity change can change the availability too) and writes one history entry with the
  * field diff. A patch that changes nothing writes nothing. `expectedVersion`, when given, must
  * match (else 409), so that two editors cannot silently overwrite each other.
  */
@@ -265,10 +267,12 @@ export async function updateProduct(
           `product ${id} is at version ${current.version}, not ${expectedVersion}: reload it and edit again`,
         );
       }
-      const changes = fieldDiff(fieldsOf(current), patch);
+      const before = fieldsOf(current);
+      const next = storedStock({ ...before, ...patch });
+      const changes = fieldDiff(before, next);
       if (Object.keys(changes).length === 0) return toProductView(current);
       const changed = Object.fromEntries(
-        Object.keys(changes).map((k) => [k, patch[k as keyof ProductFields]]),
+        Object.keys(changes).map((k) => [k, next[k as keyof ProductFields]]),
       );
       const { count } = await tx.product.updateMany({
         where: { id, orgId, version: current.version },

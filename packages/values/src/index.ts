@@ -1,3 +1,4 @@
 export type { Money, ProductVariant } from "./product-values.js";
 export { MAX_JSON_DEPTH, describeJsonPath, pathTooDeep } from "./json-depth.js";
 export { unstorableText, type UnstorableText } from "./storable-text.js";
+export { MAX_QUANTITY, availabilityFor, withStock, type StockFields } from "./stock.js";

@@ -15,4 +15,9 @@ export interface ProductVariant {
   gtin: string | null;
   availability: string | null;
   image: string | null;
+  /**
+   * Units of this variant in stock (an integer from 0); null or absent when unknown. Stored
+   * variants always state it (`withStock`).
+   */
+  quantity?: number | null;
 }

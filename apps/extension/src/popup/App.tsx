@@ -173,6 +173,7 @@ function byHand(capture: Capture): Extract<ExtensionPreview, { page: "product" }
     gtin: null,
     mpn: null,
     availability: null,
+    quantity: null,
     variants: [],
     attributes: {},
     sourceUrl: capture.url,

@@ -17,6 +17,19 @@ export const MoneySchema = Type.Object(
 
 const Url = Type.String({ format: "uri", maxLength: 2048 });
 
+/** PostgreSQL's integer: the largest quantity the catalog stores. */
+const MAX_QUANTITY = 2_147_483_647;
+
+/** The stock rule, stated once for the product's and the variants' fields. */
+const STOCK_RULE =
+  "Availability follows a known quantity on every write (edits, imports, the extension): 0 makes it OutOfStock; above 0, an " +
+  "absent or OutOfStock availability becomes InStock, while PreOrder, BackOrder and other words are kept.";
+
+const Quantity = (description: string) =>
+  Type.Union([Type.Integer({ minimum: 0, maximum: MAX_QUANTITY }), Type.Null()], {
+    description: `${description} ${STOCK_RULE}`,
+  });
+
 export const VariantSchema = Type.Object({
   sku: Nullable(Type.String({ maxLength: 255 })),
   title: Nullable(Type.String({ maxLength: 500 })),
@@ -25,6 +38,11 @@ export const VariantSchema = Type.Object({
   gtin: Nullable(Type.String({ maxLength: 32 })),
   availability: Nullable(Type.String({ maxLength: 64 })),
   image: Nullable(Url),
+  quantity: Type.Optional(
+    Quantity(
+      "Units of this variant in stock (an integer from 0); null when unknown, as is an absent one (answers always state it).",
+    ),
+  ),
 });
 
 /** Fields a client may edit; every one optional in a PATCH. */
@@ -45,6 +63,7 @@ const editable = {
   availability: Nullable(
     Type.String({ maxLength: 64, description: "schema.org ItemAvailability name, e.g. InStock" }),
   ),
+  quantity: Quantity("Units in stock (an integer from 0); null when unknown."),
   variants: Type.Array(VariantSchema, { maxItems: 1000 }),
   attributes: Type.Record(Type.String({ maxLength: 100 }), Type.Unknown()),
   sourceUrl: Nullable(Url),

@@ -13,6 +13,7 @@ const product: ProductDetail = {
   gtin: null,
   mpn: null,
   availability: "InStock",
+  quantity: null,
   variants: [],
   attributes: {},
   sourceUrl: null,
