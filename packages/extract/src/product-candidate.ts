@@ -22,6 +22,7 @@ export type CandidateField =
   | "description"
   | "price"
   | "availability"
+  | "quantity"
   | "images"
   | "variants"
   | "attributes"
@@ -41,6 +42,8 @@ export interface ProductCandidate {
   price: Money | null;
   /** A schema.org ItemAvailability name: "InStock", "OutOfStock", "PreOrder", ... */
   availability: string | null;
+  /** Units in stock (an integer from 0), when the source states a count; null otherwise. */
+  quantity: number | null;
   /** Absolute URLs, de-duplicated, in page order. */
   images: string[];
   variants: ProductVariant[];
@@ -59,6 +62,7 @@ export function emptyCandidate(sourceUrl: string | null = null): ProductCandidat
     description: null,
     price: null,
     availability: null,
+    quantity: null,
     images: [],
     variants: [],
     attributes: {},

@@ -23,6 +23,7 @@ export type GenericField =
   | "images"
   | "description"
   | "availability"
+  | "quantity"
   | "sourceUrl"
   | "variants";
 
@@ -172,18 +173,22 @@ export const GENERIC_ALIASES: Record<GenericField, readonly string[]> = {
     "beschrijving",
     "descrizione",
   ],
-  availability: [
-    "availability",
-    "stockstatus",
-    "instock",
-    "available",
-    "stock",
-    "inventory",
+  availability: ["availability", "stockstatus", "instock", "available"],
+  // A count; a stock column holding words ("in stock") gives the availability instead.
+  quantity: [
     "quantity",
-    "qty",
     "stockquantity",
     "inventoryquantity",
     "availablequantity",
+    "quantityavailable",
+    "qty",
+    "stock",
+    "inventory",
+    "variantinventoryqty",
+    "stocklevel",
+    "onhand",
+    "bestand",
+    "lagerbestand",
   ],
   sourceUrl: [
     "url",

@@ -17,6 +17,7 @@ import {
   type CurrencyContext,
   type VariantDraft,
 } from "./price-fields.js";
+import { applyStock, followStock, quantityFromVariants, readStockHits } from "./stock-cells.js";
 
 /** One value found for a field, with the provenance method ("column Price", "key price.amount"). */
 export interface FieldHit {
@@ -94,6 +95,9 @@ export function buildGenericProduct(reader: FieldReader, ctx: BuildContext): Bui
   set("description", "description", textOf);
   set("availability", "availability", toAvailability);
   set("sourceUrl", "sourceUrl", absoluteUrl);
+  const stock = readStockHits(reader.hits("quantity"), ctx.label);
+  if (stock && "error" in stock) return { ok: false, error: stock.error };
+  if (stock) applyStock(product, stock, stock.method);
 
   const gtin = first("gtin", toGtin);
   if (gtin) {
@@ -118,6 +122,7 @@ export function buildGenericProduct(reader: FieldReader, ctx: BuildContext): Bui
     attachVariants(product, variants.drafts, variants.method);
     fillFromFirstVariant(product, variants.method);
   }
+  followStock(product);
   return { ok: true, product };
 }
 
@@ -150,7 +155,10 @@ function readPriceHits(hits: readonly FieldHit[], label: string, ctx: CurrencyCo
   return null;
 }
 
-/** Product-level sku/price/gtin/availability default to the first variant's. */
+/**
+ * Product-level sku/price/gtin/availability default to the first variant's; the product's
+ * quantity to the variants' total when every variant states one.
+ */
 export function fillFromFirstVariant(product: ProductCandidate, method: string): void {
   const v = product.variants[0];
   if (!v) return;
@@ -166,6 +174,7 @@ export function fillFromFirstVariant(product: ProductCandidate, method: string):
     product.gtin = v.gtin;
     product.provenance.gtin = documentSource(method);
   }
+  quantityFromVariants(product, method);
   if (product.availability === null) {
     const inStock =
       product.variants.find((x) => x.availability === "InStock") ??

@@ -17,6 +17,7 @@ import {
   type CurrencyContext,
   type VariantDraft,
 } from "./price-fields.js";
+import { readStockHits } from "./stock-cells.js";
 
 /** Keys of our own API's product (and of common exports) that are bookkeeping, not product data. */
 const IGNORED_KEYS = new Set([
@@ -123,6 +124,8 @@ function readVariants(value: unknown, optionNames: string[], label: string, ctx:
         break;
       }
     }
+    const stock = readStockHits(reader.hits("quantity"), label);
+    if (stock && "error" in stock) return { error: stock.error };
     const available =
       typeof item.available === "boolean" ? (item.available ? "InStock" : "OutOfStock") : null;
     drafts.push(
@@ -135,10 +138,11 @@ function readVariants(value: unknown, optionNames: string[], label: string, ctx:
           availability:
             first("availability", toAvailability) ??
             available ??
-            toAvailability(item.inventory_quantity),
+            (stock && "availability" in stock ? stock.availability : null),
           image:
             imageUrls(item.image ?? item.imageUrl ?? item.image_url ?? item.featured_image)[0] ??
             absoluteUrl(item.image_src),
+          ...(stock && "quantity" in stock ? { quantity: stock.quantity } : {}),
         },
         price,
         ctx,

@@ -1,4 +1,4 @@
-import type { Money, ProductVariant } from "@catalog/values";
+import { availabilityFor, type Money, type ProductVariant } from "@catalog/values";
 import type { ProductCandidate } from "../product-candidate.js";
 import { readPrice, type PriceRead } from "./cell-values.js";
 
@@ -83,7 +83,12 @@ export function attachVariants(
   method: string,
 ): void {
   if (drafts.length === 0) return;
-  product.variants = drafts.map((d) => d.variant);
+  // A variant's availability follows its known quantity, as the catalog's stock rule has it.
+  product.variants = drafts.map(({ variant: v }) =>
+    v.quantity === null || v.quantity === undefined
+      ? v
+      : { ...v, availability: availabilityFor(v.quantity, v.availability) },
+  );
   product.provenance.variants = documentSource(method);
   if (drafts.some((d) => d.amountWithoutCurrency !== null)) {
     product.attributes.variantPricesWithoutCurrency = drafts.map((d) => d.amountWithoutCurrency);

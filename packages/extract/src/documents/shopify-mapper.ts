@@ -1,3 +1,4 @@
+import { MAX_QUANTITY } from "@catalog/values";
 import { emptyCandidate } from "../product-candidate.js";
 import { absoluteUrl, detached, textOf, toGtin } from "./cell-values.js";
 import type { DocumentRow, TableMapper, TableRecord } from "./document-row.js";
@@ -10,6 +11,7 @@ import {
   type CurrencyContext,
   type VariantDraft,
 } from "./price-fields.js";
+import { followStock, readStockCell } from "./stock-cells.js";
 
 /**
  * Shopify allows 2,048 variants; a "product" far beyond that is a file where every row has one
@@ -101,6 +103,16 @@ export function shopifyMapper(
       optionValues.forEach((v, n) => {
         if (v) options[g.optionNames[n] || `Option${n + 1}`] = v;
       });
+      const stock = quantity(
+        get(cells, c.tracker),
+        get(cells, c.qty),
+        label("variantinventoryqty"),
+        `row ${row}`,
+      );
+      if (stock && "error" in stock) {
+        g.error = stock.error;
+        return;
+      }
       const barcode = get(cells, c.barcode);
       if (g.variants.length === 0) {
         g.rawBarcode = barcode || null;
@@ -120,6 +132,7 @@ export function shopifyMapper(
               get(cells, c.policy),
             ),
             image: absoluteUrl(get(cells, c.variantImage)),
+            ...(stock ? { quantity: stock.quantity } : {}),
           },
           price?.read ?? null,
           ctx,
@@ -202,6 +215,7 @@ export function shopifyMapper(
       product.provenance.gtin = documentSource(label("variantbarcode"));
     }
     fillFromFirstVariant(product, label("variantinventoryqty"));
+    followStock(product);
 
     const attrs = product.attributes;
     attrs.handle = g.handle;
@@ -256,6 +270,26 @@ export function shopifyMapper(
       return last ? [finish(last)] : [];
     },
   };
+}
+
+/**
+ * A tracked variant's Variant Inventory Qty (untracked ones have no count: sold regardless).
+ * Shopify lets a count go below 0 when it sells on (an oversold variant): none on hand, 0.
+ */
+function quantity(
+  tracker: string,
+  qty: string,
+  method: string,
+  where: string,
+): { quantity: number } | { error: string } | null {
+  if (!tracker) return null;
+  const oversold = /^-\d+$/.test(qty);
+  const cell = readStockCell(oversold ? "0" : qty, method, where);
+  if (cell && "availability" in cell)
+    return {
+      error: `${where}: cannot read the stock "${qty}" (${method}): a stock is a whole number from 0 to ${MAX_QUANTITY}`,
+    };
+  return cell;
 }
 
 /**

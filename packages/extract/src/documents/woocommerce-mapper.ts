@@ -10,6 +10,7 @@ import {
   type CurrencyContext,
   type VariantDraft,
 } from "./price-fields.js";
+import { followStock, quantityFromVariants, readStockCell } from "./stock-cells.js";
 
 /**
  * Variable products wait for their variations until the end of the file, because WooCommerce
@@ -84,6 +85,12 @@ export function woocommerceMapper(
     return null;
   }
 
+  /** The Stock column: a count (empty when the shop does not manage the item's stock). */
+  function stock(cells: readonly string[], row: number) {
+    const cell = readStockCell(get(cells, "stock"), `column ${label("stock")}`, `row ${row}`);
+    return cell && "availability" in cell ? null : cell;
+  }
+
   function availability(cells: readonly string[]): string | null {
     const inStock = get(cells, "instock").toLowerCase();
     if (inStock === "backorder" || inStock === "onbackorder") return "BackOrder";
@@ -97,6 +104,8 @@ export function woocommerceMapper(
       return { row, ok: false, error: `row ${row}: no title (expected a Title/Name column)` };
     const cell = price(cells, row);
     if (cell && "error" in cell) return { row, ok: false, error: cell.error };
+    const count = stock(cells, row);
+    if (count && "error" in count) return { row, ok: false, error: count.error };
     const p = emptyCandidate();
     const set = <K extends "title" | "sku" | "description" | "brand" | "availability" | "gtin">(
       key: K,
@@ -115,6 +124,11 @@ export function woocommerceMapper(
     set("brand", get(cells, "brands"), "brands");
     set("availability", availability(cells), get(cells, "instock") ? "instock" : "stock");
     if (gtinColumn) set("gtin", toGtin(get(cells, gtinColumn)), gtinColumn);
+    if (count) {
+      p.quantity = count.quantity;
+      p.provenance.quantity = documentSource(`column ${label("stock")}`);
+    }
+    followStock(p);
     if (cell) applyPrice(p, cell.read, cell.method, ctx);
     p.images = [...new Set(imageUrls(get(cells, "images")))];
     if (p.images.length > 0) p.provenance.images = documentSource(`column ${label("images")}`);
@@ -150,6 +164,8 @@ export function woocommerceMapper(
     const { cells, row } = record;
     const cell = price(cells, row);
     if (cell && "error" in cell) return { row, ok: false, error: cell.error };
+    const count = stock(cells, row);
+    if (count && "error" in count) return { row, ok: false, error: count.error };
     const options: Record<string, string> = {};
     for (const a of attributeColumns) {
       const name = get(cells, a.name);
@@ -164,6 +180,7 @@ export function woocommerceMapper(
         gtin: gtinColumn ? toGtin(get(cells, gtinColumn)) : null,
         availability: availability(cells),
         image: imageUrls(get(cells, "images"))[0] ?? null,
+        ...(count ? { quantity: count.quantity } : {}),
       },
       cell?.read ?? null,
       ctx,
@@ -171,7 +188,10 @@ export function woocommerceMapper(
   }
 
   function finish(parent: Parent): DocumentRow {
-    attachVariants(parent.product, parent.drafts, `rows linked by column ${label("parent")}`);
+    const method = `rows linked by column ${label("parent")}`;
+    attachVariants(parent.product, parent.drafts, method);
+    quantityFromVariants(parent.product, method);
+    followStock(parent.product);
     return { row: parent.row, ok: true, product: parent.product };
   }
 
