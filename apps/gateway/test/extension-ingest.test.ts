@@ -103,3 +103,65 @@ test("a revoked key is 401 and stores nothing", async () => {
   expect(res.statusCode).toBe(401);
   expect(await gw.db.product.count({ where: { orgId: t.org.id } })).toBe(before);
 });
+
+test("the extension's stock is stored on the product and its variants, and the availability follows it", async () => {
+  const url = "https://shoes.example/stock-runner";
+  const variant = (sku: string, quantity: number) => ({
+    sku,
+    title: sku,
+    price: null,
+    options: { Size: sku },
+    gtin: null,
+    availability: null,
+    image: null,
+    quantity,
+  });
+  const first = await ingest({
+    url,
+    product: {
+      title: "Stock Runner",
+      sku: "SR-1",
+      quantity: 6,
+      variants: [variant("42", 6), variant("43", 0)],
+    },
+  });
+  expect(first.statusCode).toBe(200);
+  expect(first.json()).toMatchObject({
+    action: "created",
+    product: {
+      quantity: 6,
+      availability: "InStock",
+      variants: [
+        { sku: "42", quantity: 6, availability: "InStock" },
+        { sku: "43", quantity: 0, availability: "OutOfStock" },
+      ],
+    },
+  });
+  const row = await gw.db.product.findUniqueOrThrow({
+    where: { id: first.json<IngestResult>().product.id },
+  });
+  expect(row.provenance).toMatchObject({
+    quantity: { source: "extension", method: "product.quantity" },
+  });
+
+  const soldOut = await ingest({
+    url,
+    product: { title: "Stock Runner", sku: "SR-1", quantity: 0 },
+  });
+  expect(soldOut.json()).toMatchObject({
+    action: "updated",
+    product: { quantity: 0, availability: "OutOfStock" },
+  });
+});
+
+test.each([-1, 2.5, "7"])(
+  "a stock of %j from the extension is 422 naming the field",
+  async (quantity) => {
+    const res = await ingest({
+      url: "https://shoes.example/bad-stock",
+      product: { title: "Bad stock", quantity },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res)).toMatch(/"product\.quantity"/);
+  },
+);

@@ -15,6 +15,7 @@ const ORDER = [
   "sku",
   "price",
   "availability",
+  "quantity",
   "brand",
   "description",
   "images",
@@ -140,6 +141,7 @@ function variantLine(v: unknown): string {
     typeof o.sku === "string" || typeof o.sku === "number" ? `SKU ${o.sku}` : null,
     isMoney(o.price) ? moneyText(o.price) : null,
     options || null,
+    typeof o.quantity === "number" ? `stock ${o.quantity}` : null,
   ].filter(Boolean);
   return parts.join(" · ") || "variant";
 }

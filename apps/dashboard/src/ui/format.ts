@@ -52,6 +52,7 @@ export const FIELD_LABELS: Record<string, string> = {
   gtin: "GTIN",
   mpn: "MPN",
   availability: "Availability",
+  quantity: "Stock",
   variants: "Variants",
   attributes: "Attributes",
   sourceUrl: "Source page",

@@ -1,9 +1,10 @@
-// One product of the catalog: selection, thumbnail, title, SKU, price, availability and a badge
-// per destination.
+// One product of the catalog: selection, thumbnail, title, SKU, price, availability, stock and a
+// badge per destination.
 import { Link } from "@tanstack/react-router";
 import type { ProductListItem } from "@catalog/gateway/api-types";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { formatAvailability, formatMoney, formatRelative } from "../../ui/format";
+import { formatQuantity } from "../../ui/stock";
 
 export function ProductRow({
   product: p,
@@ -75,6 +76,9 @@ export function ProductRow({
       </td>
       <td data-label="Availability" className="nowrap">
         {formatAvailability(p.availability)}
+      </td>
+      <td data-label="Stock" className={`num nowrap${p.quantity === null ? " muted" : ""}`}>
+        {formatQuantity(p.quantity)}
       </td>
       <td data-label="Listings" style={{ maxWidth: 300 }}>
         {listings.length === 0 ? (

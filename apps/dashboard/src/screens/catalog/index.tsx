@@ -225,6 +225,7 @@ export function Catalog() {
                   <th>SKU</th>
                   <th className="num">Price</th>
                   <th>Availability</th>
+                  <th className="num">Stock</th>
                   <th>Listings</th>
                 </tr>
               </thead>

@@ -2,6 +2,7 @@
 // and source.
 import type { ProductDetail } from "@catalog/gateway/api-types";
 import { formatAvailability, formatDateTime, formatMoney, formatValue } from "../../ui/format";
+import { formatQuantity } from "../../ui/stock";
 import { Origin } from "./Origin";
 import { useFieldOrigins } from "./useHistory";
 
@@ -43,6 +44,13 @@ export function Overview({ product: p }: { product: ProductDetail }) {
               <dd>
                 {formatAvailability(p.availability)}
                 <Origin entry={origins.get("availability")} />
+              </dd>
+              <dt>Stock</dt>
+              <dd>
+                <span className={p.quantity === null ? "muted" : undefined}>
+                  {formatQuantity(p.quantity)}
+                </span>
+                <Origin entry={origins.get("quantity")} />
               </dd>
               <dt>Brand</dt>
               <dd>
@@ -160,6 +168,7 @@ export function Overview({ product: p }: { product: ProductDetail }) {
                   <th className="num">Price</th>
                   <th>GTIN</th>
                   <th>Availability</th>
+                  <th className="num">Stock</th>
                 </tr>
               </thead>
               <tbody>
@@ -194,6 +203,9 @@ export function Overview({ product: p }: { product: ProductDetail }) {
                       {v.gtin ?? "—"}
                     </td>
                     <td data-label="Availability">{formatAvailability(v.availability)}</td>
+                    <td data-label="Stock" className="num nowrap">
+                      {formatQuantity(v.quantity)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

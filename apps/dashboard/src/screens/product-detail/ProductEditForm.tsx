@@ -107,7 +107,7 @@ export function ProductEditForm({
           />
         )}
       </Field>
-      <div className="grid-2">
+      <div className="grid-3">
         <Field
           label="SKU"
           error={errors.sku}
@@ -140,7 +140,55 @@ export function ProductEditForm({
             </select>
           )}
         </Field>
+        <Field
+          label="Stock"
+          error={errors.quantity}
+          hint="Units on hand; empty if unknown. 0 makes it out of stock, more makes it in stock."
+        >
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              inputMode="numeric"
+              placeholder="unknown"
+              value={form.quantity}
+              onChange={(e) => set("quantity", e.target.value)}
+            />
+          )}
+        </Field>
       </div>
+      {base.variants.length > 0 ? (
+        <fieldset className="field" style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend className="field-label" style={{ marginBottom: 6 }}>
+            Stock per variant
+          </legend>
+          <div className="grid-3">
+            {base.variants.map((v, i) => (
+              <div key={(v.sku ?? "") + i} className="row" style={{ flexWrap: "nowrap" }}>
+                <label htmlFor={`variant-stock-${i}`} className="small" style={{ minWidth: 90 }}>
+                  {v.title ?? v.sku ?? `Variant ${i + 1}`}
+                </label>
+                <input
+                  id={`variant-stock-${i}`}
+                  className="input"
+                  inputMode="numeric"
+                  placeholder="unknown"
+                  value={form.variantQuantities[i] ?? ""}
+                  onChange={(e) =>
+                    set(
+                      "variantQuantities",
+                      form.variantQuantities.map((q, j) => (j === i ? e.target.value : q)),
+                    )
+                  }
+                />
+              </div>
+            ))}
+          </div>
+          {errors.variantQuantities ? (
+            <span className="field-error">{errors.variantQuantities}</span>
+          ) : null}
+        </fieldset>
+      ) : null}
       <div className="grid-2">
         <Field label="Price" error={errors.amount} hint="Leave empty for no price">
           {(p) => (

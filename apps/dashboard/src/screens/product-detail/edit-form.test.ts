@@ -47,6 +47,16 @@ describe("validate", () => {
     });
   });
 
+  it("refuses a stock that is not a whole number from 0", () => {
+    expect(validate({ ...toForm(product), quantity: "-1" })).toEqual({
+      quantity: "A whole number from 0, or empty if unknown",
+    });
+    expect(validate({ ...toForm(product), quantity: "2.5", variantQuantities: ["x"] })).toEqual({
+      quantity: "A whole number from 0, or empty if unknown",
+      variantQuantities: "Variant 1: A whole number from 0, or empty if unknown",
+    });
+  });
+
   it("asks for an amount when only a currency is given", () => {
     expect(validate({ ...toForm(product), amount: "", currency: "EUR" }).amount).toBe(
       "Enter an amount, or clear the currency",
@@ -76,6 +86,33 @@ describe("toPatch", () => {
     });
   });
 
+  it("sends the stock when it changed (empty is unknown), and the variants whole when a variant's stock changed", () => {
+    const variant = {
+      sku: "MUG-S",
+      title: "Small",
+      price: null,
+      options: { Size: "S" },
+      gtin: null,
+      availability: "InStock",
+      image: null,
+      quantity: 2,
+    };
+    const withVariants = { ...product, quantity: 5, variants: [variant] };
+    expect(toForm(withVariants)).toMatchObject({ quantity: "5", variantQuantities: ["2"] });
+    expect(toPatch({ ...toForm(withVariants), quantity: "0" }, withVariants)).toEqual({
+      version: 3,
+      quantity: 0,
+    });
+    expect(toPatch({ ...toForm(withVariants), quantity: "" }, withVariants)).toEqual({
+      version: 3,
+      quantity: null,
+    });
+    expect(toPatch({ ...toForm(withVariants), variantQuantities: ["9"] }, withVariants)).toEqual({
+      version: 3,
+      variants: [{ ...variant, quantity: 9 }],
+    });
+  });
+
   it("drops empty image lines and keeps the order the user chose", () => {
     const form = {
       ...toForm(product),
@@ -93,6 +130,8 @@ it("fieldOf finds the field a 422 names", () => {
   expect(fieldOf('body field "price.amount" must be a string')).toBe("amount");
   expect(fieldOf('body field "gtin" must match pattern')).toBe("gtin");
   expect(fieldOf('body field "variants" is too long')).toBeNull();
+  expect(fieldOf('body field "quantity" must be integer')).toBe("quantity");
+  expect(fieldOf('body field "variants.2.quantity" must be integer')).toBe("variantQuantities");
   expect(fieldOf("the store said no")).toBeNull();
 });
 

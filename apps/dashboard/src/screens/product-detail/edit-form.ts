@@ -2,6 +2,7 @@
 // patch of what changed, and a 422's field.
 import type { ProductDetail, ProductPatch } from "@catalog/gateway/api-types";
 import { editableDescription } from "../../ui/description";
+import { quantityText, readQuantity } from "../../ui/stock";
 
 export interface FormState {
   title: string;
@@ -13,6 +14,10 @@ export interface FormState {
   gtin: string;
   mpn: string;
   availability: string;
+  /** Units in stock; empty when unknown. */
+  quantity: string;
+  /** Each variant's stock, in the product's variant order; empty when unknown. */
+  variantQuantities: string[];
   images: string[];
 }
 export type Errors = Partial<Record<keyof FormState | "form", string>>;
@@ -28,6 +33,8 @@ export function toForm(p: ProductDetail): FormState {
     gtin: p.gtin ?? "",
     mpn: p.mpn ?? "",
     availability: p.availability ?? "",
+    quantity: quantityText(p.quantity),
+    variantQuantities: p.variants.map((v) => quantityText(v.quantity)),
     images: p.images.length ? [...p.images] : [],
   };
 }
@@ -44,6 +51,12 @@ export function validate(f: FormState): Errors {
     e.amount = "Write the price as digits with up to 4 decimals, e.g. 19.99";
   if (amount && !/^[A-Z]{3}$/.test(currency)) e.currency = "A three-letter currency code, e.g. EUR";
   if (!amount && currency) e.amount = "Enter an amount, or clear the currency";
+  const stock = readQuantity(f.quantity);
+  if (!stock.ok) e.quantity = stock.message;
+  f.variantQuantities.forEach((text, i) => {
+    const read = readQuantity(text);
+    if (!read.ok) e.variantQuantities = `Variant ${i + 1}: ${read.message}`;
+  });
   f.images.forEach((url, i) => {
     if (!url.trim()) return;
     try {
@@ -72,6 +85,15 @@ export function toPatch(f: FormState, p: ProductDetail): ProductPatch {
   if (orNull(f.mpn) !== (p.mpn ?? null)) patch.mpn = orNull(f.mpn);
   if (orNull(f.availability) !== (p.availability ?? null))
     patch.availability = orNull(f.availability);
+  const quantity = readQuantity(f.quantity);
+  if (quantity.ok && quantity.quantity !== (p.quantity ?? null)) patch.quantity = quantity.quantity;
+  // Variants are sent whole: the current ones with the stock the form gives each.
+  const variants = p.variants.map((v, i) => {
+    const read = readQuantity(f.variantQuantities[i] ?? "");
+    return read.ok ? { ...v, quantity: read.quantity } : v;
+  });
+  if (variants.some((v, i) => v.quantity !== (p.variants[i]!.quantity ?? null)))
+    patch.variants = variants;
   const images = f.images.map((u) => u.trim()).filter(Boolean);
   if (JSON.stringify(images) !== JSON.stringify(p.images)) patch.images = images;
   return patch;
@@ -79,10 +101,11 @@ export function toPatch(f: FormState, p: ProductDetail): ProductPatch {
 
 /** Maps the gateway's 422 text (`body field "price.amount" must ...`) to the field it names. */
 export function fieldOf(message: string): keyof FormState | null {
-  const m = /field "([a-zA-Z]+)(?:\.([a-zA-Z]+))?/.exec(message);
+  const m = /field "([a-zA-Z]+)(?:\.([a-zA-Z0-9]+))?/.exec(message);
   if (!m) return null;
   const [, top, sub] = m;
   if (top === "price") return sub === "currency" ? "currency" : "amount";
+  if (top === "variants" && /\.quantity"/.test(message)) return "variantQuantities";
   const known: (keyof FormState)[] = [
     "title",
     "sku",
@@ -91,6 +114,7 @@ export function fieldOf(message: string): keyof FormState | null {
     "gtin",
     "mpn",
     "availability",
+    "quantity",
     "images",
   ];
   return known.find((k) => k === top) ?? null;
