@@ -102,3 +102,62 @@ test("a description reads as a shopper reads it: its HTML shown without a script
     "Fish & chips <3\nSecond line\n\nNew paragraph",
   );
 });
+
+test("edit the stock: saved for the product and a variant, and the availability follows it", async ({
+  page,
+  org,
+  db,
+}) => {
+  const size = (name: string) => ({
+    sku: null,
+    title: name,
+    price: null,
+    options: { Size: name },
+    gtin: null,
+    availability: "InStock",
+    image: null,
+  });
+  const [product] = await addProducts(db, org.org.id, 1, "Wool throw", {
+    variants: [size("Small"), size("Large")],
+  });
+  await signIn(page, org.member, `/products/${product!.id}`);
+  const details = page.getByRole("region", { name: "Details" });
+  // Each value, without the note of the edit or import that set it.
+  const stock = details.locator("dt:text-is('Stock') + dd > span").first();
+  const availability = details.locator("dt:text-is('Availability') + dd");
+  await expect(stock).toHaveText("unknown");
+  await expect(availability).toHaveText(/^In stock/);
+
+  // Sold out: 0 units, and the product reads out of stock without anyone choosing it.
+  await page.getByRole("button", { name: "Edit" }).click();
+  const form = page.getByRole("region", { name: "Edit product" });
+  await form.getByLabel("Stock", { exact: true }).fill("0");
+  await form.getByLabel("Large").fill("0");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form).toHaveCount(0);
+  await expect(stock).toHaveText("0");
+  await expect(availability).toHaveText(/^Out of stock/);
+  const variants = page.getByRole("region", { name: "Variants" });
+  await expect(variants.getByRole("row", { name: /Large/ })).toContainText("Out of stock");
+  await expect(variants.getByRole("row", { name: /Small/ })).toContainText("unknown");
+
+  // A count that is not one is refused in the form, before anything is sent.
+  await page.getByRole("button", { name: "Edit" }).click();
+  await form.getByLabel("Stock", { exact: true }).fill("2.5");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form.getByText("A whole number from 0, or empty if unknown")).toBeVisible();
+
+  // Restocked: in stock again, and the history says what changed.
+  await form.getByLabel("Stock", { exact: true }).fill("14");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form).toHaveCount(0);
+  await expect(stock).toHaveText("14");
+  await expect(availability).toHaveText(/^In stock/);
+  const history = page.getByRole("region", { name: "History" });
+  const latest = history
+    .getByRole("listitem")
+    .filter({ hasText: /^Edited/ })
+    .first();
+  await expect(latest).toContainText("Stock: 0 → 14");
+  await expect(latest).toContainText("Availability: Out of stock → In stock");
+});

@@ -94,3 +94,21 @@ test("a description the service keeps as paragraphs is edited as the text it was
   };
   expect(draftOf(rich).description).toBe(rich.description);
 });
+
+test("the stock is sent when the user changed it: a whole number, or null when cleared", () => {
+  expect(draftOf({ ...product, quantity: 4 }).quantity).toBe("4");
+  expect(checkDraft({ ...draftOf(product), quantity: " 12 " }, product)).toEqual({
+    ok: true,
+    edits: { quantity: 12 },
+  });
+  const stocked = { ...product, quantity: 4 };
+  expect(checkDraft({ ...draftOf(stocked), quantity: "" }, stocked)).toEqual({
+    ok: true,
+    edits: { quantity: null },
+  });
+  for (const bad of ["-1", "2.5", "a few"])
+    expect(checkDraft({ ...draftOf(product), quantity: bad }, product)).toEqual({
+      ok: false,
+      errors: { quantity: "A whole number from 0" },
+    });
+});

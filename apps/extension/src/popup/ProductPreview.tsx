@@ -122,13 +122,26 @@ export function ProductPreview({
           </select>
         </div>
       </div>
-      <TextField
-        id="brand"
-        label="Brand"
-        value={draft.brand}
-        onChange={set("brand")}
-        edited={draft.brand !== (product.brand ?? "")}
-      />
+      <div className="field-row">
+        <TextField
+          id="brand"
+          label="Brand"
+          value={draft.brand}
+          onChange={set("brand")}
+          edited={draft.brand !== (product.brand ?? "")}
+        />
+        <TextField
+          id="quantity"
+          label="Stock"
+          value={draft.quantity}
+          onChange={set("quantity")}
+          error={errors.quantity}
+          inputMode="numeric"
+          placeholder="unknown"
+          className="narrow"
+          edited={draft.quantity !== (product.quantity === null ? "" : String(product.quantity))}
+        />
+      </div>
       <ImagePicker
         all={product.images}
         chosen={draft.images}
@@ -227,7 +240,7 @@ function TextField({
   edited?: boolean;
   mono?: boolean;
   className?: string;
-  inputMode?: "decimal";
+  inputMode?: "decimal" | "numeric";
   placeholder?: string;
   maxLength?: number;
 }) {

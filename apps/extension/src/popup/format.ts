@@ -40,6 +40,7 @@ const FIELD_NAMES: Record<string, string> = {
   gtin: "GTIN",
   mpn: "MPN",
   availability: "Availability",
+  quantity: "Stock",
   variants: "Variants",
   attributes: "Attributes",
   sourceUrl: "Page",

@@ -10,6 +10,8 @@ export interface Draft {
   amount: string;
   currency: string;
   availability: string;
+  /** Units in stock; empty when unknown. */
+  quantity: string;
   brand: string;
   description: string;
   /** The images the user keeps, in the page's order. */
@@ -27,6 +29,7 @@ export function draftOf(product: ProductFields): Draft {
     amount: product.price?.amount ?? "",
     currency: product.price?.currency ?? "",
     availability: product.availability ?? "",
+    quantity: product.quantity === null ? "" : String(product.quantity),
     brand: product.brand ?? "",
     // Text where the description was text (the service keeps it as <p> paragraphs), else its HTML.
     description: editableDescription(product.description),
@@ -59,6 +62,9 @@ export function checkDraft(draft: Draft, product: ProductFields): DraftCheck {
     if (!/^[A-Z]{3}$/.test(currency)) errors.currency = "A 3-letter code such as EUR";
     if (amount !== null && !errors.currency) price = { amount, currency };
   }
+  const quantity = draft.quantity.trim();
+  if (quantity !== "" && !/^\d{1,10}$/.test(quantity)) errors.quantity = "A whole number from 0";
+  else if (Number(quantity) > 2_147_483_647) errors.quantity = "At most 2147483647";
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
   // An edit is a field whose text the user changed; what it sends is that text, tidied.
@@ -69,6 +75,7 @@ export function checkDraft(draft: Draft, product: ProductFields): DraftCheck {
   if (changed("sku")) edits.sku = orNull(draft.sku);
   if (changed("amount") || changed("currency")) edits.price = price;
   if (changed("availability")) edits.availability = orNull(draft.availability);
+  if (changed("quantity")) edits.quantity = quantity === "" ? null : Number(quantity);
   if (changed("brand")) edits.brand = orNull(draft.brand);
   if (changed("description")) edits.description = orNull(draft.description);
   if (

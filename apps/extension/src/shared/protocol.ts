@@ -31,7 +31,7 @@ export interface Capture {
 export type ProductEdits = Partial<
   Pick<
     ProductFields,
-    "title" | "sku" | "price" | "availability" | "brand" | "images" | "description"
+    "title" | "sku" | "price" | "availability" | "quantity" | "brand" | "images" | "description"
   >
 >;
 

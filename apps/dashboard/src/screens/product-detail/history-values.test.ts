@@ -12,6 +12,14 @@ it("describe reads a history value in a few words", () => {
   expect(describeValue("images", ["a.jpg", "b.jpg"])).toBe("a.jpg, b.jpg");
   expect(describeValue("images", ["1", "2", "3", "4", "5"])).toBe("1, 2, 3 and 2 more");
   expect(describeValue("attributes", {})).toBe("none");
+  expect(describeValue("availability", "OutOfStock")).toBe("Out of stock");
+  expect(describeValue("quantity", 0)).toBe("0");
+  expect(
+    describeValue("variants", [
+      { title: "Small", sku: "S", quantity: null },
+      { title: null, sku: "L", quantity: 0 },
+    ]),
+  ).toBe("Small, L (stock 0)");
   expect(describeValue("title", "x".repeat(200))).toHaveLength(158);
   expect(describeValue("sku", null)).toBe("—");
 });

@@ -1,6 +1,6 @@
 // How a product's history reads: action names, empty values, a changed value in a few words.
 import { descriptionText } from "../../ui/description";
-import { formatValue } from "../../ui/format";
+import { formatAvailability, formatValue } from "../../ui/format";
 
 export const ACTION_LABELS: Record<string, string> = {
   created: "Created",
@@ -26,11 +26,14 @@ export function isEmpty(value: unknown): boolean {
  */
 export function describe(field: string, value: unknown): string {
   if (field === "description" && typeof value === "string") return cut(descriptionText(value));
+  if (field === "availability" && typeof value === "string") return formatAvailability(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return "none";
     const shown = value
       .slice(0, 3)
-      .map((v) => (typeof v === "string" ? v : JSON.stringify(v)))
+      .map((v) =>
+        typeof v === "string" ? v : field === "variants" ? variantText(v) : JSON.stringify(v),
+      )
       .join(", ");
     return value.length > 3 ? `${shown} and ${value.length - 3} more` : shown;
   }
@@ -39,6 +42,14 @@ export function describe(field: string, value: unknown): string {
     if (entries.length === 0) return "none";
   }
   return cut(formatValue(value));
+}
+
+/** A variant in a few words: its name and, when known, its stock ("Large (stock 0)"). */
+function variantText(v: unknown): string {
+  if (!v || typeof v !== "object") return JSON.stringify(v);
+  const { title, sku, quantity } = v as { title?: unknown; sku?: unknown; quantity?: unknown };
+  const name = typeof title === "string" ? title : typeof sku === "string" ? sku : "variant";
+  return typeof quantity === "number" ? `${name} (stock ${quantity})` : name;
 }
 
 const cut = (text: string) => (text.length > 160 ? `${text.slice(0, 157)}…` : text);
