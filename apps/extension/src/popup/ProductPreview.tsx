@@ -137,7 +137,7 @@ export function ProductPreview({
           onChange={set("quantity")}
           error={errors.quantity}
           inputMode="numeric"
-          placeholder="unknown"
+          placeholder="—"
           className="narrow"
           edited={draft.quantity !== (product.quantity === null ? "" : String(product.quantity))}
         />
