@@ -27,6 +27,7 @@ import {
   startLoopbackServer,
 } from "../standins/kit/http.js";
 import { OAuthBook } from "../standins/kit/oauth-book.js";
+import { countRoute, RateGate } from "../standins/kit/rate-gate.js";
 import type { StandinOptions } from "../standins/kit/standin-options.js";
 import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
 import { shopifySignature } from "./shopify-connect.js";
@@ -42,7 +43,8 @@ interface ProductSetIdentifier {
 
 interface ProductSetVariant extends Json {
   price?: string;
-  inventoryItem?: { sku?: string };
+  inventoryItem?: { sku?: string; tracked?: boolean };
+  inventoryQuantities?: { locationId: string; name: string; quantity: number }[];
 }
 
 interface ProductSetInput extends Json {
@@ -90,6 +92,7 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     : null;
   const shops = new Map<string, Shop>();
   const faults = new FaultBook();
+  const rateGate = new RateGate(options.rate);
   const oauth = new OAuthBook({ clientId, accessTtlSeconds: 0, refreshTtlSeconds: null });
   const violations: ContractViolation[] = [];
   const shopOf = (name: string) => {
@@ -97,7 +100,10 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     if (!shop)
       shops.set(
         name,
-        (shop = { products: new Map(), counts: { create: 0, update: 0, requests: 0 } }),
+        (shop = {
+          products: new Map(),
+          counts: { create: 0, update: 0, requests: 0, routes: {} },
+        }),
       );
     return shop;
   };
@@ -270,7 +276,10 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     // Shopify answers userErrors only to mutations: an "invalid" fault waits for the productSet.
     const invalidLater =
       faults.peek(name)?.kind === "invalid" && !/\bproductSet\s*\(/.test(String(body.query ?? ""));
-    const played = invalidLater ? null : await playCommonFault(faults.take(name), response);
+    countRoute(shop.counts, rootField(String(body.query ?? "")) || "?");
+    const played =
+      rateGate.take(name) ??
+      (invalidLater ? null : await playCommonFault(faults.take(name), response));
     if (played === "handled") return;
     if (played) return fault(response, played);
     const problems = contract?.check(String(body.query ?? ""), body.variables ?? {}) ?? [];
@@ -356,6 +365,7 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
       imageCount: (p.input.files ?? []).length,
       description: p.input.descriptionHtml ?? null,
       version: p.version,
+      quantity: variants[0]?.inventoryQuantities?.[0]?.quantity ?? null,
       raw: p.input,
     };
   };
@@ -371,10 +381,17 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     storeIds: () => [...shops.keys()],
     store: (name) => {
       const shop = shopOf(name);
-      return { listings: [...shop.products.values()].map(summary), counts: { ...shop.counts } };
+      return {
+        listings: [...shop.products.values()].map(summary),
+        counts: { ...shop.counts, routes: { ...shop.counts.routes } },
+      };
     },
     setFault: (name, f) => faults.set(name, f),
     clearFaults: () => faults.clear(),
+    setRate: (perSecond) => rateGate.set(perSecond),
+    get rate() {
+      return rateGate.rate;
+    },
     denyNextAuthorization: () => oauth.denyNextAuthorization(),
     expireAccessTokens: () => {},
     installCustomApp: (name) => {
@@ -391,6 +408,12 @@ function variantSkus(p: ShopProduct): string[] {
   return (p.input.variants ?? [])
     .map((v) => v.inventoryItem?.sku)
     .filter((s): s is string => typeof s === "string");
+}
+
+/** The operation's first root field ("productSet"): the route the per-route counts name. */
+function rootField(query: string): string {
+  const root = safeOperation(query)?.selectionSet.selections.find((s) => s.kind === Kind.FIELD);
+  return root?.kind === Kind.FIELD ? root.name.value : "";
 }
 
 function safeOperation(query: string): OperationDefinitionNode | null {
