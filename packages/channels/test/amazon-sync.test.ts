@@ -62,14 +62,14 @@ test("endListing deletes every SKU; SKUs Amazon does not have count as deleted",
   const seller = await amazon.connectSeller();
   const prod = withVariants();
   const { remoteId } = await amazon.channel.adapter.publish(publishInput(seller, prod));
-  await amazon.channel.adapter.endListing!(listingInput(seller, prod, remoteId));
+  await amazon.channel.adapter.endListing(listingInput(seller, prod, remoteId));
   const { listings, counts } = amazon.standin.store(seller.storeId);
   expect(listings).toEqual([]);
   expect(counts.routes["DELETE /listings/2021-08-01/items/{sellerId}/{sku}"]).toBe(3);
-  await amazon.channel.adapter.endListing!(listingInput(seller, prod, remoteId));
+  await amazon.channel.adapter.endListing(listingInput(seller, prod, remoteId));
   amazon.standin.setFault(seller.storeId, { kind: "error", status: 503, times: 1 });
   const error = await failureOf(
-    amazon.channel.adapter.endListing!(listingInput(seller, prod, remoteId)),
+    amazon.channel.adapter.endListing(listingInput(seller, prod, remoteId)),
   );
   expect(error).toMatchObject({ outcome: "retry" });
 });

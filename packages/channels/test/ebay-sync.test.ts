@@ -120,7 +120,7 @@ test("a SKU eBay refuses in the bulk answer (207) gives up naming it", async () 
   const prod = product({ variants: [], quantity: 2 });
   const { remoteId } = await channel.adapter.publish(publishInput(dest, prod));
   // The offer was withdrawn on eBay: its offer is no longer published, so eBay refuses that SKU.
-  await channel.adapter.endListing!(listingInput(dest, prod, remoteId));
+  await channel.adapter.endListing(listingInput(dest, prod, remoteId));
   const error = await failureOf(
     channel.adapter.updateOffer!(listingInput(dest, { ...prod, quantity: 1 }, remoteId)),
   );
@@ -147,8 +147,8 @@ test("endListing withdraws the offer (a single SKU) or the group; the listing is
   const grouped = withVariants();
   const one = await channel.adapter.publish(publishInput(dest, single));
   const two = await channel.adapter.publish(publishInput(dest, grouped));
-  await channel.adapter.endListing!(listingInput(dest, single, one.remoteId));
-  await channel.adapter.endListing!(listingInput(dest, grouped, two.remoteId));
+  await channel.adapter.endListing(listingInput(dest, single, one.remoteId));
+  await channel.adapter.endListing(listingInput(dest, grouped, two.remoteId));
   const { listings, counts } = standin.store(dest.storeId);
   expect(listings).toEqual([]);
   expect(counts.routes["POST /offer/{id}/withdraw"]).toBe(1);
@@ -161,13 +161,13 @@ test("endListing withdraws the offer (a single SKU) or the group; the listing is
 test("ending a listing eBay does not have counts as ended", async () => {
   const dest = await connectSeller();
   const never = product({ variants: [] });
-  await channel.adapter.endListing!(listingInput(dest, never, "110999"));
+  await channel.adapter.endListing(listingInput(dest, never, "110999"));
   const group = withVariants();
-  await channel.adapter.endListing!(listingInput(dest, group, "110998"));
+  await channel.adapter.endListing(listingInput(dest, group, "110998"));
   const faulted = product({ variants: [] });
   const { remoteId } = await channel.adapter.publish(publishInput(dest, faulted));
   standin.setFault(dest.storeId, { kind: "error", status: 503, times: 1 });
-  const error = await failureOf(channel.adapter.endListing!(listingInput(dest, faulted, remoteId)));
+  const error = await failureOf(channel.adapter.endListing(listingInput(dest, faulted, remoteId)));
   expect(error).toMatchObject({ outcome: "retry" });
 });
 

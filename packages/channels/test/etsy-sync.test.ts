@@ -80,10 +80,10 @@ test("endListing deletes the listing; one Etsy does not have counts as ended", a
   const shop = await connectShop();
   const prod = product({ variants: [], images: [] });
   const { remoteId } = await channel.adapter.publish(publishInput(shop, prod));
-  await channel.adapter.endListing!(listingInput(shop, prod, remoteId));
+  await channel.adapter.endListing(listingInput(shop, prod, remoteId));
   expect(standin.store(shop.storeId).listings).toEqual([]);
-  await channel.adapter.endListing!(listingInput(shop, prod, remoteId));
+  await channel.adapter.endListing(listingInput(shop, prod, remoteId));
   standin.setFault(shop.storeId, { kind: "throttle", retryAfterSeconds: 3, times: 1 });
-  const error = await failureOf(channel.adapter.endListing!(listingInput(shop, prod, remoteId)));
+  const error = await failureOf(channel.adapter.endListing(listingInput(shop, prod, remoteId)));
   expect(error).toMatchObject({ outcome: "wait", retryAfterMs: 3_000 });
 });

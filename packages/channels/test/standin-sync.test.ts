@@ -52,11 +52,11 @@ test("endListing deletes the listing; one the channel does not have counts as en
   const dest = destination(standin.url);
   const prod = product();
   const { remoteId } = await adapter.publish(publishInput(dest, prod));
-  await adapter.endListing!(listingInput(dest, prod, remoteId));
+  await adapter.endListing(listingInput(dest, prod, remoteId));
   expect(standin.store(dest.storeId).listings).toEqual([]);
-  await adapter.endListing!(listingInput(dest, prod, remoteId));
+  await adapter.endListing(listingInput(dest, prod, remoteId));
   standin.setFault(dest.storeId, { kind: "error", status: 500, times: 1 });
-  expect(await failureOf(adapter.endListing!(listingInput(dest, prod, remoteId)))).toMatchObject({
+  expect(await failureOf(adapter.endListing(listingInput(dest, prod, remoteId)))).toMatchObject({
     outcome: "retry",
   });
 });

@@ -87,14 +87,14 @@ test("endListing deletes the product for good; one the store does not have count
   const dest = storeDestination();
   const prod = product({ variants: [] });
   const { remoteId } = await channel.adapter.publish(publishInput(dest, prod));
-  await channel.adapter.endListing!(listingInput(dest, prod, remoteId));
+  await channel.adapter.endListing(listingInput(dest, prod, remoteId));
   expect(standin.store(dest.storeId).listings).toEqual([]);
-  await channel.adapter.endListing!(listingInput(dest, prod, remoteId));
+  await channel.adapter.endListing(listingInput(dest, prod, remoteId));
   // Listed again later, it is created anew under the same SKU.
   await channel.adapter.publish(publishInput(dest, prod));
   expect(standin.store(dest.storeId).listings).toHaveLength(1);
   standin.setFault(dest.storeId, { kind: "error", status: 502, times: 1 });
-  const error = await failureOf(channel.adapter.endListing!(listingInput(dest, prod, "1")));
+  const error = await failureOf(channel.adapter.endListing(listingInput(dest, prod, "1")));
   expect(error).toMatchObject({ outcome: "retry" });
 });
 
