@@ -123,10 +123,11 @@ export interface ChannelAdapter {
    */
   updateOffer?(input: OfferUpdateInput): Promise<void>;
   /**
-   * Ends the listing on the channel. A listing the channel no longer has (404) counts as ended.
-   * Same error classes as `publish`.
+   * Ends the listing on the channel with its documented delete or withdraw call (every channel
+   * has one). A listing the channel no longer has (404) counts as ended: it resolves. Same error
+   * classes as `publish`.
    */
-  endListing?(input: EndListingInput): Promise<void>;
+  endListing(input: EndListingInput): Promise<void>;
   /**
    * Channels with expiring tokens: new credentials from the refresh token (the whole object the
    * caller will seal and store in place of the old one). The worker calls it shortly before

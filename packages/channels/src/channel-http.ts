@@ -104,6 +104,15 @@ export function throwIfFailed(channel: ChannelName, answer: Answer): void {
 }
 
 /**
+ * An end (delete or withdraw) call's answer: a listing the channel does not have (404, or 410
+ * gone) is as ended as we want it; anything else not 2xx throws its classified failure.
+ */
+export function throwUnlessEnded(channel: ChannelName, answer: Answer): void {
+  if (answer.status === 404 || answer.status === 410) return;
+  throwIfFailed(channel, answer);
+}
+
+/**
  * The JSON object of an answer; an unreadable body is retryable (a proxy's error page, a cut body).
  */
 export function jsonBody(channel: ChannelName, answer: Answer): Record<string, unknown> {

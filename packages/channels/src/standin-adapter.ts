@@ -5,12 +5,15 @@
 import { Type } from "typebox";
 import type {
   ChannelAdapter,
+  DestinationTarget,
+  EndListingInput,
+  OfferUpdateInput,
   PublishableProduct,
   PublishInput,
   PublishOutcome,
 } from "./adapter.js";
 import { okAnswer } from "./channel-answer.js";
-import { channelCaller, type Answer } from "./channel-http.js";
+import { channelCaller, throwIfFailed, throwUnlessEnded, type Answer } from "./channel-http.js";
 import {
   missingField,
   requiredBaseUrl,
@@ -19,6 +22,7 @@ import {
 } from "./destination-fields.js";
 import type { GiveUpChannelError } from "./errors.js";
 import { throwFirst } from "./preflight.js";
+import { unitsOf } from "./quantity.js";
 
 export interface StandinAdapterOptions {
   /** Budget for the whole publish (every request of it), not per request. */
@@ -58,6 +62,7 @@ export function standinListingBody(
     gtin: product.gtin,
     mpn: product.mpn,
     availability: product.availability ?? null,
+    quantity: unitsOf(product),
     price: { amount: toChannelAmount(product.priceAmount!), currency },
     images: product.images,
     variants: product.variants.map((v) => ({
@@ -66,6 +71,7 @@ export function standinListingBody(
       price: v.priceAmount ? { amount: toChannelAmount(v.priceAmount), currency } : null,
       options: v.options ?? {},
       gtin: v.gtin ?? null,
+      quantity: unitsOf(product, v),
     })),
     attributes: product.attributes,
   };
@@ -76,10 +82,51 @@ function outcomeOf(answer: Answer): PublishOutcome {
   return { remoteId: body.id, remoteUrl: typeof body.url === "string" ? body.url : null };
 }
 
+const currencyOf = (destination: DestinationTarget) =>
+  typeof destination.settings.currency === "string" ? destination.settings.currency : null;
+
+/** The cheap route's body (PATCH): the prices and quantities of the listing and its variants. */
+export function standinOfferPatch(
+  product: PublishableProduct,
+  defaultCurrency: string | null,
+): Record<string, unknown> {
+  if (!product.priceAmount?.trim()) throw missingField(CHANNEL, product, "priceAmount");
+  const currency = (product.priceCurrency ?? defaultCurrency)?.toUpperCase() ?? null;
+  return {
+    price: { amount: toChannelAmount(product.priceAmount), currency },
+    quantity: unitsOf(product),
+    variants: product.variants
+      .filter((v) => v.sku)
+      .map((v) => ({
+        sku: v.sku,
+        ...(v.priceAmount ? { price: { amount: toChannelAmount(v.priceAmount), currency } } : {}),
+        quantity: unitsOf(product, v),
+      })),
+  };
+}
+
+/** One request to the listing of `remoteId` (PATCH or DELETE), with the destination's token. */
+function listingCall(
+  input: OfferUpdateInput | EndListingInput,
+  timeoutMs: number,
+  method: "PATCH" | "DELETE",
+  body?: unknown,
+): Promise<Answer> {
+  const call = channelCaller(CHANNEL, input.signal, timeoutMs);
+  return call({
+    method,
+    url: `${requiredBaseUrl(CHANNEL, input.destination)}/v1/listings/${encodeURIComponent(input.remoteId)}`,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: {
+      authorization: `Bearer ${requiredString(CHANNEL, input.destination, "token")}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+  });
+}
+
 async function publish(input: PublishInput, timeoutMs: number): Promise<PublishOutcome> {
   const { product, destination } = input;
-  const settingsCurrency =
-    typeof destination.settings.currency === "string" ? destination.settings.currency : null;
+  const settingsCurrency = currencyOf(destination);
   const body = JSON.stringify(standinListingBody(product, settingsCurrency));
   const baseUrl = requiredBaseUrl(CHANNEL, destination);
   const token = requiredString(CHANNEL, destination, "token");
@@ -124,5 +171,15 @@ async function publish(input: PublishInput, timeoutMs: number): Promise<PublishO
 
 export function createStandinAdapter(options: StandinAdapterOptions = {}): ChannelAdapter {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  return { channel: CHANNEL, publish: (input) => publish(input, timeoutMs) };
+  return {
+    channel: CHANNEL,
+    publish: (input) => publish(input, timeoutMs),
+    async updateOffer(input) {
+      const patch = standinOfferPatch(input.product, currencyOf(input.destination));
+      throwIfFailed(CHANNEL, await listingCall(input, timeoutMs, "PATCH", patch));
+    },
+    async endListing(input) {
+      throwUnlessEnded(CHANNEL, await listingCall(input, timeoutMs, "DELETE"));
+    },
+  };
 }

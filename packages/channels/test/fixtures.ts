@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { DestinationTarget, PublishableProduct, PublishInput } from "../src/index.js";
+import type {
+  DestinationTarget,
+  EndListingInput,
+  OfferUpdateInput,
+  PublishableProduct,
+  PublishInput,
+} from "../src/index.js";
 
 export function product(overrides: Partial<PublishableProduct> = {}): PublishableProduct {
   return {
@@ -51,4 +57,13 @@ export function publishInput(
     saveRemoteId: async () => {},
     ...overrides,
   };
+}
+
+/** What updateOffer and endListing take: the live listing's remote id and the product as it is. */
+export function listingInput(
+  dest: DestinationTarget,
+  prod: PublishableProduct,
+  remoteId: string,
+): OfferUpdateInput & EndListingInput {
+  return { product: prod, destination: dest, remoteId, signal: new AbortController().signal };
 }

@@ -34,7 +34,7 @@ describe("standin adapter", () => {
     expect(second).toEqual(first);
     const { listings, counts } = standin.store(dest.storeId);
     // One request to create (no lookup first), one to update.
-    expect(counts).toEqual({ create: 1, update: 1, requests: 2 });
+    expect(counts).toMatchObject({ create: 1, update: 1, requests: 2 });
     expect(listings).toHaveLength(1);
     expect(listings[0]).toMatchObject({
       id: first.remoteId,
@@ -50,6 +50,8 @@ describe("standin adapter", () => {
         price: { amount: "21.50", currency: "EUR" },
         options: { color: "blue" },
         gtin: null,
+        // Unknown quantity, in stock: what availability implies.
+        quantity: 1,
       },
     ]);
     const page = await fetch(first.remoteUrl!);

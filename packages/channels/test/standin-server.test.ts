@@ -85,7 +85,7 @@ describe("stand-in channel server", () => {
       body: { id: created.body.id, version: 2, title: "Mug v2", createdAt: created.body.createdAt },
     });
     expect((await call("PUT", "/v1/listings/sl_nope", listing())).status).toBe(404);
-    expect(standin.store(store).counts).toEqual({ create: 1, update: 1, requests: 5 });
+    expect(standin.store(store).counts).toMatchObject({ create: 1, update: 1, requests: 5 });
   }, 5_000);
 
   test.each([
@@ -167,7 +167,7 @@ describe("stand-in channel server", () => {
     ).toBe(204);
     expect(standin.store(store)).toEqual({
       listings: [],
-      counts: { create: 0, update: 0, requests: 0 },
+      counts: { create: 0, update: 0, requests: 0, routes: {} },
       fault: null,
     });
   }, 5_000);
@@ -209,6 +209,6 @@ describe("stand-in channel server", () => {
     );
     expect(answers.every((a) => a.status === 201)).toBe(true);
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(200);
-    expect(standin.store(store).counts).toEqual({ create: 200, update: 0, requests: 200 });
+    expect(standin.store(store).counts).toMatchObject({ create: 200, update: 0, requests: 200 });
   }, 15_000);
 });

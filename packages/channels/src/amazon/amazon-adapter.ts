@@ -6,6 +6,8 @@
 import type {
   ChannelAdapter,
   DestinationTarget,
+  EndListingInput,
+  OfferUpdateInput,
   PublishInput,
   PublishOutcome,
 } from "../adapter.js";
@@ -15,7 +17,12 @@ import { missingField, requiredBaseUrl, requiredString } from "../destination-fi
 import { throwFirst } from "../preflight.js";
 import { checkSubmission, throwIfAmazonFailed } from "./amazon-answers.js";
 import { amazonProductProblems, listingsItemUrl, putBody } from "./amazon-checks.js";
-import { type AmazonListingItem, listingItems } from "./amazon-attributes.js";
+import {
+  type AmazonListingItem,
+  hasVariations,
+  listingItems,
+  OFFER_ATTRIBUTES,
+} from "./amazon-attributes.js";
 import type { AmazonApp } from "./amazon-env.js";
 import { fitToProductType, productTypeSchema } from "./amazon-product-type.js";
 import { amazonSettings } from "./amazon-settings.js";
@@ -23,29 +30,20 @@ import { requestLwaToken } from "./amazon-token.js";
 
 const CHANNEL = "amazon";
 
-async function publish(
-  input: PublishInput,
-  app: AmazonApp,
-  timeoutMs: number,
-): Promise<PublishOutcome> {
-  const { product, destination } = input;
-  const settings = amazonSettings(destination.settings);
-  throwFirst(amazonProductProblems(product));
-  // Found by amazonProductProblems already; said again for TypeScript, which cannot see through it.
-  if (!product.sku) throw missingField(CHANNEL, product, "sku");
+type Send = (
+  method: string,
+  sku: string,
+  query: Record<string, string>,
+  body?: unknown,
+) => Promise<Answer>;
 
+/** Requests to the seller's listings items, with their access token. */
+function amazonSession(destination: DestinationTarget, signal: AbortSignal, timeoutMs: number) {
+  const settings = amazonSettings(destination.settings);
   const api = requiredBaseUrl(CHANNEL, destination);
   const token = requiredString(CHANNEL, destination, "accessToken");
-  const call = channelCaller(CHANNEL, input.signal, timeoutMs);
-  const schema = await productTypeSchema(call, api, token, settings);
-  const items = fitToProductType(listingItems(product, settings), schema, settings.productType);
-
-  const send = (
-    method: string,
-    sku: string,
-    query: Record<string, string>,
-    body?: unknown,
-  ): Promise<Answer> =>
+  const call = channelCaller(CHANNEL, signal, timeoutMs);
+  const send: Send = (method, sku, query, body) =>
     call({
       method,
       url: listingsItemUrl(api, settings, sku, query),
@@ -55,6 +53,66 @@ async function publish(
         ...(body === undefined ? {} : { "content-type": "application/json" }),
       },
     });
+  return { settings, api, token, call, send };
+}
+
+/**
+ * The cheap route: each SKU that carries the offer (the single SKU, or every child) patched with
+ * only `purchasable_offer` and `fulfillment_availability` replaced.
+ */
+async function updateOffer(input: OfferUpdateInput, timeoutMs: number): Promise<void> {
+  const { product } = input;
+  throwFirst(amazonProductProblems(product));
+  const { settings, send } = amazonSession(input.destination, input.signal, timeoutMs);
+  for (const item of listingItems(product, settings)) {
+    if (item.role === "parent") continue;
+    const answer = await send(
+      "PATCH",
+      item.sku,
+      { includedData: "issues" },
+      {
+        productType: settings.productType,
+        patches: OFFER_ATTRIBUTES.map((name) => ({
+          op: "replace",
+          path: `/attributes/${name}`,
+          value: item.attributes[name],
+        })),
+      },
+    );
+    checkSubmission(item.sku, answer);
+  }
+}
+
+/**
+ * deleteListingsItem for every SKU of the listing, the children before their parent. A SKU
+ * Amazon does not have (404) is deleted already.
+ */
+async function endListing(input: EndListingInput, timeoutMs: number): Promise<void> {
+  const { product } = input;
+  const { send } = amazonSession(input.destination, input.signal, timeoutMs);
+  const children = hasVariations(product)
+    ? product.variants.map((v) => v.sku).filter((sku): sku is string => !!sku)
+    : [];
+  for (const sku of [...children, input.remoteId]) {
+    const answer = await send("DELETE", sku, {});
+    if (answer.status === 404) continue;
+    checkSubmission(sku, answer);
+  }
+}
+
+async function publish(
+  input: PublishInput,
+  app: AmazonApp,
+  timeoutMs: number,
+): Promise<PublishOutcome> {
+  const { product, destination } = input;
+  throwFirst(amazonProductProblems(product));
+  // Found by amazonProductProblems already; said again for TypeScript, which cannot see through it.
+  if (!product.sku) throw missingField(CHANNEL, product, "sku");
+
+  const { settings, api, token, call, send } = amazonSession(destination, input.signal, timeoutMs);
+  const schema = await productTypeSchema(call, api, token, settings);
+  const items = fitToProductType(listingItems(product, settings), schema, settings.productType);
 
   // A first publish puts every SKU (a put creates or wholly replaces, so a repeat after a crash is
   // harmless); later ones look each SKU up and patch it, or put it if it is new (a variation
@@ -98,6 +156,8 @@ export function createAmazonAdapter({ app, timeoutMs }: ChannelContext<AmazonApp
   return {
     channel: CHANNEL,
     publish: (input) => publish(input, app, timeoutMs),
+    updateOffer: (input) => updateOffer(input, timeoutMs),
+    endListing: (input) => endListing(input, timeoutMs),
     async refreshCredentials(destination: DestinationTarget, signal: AbortSignal) {
       const refreshToken = requiredString(CHANNEL, destination, "refreshToken");
       const tokens = await requestLwaToken(

@@ -4,6 +4,7 @@
 import { descriptionText } from "@catalog/db/description";
 import type { PublishableProduct, PublishableVariant } from "../adapter.js";
 import { toChannelAmount } from "../destination-fields.js";
+import { unitsOf } from "../quantity.js";
 import type { AmazonSettings } from "./amazon-settings.js";
 
 export type Attributes = Record<string, Record<string, unknown>[]>;
@@ -84,7 +85,26 @@ function common(
   return attributes;
 }
 
-function offer(product: PublishableProduct, s: AmazonSettings, amount: string): Attributes {
+/**
+ * Units offered: the catalog's quantity (the variant's, else the product's); unknown, the
+ * destination's default quantity when in stock, else 0.
+ */
+function unitsOffered(
+  product: PublishableProduct,
+  s: AmazonSettings,
+  variant?: PublishableVariant,
+) {
+  const known = variant?.quantity ?? product.quantity;
+  if (known === null || known === undefined) return inStock(product) ? s.quantity : 0;
+  return unitsOf(product, variant);
+}
+
+function offer(
+  product: PublishableProduct,
+  s: AmazonSettings,
+  amount: string,
+  variant?: PublishableVariant,
+): Attributes {
   return {
     // Amazon's schema types the price as a number; the decimal string is read once, here.
     purchasable_offer: [
@@ -97,13 +117,13 @@ function offer(product: PublishableProduct, s: AmazonSettings, amount: string): 
     fulfillment_availability: [
       {
         fulfillment_channel_code: s.fulfillmentChannelCode,
-        quantity: inStock(product) ? s.quantity : 0,
+        quantity: unitsOffered(product, s, variant),
       },
     ],
   };
 }
 
-const hasVariations = (product: PublishableProduct) =>
+export const hasVariations = (product: PublishableProduct) =>
   product.variants.some((v) => Object.keys(v.options ?? {}).length > 0);
 
 /** Every SKU the product is listed under, the parent first. */
@@ -156,7 +176,7 @@ export function listingItems(product: PublishableProduct, s: AmazonSettings): Am
           { child_relationship_type: "variation", parent_sku: sku, ...m },
         ],
         variation_theme: [{ name: theme }],
-        ...offer(product, s, variant.priceAmount?.trim() || product.priceAmount!),
+        ...offer(product, s, variant.priceAmount?.trim() || product.priceAmount!, variant),
       },
     };
   };

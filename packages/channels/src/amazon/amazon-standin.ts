@@ -43,6 +43,7 @@ import {
   startLoopbackServer,
 } from "../standins/kit/http.js";
 import { OAuthBook, type TokenResult } from "../standins/kit/oauth-book.js";
+import { countRoute, RateGate } from "../standins/kit/rate-gate.js";
 import type { StandinOptions } from "../standins/kit/standin-options.js";
 
 type Json = Record<string, unknown>;
@@ -105,6 +106,8 @@ export interface AmazonStandin extends ChannelStandin {
   readonly notifications: AmazonNotifier;
 }
 
+const quantityOf = (value: unknown) => (typeof value === "number" ? value : null);
+
 export async function startAmazonStandin(options: StandinOptions = {}): Promise<AmazonStandin> {
   const clientId = options.clientId ?? "amzn1.application-oa2-client.standin";
   const clientSecret = options.clientSecret ?? "amzn1.oa2-cs.v1.standin-secret";
@@ -124,6 +127,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
     : [];
   const sellers = new Map<string, Seller>();
   const faults = new FaultBook();
+  const rateGate = new RateGate(options.rate);
   const oauth = new OAuthBook({
     clientId,
     accessTtlSeconds: 3600,
@@ -144,7 +148,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
     if (!seller)
       sellers.set(
         id,
-        (seller = { items: new Map(), counts: { create: 0, update: 0, requests: 0 } }),
+        (seller = { items: new Map(), counts: { create: 0, update: 0, requests: 0, routes: {} } }),
       );
     return seller;
   };
@@ -364,6 +368,16 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
         ],
       });
     }
+    if (method === "DELETE") {
+      if (!found)
+        return sendJson(
+          response,
+          404,
+          spError("NOT_FOUND", `SKU '${sku}' not found in marketplace ${marketplaceId}`),
+        );
+      seller.items.delete(sku);
+      return sendJson(response, 200, submission(sku, "ACCEPTED", []));
+    }
     if (!PRODUCT_TYPES[body.productType])
       return sendJson(
         response,
@@ -514,8 +528,15 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
       );
     const seller = sellers.get(sellerId)!;
     seller.counts.requests += 1;
+    countRoute(
+      seller.counts,
+      `${request.method ?? "GET"} ${listing ? "/listings/2021-08-01/items/{sellerId}/{sku}" : "/definitions/2020-09-01/productTypes/{productType}"}`,
+    );
     const sku = listing ? decodeURIComponent(listing[2]!) : undefined;
-    const played = await playCommonFault(faults.take(sellerId), response);
+    const played = await playCommonFault(
+      rateGate.take(sellerId) ?? faults.take(sellerId),
+      response,
+    );
     if (played === "handled") return;
     if (played) return playFault(response, played, request.method === "GET" ? undefined : sku);
     const raw = (await readBody(request)).toString("utf8");
@@ -594,6 +615,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
       ).length,
       description: textOf(item.attributes.product_description) ?? null,
       version: item.version,
+      quantity: quantityOf(priced?.attributes.fulfillment_availability?.[0]?.quantity),
       raw: { item, children },
     };
   };
@@ -616,10 +638,17 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
       const listed = [...seller.items.values()].filter(
         (i) => i.attributes.parentage_level?.[0]?.value !== "child",
       );
-      return { listings: listed.map((i) => summary(seller, i)), counts: { ...seller.counts } };
+      return {
+        listings: listed.map((i) => summary(seller, i)),
+        counts: { ...seller.counts, routes: { ...seller.counts.routes } },
+      };
     },
     setFault: (id, fault) => faults.set(id, fault),
     clearFaults: () => faults.clear(),
+    setRate: (perSecond) => rateGate.set(perSecond),
+    get rate() {
+      return rateGate.rate;
+    },
     denyNextAuthorization: () => oauth.denyNextAuthorization(),
     expireAccessTokens: (id) => oauth.expireAccessTokens(id),
     violations,

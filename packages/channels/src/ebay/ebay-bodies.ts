@@ -3,6 +3,7 @@
 import { clipDescriptionHtml } from "@catalog/db/description";
 import type { PublishableProduct, PublishableVariant } from "../adapter.js";
 import { toChannelAmount } from "../destination-fields.js";
+import { unitsOf } from "../quantity.js";
 import type { EbaySettings } from "./ebay-settings.js";
 
 // eBay's limits: titles 80 characters, 24 images, 4,000 characters of product description (the
@@ -19,9 +20,6 @@ export function ebayTitle(title: string): string {
   const space = cut.lastIndexOf(" ");
   return (space > MAX_TITLE / 2 ? cut.slice(0, space) : cut).trim();
 }
-
-const quantityOf = (product: PublishableProduct) =>
-  /OutOfStock|SoldOut|Discontinued/i.test(product.availability ?? "") ? 0 : 1;
 
 function gtinFields(gtin: string | null | undefined): Record<string, string[]> {
   if (!gtin) return {};
@@ -49,7 +47,7 @@ export function inventoryItem(
       imageUrls: product.images.slice(0, MAX_IMAGES),
     },
     condition: settings.condition,
-    availability: { shipToLocationAvailability: { quantity: quantityOf(product) } },
+    availability: { shipToLocationAvailability: { quantity: unitsOf(product, variant) } },
   };
 }
 
@@ -83,11 +81,12 @@ export function offer(
   settings: EbaySettings,
   sku: string,
   amount: string,
+  quantity: number,
   withKeys: boolean,
 ): Record<string, unknown> {
   return {
     ...(withKeys ? { sku, marketplaceId: settings.marketplaceId, format: "FIXED_PRICE" } : {}),
-    availableQuantity: quantityOf(product),
+    availableQuantity: quantity,
     categoryId: settings.categoryId,
     ...(product.description ? { listingDescription: product.description } : {}),
     listingPolicies: {
@@ -95,16 +94,45 @@ export function offer(
       paymentPolicyId: settings.paymentPolicyId,
       returnPolicyId: settings.returnPolicyId,
     },
-    pricingSummary: {
-      price: {
-        value: toChannelAmount(amount),
-        currency: (
-          settings.currency ??
-          product.priceCurrency ??
-          settings.marketplaceCurrency
-        ).toUpperCase(),
-      },
-    },
+    pricingSummary: { price: ebayPrice(product, settings, amount) },
     merchantLocationKey: settings.merchantLocationKey,
+  };
+}
+
+/** An amount as eBay takes it, in the destination's currency (else the product's or the site's). */
+export function ebayPrice(
+  product: PublishableProduct,
+  settings: EbaySettings,
+  amount: string,
+): { value: string; currency: string } {
+  return {
+    value: toChannelAmount(amount),
+    currency: (
+      settings.currency ??
+      product.priceCurrency ??
+      settings.marketplaceCurrency
+    ).toUpperCase(),
+  };
+}
+
+/** One SKU's entry of a bulk price and quantity update: its stock and its offer's price. */
+export function priceQuantity(
+  product: PublishableProduct,
+  settings: EbaySettings,
+  sku: string,
+  offerId: string,
+  variant?: PublishableVariant,
+): Record<string, unknown> {
+  const quantity = unitsOf(product, variant);
+  return {
+    sku,
+    shipToLocationAvailability: { quantity },
+    offers: [
+      {
+        offerId,
+        availableQuantity: quantity,
+        price: ebayPrice(product, settings, variant?.priceAmount?.trim() || product.priceAmount!),
+      },
+    ],
   };
 }

@@ -26,6 +26,7 @@ import {
   sendJson,
   startLoopbackServer,
 } from "../standins/kit/http.js";
+import { countRoute, RateGate } from "../standins/kit/rate-gate.js";
 import { OAuthBook, type TokenResult } from "../standins/kit/oauth-book.js";
 import type { StandinOptions } from "../standins/kit/standin-options.js";
 import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
@@ -41,6 +42,7 @@ interface EbayContent extends Json {
 
 interface EbayItem extends Json {
   product?: EbayContent;
+  availability?: { shipToLocationAvailability?: { quantity?: number } };
 }
 
 interface EbayGroup extends EbayContent {
@@ -53,7 +55,18 @@ interface EbayOffer extends Json {
   status?: string;
   listingId?: string;
   listingDescription?: string;
-  pricingSummary?: { price?: { value?: string } };
+  availableQuantity?: number;
+  pricingSummary?: { price?: { value?: string; currency?: string } };
+}
+
+interface PriceQuantityRequest {
+  sku?: string;
+  shipToLocationAvailability?: { quantity?: number };
+  offers?: Array<{
+    offerId?: string;
+    availableQuantity?: number;
+    price?: { value?: string; currency?: string };
+  }>;
 }
 
 interface Listing {
@@ -89,6 +102,25 @@ const ebayError = (errorId: number, message: string, category = "REQUEST", extra
 
 let nextId = 110_000_000_000;
 
+/** Named paths of the Inventory API; any other segment is an id (an SKU, an offer id). */
+const FIXED_SEGMENTS = new Set([
+  "inventory_item",
+  "inventory_item_group",
+  "offer",
+  "bulk_update_price_quantity",
+  "publish_by_inventory_item_group",
+  "withdraw_by_inventory_item_group",
+  "publish",
+  "withdraw",
+]);
+
+/** The route a request took, for the per-route counts: "/offer/{id}/withdraw". */
+const routeOf = (path: string) =>
+  path
+    .split("/")
+    .map((segment) => (!segment || FIXED_SEGMENTS.has(segment) ? segment : "{id}"))
+    .join("/");
+
 export async function startEbayStandin(options: StandinOptions = {}): Promise<ChannelStandin> {
   const clientId = options.clientId ?? "ebay-standin-client";
   const clientSecret = options.clientSecret ?? "ebay-standin-secret";
@@ -102,6 +134,7 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
     : null;
   const sellers = new Map<string, Seller>();
   const faults = new FaultBook();
+  const rateGate = new RateGate(options.rate);
   const oauth = new OAuthBook({ clientId, accessTtlSeconds: 7200, refreshTtlSeconds: 47_304_000 });
   const violations: ContractViolation[] = [];
   const sellerOf = (id: string) => {
@@ -114,7 +147,7 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
           groups: new Map(),
           offers: new Map(),
           listings: new Map(),
-          counts: { create: 0, update: 0, requests: 0 },
+          counts: { create: 0, update: 0, requests: 0, routes: {} },
         }),
       );
     return seller;
@@ -229,6 +262,73 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
     return listing.listingId;
   }
 
+  /** Ends the listing of a SKU or group key; its offers stay, unpublished. */
+  function withdraw(seller: Seller, key: string, group: boolean): string | undefined {
+    const listing = [...seller.listings.values()].find((l) => l.key === key && l.group === group);
+    if (listing) seller.listings.delete(listing.listingId);
+    const skus = group ? (seller.groups.get(key)?.variantSKUs ?? []) : [key];
+    for (const offer of seller.offers.values())
+      if (skus.includes(offer.sku)) {
+        offer.status = "UNPUBLISHED";
+        delete offer.listingId;
+      }
+    return listing?.listingId;
+  }
+
+  /** bulkUpdatePriceQuantity: each SKU's stock and its published offers' price and quantity. */
+  function bulkUpdate(seller: Seller, requests: PriceQuantityRequest[], response: ServerResponse) {
+    const responses: Json[] = [];
+    const touched = new Set<Listing>();
+    for (const request of requests) {
+      const sku = request.sku ?? "";
+      const item = seller.items.get(sku);
+      if (request.shipToLocationAvailability) {
+        if (!item) {
+          responses.push({
+            sku,
+            statusCode: 404,
+            errors: ebayError(25702, `The SKU ${sku} is not available in the system.`).errors,
+          });
+          continue;
+        }
+        item.availability = {
+          shipToLocationAvailability: { ...request.shipToLocationAvailability },
+        };
+      }
+      for (const change of request.offers ?? []) {
+        const offer = seller.offers.get(change.offerId ?? "");
+        if (!offer || offer.sku !== sku || offer.status !== "PUBLISHED") {
+          responses.push({
+            sku,
+            offerId: change.offerId,
+            statusCode: 400,
+            errors: ebayError(
+              25002,
+              `Offer ${change.offerId} is not a published offer of SKU ${sku}.`,
+            ).errors,
+          });
+          continue;
+        }
+        if (change.availableQuantity !== undefined)
+          offer.availableQuantity = change.availableQuantity;
+        if (change.price) offer.pricingSummary = { ...offer.pricingSummary, price: change.price };
+        responses.push({ sku, offerId: offer.offerId, statusCode: 200 });
+      }
+      for (const listing of seller.listings.values()) {
+        const skus = listing.group
+          ? (seller.groups.get(listing.key)?.variantSKUs ?? [])
+          : [listing.key];
+        if (skus.includes(sku)) touched.add(listing);
+      }
+    }
+    for (const listing of touched) {
+      listing.version += 1;
+      seller.counts.update += 1;
+    }
+    const allOk = responses.every((r) => r.statusCode === 200);
+    sendJson(response, allOk ? 200 : 207, { responses });
+  }
+
   function inventory(
     seller: Seller,
     method: string,
@@ -280,6 +380,18 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
       seller.offers.set(offerId, { ...offer, offerId, status: "UNPUBLISHED" });
       return sendJson(response, 201, { offerId });
     }
+    if (resource === "bulk_update_price_quantity" && !id && method === "POST")
+      return bulkUpdate(
+        seller,
+        (body.requests as PriceQuantityRequest[] | undefined) ?? [],
+        response,
+      );
+    if (resource === "offer" && id === "withdraw_by_inventory_item_group" && method === "POST") {
+      const { inventoryItemGroupKey } = body as { inventoryItemGroupKey: string };
+      if (withdraw(seller, inventoryItemGroupKey, true) === undefined)
+        return sendJson(response, 400, ebayError(25725, "No offer found"));
+      return sendJson(response, 204, undefined);
+    }
     if (resource === "offer" && id === "publish_by_inventory_item_group" && method === "POST") {
       const { inventoryItemGroupKey } = body as { inventoryItemGroupKey: string };
       const group = seller.groups.get(inventoryItemGroupKey);
@@ -298,12 +410,21 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
           400,
           ebayError(25016, `No offer for variation SKUs ${missing.join(", ")}`),
         );
-      return sendJson(response, 200, { listingId: list(seller, inventoryItemGroupKey, true) });
+      const listingId = list(seller, inventoryItemGroupKey, true);
+      for (const offer of seller.offers.values())
+        if (group.variantSKUs.includes(offer.sku))
+          Object.assign(offer, { status: "PUBLISHED", listingId });
+      return sendJson(response, 200, { listingId });
     }
     const found = id ? seller.offers.get(id) : undefined;
     if (resource === "offer" && found && !action && method === "PUT") {
       Object.assign(found, body);
       return sendJson(response, 204, undefined);
+    }
+    if (resource === "offer" && found && action === "withdraw" && method === "POST") {
+      const listingId =
+        found.status === "PUBLISHED" ? withdraw(seller, found.sku, false) : undefined;
+      return sendJson(response, 200, listingId ? { listingId } : {});
     }
     if (resource === "offer" && found && action === "publish" && method === "POST") {
       found.status = "PUBLISHED";
@@ -321,7 +442,14 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
     if (!seller || !sellerId)
       return sendJson(response, 401, ebayError(1001, "Invalid access token"));
     seller.counts.requests += 1;
-    const played = await playCommonFault(faults.take(sellerId), response);
+    countRoute(
+      seller.counts,
+      `${request.method ?? "GET"} ${routeOf(url.pathname.slice(API.length))}`,
+    );
+    const played = await playCommonFault(
+      rateGate.take(sellerId) ?? faults.take(sellerId),
+      response,
+    );
     if (played === "handled") return;
     if (played) return playFault(response, played);
     const raw = (await readBody(request)).toString("utf8");
@@ -373,6 +501,7 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
     const skus: string[] = group?.variantSKUs ?? [l.key];
     const firstOffer = [...seller.offers.values()].find((o) => o.sku === skus[0]);
     const item = group ?? seller.items.get(l.key)?.product;
+    const stock = seller.items.get(skus[0]!)?.availability?.shipToLocationAvailability?.quantity;
     return {
       id: l.listingId,
       sku: l.key,
@@ -383,6 +512,7 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
       version: l.version,
       // What the listing shows: the offer's own description, else the group's or the item's.
       description: firstOffer?.listingDescription ?? item?.description ?? null,
+      quantity: firstOffer?.availableQuantity ?? stock ?? null,
       raw: {
         item: group ?? seller.items.get(l.key),
         offers: [...seller.offers.values()].filter((o) => skus.includes(o.sku)),
@@ -405,10 +535,14 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
       const seller = sellerOf(id);
       return {
         listings: [...seller.listings.values()].map((l) => summary(seller, l)),
-        counts: { ...seller.counts },
+        counts: { ...seller.counts, routes: { ...seller.counts.routes } },
       };
     },
     setFault: (id, fault) => faults.set(id, fault),
+    setRate: (perSecond) => rateGate.set(perSecond),
+    get rate() {
+      return rateGate.rate;
+    },
     clearFaults: () => faults.clear(),
     denyNextAuthorization: () => oauth.denyNextAuthorization(),
     expireAccessTokens: (id) => oauth.expireAccessTokens(id),

@@ -6,6 +6,8 @@ import type { ChannelContext } from "../channel-definition.js";
 import type {
   ChannelAdapter,
   DestinationTarget,
+  EndListingInput,
+  OfferUpdateInput,
   PublishInput,
   PublishOutcome,
 } from "../adapter.js";
@@ -54,20 +56,19 @@ function throwIfEtsyFailed(answer: Answer): void {
   throwIfFailed(CHANNEL, answer);
 }
 
-async function publish(
-  context: ChannelContext<EtsyApp>,
-  input: PublishInput,
-  timeoutMs: number,
-): Promise<PublishOutcome> {
-  const { product, destination } = input;
-  const settings = etsySettings(destination.settings);
-  // Gives up on what etsyProductProblems finds before any call.
-  const stock = inventory(product, settings);
+type EtsyRequest = Omit<ChannelRequest, "url"> & { path: string };
 
+/** Requests to the shop's Open API v3 with the seller's token and the app's key. */
+function etsySender(
+  context: ChannelContext<EtsyApp>,
+  destination: DestinationTarget,
+  signal: AbortSignal,
+  timeoutMs: number,
+): (request: EtsyRequest) => Promise<Answer> {
   const api = `${requiredBaseUrl(CHANNEL, destination)}/v3/application`;
   const token = requiredString(CHANNEL, destination, "accessToken");
-  const call = channelCaller(CHANNEL, input.signal, timeoutMs);
-  const send = ({ path, ...request }: Omit<ChannelRequest, "url"> & { path: string }) =>
+  const call = channelCaller(CHANNEL, signal, timeoutMs);
+  return ({ path, ...request }) =>
     call({
       ...request,
       url: `${api}${path}`,
@@ -77,6 +78,26 @@ async function publish(
         ...request.headers,
       },
     });
+}
+
+/** The inventory PUT: every SKU's price and quantity (the cheap route, and a publish's step). */
+const inventoryRequest = (listingId: string, stock: Record<string, unknown>): EtsyRequest => ({
+  method: "PUT",
+  path: `/listings/${listingId}/inventory`,
+  body: JSON.stringify(stock),
+  headers: { "content-type": "application/json" },
+});
+
+async function publish(
+  context: ChannelContext<EtsyApp>,
+  input: PublishInput,
+  timeoutMs: number,
+): Promise<PublishOutcome> {
+  const { product, destination } = input;
+  const settings = etsySettings(destination.settings);
+  // Gives up on what etsyProductProblems finds before any call.
+  const stock = inventory(product, settings);
+  const send = etsySender(context, destination, input.signal, timeoutMs);
   const form = { "content-type": "application/x-www-form-urlencoded" };
   const checked = async <T extends TSchema>(
     request: Omit<ChannelRequest, "url"> & { path: string },
@@ -114,16 +135,7 @@ async function publish(
     listingId = String(created.listing_id);
     await input.saveRemoteId(listingId, `https://www.etsy.com/listing/${listingId}`);
   }
-  await checked(
-    {
-      method: "PUT",
-      path: `/listings/${listingId}/inventory`,
-      body: JSON.stringify(stock),
-      headers: { "content-type": "application/json" },
-    },
-    InventoryAnswer,
-    "inventory",
-  );
+  await checked(inventoryRequest(listingId, stock), InventoryAnswer, "inventory");
   await syncImages(
     async (request) => {
       const answer = await send(request);
@@ -144,6 +156,24 @@ export function createEtsyAdapter(context: ChannelContext<EtsyApp>): ChannelAdap
   return {
     channel: CHANNEL,
     publish: (input) => publish(context, input, timeoutMs),
+    /** The cheap route: the inventory PUT alone (prices and quantities of every offering). */
+    async updateOffer(input: OfferUpdateInput) {
+      const stock = inventory(input.product, etsySettings(input.destination.settings));
+      const send = etsySender(context, input.destination, input.signal, timeoutMs);
+      const answer = await send(inventoryRequest(input.remoteId, stock));
+      throwIfEtsyFailed(answer);
+      okAnswer(CHANNEL, answer, InventoryAnswer, "inventory");
+    },
+    /** deleteListing; a listing Etsy no longer has is ended already. */
+    async endListing(input: EndListingInput) {
+      const send = etsySender(context, input.destination, input.signal, timeoutMs);
+      const answer = await send({
+        method: "DELETE",
+        path: `/listings/${encodeURIComponent(input.remoteId)}`,
+      });
+      if (answer.status === 404) return;
+      throwIfEtsyFailed(answer);
+    },
     async refreshCredentials(destination: DestinationTarget, signal: AbortSignal) {
       const refreshToken = requiredString(CHANNEL, destination, "refreshToken");
       const tokens = await requestEtsyToken(

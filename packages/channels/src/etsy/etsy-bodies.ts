@@ -1,10 +1,11 @@
 // The catalog product as Etsy's Open API v3 takes it: the listing's fields (form-encoded), and its
 // inventory (JSON): one product per SKU, variations on Etsy's two custom properties.
 import { descriptionText } from "@catalog/db/description";
-import type { PublishableProduct } from "../adapter.js";
+import type { PublishableProduct, PublishableVariant } from "../adapter.js";
 import { missingField, toChannelAmount } from "../destination-fields.js";
 import { GiveUpChannelError } from "../errors.js";
 import { positivePriceProblems, throwFirst } from "../preflight.js";
+import { unitsOf } from "../quantity.js";
 import type { EtsySettings } from "./etsy-settings.js";
 
 // Etsy's limits: titles 140 characters, 10 images per listing, 2 variation properties.
@@ -12,9 +13,6 @@ const MAX_TITLE = 140;
 export const MAX_IMAGES = 10;
 /** Etsy's ids for a shop's own variation properties ("custom1", "custom2"). */
 const CUSTOM_PROPERTIES = [513, 514];
-
-const quantityOf = (product: PublishableProduct) =>
-  /OutOfStock|SoldOut|Discontinued/i.test(product.availability ?? "") ? 0 : 1;
 
 export function listingFields(
   product: PublishableProduct,
@@ -34,7 +32,8 @@ export function listingFields(
       : {}),
   };
   if (creating) {
-    fields.quantity = String(Math.max(1, quantityOf(product)));
+    // Etsy creates a listing with at least one unit; the inventory that follows sets the real ones.
+    fields.quantity = String(Math.max(1, unitsOf(product)));
     fields.price = toChannelAmount(product.priceAmount!);
     fields.readiness_state_id = String(settings.readinessStateId);
   }
@@ -76,10 +75,10 @@ export function inventory(
   const names = optionNamesOf(product);
   // Etsy's API takes prices as JSON numbers; toChannelAmount keeps the decimal text exact up to
   // there.
-  const offering = (amount: string) => [
+  const offering = (amount: string, variant?: PublishableVariant) => [
     {
       price: Number(toChannelAmount(amount)),
-      quantity: quantityOf(product),
+      quantity: unitsOf(product, variant),
       is_enabled: true,
       readiness_state_id: settings.readinessStateId,
     },
@@ -101,7 +100,7 @@ export function inventory(
         value_ids: [],
         values: [v.options?.[name] ?? "-"],
       })),
-      offerings: offering(v.priceAmount?.trim() || product.priceAmount!),
+      offerings: offering(v.priceAmount?.trim() || product.priceAmount!, v),
     })),
     price_on_property: propertyIds,
     sku_on_property: propertyIds,

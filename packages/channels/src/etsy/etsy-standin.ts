@@ -25,6 +25,7 @@ import {
   startLoopbackServer,
 } from "../standins/kit/http.js";
 import { OAuthBook, type TokenResult } from "../standins/kit/oauth-book.js";
+import { countRoute, RateGate } from "../standins/kit/rate-gate.js";
 import type { StandinOptions } from "../standins/kit/standin-options.js";
 import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
 
@@ -34,7 +35,7 @@ type Json = Record<string, unknown>;
 interface EtsyProduct extends Json {
   sku: string;
   property_values?: unknown[];
-  offerings?: { price: number }[];
+  offerings?: { price: number; quantity?: number }[];
 }
 
 interface EtsyInventory extends Json {
@@ -69,6 +70,7 @@ export async function startEtsyStandin(options: StandinOptions = {}): Promise<Ch
     : null;
   const shops = new Map<string, EtsyShop>();
   const faults = new FaultBook();
+  const rateGate = new RateGate(options.rate);
   const oauth = new OAuthBook({
     clientId,
     accessTtlSeconds: 3600,
@@ -81,7 +83,7 @@ export async function startEtsyStandin(options: StandinOptions = {}): Promise<Ch
     userId: nextId++,
     shopId: nextId++,
     listings: new Map(),
-    counts: { create: 0, update: 0, requests: 0 },
+    counts: { create: 0, update: 0, requests: 0, routes: {} },
   });
 
   function connect(url: URL, response: ServerResponse) {
@@ -235,7 +237,12 @@ export async function startEtsyStandin(options: StandinOptions = {}): Promise<Ch
       shop.counts.update += 1;
       return sendJson(response, 200, listingView(listing));
     }
+    if (a === "listings" && !c && method === "DELETE") {
+      shop.listings.delete(listing.listing_id);
+      return sendJson(response, 204, undefined);
+    }
     if (a === "listings" && c === "inventory" && method === "PUT") {
+      // Not counted as an update (the listing's fields are what `version` follows); the route is.
       listing.inventory = body;
       return sendJson(response, 200, body);
     }
@@ -279,7 +286,11 @@ export async function startEtsyStandin(options: StandinOptions = {}): Promise<Ch
     const shop = storeId ? shops.get(storeId) : undefined;
     if (!shop || !storeId) return sendJson(response, 401, { error: "invalid_token" });
     shop.counts.requests += 1;
-    const played = await playCommonFault(faults.take(storeId), response);
+    countRoute(
+      shop.counts,
+      `${request.method ?? "GET"} ${url.pathname.slice("/v3/application".length).replace(/\/\d+(?=\/|$)/g, "/{id}")}`,
+    );
+    const played = await playCommonFault(rateGate.take(storeId) ?? faults.take(storeId), response);
     if (played === "handled") return;
     if (played) return playFault(response, played);
     const { fields, files } = await bodyOf(request);
@@ -336,6 +347,7 @@ export async function startEtsyStandin(options: StandinOptions = {}): Promise<Ch
       imageCount: l.images.length,
       description: l.description ?? null,
       version: l.version,
+      quantity: products[0]?.offerings?.[0]?.quantity ?? null,
       raw: { ...listingView(l), inventory: l.inventory, images: l.images },
     };
   };
@@ -352,10 +364,17 @@ export async function startEtsyStandin(options: StandinOptions = {}): Promise<Ch
     storeIds: () => [...shops.keys()],
     store: (storeId) => {
       const shop = shops.get(storeId) ?? emptyShop();
-      return { listings: [...shop.listings.values()].map(summary), counts: { ...shop.counts } };
+      return {
+        listings: [...shop.listings.values()].map(summary),
+        counts: { ...shop.counts, routes: { ...shop.counts.routes } },
+      };
     },
     setFault: (storeId, fault) => faults.set(storeId, fault),
     clearFaults: () => faults.clear(),
+    setRate: (perSecond) => rateGate.set(perSecond),
+    get rate() {
+      return rateGate.rate;
+    },
     denyNextAuthorization: () => oauth.denyNextAuthorization(),
     expireAccessTokens: (storeId) => oauth.expireAccessTokens(storeId),
     violations,

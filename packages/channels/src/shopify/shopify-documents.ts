@@ -1,10 +1,11 @@
 // The GraphQL documents the Shopify adapter sends (checked against Shopify's published schema in
 // the tests) and the productSet input built from a catalog product.
 import { createHash } from "node:crypto";
-import type { PublishableProduct } from "../adapter.js";
+import type { PublishableProduct, PublishableVariant } from "../adapter.js";
 import { missingField, toChannelAmount } from "../destination-fields.js";
 import { GiveUpChannelError } from "../errors.js";
 import { throwFirst } from "../preflight.js";
+import { unitsOf } from "../quantity.js";
 
 export const API_VERSION = "2026-10";
 
@@ -17,6 +18,43 @@ export const PRODUCT_SET = `mutation ProductSet($identifier: ProductSetIdentifie
 
 export const PRODUCT_BY_SKU = `query ProductBySku($query: String!) {
   productVariants(first: 1, query: $query) { nodes { id product { id } } }
+}`;
+
+/** The shop's primary location, where a publish sets the quantities it knows. */
+export const PRIMARY_LOCATION = `query PrimaryLocation {
+  location { id }
+}`;
+
+/** A live product's variants with their inventory items, and the primary location (cheap route). */
+export const PRODUCT_OFFER = `query ProductOffer($id: ID!) {
+  product(id: $id) { variants(first: 250) { nodes { id sku inventoryItem { id } } } }
+  location { id }
+}`;
+
+/** Variants' prices only (the cheap route's first half). */
+export const VARIANT_PRICES = `mutation VariantPrices($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {
+  productVariantsBulkUpdate(productId: $productId, variants: $variants) {
+    productVariants { id }
+    userErrors { field message code }
+  }
+}`;
+
+/**
+ * Available quantities at the primary location (the cheap route's second half). The idempotency
+ * key is required since 2026-04; each quantity opts out of compare-and-swap with
+ * `changeFromQuantity: null`, since the catalog is the source of truth.
+ */
+export const SET_QUANTITIES = `mutation SetQuantities($input: InventorySetQuantitiesInput!, $key: String!) {
+  inventorySetQuantities(input: $input) @idempotent(key: $key) {
+    userErrors { field message code }
+  }
+}`;
+
+export const PRODUCT_DELETE = `mutation ProductDelete($input: ProductDeleteInput!) {
+  productDelete(input: $input, synchronous: true) {
+    deletedProductId
+    userErrors { field message }
+  }
 }`;
 
 /** Checks an operator's custom-app token before it is kept. */
@@ -76,12 +114,34 @@ export function shopifyProductProblems(product: PublishableProduct): GiveUpChann
   return problems;
 }
 
-export function productSetInput(product: PublishableProduct): Record<string, unknown> {
+/** Whether the catalog knows any quantity of the product (then Shopify tracks its inventory). */
+export const knowsQuantity = (product: PublishableProduct) =>
+  product.quantity != null || product.variants.some((v) => v.quantity != null);
+
+/**
+ * productSet's input. With `locationId` (the catalog knows quantities), each variant's inventory is
+ * tracked and its available quantity set there; without, as before quantities: untracked.
+ */
+export function productSetInput(
+  product: PublishableProduct,
+  locationId: string | null = null,
+): Record<string, unknown> {
   throwFirst(shopifyProductProblems(product));
   const title = [...product.title.trim()].slice(0, MAX_TITLE).join("");
   const optionNames = optionNamesOf(product);
   const price = (amount: string | null | undefined) =>
     toChannelAmount((amount?.trim() || product.priceAmount)!);
+  const inventory = (sku: string | null | undefined, variant?: PublishableVariant) =>
+    locationId
+      ? {
+          inventoryItem: { ...(sku ? { sku } : {}), tracked: true },
+          inventoryQuantities: [
+            { locationId, name: "available", quantity: unitsOf(product, variant) },
+          ],
+        }
+      : sku
+        ? { inventoryItem: { sku } }
+        : {};
 
   let productOptions: Record<string, unknown>[];
   let variants: Record<string, unknown>[];
@@ -98,7 +158,7 @@ export function productSetInput(product: PublishableProduct): Record<string, unk
         name: v.options?.[name] ?? "Default",
       })),
       price: price(v.priceAmount),
-      ...(v.sku ? { inventoryItem: { sku: v.sku } } : {}),
+      ...inventory(v.sku, v),
       ...(v.gtin ? { barcode: v.gtin } : {}),
     }));
   } else {
@@ -108,7 +168,7 @@ export function productSetInput(product: PublishableProduct): Record<string, unk
       {
         optionValues: [{ optionName: "Title", name: "Default Title" }],
         price: price(product.priceAmount),
-        ...(product.sku ? { inventoryItem: { sku: product.sku } } : {}),
+        ...inventory(product.sku),
         ...(product.gtin ? { barcode: product.gtin } : {}),
       },
     ];

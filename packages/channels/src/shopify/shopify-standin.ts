@@ -27,6 +27,7 @@ import {
   startLoopbackServer,
 } from "../standins/kit/http.js";
 import { OAuthBook } from "../standins/kit/oauth-book.js";
+import { countRoute, RateGate } from "../standins/kit/rate-gate.js";
 import type { StandinOptions } from "../standins/kit/standin-options.js";
 import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
 import { shopifySignature } from "./shopify-connect.js";
@@ -42,7 +43,8 @@ interface ProductSetIdentifier {
 
 interface ProductSetVariant extends Json {
   price?: string;
-  inventoryItem?: { sku?: string };
+  inventoryItem?: { sku?: string; tracked?: boolean };
+  inventoryQuantities?: { locationId: string; name: string; quantity: number }[];
 }
 
 interface ProductSetInput extends Json {
@@ -73,6 +75,15 @@ interface Shop {
 
 let nextProductId = 1_000;
 
+/** Every stand-in shop has one location, its primary one. */
+const LOCATION_ID = "gid://shopify/Location/1";
+const productNumber = (p: ShopProduct) => p.id.split("/").pop()!;
+/** Variants and their inventory items are numbered by position under the product. */
+const variantId = (p: ShopProduct, i: number) =>
+  `gid://shopify/ProductVariant/${productNumber(p)}${i + 1}`;
+const inventoryItemId = (p: ShopProduct, i: number) =>
+  `gid://shopify/InventoryItem/${productNumber(p)}${i + 1}`;
+
 export interface ShopifyStandin extends ChannelStandin {
   /**
    * A custom app installed on the shop: the Admin API access token an operator copies from the
@@ -90,6 +101,7 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     : null;
   const shops = new Map<string, Shop>();
   const faults = new FaultBook();
+  const rateGate = new RateGate(options.rate);
   const oauth = new OAuthBook({ clientId, accessTtlSeconds: 0, refreshTtlSeconds: null });
   const violations: ContractViolation[] = [];
   const shopOf = (name: string) => {
@@ -97,7 +109,10 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     if (!shop)
       shops.set(
         name,
-        (shop = { products: new Map(), counts: { create: 0, update: 0, requests: 0 } }),
+        (shop = {
+          products: new Map(),
+          counts: { create: 0, update: 0, requests: 0, routes: {} },
+        }),
       );
     return shop;
   };
@@ -257,6 +272,76 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     return { product: { id: created.id, handle: created.handle }, userErrors: [] };
   }
 
+  /** productVariantsBulkUpdate: the prices of variants named by id. */
+  function variantPrices(shop: Shop, variables: Json): Json {
+    const product = shop.products.get(String(variables.productId));
+    if (!product)
+      return {
+        productVariants: null,
+        userErrors: [
+          {
+            field: ["productId"],
+            message: "Product does not exist",
+            code: "PRODUCT_DOES_NOT_EXIST",
+          },
+        ],
+      };
+    const changes = (variables.variants ?? []) as { id?: string; price?: string }[];
+    const variants = product.input.variants ?? [];
+    const unknown = changes.find((c) => !variants.some((_, i) => variantId(product, i) === c.id));
+    if (unknown)
+      return {
+        productVariants: null,
+        userErrors: [
+          {
+            field: ["variants", "id"],
+            message: `Product variant ${unknown.id} does not exist`,
+            code: "PRODUCT_VARIANT_DOES_NOT_EXIST",
+          },
+        ],
+      };
+    for (const change of changes) {
+      const i = variants.findIndex((_, n) => variantId(product, n) === change.id);
+      if (change.price !== undefined) variants[i]!.price = change.price;
+    }
+    product.version += 1;
+    shop.counts.update += 1;
+    return { productVariants: changes.map((c) => ({ id: c.id })), userErrors: [] };
+  }
+
+  /** inventorySetQuantities: available quantities of inventory items at the shop's location. */
+  function setQuantities(shop: Shop, variables: Json): Json {
+    const input = (variables.input ?? {}) as {
+      name?: string;
+      quantities?: { inventoryItemId: string; locationId: string; quantity: number }[];
+    };
+    const refuse = (message: string, code: string) => ({
+      inventoryAdjustmentGroup: null,
+      userErrors: [{ field: ["input"], message, code }],
+    });
+    if (input.name !== "available" && input.name !== "on_hand")
+      return refuse("The quantity name must be available or on_hand", "INVALID_NAME");
+    const targets: { variant: ProductSetVariant; quantity: number; locationId: string }[] = [];
+    for (const q of input.quantities ?? []) {
+      if (q.locationId !== LOCATION_ID)
+        return refuse(`Location ${q.locationId} does not exist`, "INVALID_LOCATION");
+      const found = [...shop.products.values()]
+        .flatMap((p) => (p.input.variants ?? []).map((v, i) => ({ p, v, i })))
+        .find(({ p, i }) => inventoryItemId(p, i) === q.inventoryItemId);
+      if (!found)
+        return refuse(
+          `Inventory item ${q.inventoryItemId} does not exist`,
+          "INVALID_INVENTORY_ITEM",
+        );
+      targets.push({ variant: found.v, quantity: q.quantity, locationId: q.locationId });
+    }
+    for (const t of targets)
+      t.variant.inventoryQuantities = [
+        { locationId: t.locationId, name: "available", quantity: t.quantity },
+      ];
+    return { inventoryAdjustmentGroup: null, userErrors: [] };
+  }
+
   async function graphql(name: string, request: IncomingMessage, response: ServerResponse) {
     const shop = shops.get(name);
     if (shop) shop.counts.requests += 1;
@@ -270,7 +355,10 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     // Shopify answers userErrors only to mutations: an "invalid" fault waits for the productSet.
     const invalidLater =
       faults.peek(name)?.kind === "invalid" && !/\bproductSet\s*\(/.test(String(body.query ?? ""));
-    const played = invalidLater ? null : await playCommonFault(faults.take(name), response);
+    countRoute(shop.counts, rootField(String(body.query ?? "")) || "?");
+    const played =
+      rateGate.take(name) ??
+      (invalidLater ? null : await playCommonFault(faults.take(name), response));
     if (played === "handled") return;
     if (played) return fault(response, played);
     const problems = contract?.check(String(body.query ?? ""), body.variables ?? {}) ?? [];
@@ -291,6 +379,49 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     const field = root?.kind === Kind.FIELD ? root.name.value : "";
     if (field === "productSet")
       return sendJson(response, 200, { data: { productSet: productSet(shop, variables) } });
+    if (field === "location")
+      return sendJson(response, 200, { data: { location: { id: LOCATION_ID } } });
+    if (field === "product") {
+      const product = shop.products.get(String(variables.id));
+      return sendJson(response, 200, {
+        data: {
+          product: product
+            ? {
+                variants: {
+                  nodes: (product.input.variants ?? []).map((v, i) => ({
+                    id: variantId(product, i),
+                    sku: v.inventoryItem?.sku ?? null,
+                    inventoryItem: { id: inventoryItemId(product, i) },
+                  })),
+                },
+              }
+            : null,
+          location: { id: LOCATION_ID },
+        },
+      });
+    }
+    if (field === "productVariantsBulkUpdate")
+      return sendJson(response, 200, {
+        data: { productVariantsBulkUpdate: variantPrices(shop, variables) },
+      });
+    if (field === "inventorySetQuantities")
+      return sendJson(response, 200, {
+        data: { inventorySetQuantities: setQuantities(shop, variables) },
+      });
+    if (field === "productDelete") {
+      const id = String((variables.input as { id?: string } | undefined)?.id ?? "");
+      const deleted = shop.products.delete(id);
+      return sendJson(response, 200, {
+        data: {
+          productDelete: deleted
+            ? { deletedProductId: id, userErrors: [] }
+            : {
+                deletedProductId: null,
+                userErrors: [{ field: ["id"], message: "Product does not exist" }],
+              },
+        },
+      });
+    }
     if (field === "shop")
       return sendJson(response, 200, {
         data: { shop: { name: `Stand-in ${name}`, myshopifyDomain: name } },
@@ -356,6 +487,7 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
       imageCount: (p.input.files ?? []).length,
       description: p.input.descriptionHtml ?? null,
       version: p.version,
+      quantity: variants[0]?.inventoryQuantities?.[0]?.quantity ?? null,
       raw: p.input,
     };
   };
@@ -371,10 +503,17 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     storeIds: () => [...shops.keys()],
     store: (name) => {
       const shop = shopOf(name);
-      return { listings: [...shop.products.values()].map(summary), counts: { ...shop.counts } };
+      return {
+        listings: [...shop.products.values()].map(summary),
+        counts: { ...shop.counts, routes: { ...shop.counts.routes } },
+      };
     },
     setFault: (name, f) => faults.set(name, f),
     clearFaults: () => faults.clear(),
+    setRate: (perSecond) => rateGate.set(perSecond),
+    get rate() {
+      return rateGate.rate;
+    },
     denyNextAuthorization: () => oauth.denyNextAuthorization(),
     expireAccessTokens: () => {},
     installCustomApp: (name) => {
@@ -391,6 +530,12 @@ function variantSkus(p: ShopProduct): string[] {
   return (p.input.variants ?? [])
     .map((v) => v.inventoryItem?.sku)
     .filter((s): s is string => typeof s === "string");
+}
+
+/** The operation's first root field ("productSet"): the route the per-route counts name. */
+function rootField(query: string): string {
+  const root = safeOperation(query)?.selectionSet.selections.find((s) => s.kind === Kind.FIELD);
+  return root?.kind === Kind.FIELD ? root.name.value : "";
 }
 
 function safeOperation(query: string): OperationDefinitionNode | null {

@@ -7,14 +7,22 @@
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { CHANNEL_STANDINS } from "./channel-standins.js";
+import { parseRate } from "./kit/rate-gate.js";
 
 const { values } = parseArgs({
   options: {
     port: { type: "string", default: "3201" },
     "write-env": { type: "string" },
     "public-url": { type: "string", default: "http://127.0.0.1:3000" },
+    /** Requests each store takes per second (over it: the channel's 429 with Retry-After). */
+    rate: { type: "string" },
   },
 });
+const rate = values.rate === undefined ? null : parseRate(Number(values.rate));
+if (typeof rate === "string") {
+  console.error(`invalid --rate ${values.rate}: ${rate}`);
+  process.exit(2);
+}
 const port = Number(values.port);
 const publicUrl = values["public-url"].replace(/\/+$/, "");
 const standins = await Promise.all(
@@ -22,6 +30,7 @@ const standins = await Promise.all(
     entry.start({
       port: port === 0 ? 0 : port + i,
       callbackUrl: `${publicUrl}/api/integrations/${entry.channel}/callback`,
+      ...(rate === null ? {} : { rate }),
     }),
   ),
 );

@@ -4,14 +4,17 @@
 import { Type, type Static } from "typebox";
 import type {
   ChannelAdapter,
+  DestinationTarget,
+  EndListingInput,
+  OfferUpdateInput,
   PublishableProduct,
   PublishInput,
   PublishOutcome,
 } from "../adapter.js";
 import { okAnswer } from "../channel-answer.js";
-import { channelCaller, okJson, type Answer } from "../channel-http.js";
+import { channelCaller, okJson, throwUnlessEnded, type Answer } from "../channel-http.js";
 import { requiredBaseUrl, requiredString } from "../destination-fields.js";
-import { isVariable, productBody, variationBody } from "./woocommerce-body.js";
+import { isVariable, offerBody, productBody, variationBody } from "./woocommerce-body.js";
 
 const CHANNEL = "woocommerce";
 /** WooCommerce's batch endpoints take at most 100 items. */
@@ -29,19 +32,21 @@ type Batch = {
   delete: number[];
 };
 
-async function publish(
-  input: PublishInput,
+type Send = (method: string, path: string, payload?: unknown) => Promise<Answer>;
+
+/** Requests to the store's wc/v3 API with its keys, for one publish, update or end. */
+function storeSender(
+  destination: DestinationTarget,
+  signal: AbortSignal,
   timeoutMs: number,
   allowPrivate: boolean,
-): Promise<PublishOutcome> {
-  const { product, destination } = input;
-  const body = productBody(product);
+): Send {
   const api = `${requiredBaseUrl(CHANNEL, destination)}/wp-json/wc/v3`;
   const key = requiredString(CHANNEL, destination, "consumerKey");
   const secret = requiredString(CHANNEL, destination, "consumerSecret");
   // The store's address is the merchant's: checked again and pinned on every request.
-  const call = channelCaller(CHANNEL, input.signal, timeoutMs, { allowPrivate });
-  const send = (method: string, path: string, payload?: unknown): Promise<Answer> =>
+  const call = channelCaller(CHANNEL, signal, timeoutMs, { allowPrivate });
+  return (method, path, payload) =>
     call({
       method,
       url: `${api}${path}`,
@@ -51,6 +56,16 @@ async function publish(
         ...(payload === undefined ? {} : { "content-type": "application/json" }),
       },
     });
+}
+
+async function publish(
+  input: PublishInput,
+  timeoutMs: number,
+  allowPrivate: boolean,
+): Promise<PublishOutcome> {
+  const { product, destination } = input;
+  const body = productBody(product);
+  const send = storeSender(destination, input.signal, timeoutMs, allowPrivate);
   const bySku = async (sku: string): Promise<number | null> => {
     const found = okAnswer(
       CHANNEL,
@@ -90,12 +105,60 @@ async function publish(
   return outcome;
 }
 
+/**
+ * The cheap route: a simple product's price and stock in one product update; a variable one's in
+ * one batch update of its variations (matched by SKU). Nothing else of the product is sent.
+ */
+async function updateOffer(
+  input: OfferUpdateInput,
+  timeoutMs: number,
+  allowPrivate: boolean,
+): Promise<void> {
+  const { product } = input;
+  const send = storeSender(input.destination, input.signal, timeoutMs, allowPrivate);
+  const id = encodeURIComponent(input.remoteId);
+  if (!isVariable(product)) {
+    okJson(CHANNEL, await send("PUT", `/products/${id}`, offerBody(product)));
+    return;
+  }
+  const existing = okAnswer(
+    CHANNEL,
+    await send("GET", `/products/${id}/variations?per_page=100`),
+    Variations,
+    "variation list",
+  );
+  const bySku = new Map(existing.map((v) => [v.sku, v.id]));
+  const update = product.variants.flatMap((variant) => {
+    const variationId = variant.sku ? bySku.get(variant.sku) : undefined;
+    return variationId === undefined ? [] : [{ id: variationId, ...offerBody(product, variant) }];
+  });
+  for (let i = 0; i < update.length; i += BATCH)
+    okJson(
+      CHANNEL,
+      await send("POST", `/products/${id}/variations/batch`, {
+        update: update.slice(i, i + BATCH),
+      }),
+    );
+}
+
+/**
+ * Deletes the product (and with it its variations). `force=true`: the contract requires it, and a
+ * trashed product would keep its SKU, so listing it again later could not create it anew.
+ */
+async function endListing(
+  input: EndListingInput,
+  timeoutMs: number,
+  allowPrivate: boolean,
+): Promise<void> {
+  const send = storeSender(input.destination, input.signal, timeoutMs, allowPrivate);
+  throwUnlessEnded(
+    CHANNEL,
+    await send("DELETE", `/products/${encodeURIComponent(input.remoteId)}?force=true`),
+  );
+}
+
 /** Creates, updates and deletes variations so the store holds exactly the catalog's variants. */
-async function syncVariations(
-  send: (m: string, p: string, b?: unknown) => Promise<Answer>,
-  productId: number,
-  product: PublishableProduct,
-) {
+async function syncVariations(send: Send, productId: number, product: PublishableProduct) {
   const existing = okAnswer(
     CHANNEL,
     await send("GET", `/products/${productId}/variations?per_page=100`),
@@ -131,5 +194,10 @@ async function syncVariations(
  * `allowPrivate`: stores on private addresses may be used (CHANNEL_PRIVATE_URLS, development only).
  */
 export function createWoocommerceAdapter(timeoutMs: number, allowPrivate: boolean): ChannelAdapter {
-  return { channel: CHANNEL, publish: (input) => publish(input, timeoutMs, allowPrivate) };
+  return {
+    channel: CHANNEL,
+    publish: (input) => publish(input, timeoutMs, allowPrivate),
+    updateOffer: (input) => updateOffer(input, timeoutMs, allowPrivate),
+    endListing: (input) => endListing(input, timeoutMs, allowPrivate),
+  };
 }

@@ -24,6 +24,7 @@ import {
   sendJson,
   startLoopbackServer,
 } from "../standins/kit/http.js";
+import { countRoute, RateGate } from "../standins/kit/rate-gate.js";
 import type { StandinOptions } from "../standins/kit/standin-options.js";
 import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
 
@@ -34,6 +35,7 @@ interface WooFields extends Json {
   sku?: string;
   name?: string;
   regular_price?: string;
+  stock_quantity?: number | null;
   description?: string;
   images?: unknown[];
 }
@@ -85,6 +87,7 @@ export async function startWoocommerceStandin(
     : null;
   const stores = new Map<string, Store>();
   const faults = new FaultBook();
+  const rateGate = new RateGate(options.rate);
   const violations: ContractViolation[] = [];
   let denyNext = false;
   let nextId = 100;
@@ -94,7 +97,7 @@ export async function startWoocommerceStandin(
     stores.set(storeId, {
       keys: new Map(),
       products: new Map(),
-      counts: { create: 0, update: 0, requests: 0 },
+      counts: { create: 0, update: 0, requests: 0, routes: {} },
     });
     return storeId;
   };
@@ -248,6 +251,20 @@ export async function startWoocommerceStandin(
         404,
         wooError(404, "woocommerce_rest_product_invalid_id", "Invalid ID."),
       );
+    if (!sub && method === "DELETE") {
+      if (q.get("force") !== "true")
+        return sendJson(
+          response,
+          501,
+          wooError(
+            501,
+            "woocommerce_rest_trash_not_supported",
+            "The resource does not support trashing.",
+          ),
+        );
+      store.products.delete(product.id);
+      return sendJson(response, 200, present(product));
+    }
     if (!sub && method === "PUT") {
       if (skuTaken(store, body.sku, product.id))
         return sendJson(
@@ -307,13 +324,20 @@ export async function startWoocommerceStandin(
             ),
           );
         store.counts.requests += 1;
+        countRoute(
+          store.counts,
+          `${request.method ?? "GET"} ${path.slice(API.length).replace(/\/\d+(?=\/|$)/g, "/{id}")}`,
+        );
         if (!authorized(store, request))
           return sendJson(
             response,
             401,
             wooError(401, "woocommerce_rest_authentication_error", "Consumer key is invalid."),
           );
-        const played = await playCommonFault(faults.take(storeId), response);
+        const played = await playCommonFault(
+          rateGate.take(storeId) ?? faults.take(storeId),
+          response,
+        );
         if (played === "handled") return;
         if (played) return playFault(response, played);
         const raw = (await readBody(request)).toString("utf8");
@@ -366,6 +390,9 @@ export async function startWoocommerceStandin(
     imageCount: (p.images ?? []).length,
     description: p.description ?? null,
     version: p.version,
+    quantity:
+      (p.variations.size > 0 ? [...p.variations.values()][0]!.stock_quantity : p.stock_quantity) ??
+      null,
     raw: present(p),
   });
 
@@ -377,8 +404,11 @@ export async function startWoocommerceStandin(
     store: (storeId) => {
       const store = stores.get(storeId);
       return store
-        ? { listings: [...store.products.values()].map(summary), counts: { ...store.counts } }
-        : { listings: [], counts: { create: 0, update: 0, requests: 0 } };
+        ? {
+            listings: [...store.products.values()].map(summary),
+            counts: { ...store.counts, routes: { ...store.counts.routes } },
+          }
+        : { listings: [], counts: { create: 0, update: 0, requests: 0, routes: {} } };
     },
     createStore() {
       const storeId = newStore();
@@ -387,6 +417,10 @@ export async function startWoocommerceStandin(
     },
     setFault: (storeId, fault) => faults.set(storeId, fault),
     clearFaults: () => faults.clear(),
+    setRate: (perSecond) => rateGate.set(perSecond),
+    get rate() {
+      return rateGate.rate;
+    },
     denyNextAuthorization: () => {
       denyNext = true;
     },

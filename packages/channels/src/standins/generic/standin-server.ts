@@ -5,9 +5,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { controlReply, type ControlTarget } from "../kit/control-api.js";
+import { countRoute, RateGate } from "../kit/rate-gate.js";
 import {
   type InputProblem,
   parseListingInput,
+  parseOfferPatch,
   type StandinFault,
   type StandinInspection,
   type StandinListing,
@@ -17,6 +19,8 @@ import {
 export interface StandinChannelOptions {
   host?: string;
   port?: number;
+  /** A declared request rate per store and second (`RateGate`); absent: none. */
+  rate?: number;
 }
 
 export interface StandinChannel {
@@ -28,6 +32,9 @@ export interface StandinChannel {
   /** null clears this store's fault. */
   setFault(storeId: string, fault: StandinFault | null): void;
   clearFaults(): void;
+  /** Declares the request rate per store (null: none); over it answers 429 with Retry-After. */
+  setRate(perSecond: number | null): void;
+  readonly rate: number | null;
 }
 
 const MAX_BODY_BYTES = 1_000_000;
@@ -91,6 +98,7 @@ export async function startStandinChannel(
   options: StandinChannelOptions = {},
 ): Promise<StandinChannel> {
   const stores = new Map<string, StandinStore>();
+  const rateGate = new RateGate(options.rate);
   const timers = new Set<NodeJS.Timeout>();
   let baseUrl = "";
   let sequence = 0;
@@ -156,11 +164,12 @@ export async function startStandinChannel(
     if (!auth)
       return errorReply(401, "unauthorized", "expected Authorization: Bearer <store>:<secret>");
     const store = storeOf(auth[1]!);
+    const method = req.method ?? "GET";
     store.counts.requests += 1;
-    const fault = store.takeFault();
+    countRoute(store.counts, `${method} ${LISTING_PATH.test(path) ? "/v1/listings/{id}" : path}`);
+    const fault = rateGate.take(store.id) ?? store.takeFault();
     if (fault && (await playFault(fault, req, res))) return null;
 
-    const method = req.method ?? "GET";
     if (path === "/v1/listings") {
       if (method === "GET") {
         const sku = new URLSearchParams(query).get("sku");
@@ -181,6 +190,18 @@ export async function startStandinChannel(
       return listing
         ? [200, listing]
         : errorReply(404, "not_found", `listing ${id} does not exist`);
+    }
+    if (method === "DELETE")
+      return store.remove(id)
+        ? [204]
+        : errorReply(404, "not_found", `listing ${id} does not exist`);
+    if (method === "PATCH") {
+      const patch = parseOfferPatch(await readJson(req));
+      if (isProblem(patch)) return problemReply(422, "invalid", patch);
+      const patched = store.patchOffer(id, patch);
+      if (patched === undefined)
+        return errorReply(404, "not_found", `listing ${id} does not exist`);
+      return isProblem(patched) ? problemReply(422, "invalid", patched) : [200, patched];
     }
     if (method !== "PUT")
       return errorReply(405, "method_not_allowed", `${method} is not allowed here`);
@@ -229,11 +250,15 @@ export async function startStandinChannel(
     store: (storeId) =>
       stores.get(storeId)?.inspect() ?? {
         listings: [],
-        counts: { create: 0, update: 0, requests: 0 },
+        counts: { create: 0, update: 0, requests: 0, routes: {} },
         fault: null,
       },
     setFault: (storeId, fault) => storeOf(storeId).setFault(fault),
     clearFaults: () => stores.forEach((store) => store.setFault(null)),
+    setRate: (perSecond) => rateGate.set(perSecond),
+    get rate() {
+      return rateGate.rate;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);
@@ -242,7 +267,13 @@ export async function startStandinChannel(
       }),
   };
   const control: ControlTarget = {
-    ...channel,
+    store: (storeId) => channel.store(storeId),
+    setFault: (storeId, fault) => channel.setFault(storeId, fault),
+    clearFaults: () => channel.clearFaults(),
+    setRate: (perSecond) => channel.setRate(perSecond),
+    get rate() {
+      return rateGate.rate;
+    },
     forgetStore: (storeId) => void stores.delete(storeId),
   };
 

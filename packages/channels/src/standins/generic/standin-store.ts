@@ -19,6 +19,8 @@ export interface StandinListingInput {
   gtin: string | null;
   mpn: string | null;
   availability: string | null;
+  /** Units in stock; null when the catalog does not know. */
+  quantity: number | null;
   price: StandinPrice;
   images: string[];
   variants: unknown[];
@@ -36,9 +38,19 @@ export interface StandinListing extends StandinListingInput {
 
 export interface StandinCounts {
   create: number;
+  /** Writes to an existing listing: full (PUT) and offer-only (PATCH) alike. */
   update: number;
   /** Every /v1 request that named this store, faulted ones included. */
   requests: number;
+  /** Those requests per route: "PUT /v1/listings/{id}", "PATCH /v1/listings/{id}", ... */
+  routes: Record<string, number>;
+}
+
+/** The cheap route's body (PATCH): prices and quantities only, of the listing and its variants. */
+export interface StandinOfferPatch {
+  price?: StandinPrice;
+  quantity?: number | null;
+  variants?: Array<{ sku: string; price?: StandinPrice; quantity?: number | null }>;
 }
 
 export interface StandinInspection {
@@ -55,7 +67,62 @@ export interface InputProblem {
 const MAX_TITLE = 255;
 const DECIMAL = /^\d{1,12}(\.\d{1,6})?$/;
 
-/** The fault as sent to the control API, or a message saying what is wrong with it. */
+const isQuantity = (v: unknown) => v === null || (Number.isInteger(v) && (v as number) >= 0);
+
+function priceProblem(value: unknown, field: string): InputProblem | null {
+  const price = value as Record<string, unknown> | undefined;
+  if (
+    !price ||
+    typeof price !== "object" ||
+    typeof price.amount !== "string" ||
+    !DECIMAL.test(price.amount)
+  ) {
+    return {
+      message: `${field}.amount is required as a decimal string such as "19.99"`,
+      field: `${field}.amount`,
+    };
+  }
+  if (
+    price.currency !== undefined &&
+    price.currency !== null &&
+    (typeof price.currency !== "string" || !/^[A-Z]{3}$/.test(price.currency))
+  ) {
+    return { message: `${field}.currency must be an ISO 4217 code`, field: `${field}.currency` };
+  }
+  return null;
+}
+
+/** Checks a PATCH body: only price, quantity and variants' sku, price and quantity. */
+export function parseOfferPatch(value: unknown): StandinOfferPatch | InputProblem {
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    return { message: "body must be a JSON object", field: "" };
+  const b = value as Record<string, unknown>;
+  const extra = Object.keys(b).find((k) => !["price", "quantity", "variants"].includes(k));
+  if (extra) return { message: `${extra} cannot be changed here (use PUT)`, field: extra };
+  if (b.price !== undefined) {
+    const problem = priceProblem(b.price, "price");
+    if (problem) return problem;
+  }
+  if (b.quantity !== undefined && !isQuantity(b.quantity))
+    return { message: "quantity must be an integer >= 0 or null", field: "quantity" };
+  if (b.variants !== undefined) {
+    if (!Array.isArray(b.variants))
+      return { message: "variants must be an array", field: "variants" };
+    for (const [i, v] of (b.variants as Array<Record<string, unknown>>).entries()) {
+      if (!v || typeof v !== "object" || typeof v.sku !== "string")
+        return { message: `variants[${i}].sku is required`, field: `variants[${i}].sku` };
+      const problem = v.price === undefined ? null : priceProblem(v.price, `variants[${i}].price`);
+      if (problem) return problem;
+      if (v.quantity !== undefined && !isQuantity(v.quantity))
+        return {
+          message: `variants[${i}].quantity must be an integer >= 0 or null`,
+          field: `variants[${i}].quantity`,
+        };
+    }
+  }
+  return b;
+}
+
 /** Checks a POST/PUT body the way a strict marketplace would. */
 export function parseListingInput(value: unknown): StandinListingInput | InputProblem {
   if (!value || typeof value !== "object" || Array.isArray(value))
@@ -77,25 +144,11 @@ export function parseListingInput(value: unknown): StandinListingInput | InputPr
     return { message: "title is required", field: "title" };
   if (b.title.length > MAX_TITLE)
     return { message: `title must be at most ${MAX_TITLE} characters`, field: "title" };
-  const price = b.price as Record<string, unknown> | undefined;
-  if (
-    !price ||
-    typeof price !== "object" ||
-    typeof price.amount !== "string" ||
-    !DECIMAL.test(price.amount)
-  ) {
-    return {
-      message: 'price.amount is required as a decimal string such as "19.99"',
-      field: "price.amount",
-    };
-  }
-  if (
-    price.currency !== undefined &&
-    price.currency !== null &&
-    (typeof price.currency !== "string" || !/^[A-Z]{3}$/.test(price.currency))
-  ) {
-    return { message: "price.currency must be an ISO 4217 code", field: "price.currency" };
-  }
+  const problem = priceProblem(b.price, "price");
+  if (problem) return problem;
+  const price = b.price as { amount: string; currency?: string | null };
+  if (b.quantity !== undefined && !isQuantity(b.quantity))
+    return { message: "quantity must be an integer >= 0 or null", field: "quantity" };
   if (
     b.images !== undefined &&
     !(Array.isArray(b.images) && b.images.every((i) => typeof i === "string"))
@@ -116,6 +169,7 @@ export function parseListingInput(value: unknown): StandinListingInput | InputPr
     gtin: text("gtin"),
     mpn: text("mpn"),
     availability: text("availability"),
+    quantity: (b.quantity as number | null | undefined) ?? null,
     price: { amount: price.amount, currency: price.currency ?? null },
     images: b.images ?? [],
     variants: (b.variants as unknown[] | undefined) ?? [],
@@ -125,7 +179,7 @@ export function parseListingInput(value: unknown): StandinListingInput | InputPr
 
 export class StandinStore {
   readonly listings = new Map<string, StandinListing>();
-  readonly counts: StandinCounts = { create: 0, update: 0, requests: 0 };
+  readonly counts: StandinCounts = { create: 0, update: 0, requests: 0, routes: {} };
   private readonly bySku = new Map<string, string>();
   private readonly byIdempotencyKey = new Map<string, string>();
   private fault: { fault: StandinFault; remaining: number } | null = null;
@@ -204,10 +258,43 @@ export class StandinStore {
     return listing;
   }
 
+  /** The cheap route (PATCH): prices and quantities only; undefined when there is no listing. */
+  patchOffer(id: string, patch: StandinOfferPatch): StandinListing | InputProblem | undefined {
+    const old = this.listings.get(id);
+    if (!old) return undefined;
+    const variants = old.variants.map((v) => ({ ...(v as Record<string, unknown>) }));
+    for (const change of patch.variants ?? []) {
+      const variant = variants.find((v) => v.sku === change.sku);
+      if (!variant) return { message: `no variant with sku ${change.sku}`, field: "variants" };
+      if (change.price !== undefined) variant.price = change.price;
+      if (change.quantity !== undefined) variant.quantity = change.quantity;
+    }
+    const listing: StandinListing = {
+      ...old,
+      ...(patch.price === undefined ? {} : { price: patch.price }),
+      ...(patch.quantity === undefined ? {} : { quantity: patch.quantity }),
+      variants,
+      version: old.version + 1,
+      updatedAt: new Date().toISOString(),
+    };
+    this.listings.set(id, listing);
+    this.counts.update += 1;
+    return listing;
+  }
+
+  /** Ends the listing (DELETE); false when there is none. */
+  remove(id: string): boolean {
+    const listing = this.listings.get(id);
+    if (!listing) return false;
+    this.listings.delete(id);
+    if (listing.sku !== null && this.bySku.get(listing.sku) === id) this.bySku.delete(listing.sku);
+    return true;
+  }
+
   inspect(): StandinInspection {
     return {
       listings: [...this.listings.values()],
-      counts: { ...this.counts },
+      counts: { ...this.counts, routes: { ...this.counts.routes } },
       fault: this.fault?.fault ?? null,
     };
   }

@@ -36,6 +36,8 @@ export interface ListingSummary {
   description: string | null;
   /** 1 on create, +1 per update. */
   version: number;
+  /** Units the listing offers (its first variant's when it has variants), or null if unknown. */
+  quantity: number | null;
   raw: unknown;
 }
 
@@ -49,6 +51,12 @@ export interface StandinCounts {
    * excluded).
    */
   requests: number;
+  /**
+   * Requests per route of the channel's API, counted once the store and route are known
+   * (faulted and throttled ones included): `"POST /bulk_update_price_quantity"`, or a GraphQL
+   * document's root field (`"productSet"`).
+   */
+  routes: Record<string, number>;
 }
 
 export interface ChannelStandin {
@@ -79,6 +87,12 @@ export interface ChannelStandin {
    * tokens do not expire.
    */
   expireAccessTokens(storeId: string): void;
+  /**
+   * Declares the channel's request rate per store (null: none): a request over it is throttled
+   * in the channel's shape (429 with Retry-After).
+   */
+  setRate(perSecond: number | null): void;
+  readonly rate: number | null;
   /** Requests that broke the channel's published contract (only when started with it). */
   readonly violations: ContractViolation[];
   close(): Promise<void>;

@@ -8,12 +8,15 @@
 //   DELETE /_control/stores/:store/fault    clears it
 //   DELETE /_control/faults                 clears every store's
 //   GET    /_control/violations             requests that broke the channel's contract (channel stand-ins)
+//   GET    /_control/rate                   the declared request rate { perSecond } (null: none)
+//   PUT    /_control/rate                   declares it ({ perSecond: 20 } or { perSecond: null }); 400 if malformed
 //   POST   /_control/stores/:store/listings/:sku/suppress
 //                                           the channel takes the listing down and notifies it (Amazon)
 // Errors are { error: { code, message } }, as the generic stand-in answers everything.
 import type { IncomingMessage } from "node:http";
 import type { StandinFault } from "./channel-standin.js";
 import { parseFault } from "./fault-book.js";
+import { parseRate } from "./rate-gate.js";
 import { BodyTooLarge, readBody, sendJson, type StandinHandler } from "./http.js";
 
 const STORE_PATH = /^\/_control\/stores\/([^/]+)(\/fault)?$/;
@@ -29,6 +32,8 @@ export interface ControlTarget {
   readonly violations?: readonly unknown[];
   forgetStore?(storeId: string): void;
   suppress?(storeId: string, sku: string): void;
+  setRate?(perSecond: number | null): void;
+  readonly rate?: number | null;
 }
 
 export type ControlReply = [status: number, body?: unknown];
@@ -38,7 +43,7 @@ const errorReply = (status: number, code: string, message: string): ControlReply
   { error: { code, message } },
 ];
 
-async function readFault(request: IncomingMessage): Promise<unknown> {
+async function readJson(request: IncomingMessage): Promise<unknown> {
   const body = await readBody(request, MAX_FAULT_BYTES);
   return body.length === 0 ? undefined : JSON.parse(body.toString("utf8"));
 }
@@ -55,6 +60,21 @@ export async function controlReply(
   if (path === "/_control/violations" && method === "GET" && target.violations)
     return [200, { violations: target.violations }];
   if (path === "/_control/faults" && method === "DELETE") return (target.clearFaults(), [204]);
+  if (path === "/_control/rate" && target.setRate) {
+    if (method === "GET") return [200, { perSecond: target.rate ?? null }];
+    if (method !== "PUT")
+      return errorReply(405, "method_not_allowed", `${method} is not allowed here`);
+    let body: unknown;
+    try {
+      body = await readJson(request);
+    } catch {
+      return errorReply(400, "bad_request", "body is not valid JSON");
+    }
+    const rate = parseRate((body as { perSecond?: unknown } | undefined)?.perSecond);
+    if (typeof rate === "string") return errorReply(400, "bad_rate", rate);
+    target.setRate(rate);
+    return [200, { perSecond: rate }];
+  }
   const suppress = SUPPRESS_PATH.exec(path);
   if (suppress && method === "POST" && target.suppress) {
     try {
@@ -78,7 +98,7 @@ export async function controlReply(
   } else if (method === "POST") {
     let body: unknown;
     try {
-      body = await readFault(request);
+      body = await readJson(request);
     } catch (error) {
       if (error instanceof BodyTooLarge)
         return errorReply(413, "too_large", `a fault is at most ${MAX_FAULT_BYTES} bytes`);

@@ -17,4 +17,6 @@ export interface StandinOptions {
    * (eBay's RuName).
    */
   callbackUrl?: string;
+  /** A declared request rate per store and second (`RateGate`); absent: none. */
+  rate?: number;
 }
