@@ -5,12 +5,15 @@
 import { Type } from "typebox";
 import type {
   ChannelAdapter,
+  DestinationTarget,
+  EndListingInput,
+  OfferUpdateInput,
   PublishableProduct,
   PublishInput,
   PublishOutcome,
 } from "./adapter.js";
 import { okAnswer } from "./channel-answer.js";
-import { channelCaller, type Answer } from "./channel-http.js";
+import { channelCaller, throwIfFailed, type Answer } from "./channel-http.js";
 import {
   missingField,
   requiredBaseUrl,
@@ -122,7 +125,73 @@ async function publish(input: PublishInput, timeoutMs: number): Promise<PublishO
   return outcomeOf(created);
 }
 
+/** The stand-in's request to one listing, with the destination's token. */
+function listingCall(
+  destination: DestinationTarget,
+  signal: AbortSignal,
+  timeoutMs: number,
+  remoteId: string,
+) {
+  const baseUrl = requiredBaseUrl(CHANNEL, destination);
+  const token = requiredString(CHANNEL, destination, "token");
+  const call = channelCaller(CHANNEL, signal, timeoutMs);
+  return (method: string, body?: unknown) =>
+    call({
+      method,
+      url: `${baseUrl}/v1/listings/${encodeURIComponent(remoteId)}`,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+    });
+}
+
+/** PATCH /v1/listings/{id}: prices and quantities only. */
+async function updateOffer(input: OfferUpdateInput, timeoutMs: number): Promise<void> {
+  const { product, destination } = input;
+  throwFirst(standinProductProblems(product));
+  const settingsCurrency =
+    typeof destination.settings.currency === "string" ? destination.settings.currency : null;
+  const currency = (product.priceCurrency ?? settingsCurrency)?.toUpperCase() ?? null;
+  const answer = await listingCall(
+    destination,
+    input.signal,
+    timeoutMs,
+    input.remoteId,
+  )("PATCH", {
+    price: { amount: toChannelAmount(product.priceAmount!), currency },
+    availability: product.availability ?? null,
+    quantity: product.quantity ?? null,
+    variants: product.variants
+      .filter((v) => v.sku)
+      .map((v) => ({
+        sku: v.sku,
+        price: v.priceAmount ? { amount: toChannelAmount(v.priceAmount), currency } : null,
+        quantity: v.quantity ?? null,
+      })),
+  });
+  okAnswer(CHANNEL, answer, ListingAnswer, "listing");
+}
+
+/** DELETE /v1/listings/{id}; a listing the stand-in no longer has counts as ended. */
+async function endListing(input: EndListingInput, timeoutMs: number): Promise<void> {
+  const answer = await listingCall(
+    input.destination,
+    input.signal,
+    timeoutMs,
+    input.remoteId,
+  )("DELETE");
+  if (answer.status === 404) return;
+  throwIfFailed(CHANNEL, answer);
+}
+
 export function createStandinAdapter(options: StandinAdapterOptions = {}): ChannelAdapter {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  return { channel: CHANNEL, publish: (input) => publish(input, timeoutMs) };
+  return {
+    channel: CHANNEL,
+    publish: (input) => publish(input, timeoutMs),
+    updateOffer: (input) => updateOffer(input, timeoutMs),
+    endListing: (input) => endListing(input, timeoutMs),
+  };
 }

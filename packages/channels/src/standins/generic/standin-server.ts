@@ -8,6 +8,7 @@ import { controlReply, type ControlTarget } from "../kit/control-api.js";
 import {
   type InputProblem,
   parseListingInput,
+  parseOfferInput,
   type StandinFault,
   type StandinInspection,
   type StandinListing,
@@ -182,6 +183,16 @@ export async function startStandinChannel(
         ? [200, listing]
         : errorReply(404, "not_found", `listing ${id} does not exist`);
     }
+    if (method === "DELETE")
+      return store.end(id) ? [204] : errorReply(404, "not_found", `listing ${id} does not exist`);
+    if (method === "PATCH") {
+      const offer = parseOfferInput(await readJson(req));
+      if (isProblem(offer)) return problemReply(422, "invalid", offer);
+      const changed = store.updateOffer(id, offer);
+      return changed
+        ? [200, changed]
+        : errorReply(404, "not_found", `listing ${id} does not exist`);
+    }
     if (method !== "PUT")
       return errorReply(405, "method_not_allowed", `${method} is not allowed here`);
     const input = parseListingInput(await readJson(req));
@@ -229,7 +240,7 @@ export async function startStandinChannel(
     store: (storeId) =>
       stores.get(storeId)?.inspect() ?? {
         listings: [],
-        counts: { create: 0, update: 0, requests: 0 },
+        counts: { create: 0, update: 0, offer: 0, end: 0, requests: 0 },
         fault: null,
       },
     setFault: (storeId, fault) => storeOf(storeId).setFault(fault),

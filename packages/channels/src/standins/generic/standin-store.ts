@@ -26,6 +26,8 @@ export interface StandinListingInput {
 }
 
 export interface StandinListing extends StandinListingInput {
+  /** Units in stock, as the last offer update set it (absent until one did). */
+  quantity?: number | null;
   id: string;
   url: string;
   /** 1 on create, +1 per update: lets a test tell "updated twice" from "created twice". */
@@ -37,6 +39,10 @@ export interface StandinListing extends StandinListingInput {
 export interface StandinCounts {
   create: number;
   update: number;
+  /** Offer updates (PATCH: prices and quantities only). */
+  offer: number;
+  /** Listings ended (DELETE). */
+  end: number;
   /** Every /v1 request that named this store, faulted ones included. */
   requests: number;
 }
@@ -123,9 +129,58 @@ export function parseListingInput(value: unknown): StandinListingInput | InputPr
   };
 }
 
+/** A PATCH body: the prices and quantities of a listing (the cheap route of a sync). */
+export interface StandinOfferInput {
+  price: StandinPrice;
+  availability: string | null;
+  quantity: number | null;
+  variants: { sku: string; price: StandinPrice | null; quantity: number | null }[];
+}
+
+const isCount = (v: unknown) =>
+  v === null || v === undefined || (Number.isInteger(v) && (v as number) >= 0);
+
+/** Checks a PATCH body: price as in a listing, quantities whole numbers >= 0 or null. */
+export function parseOfferInput(value: unknown): StandinOfferInput | InputProblem {
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    return { message: "body must be a JSON object", field: "" };
+  const b = value as Record<string, unknown>;
+  const price = b.price as Record<string, unknown> | undefined;
+  if (!price || typeof price.amount !== "string" || !DECIMAL.test(price.amount))
+    return { message: "price.amount is required as a decimal string", field: "price.amount" };
+  if (!isCount(b.quantity))
+    return { message: "quantity must be a whole number >= 0 or null", field: "quantity" };
+  if (b.availability !== undefined && b.availability !== null && typeof b.availability !== "string")
+    return { message: "availability must be a string", field: "availability" };
+  const variants = b.variants ?? [];
+  if (!Array.isArray(variants)) return { message: "variants must be an array", field: "variants" };
+  for (const v of variants as Record<string, unknown>[]) {
+    if (!v || typeof v.sku !== "string")
+      return { message: "variants[].sku is required", field: "variants" };
+    if (!isCount(v.quantity))
+      return {
+        message: "variants[].quantity must be a whole number >= 0 or null",
+        field: "variants",
+      };
+  }
+  return {
+    price: {
+      amount: price.amount,
+      currency: typeof price.currency === "string" ? price.currency : null,
+    },
+    availability: typeof b.availability === "string" ? b.availability : null,
+    quantity: typeof b.quantity === "number" ? b.quantity : null,
+    variants: (variants as Record<string, unknown>[]).map((v) => ({
+      sku: v.sku as string,
+      price: (v.price as StandinPrice | null | undefined) ?? null,
+      quantity: typeof v.quantity === "number" ? v.quantity : null,
+    })),
+  };
+}
+
 export class StandinStore {
   readonly listings = new Map<string, StandinListing>();
-  readonly counts: StandinCounts = { create: 0, update: 0, requests: 0 };
+  readonly counts: StandinCounts = { create: 0, update: 0, offer: 0, end: 0, requests: 0 };
   private readonly bySku = new Map<string, string>();
   private readonly byIdempotencyKey = new Map<string, string>();
   private fault: { fault: StandinFault; remaining: number } | null = null;
@@ -202,6 +257,39 @@ export class StandinStore {
     this.listings.set(id, listing);
     this.counts.update += 1;
     return listing;
+  }
+
+  /** Prices and quantities only (PATCH); undefined when the listing does not exist. */
+  updateOffer(id: string, offer: StandinOfferInput): StandinListing | undefined {
+    const old = this.listings.get(id);
+    if (!old) return undefined;
+    const bySku = new Map(offer.variants.map((v) => [v.sku, v]));
+    const listing: StandinListing = {
+      ...old,
+      price: offer.price.currency ? offer.price : { ...offer.price, currency: old.price.currency },
+      availability: offer.availability,
+      quantity: offer.quantity,
+      variants: old.variants.map((v) => {
+        const sku = (v as { sku?: unknown }).sku;
+        const change = typeof sku === "string" ? bySku.get(sku) : undefined;
+        return change ? { ...(v as object), price: change.price, quantity: change.quantity } : v;
+      }),
+      version: old.version + 1,
+      updatedAt: new Date().toISOString(),
+    };
+    this.listings.set(id, listing);
+    this.counts.offer += 1;
+    return listing;
+  }
+
+  /** Ends (removes) the listing; false when it does not exist. */
+  end(id: string): boolean {
+    const old = this.listings.get(id);
+    if (!old) return false;
+    this.listings.delete(id);
+    if (old.sku !== null && this.bySku.get(old.sku) === id) this.bySku.delete(old.sku);
+    this.counts.end += 1;
+    return true;
   }
 
   inspect(): StandinInspection {
