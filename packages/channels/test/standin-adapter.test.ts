@@ -34,7 +34,7 @@ describe("standin adapter", () => {
     expect(second).toEqual(first);
     const { listings, counts } = standin.store(dest.storeId);
     // One request to create (no lookup first), one to update.
-    expect(counts).toEqual({ create: 1, update: 1, offer: 0, end: 0, requests: 2 });
+    expect(counts).toEqual({ create: 1, update: 1, offer: 0, end: 0, throttled: 0, requests: 2 });
     expect(listings).toHaveLength(1);
     expect(listings[0]).toMatchObject({
       id: first.remoteId,

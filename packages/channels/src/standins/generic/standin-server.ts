@@ -18,6 +18,11 @@ import {
 export interface StandinChannelOptions {
   host?: string;
   port?: number;
+  /**
+   * The store's declared rate (requests a second, per store, a burst of one second's worth):
+   * a request over it is answered 429 with Retry-After, and counted as `throttled`.
+   */
+  ratePerSecond?: number;
 }
 
 export interface StandinChannel {
@@ -158,6 +163,11 @@ export async function startStandinChannel(
       return errorReply(401, "unauthorized", "expected Authorization: Bearer <store>:<secret>");
     const store = storeOf(auth[1]!);
     store.counts.requests += 1;
+    if (options.ratePerSecond && !store.takeToken(options.ratePerSecond)) {
+      store.counts.throttled += 1;
+      const [status, body] = errorReply(429, "throttled", "over the store's declared rate");
+      return [status, body, { "retry-after": "1" }];
+    }
     const fault = store.takeFault();
     if (fault && (await playFault(fault, req, res))) return null;
 
@@ -240,7 +250,7 @@ export async function startStandinChannel(
     store: (storeId) =>
       stores.get(storeId)?.inspect() ?? {
         listings: [],
-        counts: { create: 0, update: 0, offer: 0, end: 0, requests: 0 },
+        counts: { create: 0, update: 0, offer: 0, end: 0, throttled: 0, requests: 0 },
         fault: null,
       },
     setFault: (storeId, fault) => storeOf(storeId).setFault(fault),

@@ -43,6 +43,8 @@ export interface StandinCounts {
   offer: number;
   /** Listings ended (DELETE). */
   end: number;
+  /** Requests refused for going over the declared rate (429). */
+  throttled: number;
   /** Every /v1 request that named this store, faulted ones included. */
   requests: number;
 }
@@ -180,7 +182,15 @@ export function parseOfferInput(value: unknown): StandinOfferInput | InputProble
 
 export class StandinStore {
   readonly listings = new Map<string, StandinListing>();
-  readonly counts: StandinCounts = { create: 0, update: 0, offer: 0, end: 0, requests: 0 };
+  readonly counts: StandinCounts = {
+    create: 0,
+    update: 0,
+    offer: 0,
+    end: 0,
+    throttled: 0,
+    requests: 0,
+  };
+  private tokens: { left: number; at: number } | null = null;
   private readonly bySku = new Map<string, string>();
   private readonly byIdempotencyKey = new Map<string, string>();
   private fault: { fault: StandinFault; remaining: number } | null = null;
@@ -257,6 +267,16 @@ export class StandinStore {
     this.listings.set(id, listing);
     this.counts.update += 1;
     return listing;
+  }
+
+  /** A token of the declared rate's bucket (`rate` a second, holding one second's worth). */
+  takeToken(rate: number, now = Date.now()): boolean {
+    const bucket = (this.tokens ??= { left: rate, at: now });
+    bucket.left = Math.min(rate, bucket.left + ((now - bucket.at) * rate) / 1000);
+    bucket.at = now;
+    if (bucket.left < 1) return false;
+    bucket.left -= 1;
+    return true;
   }
 
   /** Prices and quantities only (PATCH); undefined when the listing does not exist. */
