@@ -158,8 +158,15 @@ const syncLogsRoute = createRoute({
   path: "/sync-logs",
   validateSearch: (
     s: Raw,
-  ): { status?: string; destinationAccountId?: string; productId?: string; page?: number } => ({
+  ): {
+    status?: string;
+    kind?: string;
+    destinationAccountId?: string;
+    productId?: string;
+    page?: number;
+  } => ({
     status: str(s.status),
+    kind: str(s.kind),
     destinationAccountId: str(s.destinationAccountId),
     productId: str(s.productId),
     page: int(s.page),

@@ -67,11 +67,14 @@ test("lists the org's sync logs in the list shape, each with every contract fiel
     "finishedAt",
     "id",
     "jobId",
+    "kind",
+    "note",
     "productId",
     "remoteId",
     "remoteUrl",
     "startedAt",
     "status",
+    "trigger",
   ]);
   expect(succeeded).toMatchObject({
     jobId: records[1]!.jobId,
@@ -113,6 +116,28 @@ test("filters by product, destination and status, alone or together", async () =
   expect(await ids("status=dead")).toEqual([records[0]!.syncLogId]);
   expect(await ids("status=queued")).toEqual(expected((r) => r !== records[0] && r !== records[1]));
   expect(await ids(`status=dead&destinationAccountId=${destinationIds[1]}`)).toEqual([]);
+});
+
+test("each log says its kind and trigger, and the list filters by kind", async () => {
+  await gw.db.syncLog.update({
+    where: { id: records[3]!.syncLogId },
+    data: { kind: "update", trigger: "price changed by import spring.csv" },
+  });
+  const updates = (await get("/api/sync-logs?kind=update")).json<List<SyncLog>>();
+  expect(updates.items).toHaveLength(1);
+  expect(updates.items[0]).toMatchObject({
+    id: records[3]!.syncLogId,
+    kind: "update",
+    trigger: "price changed by import spring.csv",
+  });
+  const publishes = (await get("/api/v1/sync-logs?kind=publish")).json<List<SyncLog>>();
+  expect(publishes.total).toBe(3);
+  expect(publishes.items.every((s) => s.kind === "publish" && s.trigger === null)).toBe(true);
+  expect((await get("/api/sync-logs?kind=delete")).statusCode).toBe(422);
+  await gw.db.syncLog.update({
+    where: { id: records[3]!.syncLogId },
+    data: { kind: "publish", trigger: null },
+  });
 });
 
 test("pages through the logs", async () => {

@@ -5,18 +5,17 @@ import {
   GiveUpChannelError,
   isChannelError,
   type ChannelRegistry,
-  type PublishOutcome,
 } from "@catalog/channels";
 import {
   loadDestinationTarget,
+  recordEnded,
   recordFinalFailure,
   recordRetry,
   recordSuccess,
   recordWait,
-  rememberRemoteId,
+  removeProductIfAllEnded,
   setDestinationHealth,
   startAttempt,
-  toProductView,
   type CredentialKeyring,
   type Db,
   type StartedAttempt,
@@ -32,8 +31,9 @@ import { retryDelay, type RetryPolicy } from "./retry-policy.js";
 import { jobData, mirrorDeadLetter, moveOn } from "./job-record.js";
 import { startHeartbeat } from "./heartbeat.js";
 import { BreakerRegistry } from "./breaker-registry.js";
-import { toPublishable } from "./channel-product.js";
-import { freshCredentials } from "./credential-refresh.js";
+import { publishableOf } from "./channel-product.js";
+import { emitListingEvent, eventTypeOf } from "./listing-events.js";
+import { runListingJob, type JobResult } from "./listing-jobs.js";
 import type { PublishJobOutcome, PublishMetrics } from "./metrics.js";
 import { RedisLock } from "./redis-lock.js";
 
@@ -64,8 +64,9 @@ const CONTINUE: JobVerdict = { pause: false };
 /**
  * Runs one publish job that the lane took (and holds BullMQ's lock of): takes the per
  * (product, destination) lock, writes the attempt to PostgreSQL, calls the channel through the
- * destination's breaker and records the outcome before moving the job on, so a crash at any
- * point leaves a state the recovery and a re-delivery finish correctly.
+ * destination's breaker (a publish, an update or an end, by the sync log's kind: listing-jobs.ts)
+ * and records the outcome before moving the job on, so a crash at any point leaves a state the
+ * recovery and a re-delivery finish correctly.
  */
 export async function processPublishJob(
   deps: ProcessorDeps,
@@ -129,10 +130,14 @@ async function attempt(
     loadDestinationTarget(db, deps.keyring, data.destinationAccountId),
     db.product.findFirst({ where: { id: data.productId, orgId: data.orgId } }),
   ]);
-  if (!destination || !product) {
-    const reason = !destination
-      ? "the destination is disconnected"
-      : "the product was deleted from the catalog";
+  // A deleted product is still loaded (its row stays while its listings end), for its end only.
+  const missing = !destination
+    ? "the destination is disconnected"
+    : !product || (product.deletedAt && syncLog.kind !== "end")
+      ? "the product was deleted from the catalog"
+      : null;
+  if (missing || !destination || !product) {
+    const reason = missing ?? "the product was deleted from the catalog";
     await recordFinalFailure(db, syncLog, reason, { status: "failed" });
     await moveOn(deps, job, "failed", () =>
       job.moveToFailed(new UnrecoverableError(reason), token),
@@ -141,21 +146,47 @@ async function attempt(
     return CONTINUE;
   }
 
-  let outcome: PublishOutcome;
+  let result: JobResult;
   try {
-    outcome = await deps.breakers.fire(destination.id, gate.probe, () =>
-      callChannel(deps, started, destination, product, signal),
+    result = await deps.breakers.fire(destination.id, gate.probe, () =>
+      runListingJob({ deps, started, destination, product: publishableOf(product), signal }),
     );
   } catch (error) {
     const verdict = await settleFailure(deps, job, token, data, syncLog, error);
+    if (verdict.outcome === "failed" || verdict.outcome === "dead")
+      await emitListingEvent(db, log, eventTypeOf(syncLog.kind, "failed"), {
+        syncLog,
+        channel: destination.channel,
+        listingId: started.listing.id,
+        remoteId: started.listing.remoteId,
+        remoteUrl: started.listing.remoteUrl,
+        error: (error as Error).message ?? String(error),
+      });
     deps.metrics.job(destination.channel, verdict.outcome);
     return verdict.next;
   }
-  // The listing is live on the channel: nothing from here on may reach the failure path. A
-  // Redis error now (a flush, a restart: "Missing key for job") only costs the job's record in
-  // Redis; PostgreSQL's, written first, is the one that counts.
-  await recordSuccess(db, syncLog, outcome);
-  await moveOn(deps, job, "completed", () => job.moveToCompleted(outcome, token, false));
+  // The channel has done its part: nothing from here on may reach the failure path. A Redis
+  // error now (a flush, a restart: "Missing key for job") only costs the job's record in Redis;
+  // PostgreSQL's, written first, is the one that counts.
+  if (result.kind === "listed") {
+    await recordSuccess(db, syncLog, result.outcome, { view: result.view, note: result.note });
+  } else {
+    await recordEnded(db, syncLog, result.reason, result.note);
+  }
+  await moveOn(deps, job, "completed", () =>
+    job.moveToCompleted(result.kind === "listed" ? result.outcome : { ended: true }, token, false),
+  );
+  if (result.kind === "ended" && syncLog.kind === "end")
+    await removeProductIfAllEnded(db, product.id).catch((err: unknown) =>
+      log.warn({ err, productId: product.id }, "could not remove the deleted product"),
+    );
+  await emitListingEvent(db, log, eventTypeOf(syncLog.kind, result.kind), {
+    syncLog,
+    channel: destination.channel,
+    listingId: started.listing.id,
+    remoteId: result.kind === "listed" ? result.outcome.remoteId : started.listing.remoteId,
+    remoteUrl: result.kind === "listed" ? result.outcome.remoteUrl : started.listing.remoteUrl,
+  });
   // A retry that now succeeds means the destination recovered (a first-attempt success costs no
   // write).
   if (syncLog.attempts > 1) {
@@ -164,59 +195,17 @@ async function attempt(
     );
   }
   log.info(
-    { syncLogId: syncLog.id, destinationId: destination.id, remoteId: outcome.remoteId },
-    "published",
+    {
+      syncLogId: syncLog.id,
+      kind: syncLog.kind,
+      destinationId: destination.id,
+      remoteId: result.kind === "listed" ? result.outcome.remoteId : started.listing.remoteId,
+      ...(result.note ? { note: result.note } : {}),
+    },
+    result.kind === "ended" ? "ended" : syncLog.kind === "update" ? "synced" : "published",
   );
   deps.metrics.job(destination.channel, "succeeded");
   return CONTINUE;
-}
-
-/**
- * One channel call with credentials that are fresh (refreshed shortly before they expire), and
- * once more with refreshed ones when the channel refuses the token with 401. The listing's remote
- * id is stored the moment the channel assigns it, so a failure in a later step of a multi-step
- * publish is retried as an update of that listing.
- */
-async function callChannel(
-  deps: ProcessorDeps,
-  { syncLog, listing }: StartedAttempt,
-  destination: NonNullable<Awaited<ReturnType<typeof loadDestinationTarget>>>,
-  product: Parameters<typeof toProductView>[0],
-  signal: AbortSignal,
-): Promise<PublishOutcome> {
-  const adapter = deps.channels.adapter(destination.channel);
-  const callSignal = AbortSignal.any([signal, AbortSignal.timeout(deps.channelTimeoutMs)]);
-  const gone = () =>
-    new GiveUpChannelError("the destination was disconnected", {
-      channel: destination.channel,
-      kind: "validation",
-    });
-  const publish = (target: typeof destination) =>
-    deps.metrics.timeCall(destination.channel, () =>
-      adapter.publish({
-        product: toPublishable(toProductView(product)),
-        destination: target,
-        remoteId: listing.remoteId,
-        idempotencyKey: listing.id,
-        signal: callSignal,
-        saveRemoteId: async (remoteId, remoteUrl) => {
-          listing.remoteId = remoteId;
-          await rememberRemoteId(deps.db, syncLog, remoteId, remoteUrl);
-        },
-      }),
-    );
-  const target = await freshCredentials(deps, adapter, destination, callSignal);
-  if (!target) throw gone();
-  try {
-    return await publish(target);
-  } catch (error) {
-    const refused =
-      error instanceof GiveUpChannelError && error.kind === "auth" && error.status === 401;
-    if (!refused || !adapter.refreshCredentials) throw error;
-    const refreshed = await freshCredentials(deps, adapter, target, callSignal, true);
-    if (!refreshed) throw gone();
-    return publish(refreshed);
-  }
 }
 
 /**

@@ -41,4 +41,5 @@ export * from "./imports/import-store.js";
 export * from "./publishing/channel-reports.js";
 export * from "./publishing/listing-ends.js";
 export * from "./sync/listing-sync.js";
+export * from "./sync/change-syncs.js";
 export * from "./webhooks/webhook-events.js";

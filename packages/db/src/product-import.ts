@@ -13,6 +13,7 @@ import {
 } from "./product-view.js";
 import type { Actor } from "./products.js";
 import { lockInIdOrder } from "./row-locks.js";
+import { planChangeSyncs, type SyncCollector } from "./sync/change-syncs.js";
 import { conflict } from "./service-error.js";
 import { keepKnownQuantities, stockDerived, storedStock } from "./stock-fields.js";
 import { isTransactionConflict, retryOnConflict } from "./transaction-retry.js";
@@ -89,6 +90,11 @@ export interface ImportOptions {
   actor: Actor;
   source: ProductSource;
   persist: boolean;
+  /**
+   * Collects the automatic syncs of the products it updates (enqueue them after the commit;
+   * discard them when the import failed).
+   */
+  sync?: SyncCollector;
 }
 
 /** The PrismaClient, or the client of an interactive transaction (which cannot open another). */
@@ -216,6 +222,13 @@ async function writeBatch(
   if (updates.length > 0) await updateProducts(tx, orgId, updates, now);
   const changed = [...creates, ...updates];
   if (changed.length > 0) await insertHistory(tx, orgId, changed, options.actor, now);
+  if (options.sync && updates.length > 0)
+    await planChangeSyncs(
+      tx,
+      orgId,
+      updates.map((p) => ({ productId: p.id, fields: Object.keys(p.changes) })),
+      options.sync,
+    );
   return plan.map((p) => {
     if (!p.existing)
       return { action: "created" as const, product: view(p, 1, now, now), changes: p.changes };

@@ -15,6 +15,7 @@ import {
 import { conflict, notFound } from "./service-error.js";
 import { isUuid } from "./ids.js";
 import { storedStock } from "./stock-fields.js";
+import { planChangeSyncs, type SyncCollector } from "./sync/change-syncs.js";
 import { channelReportsView, type ChannelReportView } from "./publishing/channel-reports.js";
 
 export interface Actor {
@@ -35,6 +36,9 @@ export interface ListingView {
   remoteUrl: string | null;
   lastSyncedAt: string | null;
   lastError: string | null;
+  syncState: "inSync" | "pending" | "failed";
+  syncError: string | null;
+  endedReason: string | null;
   channelReports: ChannelReportView[];
 }
 
@@ -176,6 +180,9 @@ export async function getProduct(db: Db, orgId: string, id: string): Promise<Pro
       remoteUrl: l.remoteUrl,
       lastSyncedAt: l.lastSyncedAt?.toISOString() ?? null,
       lastError: l.lastError,
+      syncState: l.syncState,
+      syncError: l.syncError,
+      endedReason: l.endedReason,
       channelReports: channelReportsView(l.channelReports, l.remoteId),
     })),
   };
@@ -255,6 +262,8 @@ export async function updateProduct(
   given: Partial<ProductFields>,
   actor: Actor,
   expectedVersion?: number,
+  /** Collects the automatic syncs the change calls for (enqueue them after this returns). */
+  sync?: SyncCollector,
 ): Promise<ProductView> {
   if (!isUuid(id)) throw notFound(`product ${id}`);
   const patch = withStoredDescription(given);
@@ -283,6 +292,8 @@ export async function updateProduct(
           `product ${id} was changed by someone else meanwhile: reload it and edit again`,
         );
       await writeHistory(tx, { orgId, productId: id, actor, action: "updated", changes });
+      if (sync)
+        await planChangeSyncs(tx, orgId, [{ productId: id, fields: Object.keys(changes) }], sync);
       return toProductView(await tx.product.findUniqueOrThrow({ where: { id } }));
     });
   } catch (error) {

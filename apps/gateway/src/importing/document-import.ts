@@ -1,6 +1,12 @@
 import type { Readable } from "node:stream";
 import type { MultipartFile } from "@fastify/multipart";
-import { importInOneTransaction, type Actor, type Db, type ImportItem } from "@catalog/db";
+import {
+  importInOneTransaction,
+  type Actor,
+  type Db,
+  type ImportItem,
+  type SyncCollector,
+} from "@catalog/db";
 import type { Semaphore } from "@catalog/fetch/semaphore";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { createImageScreen } from "./image-screen.js";
@@ -45,6 +51,8 @@ export interface DocumentImportRequest {
   imagePolicy: UrlPolicy;
   /** Aborts when the client goes away: the import stops and nothing is stored. */
   signal: AbortSignal;
+  /** Collects the automatic syncs of updated products (enqueued by the caller after commit). */
+  sync?: SyncCollector;
 }
 
 /**
@@ -105,6 +113,7 @@ export async function importDocument(db: Db, request: DocumentImportRequest): Pr
           source: "document",
           persist: request.persist,
           timeoutMs: limits.timeoutMs,
+          ...(request.sync ? { sync: request.sync } : {}),
         },
         async (importBatch) => {
           for await (const batch of batches) {

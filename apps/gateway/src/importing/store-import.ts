@@ -6,6 +6,7 @@ import {
   updateOwnedImport,
   type Db,
   type ImportView,
+  type SyncCollector,
 } from "@catalog/db";
 import type { Acting } from "../plugins/auth.js";
 import type { ImportTasks } from "./import-tasks.js";
@@ -21,6 +22,8 @@ export interface StoreImportDeps {
   tasks: ImportTasks;
   /** Tells every gateway's read caches that the org's catalog changed (after the commit). */
   catalogChanged(orgId: string): Promise<void>;
+  /** Enqueues the automatic syncs a committed store planned. */
+  enqueueSyncs(orgId: string, sync: SyncCollector): Promise<void>;
 }
 
 /**
@@ -44,18 +47,21 @@ export async function startStoreImport(
       status: "storing",
       failurePrefix: "storing failed, nothing was stored: ",
       work: async (signal) => {
+        const sync: SyncCollector = { by: `import ${view.name}`, records: [] };
         await storeImport(db, orgId, view.id, {
           actor,
           source: view.kind === "document" ? "document" : "scrape",
           timeoutMs: STORE_TRANSACTION_MS,
           batchRows: STORE_BATCH_ROWS,
           signal,
+          sync,
           onBatch: async (done) => {
             await updateOwnedImport(db, view.id, "storing", { done });
           },
         });
         // Committed: every gateway's cached catalog pages must drop it.
         await deps.catalogChanged(orgId);
+        await deps.enqueueSyncs(orgId, sync);
       },
     });
   } catch (error) {

@@ -1,4 +1,10 @@
-import { importProducts, type Actor, type Db, type ImportItem } from "@catalog/db";
+import {
+  importProducts,
+  type Actor,
+  type Db,
+  type ImportItem,
+  type SyncCollector,
+} from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { createImageScreen } from "./image-screen.js";
 import { itemOf, summarise, type ItemResult } from "./outcomes.js";
@@ -12,6 +18,8 @@ export interface UrlImportRequest {
   requestId: string;
   policy: UrlPolicy;
   deadlineMs: number;
+  /** Collects the automatic syncs of updated products (enqueued by the caller after commit). */
+  sync?: SyncCollector;
 }
 
 /**
@@ -45,6 +53,7 @@ export async function importUrls(
         actor: request.actor,
         source: "scrape",
         persist: request.persist,
+        ...(request.sync ? { sync: request.sync } : {}),
       },
     );
     outcomes.forEach((outcome, i) => {

@@ -1,6 +1,7 @@
 import type { Db } from "../client.js";
 import type { ProductSource } from "../generated/enums.js";
 import { importInOneTransaction, type ImportItem } from "../product-import.js";
+import type { SyncCollector } from "../sync/change-syncs.js";
 import type { Actor } from "../products.js";
 import { conflict } from "../service-error.js";
 import {
@@ -58,6 +59,8 @@ export interface StoreOptions {
    * it move).
    */
   onBatch(done: number): Promise<void>;
+  /** Collects the automatic syncs of the products it updates (see ImportOptions.sync). */
+  sync?: SyncCollector;
 }
 
 /**
@@ -75,7 +78,13 @@ export async function storeImport(
   return importInOneTransaction(
     db,
     orgId,
-    { actor: options.actor, source: options.source, persist: true, timeoutMs: options.timeoutMs },
+    {
+      actor: options.actor,
+      source: options.source,
+      persist: true,
+      timeoutMs: options.timeoutMs,
+      ...(options.sync ? { sync: options.sync } : {}),
+    },
     async (importBatch, tx) => {
       if (!tx) throw new Error("storing needs a transaction");
       const tally = { created: 0, updated: 0, unchanged: 0 };

@@ -1,5 +1,5 @@
 import type { Db } from "../client.js";
-import type { Channel, DestinationHealth } from "../generated/enums.js";
+import type { Channel, DestinationHealth, OutOfStockPolicy } from "../generated/enums.js";
 import type { DestinationAccount, Prisma } from "../generated/client.js";
 import { openCredentials, sealCredentials, type CredentialKeyring } from "../credentials.js";
 import { isUuid } from "../ids.js";
@@ -27,6 +27,8 @@ export interface DestinationTarget {
   baseUrl: string | null;
   credentials: Record<string, unknown>;
   settings: Record<string, unknown>;
+  /** What an automatic update does when the product runs out of stock. */
+  outOfStockPolicy: OutOfStockPolicy;
 }
 
 export const toDestinationView = (d: DestinationAccount): DestinationView => ({
@@ -132,6 +134,7 @@ export async function loadDestinationTarget(
       credentialsKeyId: d.credentialsKeyId,
     }),
     settings: d.settings as Record<string, unknown>,
+    outOfStockPolicy: d.outOfStockPolicy,
   };
 }
 

@@ -7,7 +7,15 @@ import type { SyncLog } from "../generated/client.js";
 
 export interface StartedAttempt {
   syncLog: SyncLog;
-  listing: { id: string; remoteId: string | null };
+  listing: {
+    id: string;
+    remoteId: string | null;
+    remoteUrl: string | null;
+    /** What the channel last received (the worker's channel view); null before a first success. */
+    syncedView: unknown;
+    /** Set while the listing is ended: a publish then lists it anew instead of updating. */
+    endedReason: string | null;
+  };
 }
 
 interface StartedRow {
@@ -28,12 +36,18 @@ interface StartedRow {
   run_id: string | null;
   kind: SyncLog["kind"];
   trigger: string | null;
+  note: string | null;
   listing_id: string;
   listing_remote_id: string | null;
+  listing_remote_url: string | null;
+  listing_synced_view: unknown;
+  listing_ended_reason: string | null;
 }
 
-// One statement (a job's hottest path): the attempt counted, and the listing marked `publishing`
-// (created if the publish is its first), returning what the worker needs.
+// One statement (a job's hottest path): the attempt counted, and for a publish the listing marked
+// `publishing` (created if the publish is its first); an update or an end leaves the listing's
+// status as it is (a live listing stays `published` while it is updated). Returns what the worker
+// needs.
 const START_ATTEMPT = `
 WITH s AS (
   UPDATE sync_logs SET status = 'running', attempts = attempts + 1, started_at = coalesce(started_at, now()),
@@ -43,10 +57,13 @@ WITH s AS (
 ), l AS (
   INSERT INTO listings (id, org_id, product_id, destination_account_id, status, updated_at)
   SELECT gen_random_uuid(), org_id, product_id, destination_account_id, 'publishing', now() FROM s
-  ON CONFLICT (product_id, destination_account_id) DO UPDATE SET status = 'publishing', updated_at = now()
-  RETURNING id, remote_id
+  ON CONFLICT (product_id, destination_account_id) DO UPDATE SET
+    status = CASE WHEN (SELECT kind FROM s) = 'publish' THEN 'publishing'::"ListingStatus" ELSE listings.status END,
+    updated_at = now()
+  RETURNING id, remote_id, remote_url, synced_view, ended_reason
 )
-SELECT s.*, l.id AS listing_id, l.remote_id AS listing_remote_id FROM s, l`;
+SELECT s.*, l.id AS listing_id, l.remote_id AS listing_remote_id, l.remote_url AS listing_remote_url,
+  l.synced_view AS listing_synced_view, l.ended_reason AS listing_ended_reason FROM s, l`;
 
 /**
  * Marks the publish `running` and counts the attempt. Null when there is nothing to do: the
@@ -77,8 +94,18 @@ export async function startAttempt(
     runId: row.run_id,
     kind: row.kind,
     trigger: row.trigger,
+    note: row.note,
   };
-  return { syncLog, listing: { id: row.listing_id, remoteId: row.listing_remote_id } };
+  return {
+    syncLog,
+    listing: {
+      id: row.listing_id,
+      remoteId: row.listing_remote_id,
+      remoteUrl: row.listing_remote_url,
+      syncedView: row.listing_synced_view,
+      endedReason: row.listing_ended_reason,
+    },
+  };
 }
 
 // Every outcome is guarded in SQL: only a publish still pending (`queued` or `running`) takes a
@@ -87,23 +114,70 @@ export async function startAttempt(
 // A success is the channel's truth and is always recorded.
 const PENDING = `status IN ('queued', 'running')`;
 
+// A listing whose sync state is `pending` because of a later change keeps it: the sync log that
+// change queued is still to run.
 const RECORD_SUCCESS = `
 WITH s AS (
-  UPDATE sync_logs SET status = 'succeeded', error = NULL, remote_id = $2, remote_url = $3, finished_at = now(), lease_until = NULL
+  UPDATE sync_logs SET status = 'succeeded', error = NULL, remote_id = $2, remote_url = $3, note = $5, finished_at = now(), lease_until = NULL
   WHERE id = $1::uuid RETURNING product_id, destination_account_id
 )
-UPDATE listings l SET status = 'published', remote_id = $2, remote_url = $3, last_synced_at = now(), last_error = NULL, updated_at = now()
+UPDATE listings l SET status = 'published', remote_id = $2, remote_url = $3, last_synced_at = now(), last_error = NULL,
+  synced_view = coalesce($4::jsonb, l.synced_view), ended_reason = NULL, sync_error = NULL,
+  sync_state = CASE WHEN EXISTS (
+    SELECT 1 FROM sync_logs q WHERE q.product_id = l.product_id AND q.destination_account_id = l.destination_account_id
+      AND q.status = 'queued' AND q.kind IN ('publish', 'update') AND q.id <> $1::uuid
+  ) THEN 'pending'::"ListingSyncState" ELSE 'inSync'::"ListingSyncState" END,
+  updated_at = now()
 FROM s WHERE l.product_id = s.product_id AND l.destination_account_id = s.destination_account_id`;
 
+/** What a success records besides the channel's ids. */
+export interface SuccessDetails {
+  /** The channel view the listing now carries (see the publish worker's channel-view.ts). */
+  view?: unknown;
+  /** What the job did, when it was not a plain publish ("nothing the channel receives changed"). */
+  note?: string | null;
+}
+
 /**
- * The sync log `succeeded` and the listing `published` with the channel's ids, in one statement.
+ * The sync log `succeeded` and the listing `published` (in sync) with the channel's ids, in one
+ * statement.
  */
 export async function recordSuccess(
   db: Db,
   log: SyncLog,
   remote: { remoteId: string; remoteUrl: string | null },
+  details: SuccessDetails = {},
 ): Promise<void> {
-  await db.$executeRawUnsafe(RECORD_SUCCESS, log.id, remote.remoteId, remote.remoteUrl);
+  await db.$executeRawUnsafe(
+    RECORD_SUCCESS,
+    log.id,
+    remote.remoteId,
+    remote.remoteUrl,
+    details.view === undefined ? null : JSON.stringify(details.view),
+    details.note ?? null,
+  );
+}
+
+const RECORD_ENDED = `
+WITH s AS (
+  UPDATE sync_logs SET status = 'succeeded', error = NULL, note = $3, finished_at = now(), lease_until = NULL
+  WHERE id = $1::uuid RETURNING product_id, destination_account_id
+)
+UPDATE listings l SET status = 'ended', ended_reason = $2, last_synced_at = now(), last_error = NULL,
+  sync_state = 'inSync', sync_error = NULL, updated_at = now()
+FROM s WHERE l.product_id = s.product_id AND l.destination_account_id = s.destination_account_id`;
+
+/**
+ * The listing ended on the channel: the sync log `succeeded` and the listing `ended` with the
+ * reason; its remote id is kept.
+ */
+export async function recordEnded(
+  db: Db,
+  log: SyncLog,
+  reason: string,
+  note: string | null = null,
+): Promise<void> {
+  await db.$executeRawUnsafe(RECORD_ENDED, log.id, reason, note);
 }
 
 /**
@@ -116,9 +190,10 @@ export async function rememberRemoteId(
   remoteId: string,
   remoteUrl: string | null,
 ): Promise<void> {
+  // A listing listed anew (after it ended) is no longer the ended one.
   await db.listing.updateMany({
     where: { productId: log.productId, destinationAccountId: log.destinationAccountId },
-    data: { remoteId, remoteUrl },
+    data: { remoteId, remoteUrl, endedReason: null },
   });
 }
 
@@ -166,13 +241,20 @@ export async function recordWait(
   );
 }
 
-// The listing changes only when its sync log did, in the same statement.
+// The listing changes only when its sync log did, in the same statement: a failed publish makes
+// it `failed`; a failed update leaves it live (its sync state `failed` with the reason); a failed
+// end puts it back to `published`, saying it could not be ended.
 const RECORD_END = `
 WITH s AS (
   UPDATE sync_logs SET status = $2::"SyncStatus", error = $3, finished_at = now(), lease_until = $4
-  WHERE id = $1::uuid AND ${PENDING} RETURNING product_id, destination_account_id
+  WHERE id = $1::uuid AND ${PENDING} RETURNING product_id, destination_account_id, kind
 ), l AS (
-  UPDATE listings l SET status = 'failed', last_error = $3, updated_at = now()
+  UPDATE listings l SET
+    status = CASE s.kind WHEN 'publish' THEN 'failed'::"ListingStatus" WHEN 'end' THEN 'published'::"ListingStatus" ELSE l.status END,
+    last_error = CASE s.kind WHEN 'publish' THEN $3 WHEN 'end' THEN 'could not end: ' || $3 ELSE l.last_error END,
+    sync_state = CASE s.kind WHEN 'update' THEN 'failed'::"ListingSyncState" ELSE l.sync_state END,
+    sync_error = CASE s.kind WHEN 'update' THEN $3 ELSE l.sync_error END,
+    updated_at = now()
   FROM s WHERE l.product_id = s.product_id AND l.destination_account_id = s.destination_account_id
   RETURNING 1
 )

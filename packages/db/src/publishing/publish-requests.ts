@@ -11,8 +11,8 @@ export interface PublishJobRecord {
   syncLogId: string;
   jobId: string;
   orgId: string;
-  /** The publish run the record belongs to. */
-  runId: string;
+  /** The publish run the record belongs to (null for automatic syncs and ends: no run asked). */
+  runId: string | null;
   productId: string;
   destinationAccountId: string;
 }

@@ -1,6 +1,6 @@
 import type { Db } from "../client.js";
 import type { Prisma, SyncLog } from "../generated/client.js";
-import type { SyncStatus } from "../generated/enums.js";
+import type { SyncKind, SyncStatus } from "../generated/enums.js";
 import type { Page } from "../products.js";
 
 export interface SyncLogView {
@@ -16,6 +16,9 @@ export interface SyncLogView {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  kind: SyncKind;
+  trigger: string | null;
+  note: string | null;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -33,12 +36,16 @@ export const toSyncLogView = (s: SyncLog): SyncLogView => ({
   createdAt: s.createdAt.toISOString(),
   startedAt: iso(s.startedAt),
   finishedAt: iso(s.finishedAt),
+  kind: s.kind,
+  trigger: s.trigger,
+  note: s.note,
 });
 
 export interface SyncLogQuery {
   productId?: string;
   destinationAccountId?: string;
   status?: SyncStatus;
+  kind?: SyncKind;
   page: number;
   pageSize: number;
 }
@@ -54,6 +61,7 @@ export async function listSyncLogs(
     ...(query.productId ? { productId: query.productId } : {}),
     ...(query.destinationAccountId ? { destinationAccountId: query.destinationAccountId } : {}),
     ...(query.status ? { status: query.status } : {}),
+    ...(query.kind ? { kind: query.kind } : {}),
   };
   const [rows, total] = await Promise.all([
     db.syncLog.findMany({

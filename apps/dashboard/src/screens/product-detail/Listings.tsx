@@ -1,4 +1,5 @@
-// A product's listing on each store: status, remote link, the last error and Retry.
+// A product's listing on each store: status, automatic sync state, remote link, the last error
+// and Retry.
 import { useEffect, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -10,6 +11,7 @@ import { ChannelReports } from "../../ui/ChannelReports";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { useToast } from "../../ui/toast-context";
 import { formatDateTime } from "../../ui/format";
+import { listingBusy, syncSummary } from "./listing-sync";
 
 export function Listings({ product: p }: { product: ProductDetail }) {
   const channelName = useChannelName();
@@ -37,7 +39,7 @@ export function Listings({ product: p }: { product: ProductDetail }) {
     onError: (err, destinationAccountId) =>
       setErrors((e) => ({ ...e, [destinationAccountId]: errorMessage(err) })),
   });
-  const busy = p.listings.some((l) => l.status === "queued" || l.status === "publishing");
+  const busy = p.listings.some(listingBusy);
 
   // While a publish is under way, follow it here.
   useEffect(() => {
@@ -86,6 +88,7 @@ export function Listings({ product: p }: { product: ProductDetail }) {
               {p.listings.map((l) => {
                 const pending = retry.isPending && retry.variables === l.destinationAccountId;
                 const error = errors[l.destinationAccountId];
+                const sync = syncSummary(l);
                 return (
                   <tr key={l.destinationAccountId}>
                     <td className="full">
@@ -101,6 +104,15 @@ export function Listings({ product: p }: { product: ProductDetail }) {
                     </td>
                     <td data-label="Status">
                       <StatusBadge status={l.status} />
+                      {sync ? (
+                        <div
+                          className="cell-sub"
+                          data-testid="listing-sync"
+                          style={sync.tone === "bad" ? { color: "var(--bad)" } : undefined}
+                        >
+                          {sync.text}
+                        </div>
+                      ) : null}
                       <ChannelReports
                         reports={l.channelReports}
                         remoteId={l.remoteId}
@@ -137,7 +149,12 @@ export function Listings({ product: p }: { product: ProductDetail }) {
                       <button
                         type="button"
                         className="btn btn-sm"
-                        disabled={pending || l.status === "queued" || l.status === "publishing"}
+                        disabled={
+                          pending ||
+                          l.status === "queued" ||
+                          l.status === "publishing" ||
+                          l.status === "ending"
+                        }
                         onClick={() => retry.mutate(l.destinationAccountId)}
                         aria-label={`${l.status === "failed" ? "Retry" : "Publish again"} to ${destinationLabel(destinations.data?.items, l.destinationAccountId, l.channel, channelName)}`}
                       >

@@ -27,13 +27,19 @@ const STATUS_LABELS: Record<string, string> = {
   failed: "Failed (will be retried)",
   dead: "Dead (gave up)",
 };
+const KINDS = ["publish", "update", "end"] as const;
+const KIND_LABELS: Record<string, string> = {
+  publish: "Publish",
+  update: "Automatic update",
+  end: "End listing",
+};
 const REFRESH_MS = 5000;
 const PAGE_SIZE = 25;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function SyncLogs() {
   const search = route.useSearch();
-  const { status, destinationAccountId, productId, page = 1 } = search;
+  const { status, kind, destinationAccountId, productId, page = 1 } = search;
   const navigate = useNavigate({ from: "/sync-logs" });
   const destinations = useDestinations();
   const [live, setLive] = useState(true);
@@ -42,7 +48,7 @@ export function SyncLogs() {
     document.title = "Sync logs · Catalog";
   }, []);
 
-  const query = { status, destinationAccountId, productId, page, pageSize: PAGE_SIZE };
+  const query = { status, kind, destinationAccountId, productId, page, pageSize: PAGE_SIZE };
   const logs = useQuery({
     queryKey: qk.syncLogs(query),
     queryFn: () => endpoints.syncLogs.list(query),
@@ -80,7 +86,7 @@ export function SyncLogs() {
     void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }) });
   }
 
-  const filtered = Boolean(status || destinationAccountId || productId);
+  const filtered = Boolean(status || kind || destinationAccountId || productId);
   const items = logs.data?.items ?? [];
 
   return (
@@ -121,6 +127,24 @@ export function SyncLogs() {
             {STATUSES.map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="f-kind">
+            Kind
+          </label>
+          <select
+            id="f-kind"
+            className="select"
+            value={kind ?? ""}
+            onChange={(e) => setFilter({ kind: e.target.value || undefined })}
+          >
+            <option value="">Any kind</option>
+            {KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k]}
               </option>
             ))}
           </select>
@@ -213,6 +237,7 @@ export function SyncLogs() {
                 <tr>
                   <th>Product</th>
                   <th>Destination</th>
+                  <th>Kind</th>
                   <th>Status</th>
                   <th className="num">Attempts</th>
                   <th>Started</th>
@@ -237,6 +262,10 @@ export function SyncLogs() {
                     </td>
                     <td data-label="Destination" style={{ minWidth: 150 }}>
                       {destinationLabel(destinations.data?.items, log.destinationAccountId)}
+                    </td>
+                    <td data-label="Kind" style={{ minWidth: 160 }}>
+                      {KIND_LABELS[log.kind] ?? log.kind}
+                      {log.trigger ? <div className="cell-sub">{log.trigger}</div> : null}
                     </td>
                     <td data-label="Status">
                       <StatusBadge status={log.status} title={STATUS_HELP[log.status]} />
@@ -270,6 +299,7 @@ export function SyncLogs() {
                       ) : (
                         <span className="muted">—</span>
                       )}
+                      {!log.error && log.note ? <div className="cell-sub">{log.note}</div> : null}
                     </td>
                   </tr>
                 ))}

@@ -13,6 +13,7 @@ import {
   withExtensionFields,
 } from "../../importing/index.js";
 import { actingOf } from "../../plugins/auth.js";
+import { changedBy, enqueueSyncs, syncCollector } from "../../publishing/enqueue-syncs.js";
 import { errorResponses } from "../../schemas/common.js";
 import { ExtensionPreviewSchema, MAX_LISTING_ITEMS } from "../../schemas/page-preview.js";
 import {
@@ -106,12 +107,15 @@ export const extensionRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPol
       const screenImages = createImageScreen(policy);
       if (!persist) return productPreview(db, orgId, actor, item, screenImages);
       const droppedImages = await screenImages(item);
+      const sync = syncCollector(`the extension (${changedBy(request)})`);
       const [outcome] = await importProducts(db, orgId, [item], {
         actor,
         source: "extension",
         persist: true,
+        sync,
       });
       await app.caches.catalogChanged(orgId);
+      await enqueueSyncs(app, request.log, orgId, sync);
       return {
         action: outcome!.action as "created" | "updated",
         product: outcome!.product,

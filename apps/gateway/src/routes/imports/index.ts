@@ -9,6 +9,7 @@ import {
   listImportRows,
   listImports,
   type Db,
+  type SyncCollector,
 } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import {
@@ -28,6 +29,7 @@ import {
   type ImportTasks,
 } from "../../importing/index.js";
 import { actingOf } from "../../plugins/auth.js";
+import { enqueueSyncs } from "../../publishing/enqueue-syncs.js";
 import { ListSchema, PageQuerySchema, errorResponses, toList } from "../../schemas/common.js";
 import {
   DocumentPartsSchema,
@@ -86,6 +88,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
     deadlineMs: options.deadlineMs,
     document: options.document,
     catalogChanged: (orgId: string) => app.caches.catalogChanged(orgId),
+    enqueueSyncs: (orgId: string, sync: SyncCollector) => enqueueSyncs(app, app.log, orgId, sync),
   };
   const starter = (request: FastifyRequest) => ({ ...actingOf(request), requestId: request.id });
   const security: Record<string, string[]>[] = [{ [byKey ? "apiKey" : "session"]: [] }];

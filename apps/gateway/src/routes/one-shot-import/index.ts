@@ -15,6 +15,7 @@ import {
   type DocumentLimits,
 } from "../../importing/index.js";
 import { principalOf } from "../../plugins/auth.js";
+import { enqueueSyncs, syncCollector } from "../../publishing/enqueue-syncs.js";
 import { describedError, errorResponses } from "../../schemas/common.js";
 import {
   DocumentImportPartsSchema,
@@ -73,6 +74,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
       },
       async (request) => {
         const { org, user } = principalOf(request);
+        const sync = syncCollector(`URL import by ${user.email}`);
         const result = await importUrls(
           { db: options.db, queues: app.queues },
           {
@@ -83,9 +85,11 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
             requestId: request.id,
             policy,
             deadlineMs: options.deadlineMs,
+            sync,
           },
         );
         if (result.persisted) await app.caches.catalogChanged(org.id);
+        await enqueueSyncs(app, request.log, org.id, sync);
         return result;
       },
     );
@@ -164,6 +168,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
         reply,
         "the client closed the connection before the import finished; nothing was stored",
       );
+      const sync = syncCollector(`import ${file.filename} by ${user.email}`);
       const body = await importDocument(options.db, {
         orgId: org.id,
         actor: { type: "user", id: user.id },
@@ -174,9 +179,11 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
         signal,
         imagePolicy: policy,
         limits: { ...options.document, timeoutMs: DOCUMENT_TRANSACTION_MS },
+        sync,
       });
       // Committed: every gateway must see it before this answer reaches the client.
       if (persist) await app.caches.catalogChanged(org.id);
+      await enqueueSyncs(app, request.log, org.id, sync);
       // Items are in document order, except WooCommerce variable products, which complete when
       // their last variation has been read.
       return reply.type("application/json; charset=utf-8").send(body as never);

@@ -12,6 +12,7 @@ import {
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { refusedImages } from "../../importing/index.js";
 import { principalOf } from "../../plugins/auth.js";
+import { changedBy, enqueueSyncs, syncCollector } from "../../publishing/enqueue-syncs.js";
 import { ListSchema, PageQuerySchema, errorResponses, toList } from "../../schemas/common.js";
 import { ProductPatchSchema, ProductSchema } from "../../schemas/product.js";
 import {
@@ -117,6 +118,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
           .join("; ");
         throw invalid(`${named}: images must be public web addresses`);
       }
+      const sync = syncCollector(changedBy(request));
       const product = await updateProduct(
         db,
         orgId,
@@ -124,8 +126,10 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
         patch,
         actorOf(request),
         version,
+        sync,
       );
       await app.caches.catalogChanged(orgId);
+      await enqueueSyncs(app, request.log, orgId, sync);
       return product;
     },
   );

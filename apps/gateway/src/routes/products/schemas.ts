@@ -5,14 +5,25 @@ import { ProductSchema } from "../../schemas/product.js";
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
+const LISTING_STATUSES =
+  "queued, publishing, published, failed, ending (an end is queued or running; still live) or ended";
+
 export const ListingSchema = Type.Object({
   destinationAccountId: Type.String(),
   channel: Type.String(),
-  status: Type.String(),
+  status: Type.String({ description: LISTING_STATUSES }),
   remoteId: Nullable(Type.String()),
   remoteUrl: Nullable(Type.String()),
   lastSyncedAt: Nullable(Type.String({ format: "date-time" })),
   lastError: Nullable(Type.String()),
+  syncState: Type.Union([Type.Literal("inSync"), Type.Literal("pending"), Type.Literal("failed")], {
+    description:
+      "Automatic sync: whether the live listing carries the catalog's latest version of what its channel receives (pending: an update is queued or running; failed: the last update failed, see syncError)",
+  }),
+  syncError: Nullable(Type.String({ description: "Why the last automatic update failed" })),
+  endedReason: Nullable(
+    Type.String({ description: 'Why the listing ended ("out of stock", "unpublished by ...")' }),
+  ),
   channelReports: Type.Array(
     Type.Object({
       sku: Type.String({ description: "The listing's own SKU, or one of its variants'" }),
@@ -53,7 +64,7 @@ export const ProductDetailSchema = Type.Object({
 export const ListingStatusSchema = Type.Object({
   destinationAccountId: Type.String(),
   channel: Type.String(),
-  status: Type.String({ description: "queued, publishing, published or failed" }),
+  status: Type.String({ description: LISTING_STATUSES }),
 });
 
 export const ProductListItemSchema = Type.Object({

@@ -2,6 +2,8 @@ import { Type } from "typebox";
 import { PageQuerySchema } from "../../schemas/common.js";
 import { SYNC_STATUSES } from "../../schemas/publishing.js";
 
+export const SYNC_KINDS = ["publish", "update", "end"] as const;
+
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
@@ -21,6 +23,22 @@ export const SyncLogSchema = Type.Object({
   createdAt: Type.String({ format: "date-time" }),
   startedAt: Nullable(Type.String({ format: "date-time" })),
   finishedAt: Nullable(Type.String({ format: "date-time" })),
+  kind: Type.Enum([...SYNC_KINDS], {
+    description:
+      "publish: list or fully update (a publish, a relist); update: an automatic sync of a change; end: end the listing",
+  }),
+  trigger: Nullable(
+    Type.String({
+      description:
+        'What caused an automatic update or end ("price changed by import spring.csv", "unpublished by ..."); null for a publish asked for',
+    }),
+  ),
+  note: Nullable(
+    Type.String({
+      description:
+        'What the job did besides a plain publish ("nothing the channel receives changed", "prices and quantities only ...", "full update")',
+    }),
+  ),
 });
 
 // Ids are checked as UUIDs (422 naming the field) rather than silently matching nothing, so a
@@ -31,6 +49,7 @@ export const SyncLogQuerySchema = Type.Object(
     productId: Type.Optional(Type.String({ format: "uuid" })),
     destinationAccountId: Type.Optional(Type.String({ format: "uuid" })),
     status: Type.Optional(Type.Enum([...SYNC_STATUSES])),
+    kind: Type.Optional(Type.Enum([...SYNC_KINDS])),
   },
   { additionalProperties: false },
 );

@@ -16,9 +16,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   process.exit(2);
 }
 
-const rate = values.rate === undefined ? undefined : parseRate(Number(values.rate));
+const rateText = values.rate ?? process.env.STANDIN_RATE;
+const rate = rateText === undefined ? undefined : parseRate(Number(rateText));
 if (typeof rate === "string") {
-  console.error(`invalid --rate ${values.rate}: ${rate}`);
+  console.error(`invalid --rate ${rateText}: ${rate}`);
   process.exit(2);
 }
 

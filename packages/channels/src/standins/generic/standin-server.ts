@@ -167,7 +167,9 @@ export async function startStandinChannel(
     const method = req.method ?? "GET";
     store.counts.requests += 1;
     countRoute(store.counts, `${method} ${LISTING_PATH.test(path) ? "/v1/listings/{id}" : path}`);
-    const fault = rateGate.take(store.id) ?? store.takeFault();
+    const throttle = rateGate.take(store.id);
+    if (throttle) store.counts.throttled += 1;
+    const fault = throttle ?? store.takeFault();
     if (fault && (await playFault(fault, req, res))) return null;
 
     if (path === "/v1/listings") {
@@ -250,7 +252,7 @@ export async function startStandinChannel(
     store: (storeId) =>
       stores.get(storeId)?.inspect() ?? {
         listings: [],
-        counts: { create: 0, update: 0, requests: 0, routes: {} },
+        counts: { create: 0, update: 0, requests: 0, throttled: 0, routes: {} },
         fault: null,
       },
     setFault: (storeId, fault) => storeOf(storeId).setFault(fault),

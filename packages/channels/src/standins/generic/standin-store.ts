@@ -42,6 +42,8 @@ export interface StandinCounts {
   update: number;
   /** Every /v1 request that named this store, faulted ones included. */
   requests: number;
+  /** Those of them refused for going over the declared rate (429). */
+  throttled: number;
   /** Those requests per route: "PUT /v1/listings/{id}", "PATCH /v1/listings/{id}", ... */
   routes: Record<string, number>;
 }
@@ -179,7 +181,13 @@ export function parseListingInput(value: unknown): StandinListingInput | InputPr
 
 export class StandinStore {
   readonly listings = new Map<string, StandinListing>();
-  readonly counts: StandinCounts = { create: 0, update: 0, requests: 0, routes: {} };
+  readonly counts: StandinCounts = {
+    create: 0,
+    update: 0,
+    requests: 0,
+    throttled: 0,
+    routes: {},
+  };
   private readonly bySku = new Map<string, string>();
   private readonly byIdempotencyKey = new Map<string, string>();
   private fault: { fault: StandinFault; remaining: number } | null = null;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "sync_logs" ADD COLUMN     "note" TEXT;
