@@ -143,7 +143,7 @@ export const publishRoutes: FastifyPluginAsyncTypebox<PublishRoutesOptions> = as
         await enqueueRecorded(app, request.log, orgId, records);
         return {
           accepted: true,
-          runId: records[0]!.runId,
+          runId: records[0]!.runId!,
           jobs: records.map((r) => ({
             jobId: r.jobId,
             productId: r.productId,
