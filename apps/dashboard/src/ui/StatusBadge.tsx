@@ -24,6 +24,8 @@ const TONES: Record<string, Tone> = {
   revoked: "muted",
   delayed: "warn",
   publishing: "info",
+  ending: "info",
+  ended: "muted",
   running: "info",
   storing: "info",
   previewing: "info",

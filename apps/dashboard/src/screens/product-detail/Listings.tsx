@@ -10,6 +10,7 @@ import { ChannelReports } from "../../ui/ChannelReports";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { useToast } from "../../ui/toast-context";
 import { formatDateTime } from "../../ui/format";
+import { UnpublishButton } from "./UnpublishButton";
 
 export function Listings({ product: p }: { product: ProductDetail }) {
   const channelName = useChannelName();
@@ -143,6 +144,16 @@ export function Listings({ product: p }: { product: ProductDetail }) {
                       >
                         {pending ? "Retrying…" : l.status === "failed" ? "Retry" : "Publish again"}
                       </button>
+                      <UnpublishButton
+                        product={p}
+                        listing={l}
+                        storeName={destinationLabel(
+                          destinations.data?.items,
+                          l.destinationAccountId,
+                          l.channel,
+                          channelName,
+                        )}
+                      />
                     </td>
                   </tr>
                 );
