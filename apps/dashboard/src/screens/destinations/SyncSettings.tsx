@@ -27,14 +27,27 @@ export function SyncSettings({
   isOwner: boolean;
 }) {
   const [error, setError] = useState<string | null>(null);
+  // Shown as chosen at once; put back if saving fails.
+  const [shown, setShown] = useState({
+    autoSync: d.autoSync,
+    outOfStockPolicy: d.outOfStockPolicy,
+  });
   const save = useUpdateDestination(
     d,
     (patch) => savedText(d, patch),
     () => setError(null),
   );
   const disabled = !isOwner || save.isPending;
-  const change = (patch: DestinationPatch) =>
-    save.mutate(patch, { onError: (err) => setError(errorMessage(err)) });
+  const change = (patch: Pick<DestinationPatch, "autoSync" | "outOfStockPolicy">) => {
+    const before = shown;
+    setShown({ ...shown, ...patch });
+    save.mutate(patch, {
+      onError: (err) => {
+        setShown(before);
+        setError(errorMessage(err));
+      },
+    });
+  };
   const name = `oos-${d.id}`;
 
   return (
@@ -43,7 +56,7 @@ export function SyncSettings({
       <label className="dest-sync-toggle">
         <input
           type="checkbox"
-          checked={d.autoSync}
+          checked={shown.autoSync}
           disabled={disabled}
           onChange={(e) => change({ autoSync: e.target.checked })}
         />{" "}
@@ -57,7 +70,7 @@ export function SyncSettings({
               type="radio"
               name={name}
               value={p.value}
-              checked={d.outOfStockPolicy === p.value}
+              checked={shown.outOfStockPolicy === p.value}
               disabled={disabled}
               onChange={() => change({ outOfStockPolicy: p.value })}
             />{" "}
