@@ -1,5 +1,5 @@
 import { createTestOrg, makeProduct, type TestOrg } from "@catalog/testing";
-import { removeProductIfAllEnded, type DestinationView } from "@catalog/db";
+import { importProducts, removeProductIfAllEnded, type DestinationView } from "@catalog/db";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { connectStandin, privatePrefix } from "./publishing-fixtures.js";
 import type {
@@ -251,6 +251,37 @@ describe("DELETE /api/products/:id", () => {
     expect(await gw.db.product.findUnique({ where: { id: product.id } })).toBeNull();
     // A product nobody deleted is never removed.
     expect(await removeProductIfAllEnded(gw.db, successor.id)).toBe(false);
+  });
+
+  test("a re-import of a deleted product's SKU or page makes a new product", async () => {
+    const page = "https://shop.test/deleted-kettle";
+    const product = await makeProduct(gw.db, t.org.id, {
+      title: "Kettle",
+      sku: "DEL-KETTLE",
+      sourceUrl: page,
+    });
+    await markLive(product.id, store.id, "remote-kettle");
+    expect((await send("DELETE", `/api/products/${product.id}`, member)).statusCode).toBe(202);
+
+    const [bySku, byPage] = await importProducts(
+      gw.db,
+      t.org.id,
+      [
+        { fields: { title: "Kettle again", sku: "DEL-KETTLE" }, provenance: {} },
+        { fields: { title: "Kettle page", sourceUrl: page }, provenance: {} },
+      ],
+      { actor: { type: "system", id: null }, source: "api", persist: true },
+    );
+    expect(bySku).toMatchObject({ action: "created" });
+    expect(byPage).toMatchObject({ action: "created" });
+    expect(bySku!.product.id).not.toBe(product.id);
+    expect(byPage!.product.id).not.toBe(product.id);
+    // The deleted one keeps its listing and remote id, and its SKU for the end.
+    expect(await gw.db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({
+      sku: null,
+      deletedSku: "DEL-KETTLE",
+    });
+    expect((await listingOf(product.id, store.id)).remoteId).toBe("remote-kettle");
   });
 
   test("a product without live listings is removed at once, as before (204)", async () => {
