@@ -326,6 +326,12 @@ describe("destinations", () => {
       message:
         "disconnected; 1 listing stays live on the store: end them there, or unpublish before disconnecting",
     });
+
+    // Deleting the product then ends nothing there (no credentials): the product stays hidden
+    // with its listing until an owner forces it.
+    expect((await send("DELETE", `/api/products/${product.id}`, member)).statusCode).toBe(202);
+    expect(await gw.db.syncLog.count({ where: { productId: product.id, kind: "end" } })).toBe(0);
+    expect(await removeProductIfAllEnded(gw.db, product.id)).toBe(false);
   });
 
   test("owners change the sync settings; the list shows them; members are 403", async () => {

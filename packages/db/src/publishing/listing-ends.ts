@@ -39,6 +39,7 @@ export const SKIP_REASONS = {
   alreadyEnding: "an end of this listing is already queued or running",
   publishUnderWay: "its first publish is still under way: unpublish once it has finished",
   neverLive: "never published there: marked ended without a call to the channel",
+  disconnected: "the destination is disconnected: its listing stays on the store",
 } as const;
 
 interface ListingRow {
@@ -48,6 +49,7 @@ interface ListingRow {
   status: string;
   remote_id: string | null;
   end_pending: boolean;
+  disconnected: boolean;
 }
 
 /**
@@ -60,7 +62,10 @@ SELECT l.id, l.product_id, l.destination_account_id, l.status::text AS status, l
     SELECT 1 FROM sync_logs s
     WHERE s.product_id = l.product_id AND s.destination_account_id = l.destination_account_id
       AND s.kind = 'end' AND s.status IN ('queued', 'running')
-  ) AS end_pending
+  ) AS end_pending,
+  EXISTS (
+    SELECT 1 FROM destination_accounts d WHERE d.id = l.destination_account_id AND d.disconnected_at IS NOT NULL
+  ) AS disconnected
 FROM listings l
 WHERE l.org_id = $1::uuid AND l.product_id = ANY($2::uuid[]) AND l.destination_account_id = ANY($3::uuid[])
 ORDER BY l.id FOR UPDATE OF l`;
@@ -95,6 +100,7 @@ export async function planListingEnds(db: Db, request: ListingEndRequest): Promi
           const skip = (reason: string) =>
             skipped.push({ productId, destinationAccountId, reason });
           if (!row) skip(SKIP_REASONS.notListed);
+          else if (row.disconnected) skip(SKIP_REASONS.disconnected);
           else if (row.status === "ended") skip(SKIP_REASONS.alreadyEnded);
           else if (row.remote_id === null) {
             if (row.status === "queued" || row.status === "publishing")
