@@ -24,6 +24,7 @@ import type {
   ExtensionKeySchema,
 } from "./routes/extension-keys/schemas.js";
 import type { ExtensionMeSchema, IngestResultSchema } from "./routes/extension/schemas.js";
+import type { UnpublishBodySchema, UnpublishResponseSchema } from "./routes/unpublish/schemas.js";
 import type {
   DocumentImportResultSchema,
   UrlImportResultSchema,
@@ -42,7 +43,9 @@ import type {
 } from "./routes/legal/schemas.js";
 import type {
   HistoryEntrySchema,
+  ProductDeletingSchema,
   ProductDetailSchema,
+  ProductForceDeletedSchema,
   ProductListItemSchema,
 } from "./routes/products/schemas.js";
 import type { ExtensionPreviewSchema, ListingItemSchema } from "./schemas/page-preview.js";
@@ -85,6 +88,10 @@ export type Product = Static<typeof ProductSchema>;
 export type ProductFields = Static<typeof ProductFieldsSchema>;
 export type ProductListItem = Static<typeof ProductListItemSchema>;
 export type ProductDetail = Static<typeof ProductDetailSchema>;
+/** DELETE /api/products/:id of a product with live listings (202). */
+export type ProductDeleting = Static<typeof ProductDeletingSchema>;
+/** DELETE /api/products/:id?force=true (200). */
+export type ProductForceDeleted = Static<typeof ProductForceDeletedSchema>;
 export type ProductPatch = Static<typeof ProductPatchSchema>;
 export type HistoryEntry = Static<typeof HistoryEntrySchema>;
 
@@ -97,6 +104,8 @@ export type StoreImportBody = Static<typeof StoreImportBodySchema>;
 
 export type PublishBody = Static<typeof PublishBodySchema>;
 export type PublishResponse = Static<typeof PublishResponseSchema>;
+export type UnpublishBody = Static<typeof UnpublishBodySchema>;
+export type UnpublishResponse = Static<typeof UnpublishResponseSchema>;
 /** POST /api/products/publish with `dryRun: true`. */
 export type PublishCheck = Static<typeof PublishCheckSchema>;
 export type PublishRun = Static<typeof PublishRunSchema>;

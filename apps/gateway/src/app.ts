@@ -38,6 +38,7 @@ import { integrationRoutes } from "./routes/integrations/index.js";
 import { notificationRoutes } from "./routes/integrations/notifications.js";
 import { productRoutes } from "./routes/products/index.js";
 import { publishRoutes } from "./routes/publish/index.js";
+import { unpublishRoutes } from "./routes/unpublish/index.js";
 import { publishRunRoutes } from "./routes/publish-runs/index.js";
 import { runEventsPlugin } from "./routes/publish-runs/run-events.js";
 import { syncLogRoutes } from "./routes/sync-logs/index.js";
@@ -174,6 +175,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deadlineMs: config.PUBLISH_DEADLINE_MS,
       channels,
       keyring,
+    });
+    await scope.register(unpublishRoutes, {
+      db,
+      redis,
+      redisPrefix: config.redisKeyPrefix,
+      deadlineMs: config.PUBLISH_DEADLINE_MS,
     });
     await scope.register(publishRunRoutes, { db, redis, redisPrefix: config.redisKeyPrefix });
     await scope.register(legalRoutes, { db });

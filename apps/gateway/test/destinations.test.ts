@@ -77,6 +77,8 @@ describe("GET /api/destinations", () => {
       name: "Main shop",
       health: "ok",
       settings: {},
+      autoSync: true,
+      outOfStockPolicy: "keepAtZero",
       breaker: { state: "closed", openedAt: null, retryAt: null },
       channelWaitUntil: null,
       channelWait: null,
@@ -186,7 +188,12 @@ describe("DELETE /api/destinations", () => {
 
     const res = await del(`/api/destinations?id=${destination.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: destination.id, disconnected: true });
+    expect(res.json()).toEqual({
+      id: destination.id,
+      disconnected: true,
+      listingsLeftLive: 0,
+      message: "disconnected; no listing of it is live on the store",
+    });
 
     expect(
       (await readQueueCounts(gw.redis, gw.config.redisKeyPrefix, [destination.id])).get(
@@ -218,7 +225,12 @@ describe("DELETE /api/destinations", () => {
     });
     const res = await del(`/api/v1/destinations?id=${destination.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: destination.id, disconnected: true });
+    expect(res.json()).toEqual({
+      id: destination.id,
+      disconnected: true,
+      listingsLeftLive: 0,
+      message: "disconnected; no listing of it is live on the store",
+    });
     expect(
       await gw.db.destinationAccount.findUniqueOrThrow({ where: { id: destination.id } }),
     ).toEqual(before);
@@ -281,7 +293,15 @@ describe("two disconnects of one destination at the same moment", () => {
       ),
     );
     expect(answers.map((a) => [a.statusCode, a.json<Disconnected>()])).toEqual(
-      [1, 2].map(() => [200, { id: destination.id, disconnected: true }]),
+      [1, 2].map(() => [
+        200,
+        {
+          id: destination.id,
+          disconnected: true,
+          listingsLeftLive: 0,
+          message: "disconnected; no listing of it is live on the store",
+        },
+      ]),
     );
     expect(logged).toEqual([]);
 

@@ -125,7 +125,7 @@ describe("only an org's owner connects, changes or disconnects a destination", (
       headers: { cookie: owner },
     });
     expect(deleted.statusCode).toBe(200);
-    expect(deleted.json()).toEqual({ id: d.id, disconnected: true });
+    expect(deleted.json()).toMatchObject({ id: d.id, disconnected: true, listingsLeftLive: 0 });
   });
 });
 

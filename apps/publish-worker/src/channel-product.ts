@@ -4,23 +4,11 @@ import { toProductView } from "@catalog/db";
 
 export { toPublishable };
 
-type ProductRow = Parameters<typeof toProductView>[0];
-
 /**
- * The product row as the channel receives it, its stock included: the row's quantities fill in
- * where the catalog view does not carry them.
+ * The product row as the channel receives it. A product deleted while it was live has its SKU
+ * in `deletedSku` (the catalog's is freed for a new product): its listings are still that SKU.
  */
-export function publishableOf(product: ProductRow): PublishableProduct {
+export function publishableOf(product: Parameters<typeof toProductView>[0]): PublishableProduct {
   const publishable = toPublishable(toProductView(product));
-  const rowVariants = Array.isArray(product.variants)
-    ? (product.variants as { quantity?: unknown }[])
-    : [];
-  const count = (value: unknown) => (typeof value === "number" ? value : null);
-  return {
-    ...publishable,
-    quantity: publishable.quantity !== undefined ? publishable.quantity : product.quantity,
-    variants: publishable.variants.map((v, i) =>
-      v.quantity !== undefined ? v : { ...v, quantity: count(rowVariants[i]?.quantity) },
-    ),
-  };
+  return { ...publishable, sku: publishable.sku ?? product.deletedSku };
 }

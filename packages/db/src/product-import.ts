@@ -341,7 +341,7 @@ async function matchingIds(
     client.$queryRawUnsafe<{ id: string }[]>(
       `SELECT p.id FROM unnest($2::text[]) AS s(sku) JOIN products p ON p.org_id = $1::uuid AND p.sku = s.sku
      UNION
-     SELECT p.id FROM unnest($3::text[]) AS u(url) JOIN products p ON p.org_id = $1::uuid AND p.source_url = u.url`,
+     SELECT p.id FROM unnest($3::text[]) AS u(url) JOIN products p ON p.org_id = $1::uuid AND p.source_url = u.url AND p.deleted_at IS NULL`,
       orgId,
       skus,
       urls,

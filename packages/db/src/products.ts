@@ -1,5 +1,5 @@
 import type { Db } from "./client.js";
-import { isRecordNotFound, isUniqueViolation } from "./client.js";
+import { isUniqueViolation } from "./client.js";
 import type { Prisma } from "./generated/client.js";
 import type { ActorType, ProductSource } from "./generated/enums.js";
 import { fieldDiff } from "./field-diff.js";
@@ -62,6 +62,7 @@ function searchFilter(orgId: string, filter: ProductFilter): Prisma.ProductWhere
   const text = filter.q?.trim();
   const where: Prisma.ProductWhereInput = {
     orgId,
+    deletedAt: null,
     ...(filter.sourceUrl ? { sourceUrl: filter.sourceUrl } : {}),
   };
   if (!text) return where;
@@ -83,7 +84,7 @@ export async function productsBySourceUrl(
 ): Promise<Map<string, { productId: string; title: string }>> {
   if (urls.length === 0) return new Map();
   const rows = await db.product.findMany({
-    where: { orgId, sourceUrl: { in: urls } },
+    where: { orgId, sourceUrl: { in: urls }, deletedAt: null },
     select: { id: true, title: true, sourceUrl: true },
     orderBy: [{ updatedAt: "asc" }, { id: "asc" }],
   });
@@ -106,7 +107,7 @@ const pageListings = (search: boolean, bySource: boolean) => `
 SELECT l.product_id, l.destination_account_id, d.channel::text AS channel, l.status::text AS status
 FROM (
   SELECT id FROM products
-  WHERE org_id = $1::uuid ${search ? "AND (title ILIKE $4 OR sku ILIKE $4)" : ""} ${bySource ? `AND source_url = $${search ? 5 : 4}` : ""}
+  WHERE org_id = $1::uuid AND deleted_at IS NULL ${search ? "AND (title ILIKE $4 OR sku ILIKE $4)" : ""} ${bySource ? `AND source_url = $${search ? 5 : 4}` : ""}
   ORDER BY updated_at DESC, id DESC OFFSET $2 LIMIT $3
 ) p
 JOIN listings l ON l.product_id = p.id
@@ -165,7 +166,7 @@ export async function listProducts(
 export async function getProduct(db: Db, orgId: string, id: string): Promise<ProductDetail> {
   if (!isUuid(id)) throw notFound(`product ${id}`);
   const row = await db.product.findFirst({
-    where: { id, orgId },
+    where: { id, orgId, deletedAt: null },
     include: { listings: { include: { destination: { select: { channel: true } } } } },
   });
   if (!row) throw notFound(`product ${id}`);
@@ -269,7 +270,7 @@ export async function updateProduct(
   const patch = withStoredDescription(given);
   try {
     return await db.$transaction(async (tx) => {
-      const current = await tx.product.findFirst({ where: { id, orgId } });
+      const current = await tx.product.findFirst({ where: { id, orgId, deletedAt: null } });
       if (!current) throw notFound(`product ${id}`);
       if (expectedVersion !== undefined && expectedVersion !== current.version) {
         throw conflict(
@@ -306,28 +307,78 @@ const CLEARED = Object.fromEntries(
   PRODUCT_FIELDS.map((field) => [field, null]),
 ) as Partial<ProductFields>;
 
+/** A listing still live on its store, as a deletion names it. */
+export interface LiveListing {
+  destinationAccountId: string;
+  channel: string;
+  remoteId: string;
+}
+
+export type ProductDeletion =
+  | {
+      /** The row is gone (no live listing, or forced): `leftListings` are still on their stores. */
+      removed: true;
+      leftListings: LiveListing[];
+    }
+  | {
+      /** Hidden from the catalog; removed once the ends of `endingListings` are done. */
+      removed: false;
+      endingListings: LiveListing[];
+    };
+
+const LIVE_LISTINGS = `
+SELECT l.destination_account_id AS "destinationAccountId", d.channel::text AS channel, l.remote_id AS "remoteId"
+FROM listings l JOIN destination_accounts d ON d.id = l.destination_account_id
+WHERE l.product_id = $1::uuid AND l.remote_id IS NOT NULL AND l.status <> 'ended'
+ORDER BY d.connected_at, d.id`;
+
 /**
- * Removes the product from the catalog; its history stays readable. The row is read by the
- * DELETE that removes it, under its lock: of concurrent deletes one removes it and writes the
- * history entry, and the others find nothing, a 404 like a delete after it.
+ * Removes the product from the catalog; its history stays readable. A product with listings live
+ * on stores is not removed at once: it is hidden (`deletedAt`, its SKU moved to `deletedSku` so
+ * that a new product may take it) and its row, listings and remote ids kept until the caller's
+ * ends (see `requestListingEnds`) are done. `force` removes it at once all the same and names
+ * the listings left on the stores. The row is locked first: of concurrent deletes of a product
+ * without live listings one removes it and writes the history entry, the others find nothing (a
+ * 404, like a delete after it); a product already hidden answers as hidden again.
  */
 export async function deleteProduct(
   db: Db,
   orgId: string,
   id: string,
   actor: Actor,
-): Promise<void> {
+  { force = false }: { force?: boolean } = {},
+): Promise<ProductDeletion> {
   if (!isUuid(id)) throw notFound(`product ${id}`);
-  await db.$transaction(async (tx) => {
-    const removed = await tx.product.delete({ where: { id, orgId } }).catch((error: unknown) => {
-      throw isRecordNotFound(error) ? notFound(`product ${id}`) : error;
-    });
-    await writeHistory(tx, {
+  return db.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRawUnsafe<{ id: string }[]>(
+      `SELECT id FROM products WHERE id = $1::uuid AND org_id = $2::uuid FOR UPDATE`,
+      id,
       orgId,
-      productId: id,
-      actor,
-      action: "deleted",
-      changes: fieldDiff(fieldsOf(removed), CLEARED),
-    });
+    );
+    if (!locked) throw notFound(`product ${id}`);
+    const current = await tx.product.findUniqueOrThrow({ where: { id } });
+    const live = await tx.$queryRawUnsafe<LiveListing[]>(LIVE_LISTINGS, id);
+    const history = () =>
+      writeHistory(tx, {
+        orgId,
+        productId: id,
+        actor,
+        action: "deleted",
+        changes: fieldDiff(fieldsOf(current), CLEARED),
+      });
+    if (live.length === 0 || force) {
+      await tx.product.delete({ where: { id } });
+      // A product hidden earlier had its entry written then.
+      if (!current.deletedAt) await history();
+      return { removed: true, leftListings: live };
+    }
+    if (!current.deletedAt) {
+      await tx.product.update({
+        where: { id },
+        data: { deletedAt: new Date(), deletedSku: current.sku, sku: null },
+      });
+      await history();
+    }
+    return { removed: false, endingListings: live };
   });
 }

@@ -16,6 +16,7 @@ import type {
   PublishBody,
   PublishCheck,
   PublishResponse,
+  ProductDeleting,
   Session,
   SyncLog,
   SystemAction,
@@ -31,6 +32,8 @@ import type {
   Disconnected,
   RetryResult,
   StoreImportBody,
+  UnpublishBody,
+  UnpublishResponse,
 } from "@catalog/gateway/api-types";
 import { api, type Query } from "./client";
 
@@ -51,10 +54,15 @@ export const products = {
     }),
   update: (id: string, patch: ProductPatch) =>
     api<Product>(`/api/products/${encodeURIComponent(id)}`, { method: "PATCH", body: patch }),
+  /** Undefined (204) when removed at once; the listings being ended when it had live ones (202). */
   remove: (id: string) =>
-    api<void>(`/api/products/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    api<ProductDeleting | undefined>(`/api/products/${encodeURIComponent(id)}`, {
+      method: "DELETE",
+    }),
   publish: (body: PublishBody) =>
     api<PublishResponse>("/api/products/publish", { method: "POST", body }),
+  unpublish: (body: UnpublishBody) =>
+    api<UnpublishResponse>("/api/products/unpublish", { method: "POST", body }),
 };
 
 export const destinations = {

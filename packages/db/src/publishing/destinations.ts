@@ -16,6 +16,10 @@ export interface DestinationView {
    * Channel settings the merchant chose (marketplace, category, policies...); never credentials.
    */
   settings: Record<string, unknown>;
+  /** Automatic sync: live listings follow every change of what the channel receives. */
+  autoSync: boolean;
+  /** A live product out of stock: listing kept at 0, or ended and listed again on restock. */
+  outOfStockPolicy: OutOfStockPolicy;
   connectedAt: string;
 }
 
@@ -37,6 +41,8 @@ export const toDestinationView = (d: DestinationAccount): DestinationView => ({
   name: d.name,
   health: d.health,
   settings: d.settings as Record<string, unknown>,
+  autoSync: d.autoSync,
+  outOfStockPolicy: d.outOfStockPolicy,
   connectedAt: d.connectedAt.toISOString(),
 });
 
@@ -159,10 +165,12 @@ export interface DestinationPatch {
   name?: string;
   /** Merged into the settings; a null value removes that setting. */
   settings?: Record<string, unknown>;
+  autoSync?: boolean;
+  outOfStockPolicy?: OutOfStockPolicy;
 }
 
 /**
- * Renames a connected destination or changes its settings. `check` is the channel's own
+ * Renames a connected destination or changes its settings or its sync settings. `check` is the channel's own
  * settings check: when the merged settings still lack what publishing needs, nothing is
  * written and the answer is 422 naming every problem.
  */
@@ -187,7 +195,12 @@ export async function updateDestination(
   if (problems.length > 0) throw invalid(`settings: ${problems.join("; ")}`);
   const row = await db.destinationAccount.update({
     where: { id },
-    data: { name: patch.name ?? found.name, settings: settings as Prisma.InputJsonValue },
+    data: {
+      name: patch.name ?? found.name,
+      settings: settings as Prisma.InputJsonValue,
+      autoSync: patch.autoSync ?? found.autoSync,
+      outOfStockPolicy: patch.outOfStockPolicy ?? found.outOfStockPolicy,
+    },
   });
   return toDestinationView(row);
 }
@@ -206,8 +219,9 @@ export async function setDestinationHealth(
 const DISCONNECTED = "the destination was disconnected";
 
 /**
- * Disconnects a destination: its credentials are erased and its pending publishes end as
- * `failed`; catalog products and listing history stay. Disconnecting again changes nothing.
+ * Disconnects a destination: its credentials are erased and its pending publishes and ends end
+ * as `failed`; catalog products and listing history stay, and so do its listings on the store
+ * (`listingsLeftLive` counts them). Disconnecting again changes nothing.
  * Returns the ids of the sync logs that were still pending (their jobs are to be removed). The
  * sync logs and then the listings are locked in id order, as publishes and workers lock them.
  */
@@ -215,7 +229,7 @@ export async function disconnectDestination(
   db: Db,
   orgId: string,
   id: string,
-): Promise<{ pendingSyncLogIds: string[] }> {
+): Promise<{ pendingSyncLogIds: string[]; listingsLeftLive: number }> {
   if (!isUuid(id)) throw notFound("destination");
   return retryOnConflict(() =>
     db.$transaction(async (tx) => {
@@ -237,11 +251,16 @@ export async function disconnectDestination(
       );
       await tx.$executeRawUnsafe(
         `UPDATE listings SET status = 'failed', last_error = $2
-       WHERE id IN (${lockInIdOrder("listings", "destination_account_id = $1::uuid AND status IN ('queued', 'publishing')")})`,
+       WHERE id IN (${lockInIdOrder("listings", "destination_account_id = $1::uuid AND status IN ('queued', 'publishing', 'ending')")})`,
         id,
         DISCONNECTED,
       );
-      return { pendingSyncLogIds: pending.map((p) => p.id) };
+      // Disconnecting ends nothing on the store: its live listings stay there.
+      const [left] = await tx.$queryRawUnsafe<{ live: number }[]>(
+        `SELECT count(*)::int AS live FROM listings WHERE destination_account_id = $1::uuid AND remote_id IS NOT NULL AND status <> 'ended'`,
+        id,
+      );
+      return { pendingSyncLogIds: pending.map((p) => p.id), listingsLeftLive: left?.live ?? 0 };
     }),
   );
 }

@@ -38,7 +38,7 @@ export async function checkPublishTargets(
   const destinations = [...new Set(destinationIds)];
   const [foundProducts, foundDestinations] = await Promise.all([
     db.product.findMany({
-      where: { orgId, id: { in: products.filter(isUuid) } },
+      where: { orgId, id: { in: products.filter(isUuid) }, deletedAt: null },
       select: { id: true },
     }),
     db.destinationAccount.findMany({
@@ -117,7 +117,7 @@ export async function recordPublishRequest(
 
 export function newRecords(
   orgId: string,
-  runId: string,
+  runId: string | null,
   cells: { productId: string; destinationAccountId: string }[],
 ): PublishJobRecord[] {
   return cells.map(({ productId, destinationAccountId }) => {

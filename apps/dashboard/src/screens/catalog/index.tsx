@@ -9,6 +9,7 @@ import { Pager } from "../../ui/Pager";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
 import { MAX_SELECTION, useSelection } from "../../ui/selection";
 import { ProductRow } from "./ProductRow";
+import { UnpublishDialog } from "./UnpublishDialog";
 
 const route = getRouteApi("/app/products");
 const PAGE_SIZE = 25;
@@ -25,6 +26,7 @@ export function Catalog() {
   const navigate = useNavigate({ from: "/products" });
   const [text, setText] = useState(q);
   const selection = useSelection();
+  const [unpublishing, setUnpublishing] = useState(false);
   const destinations = useDestinations();
   const queryClient = useQueryClient();
   const [selectingAll, setSelectingAll] = useState(false);
@@ -288,6 +290,9 @@ export function Catalog() {
             <button type="button" className="btn btn-sm" onClick={selection.clear}>
               Clear selection
             </button>
+            <button type="button" className="btn btn-sm" onClick={() => setUnpublishing(true)}>
+              Unpublish from…
+            </button>
             <a
               className="btn btn-primary btn-sm"
               href={publishHref}
@@ -302,6 +307,11 @@ export function Catalog() {
           </span>
         </div>
       ) : null}
+      <UnpublishDialog
+        open={unpublishing}
+        productIds={selection.ids}
+        onClose={() => setUnpublishing(false)}
+      />
     </div>
   );
 }

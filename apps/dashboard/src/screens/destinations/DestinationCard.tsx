@@ -10,6 +10,7 @@ import { formatDateTime } from "../../ui/format";
 import { HEALTH_LABELS, QUEUE_KEYS, QUEUE_LABELS, breakerLabel } from "./labels";
 import { RenameForm } from "./RenameForm";
 import { SettingsForm } from "./SettingsForm";
+import { SyncSettings } from "./SyncSettings";
 
 export function DestinationCard({
   destination: d,
@@ -102,6 +103,8 @@ export function DestinationCard({
           </div>
         ))}
       </dl>
+
+      <SyncSettings destination={d} isOwner={isOwner} />
 
       {isOwner ? (
         <div className="dest-actions">

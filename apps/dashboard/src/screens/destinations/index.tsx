@@ -176,8 +176,10 @@ export function Destinations() {
         </p>
         <ul className="confirm-list">
           <li>{queuedDropText(disconnecting?.queue)}</li>
+          <li>The store's access keys are erased here.</li>
           <li>
-            The store's access keys are erased here; listings already on the store stay there.
+            <strong>Listings already on the store stay live there</strong>: disconnecting ends none
+            of them. To take them down, unpublish them from the products first.
           </li>
           <li>You can connect the store again later.</li>
         </ul>
@@ -203,10 +205,16 @@ function useDisconnect() {
   const toast = useToast();
   return useMutation({
     mutationFn: (d: Destination) => endpoints.destinations.disconnect(d.id),
-    onSuccess: async (_result, d) => {
+    onSuccess: async (result, d) => {
       await queryClient.invalidateQueries({ queryKey: qk.destinations });
       void queryClient.invalidateQueries({ queryKey: qk.products.all });
-      toast.notify(`Disconnected “${d.name}”. Its products stay in your catalog.`, "ok");
+      const left = result.listingsLeftLive;
+      toast.notify(
+        `Disconnected “${d.name}”. Its products stay in your catalog${
+          left > 0 ? `; ${left} listing${left === 1 ? " stays" : "s stay"} live on the store` : ""
+        }.`,
+        "ok",
+      );
     },
   });
 }

@@ -12,6 +12,7 @@ import { StatusBadge } from "../../ui/StatusBadge";
 import { useToast } from "../../ui/toast-context";
 import { formatDateTime } from "../../ui/format";
 import { listingBusy, syncSummary } from "./listing-sync";
+import { UnpublishButton } from "./UnpublishButton";
 
 export function Listings({ product: p }: { product: ProductDetail }) {
   const channelName = useChannelName();
@@ -160,6 +161,16 @@ export function Listings({ product: p }: { product: ProductDetail }) {
                       >
                         {pending ? "Retrying…" : l.status === "failed" ? "Retry" : "Publish again"}
                       </button>
+                      <UnpublishButton
+                        product={p}
+                        listing={l}
+                        storeName={destinationLabel(
+                          destinations.data?.items,
+                          l.destinationAccountId,
+                          l.channel,
+                          channelName,
+                        )}
+                      />
                     </td>
                   </tr>
                 );

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ProductDetail } from "@catalog/gateway/api-types";
 import { isStatus, qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
+import { destinationLabel, useChannelName, useDestinations } from "../../api/queries";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PageHeader } from "../../ui/PageHeader";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
@@ -13,6 +14,7 @@ import { History } from "./History";
 import { Listings } from "./Listings";
 import { Overview } from "./Overview";
 import { ProductEditForm } from "./ProductEditForm";
+import { isLive } from "./listing-state";
 
 const route = getRouteApi("/app/products/$id");
 
@@ -23,6 +25,8 @@ export function ProductDetailScreen() {
   const toast = useToast();
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const destinations = useDestinations();
+  const channelName = useChannelName();
 
   const product = useQuery({
     queryKey: qk.products.detail(id),
@@ -31,10 +35,16 @@ export function ProductDetailScreen() {
   // Through the confirmation dialog, which shows a refusal.
   const remove = useMutation({
     mutationFn: (p: ProductDetail) => endpoints.products.remove(p.id),
-    onSuccess: async (_result, p) => {
+    onSuccess: async (result, p) => {
       queryClient.removeQueries({ queryKey: qk.products.detail(p.id) });
       await queryClient.invalidateQueries({ queryKey: qk.products.all });
-      toast.notify(`Deleted “${p.title}”`, "ok");
+      const ending = result?.endingListings.length ?? 0;
+      toast.notify(
+        ending > 0
+          ? `Deleted “${p.title}”; ending its ${ending === 1 ? "listing" : `${ending} listings`} on the stores`
+          : `Deleted “${p.title}”`,
+        "ok",
+      );
       await navigate({ to: "/products", search: {} });
     },
   });
@@ -82,6 +92,11 @@ export function ProductDetailScreen() {
     );
   }
   const p = product.data;
+  const liveStores = p.listings
+    .filter(isLive)
+    .map((l) =>
+      destinationLabel(destinations.data?.items, l.destinationAccountId, l.channel, channelName),
+    );
 
   return (
     <div className="page">
@@ -155,10 +170,19 @@ export function ProductDetailScreen() {
         onConfirm={() => remove.mutateAsync(p)}
         onClose={() => setConfirmDelete(false)}
       >
-        <p>
-          The product is removed from your catalog. Its history is kept, and listings already on
-          your stores are not taken down.
-        </p>
+        <p>The product is removed from your catalog. Its history is kept.</p>
+        {liveStores.length > 0 ? (
+          <>
+            <p>Its listings on these stores will be ended:</p>
+            <ul className="confirm-list">
+              {liveStores.map((name) => (
+                <li key={name}>{name}</li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p>It is not live on any store.</p>
+        )}
       </ConfirmDialog>
     </div>
   );

@@ -78,7 +78,7 @@ export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = 
         ...common,
         operationId: "updateDestination",
         summary:
-          "Rename a destination or change its channel settings (checked by the channel: 422 names what is missing)",
+          "Rename a destination, change its channel settings (checked by the channel: 422 names what is missing) or its sync settings (autoSync, outOfStockPolicy)",
         description: "Owners only: a member, or the platform operator in its own org, is 403.",
         querystring: DestinationIdQuerySchema,
         body: DestinationPatchSchema,
@@ -106,9 +106,11 @@ export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = 
         ...common,
         operationId: "disconnectDestination",
         summary:
-          "Disconnect a destination: its credentials are erased and its queued jobs removed; products stay",
+          "Disconnect a destination: its credentials are erased and its queued jobs removed; products and its listings on the store stay",
         description:
-          "Owners only: a member, or the platform operator in its own org, is 403. Pending publishes to it end as `failed`. Disconnecting an already disconnected destination answers 200 again, also when two disconnects of it run at the same moment.",
+          "Owners only: a member, or the platform operator in its own org, is 403. Pending publishes and ends to it end as `failed`. " +
+          "Its listings stay live on the store (disconnecting ends nothing there): `listingsLeftLive` counts them; to take them down, " +
+          "unpublish (POST /api/products/unpublish) before disconnecting. Disconnecting an already disconnected destination answers 200 again, also when two disconnects of it run at the same moment.",
         querystring: DestinationIdQuerySchema,
         response: { 200: DisconnectedSchema, ...errorResponses(401, 403, 404, 422, 429) },
       },
@@ -116,7 +118,7 @@ export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = 
     async (request) => {
       const { id } = request.query;
       const orgId = principalOf(request).org.id;
-      await disconnectDestination(db, orgId, id);
+      const { listingsLeftLive } = await disconnectDestination(db, orgId, id);
       // Its pending listings just failed: the catalog list shows listing states.
       await app.caches.catalogChanged(orgId);
       // PostgreSQL already says the destination is gone and its publishes failed, so a worker
@@ -128,7 +130,15 @@ export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = 
           "destination disconnected, but its Redis queue could not be cleared",
         );
       });
-      return { id, disconnected: true as const };
+      return {
+        id,
+        disconnected: true as const,
+        listingsLeftLive,
+        message:
+          listingsLeftLive === 0
+            ? "disconnected; no listing of it is live on the store"
+            : `disconnected; ${listingsLeftLive} listing${listingsLeftLive === 1 ? " stays" : "s stay"} live on the store: end them there, or unpublish before disconnecting`,
+      };
     },
   );
 };

@@ -5,6 +5,17 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
   Type.Union([schema, Type.Null()]);
 const Time = Type.String({ format: "date-time" });
 
+const SyncSettings = {
+  autoSync: Type.Boolean({
+    description:
+      "Keep listings in sync automatically: a change of what the channel receives updates the live listings (on for new destinations)",
+  }),
+  outOfStockPolicy: Type.Enum(["keepAtZero", "endAndRelist"], {
+    description:
+      "A live product out of stock: keepAtZero keeps the listing with quantity 0; endAndRelist ends it and lists it again when stock returns",
+  }),
+};
+
 export const DestinationSchema = Type.Object({
   id: Type.String(),
   channel: Type.String(),
@@ -31,6 +42,7 @@ export const DestinationSchema = Type.Object({
     description:
       "The channel settings publishing uses (marketplace, category, policies...); never credentials",
   }),
+  ...SyncSettings,
   connectedAt: Time,
 });
 
@@ -46,6 +58,11 @@ export const DestinationIdQuerySchema = Type.Object(
 export const DisconnectedSchema = Type.Object({
   id: Type.String(),
   disconnected: Type.Literal(true),
+  listingsLeftLive: Type.Integer({
+    description:
+      "Listings of this destination still live on the store: disconnecting does not end them (unpublish first to end them)",
+  }),
+  message: Type.String(),
 });
 
 const SettingValue = Type.Union([
@@ -65,6 +82,8 @@ export const DestinationPatchSchema = Type.Object(
           "Merged into the destination's settings; null removes one. eBay needs marketplaceId, categoryId, merchantLocationKey, paymentPolicyId, returnPolicyId, fulfillmentPolicyId; Etsy needs taxonomyId (see the README)",
       }),
     ),
+    autoSync: Type.Optional(SyncSettings.autoSync),
+    outOfStockPolicy: Type.Optional(SyncSettings.outOfStockPolicy),
   },
   { additionalProperties: false },
 );
@@ -75,5 +94,6 @@ export const UpdatedDestinationSchema = Type.Object({
   name: Type.String(),
   health: Type.Enum(["ok", "degraded", "down"]),
   settings: Type.Record(Type.String(), Type.Unknown()),
+  ...SyncSettings,
   connectedAt: Time,
 });

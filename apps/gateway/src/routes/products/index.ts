@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import {
+  ServiceError,
   deleteProduct,
   getProduct,
   invalid,
   listHistory,
   listProducts,
+  requestListingEnds,
   updateProduct,
   type Db,
 } from "@catalog/db";
@@ -13,11 +15,15 @@ import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { refusedImages } from "../../importing/index.js";
 import { principalOf } from "../../plugins/auth.js";
 import { changedBy, enqueueSyncs, syncCollector } from "../../publishing/enqueue-syncs.js";
+import { PENDING_LEASE_MS, enqueueRecorded } from "../../publishing/enqueue-recorded.js";
 import { ListSchema, PageQuerySchema, errorResponses, toList } from "../../schemas/common.js";
 import { ProductPatchSchema, ProductSchema } from "../../schemas/product.js";
 import {
   HistoryEntrySchema,
+  ProductDeleteQuerySchema,
+  ProductDeletingSchema,
   ProductDetailSchema,
+  ProductForceDeletedSchema,
   ProductListItemSchema,
   ProductListQuerySchema,
   ProductParamsSchema,
@@ -140,18 +146,52 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
       schema: {
         ...common,
         operationId: "deleteProduct",
-        summary: "Remove the product from the catalog (its history is kept)",
+        summary:
+          "Remove the product from the catalog, ending its live listings first (its history is kept)",
         description:
+          "Without live listings the product is removed at once: 204. With listings live on stores it is hidden from the catalog at once " +
+          "(list, search, detail, publish and import matching no longer find it, and its SKU is free for a new product), one end per live " +
+          "listing is queued (followed in GET /api/sync-logs) and the answer is 202 naming them; the product's row, listings and remote ids " +
+          "stay until every listing has ended, then it is removed. Deleting it again while it waits answers 202 again and queues an end for " +
+          "any live listing that has none pending (one whose end failed). `?force=true` (owners only; a member is 403) removes it at " +
+          "once and answers 200 naming the listings left live on the stores.\n\n" +
           "A product that is already gone is 404, also when another request deleted it at the same moment: of concurrent deletes of one product, one answers 204 and the others 404.",
         params: ProductParamsSchema,
-        response: { 204: Type.Null(), ...errorResponses(401, 404) },
+        querystring: ProductDeleteQuerySchema,
+        response: {
+          200: ProductForceDeletedSchema,
+          202: ProductDeletingSchema,
+          204: Type.Null(),
+          ...errorResponses(401, 403, 404, 422),
+        },
       },
     },
     async (request, reply) => {
-      const orgId = principalOf(request).org.id;
-      await deleteProduct(db, orgId, request.params.id, actorOf(request));
-      await app.caches.catalogChanged(orgId);
-      return reply.code(204).send(null);
+      const principal = principalOf(request);
+      const orgId = principal.org.id;
+      const { id } = request.params;
+      const force = request.query.force === true;
+      if (force && principal.user.role !== "owner")
+        throw new ServiceError(
+          403,
+          "an owner of the org must force a deletion: it leaves the product's listings live on the stores",
+        );
+      const deletion = await deleteProduct(db, orgId, id, actorOf(request), { force });
+      if (deletion.removed) {
+        await app.caches.catalogChanged(orgId);
+        if (force)
+          return reply.code(200).send({ id, deleted: true, leftListings: deletion.leftListings });
+        return reply.code(204).send(null);
+      }
+      const records = await requestListingEnds(db, {
+        orgId,
+        productIds: [id],
+        destinationIds: deletion.endingListings.map((l) => l.destinationAccountId),
+        trigger: `product deleted by ${principal.user.email}`,
+        leaseMs: PENDING_LEASE_MS,
+      });
+      await enqueueRecorded(app, request.log, orgId, records);
+      return reply.code(202).send({ id, deleted: true, endingListings: deletion.endingListings });
     },
   );
 

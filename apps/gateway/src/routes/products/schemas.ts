@@ -103,3 +103,44 @@ export const HistoryEntrySchema = Type.Object({
 });
 
 export const ProductParamsSchema = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+export const ProductDeleteQuerySchema = Type.Object(
+  {
+    force: Type.Optional(
+      Type.Boolean({
+        description:
+          "Owners only: remove the product at once, leaving its live listings on their stores (the answer names them)",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const LiveListingSchema = Type.Object({
+  destinationAccountId: Type.String(),
+  channel: Type.String(),
+  remoteId: Type.String({ description: "The listing's id on the channel" }),
+});
+
+export const ProductDeletingSchema = Type.Object(
+  {
+    id: Type.String(),
+    deleted: Type.Literal(true),
+    endingListings: Type.Array(LiveListingSchema, {
+      description:
+        "The listings being ended on their stores; the product is removed once all have ended",
+    }),
+  },
+  { description: "Hidden from the catalog; its live listings are being ended" },
+);
+
+export const ProductForceDeletedSchema = Type.Object(
+  {
+    id: Type.String(),
+    deleted: Type.Literal(true),
+    leftListings: Type.Array(LiveListingSchema, {
+      description: "Listings still live on their stores, which the service no longer tracks",
+    }),
+  },
+  { description: "Removed at once (force)" },
+);
