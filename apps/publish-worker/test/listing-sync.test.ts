@@ -23,6 +23,14 @@ type Listing = {
   endedReason: string | null;
 };
 
+/** A store's requests by what they do: create (POST), full update (PUT), offer only (PATCH), end. */
+const writes = (store: { counts: { create: number; routes: Record<string, number> } }) => ({
+  create: store.counts.create,
+  full: store.counts.routes["PUT /v1/listings/{id}"] ?? 0,
+  offer: store.counts.routes["PATCH /v1/listings/{id}"] ?? 0,
+  end: store.counts.routes["DELETE /v1/listings/{id}"] ?? 0,
+});
+
 const listingOf = async (productId: string, destinationId: string) => {
   const res = await p.app.inject({
     method: "GET",
@@ -81,7 +89,7 @@ test("a price edit reaches the live listing by the cheap route, the sync log nam
       syncState: "inSync",
     });
   }, 10_000);
-  expect(p.standin.store("price-edit").counts).toMatchObject({ create: 1, update: 0, offer: 1 });
+  expect(writes(p.standin.store("price-edit"))).toEqual({ create: 1, full: 0, offer: 1, end: 0 });
   const update = (await syncLogs(productId, destination)).find((s) => s.kind === "update")!;
   expect(update).toMatchObject({
     status: "succeeded",
@@ -97,7 +105,7 @@ test("a title edit is a full update of the same listing", async () => {
     expect(p.standin.store("title-edit").listings[0]!.title).toBe("Renamed item");
     expect(await listingOf(productId, destination)).toMatchObject({ syncState: "inSync" });
   }, 10_000);
-  expect(p.standin.store("title-edit").counts).toMatchObject({ create: 1, update: 1, offer: 0 });
+  expect(writes(p.standin.store("title-edit"))).toEqual({ create: 1, full: 1, offer: 0, end: 0 });
 }, 30_000);
 
 test("a burst of 5 edits is one update carrying the last values", async () => {
@@ -115,7 +123,7 @@ test("a burst of 5 edits is one update carrying the last values", async () => {
   }, 10_000);
   const store = p.standin.store("burst");
   expect(store.listings[0]!.price.amount).toBe("20.05");
-  expect(store.counts).toMatchObject({ create: 1, update: 0, offer: 1 });
+  expect(writes(store)).toEqual({ create: 1, full: 0, offer: 1, end: 0 });
 }, 30_000);
 
 test("a change during a running update is carried by one more update after it", async () => {
@@ -134,7 +142,7 @@ test("a change during a running update is carried by one more update after it", 
   }, 10_000);
   const updates = (await syncLogs(productId, destination)).filter((s) => s.kind === "update");
   expect(updates.map((s) => s.status)).toEqual(["succeeded", "succeeded"]);
-  expect(p.standin.store("during").counts.routes["PATCH /v1/listings/{id}"]).toBe(2);
+  expect(writes(p.standin.store("during")).offer).toBe(2);
 }, 30_000);
 
 test("a document import that changes a price updates the listing; one that changes nothing makes no call and no sync log", async () => {
@@ -245,7 +253,7 @@ test("an end job ends the listing on the channel and keeps its remote id", async
     });
   }, 10_000);
   expect(p.standin.store("end").listings).toHaveLength(0);
-  expect(p.standin.store("end").counts.routes["DELETE /v1/listings/{id}"]).toBe(1);
+  expect(writes(p.standin.store("end")).end).toBe(1);
 }, 30_000);
 
 test("under endAndRelist, running out of stock ends the listing and stock coming back lists it again", async () => {
@@ -283,7 +291,7 @@ test("under endAndRelist, running out of stock ends the listing and stock coming
     });
   }, 10_000);
   expect(p.standin.store("relist").listings).toHaveLength(1);
-  expect(p.standin.store("relist").counts).toMatchObject({ create: 2, end: 1 });
+  expect(writes(p.standin.store("relist"))).toMatchObject({ create: 2, end: 1 });
   const kinds = (await syncLogs(productId, destination)).map((s) => s.kind);
   expect(kinds).toEqual(["publish", "update", "publish"]);
 }, 30_000);
