@@ -37,6 +37,7 @@ import { destinationRoutes } from "./routes/destinations/index.js";
 import { integrationRoutes } from "./routes/integrations/index.js";
 import { notificationRoutes } from "./routes/integrations/notifications.js";
 import { productRoutes } from "./routes/products/index.js";
+import { sourceWatchRoutes } from "./routes/source-watch/index.js";
 import { publishRoutes } from "./routes/publish/index.js";
 import { publishRunRoutes } from "./routes/publish-runs/index.js";
 import { runEventsPlugin } from "./routes/publish-runs/run-events.js";
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
     await scope.register(productRoutes, { db, policy: urlPolicy });
+    await scope.register(sourceWatchRoutes, { db });
     await scope.register(publishRoutes, {
       db,
       redis,

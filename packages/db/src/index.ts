@@ -42,3 +42,6 @@ export * from "./publishing/channel-reports.js";
 export * from "./publishing/listing-ends.js";
 export * from "./sync/listing-sync.js";
 export * from "./webhooks/webhook-events.js";
+export * from "./source-watch/watch-view.js";
+export * from "./source-watch/product-watch.js";
+export * from "./source-watch/source-recheck.js";

@@ -15,6 +15,7 @@ import {
 import { conflict, notFound } from "./service-error.js";
 import { isUuid } from "./ids.js";
 import { channelReportsView, type ChannelReportView } from "./publishing/channel-reports.js";
+import { watchViewOf, type WatchView } from "./source-watch/watch-view.js";
 
 export interface Actor {
   type: ActorType;
@@ -37,7 +38,7 @@ export interface ListingView {
   channelReports: ChannelReportView[];
 }
 
-export type ProductDetail = ProductView & { listings: ListingView[] };
+export type ProductDetail = ProductView & { listings: ListingView[]; watch: WatchView | null };
 
 type Tx = Prisma.TransactionClient;
 
@@ -177,6 +178,7 @@ export async function getProduct(db: Db, orgId: string, id: string): Promise<Pro
       lastError: l.lastError,
       channelReports: channelReportsView(l.channelReports, l.remoteId),
     })),
+    watch: watchViewOf(product),
   };
 }
 
