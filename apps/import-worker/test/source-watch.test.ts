@@ -20,8 +20,14 @@ import {
   type RedisClient,
   type SourceCheckJob,
 } from "@catalog/queue";
-import type { HistoryEntry, ProductDetail, Watch } from "../../gateway/src/api-types.js";
-import { errorOf, login, startGateway, type Gateway } from "../../gateway/test/harness.js";
+import type { HistoryEntry, Import, ProductDetail, Watch } from "../../gateway/src/api-types.js";
+import {
+  errorOf,
+  login,
+  startGateway,
+  startScrapeWorker,
+  type Gateway,
+} from "../../gateway/test/harness.js";
 import { startSourceWatch } from "../src/source-watch/start.js";
 
 const productPage = (price: string, availability = "InStock") => ({
@@ -56,7 +62,7 @@ const startWatch = () =>
   });
 
 beforeAll(async () => {
-  gw = await startGateway({ REDIS_PREFIX: prefix });
+  gw = await startGateway({ REDIS_PREFIX: prefix, LOCAL_INGEST: "true" });
   t = await createTestOrg(gw.db, "watch");
   cookie = await login(gw.app, t.member.email, t.member.password);
   connection = workerConnection(gw.config);
@@ -235,6 +241,35 @@ test("two products on one host are never fetched at once, and the host rests bet
   } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+test("a URL import started with watch stores products that are watched on that schedule", async () => {
+  const site = await startFixtureServer({ "/imported": productPage("12.00") });
+  const scraper = startScrapeWorker(gw, { fetchTimeoutMs: 5000, concurrency: 1 });
+  try {
+    const started = await api("POST", "/api/imports", {
+      urls: [site.url("/imported")],
+      watch: "weekly",
+    });
+    expect(started.statusCode).toBe(202);
+    const { id } = started.json<Import>();
+    expect(started.json<Import>().watch).toBe("weekly");
+    const statusOf = async () => (await api("GET", `/api/imports/${id}`)).json<Import>().status;
+    await eventually(async () => expect(await statusOf()).toBe("ready"), 10_000);
+    expect((await api("POST", `/api/imports/${id}/store`, {})).statusCode).toBe(202);
+    await eventually(async () => expect(await statusOf()).toBe("stored"), 10_000);
+    await eventually(async () => {
+      const stored = await gw.db.product.findFirstOrThrow({
+        where: { orgId: t.org.id, sourceUrl: site.url("/imported") },
+      });
+      expect(stored.watchSchedule).toBe("weekly");
+      const scheduler = await queue.getJobScheduler(watchSchedulerId(stored.id));
+      expect(scheduler?.every).toBe(WATCH_EVERY_MS.weekly);
+    }, 10_000);
+  } finally {
+    await scraper.close();
+    await site.close();
   }
 });
 

@@ -26,6 +26,7 @@ export type {
   DestinationHealth,
   ImportKind,
   ImportStatus,
+  WatchSchedule,
   ImportRowOutcome,
 } from "./generated/enums.js";
 export * from "./product-import.js";

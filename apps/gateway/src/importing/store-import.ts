@@ -1,5 +1,8 @@
+import type { Queue } from "bullmq";
 import {
   beginStore,
+  recordNextSourceCheck,
+  watchImportedProducts,
   discardImport,
   failImport,
   storeImport,
@@ -7,6 +10,7 @@ import {
   type Db,
   type ImportView,
 } from "@catalog/db";
+import { scheduleSourceWatch, type SourceCheckJob } from "@catalog/queue";
 import type { Acting } from "../plugins/auth.js";
 import type { ImportTasks } from "./import-tasks.js";
 
@@ -21,6 +25,19 @@ export interface StoreImportDeps {
   tasks: ImportTasks;
   /** Tells every gateway's read caches that the org's catalog changed (after the commit). */
   catalogChanged(orgId: string): Promise<void>;
+  /** Where the stored products' watch schedulers go, for an import that asked for a watch. */
+  sourceWatch: Queue<SourceCheckJob>;
+}
+
+/**
+ * The products a stored import asked to watch get their schedule (PostgreSQL) and their schedulers
+ * (Redis; an import worker that starts makes any missing ones again from PostgreSQL).
+ */
+async function watchStored(deps: StoreImportDeps, importId: string): Promise<void> {
+  for (const product of await watchImportedProducts(deps.db, importId)) {
+    const next = await scheduleSourceWatch(deps.sourceWatch, product.id, product.watchSchedule);
+    await recordNextSourceCheck(deps.db, product.id, next);
+  }
 }
 
 /**
@@ -56,6 +73,7 @@ export async function startStoreImport(
         });
         // Committed: every gateway's cached catalog pages must drop it.
         await deps.catalogChanged(orgId);
+        await watchStored(deps, view.id);
       },
     });
   } catch (error) {

@@ -83,3 +83,23 @@ export async function isWatched(db: Db, id: string): Promise<boolean> {
   });
   return row !== null;
 }
+
+/**
+ * A stored URL import that asked for a watch: the products it stored (those with a page) get its
+ * schedule. Returns them, for their schedulers. Nothing when the import asked for none.
+ */
+export async function watchImportedProducts(
+  db: Db,
+  importId: string,
+): Promise<{ id: string; watchSchedule: WatchSchedule }[]> {
+  const rows = await db.$queryRaw<{ id: string; watch_schedule: WatchSchedule }[]>`
+    UPDATE products AS p SET watch_schedule = i.watch_schedule
+    FROM imports AS i, import_rows AS r
+    WHERE i.id = ${importId}::uuid AND i.watch_schedule IS NOT NULL
+      AND r.import_id = i.id AND r.stored_product_id = p.id
+      AND p.source_url IS NOT NULL AND p.deleted_at IS NULL
+    RETURNING p.id, p.watch_schedule`;
+  return [...new Map(rows.map((r) => [r.id, r.watch_schedule])).entries()].map(
+    ([id, watchSchedule]) => ({ id, watchSchedule }),
+  );
+}
