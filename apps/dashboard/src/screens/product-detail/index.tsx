@@ -13,6 +13,7 @@ import { History } from "./History";
 import { Listings } from "./Listings";
 import { Overview } from "./Overview";
 import { ProductEditForm } from "./ProductEditForm";
+import { SourceWatch } from "./SourceWatch";
 
 const route = getRouteApi("/app/products/$id");
 
@@ -144,6 +145,7 @@ export function ProductDetailScreen() {
         <Overview product={p} />
       )}
 
+      <SourceWatch product={p} />
       <Listings product={p} />
       <History productId={p.id} />
 
