@@ -273,7 +273,7 @@ test("a URL import started with watch stores products that are watched on that s
   }
 });
 
-test("only a product from a page can be watched; unwatching removes its scheduler", async () => {
+test("only a product from a page can be watched; unwatching or deleting it removes its scheduler", async () => {
   const typed = await makeProduct(gw.db, t.org.id, { title: "Typed in" });
   const refused = await api("PUT", `/api/products/${typed.id}/watch`, { schedule: "daily" });
   expect(refused.statusCode).toBe(422);
@@ -288,6 +288,16 @@ test("only a product from a page can be watched; unwatching removes its schedule
   expect(off.json<Watch>()).toBeNull();
   expect(await queue.getJobScheduler(watchSchedulerId(product.id))).toBeUndefined();
   expect((await detail(product.id)).watch).toBeNull();
+
+  await api("PUT", `/api/products/${product.id}/watch`, { schedule: "daily" });
+  expect(await queue.getJobScheduler(watchSchedulerId(product.id))).toBeDefined();
+  const deleted = await gw.app.inject({
+    method: "DELETE",
+    url: `/api/products/${product.id}`,
+    headers: { cookie },
+  });
+  expect(deleted.statusCode).toBe(204);
+  expect(await queue.getJobScheduler(watchSchedulerId(product.id))).toBeUndefined();
 });
 
 test("after Redis loses everything, a starting import worker makes the schedulers again from PostgreSQL", async () => {

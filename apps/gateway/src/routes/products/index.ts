@@ -10,6 +10,7 @@ import {
   type Db,
 } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
+import { scheduleSourceWatch } from "@catalog/queue";
 import { refusedImages } from "../../importing/index.js";
 import { principalOf } from "../../plugins/auth.js";
 import { ListSchema, PageQuerySchema, errorResponses, toList } from "../../schemas/common.js";
@@ -147,6 +148,10 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
       const orgId = principalOf(request).org.id;
       await deleteProduct(db, orgId, request.params.id, actorOf(request));
       await app.caches.catalogChanged(orgId);
+      // Source watch: its scheduler goes too (if Redis fails here, its next check removes it).
+      await scheduleSourceWatch(app.queues.sourceWatch, request.params.id, null).catch(
+        (err: unknown) => request.log.warn({ err }, "could not remove the source watch scheduler"),
+      );
       return reply.code(204).send(null);
     },
   );
