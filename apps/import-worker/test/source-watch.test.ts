@@ -245,7 +245,10 @@ test("two products on one host are never fetched at once, and the host rests bet
 });
 
 test("a URL import started with watch stores products that are watched on that schedule", async () => {
-  const site = await startFixtureServer({ "/imported": productPage("12.00") });
+  const site = await startFixtureServer({
+    "/imported": productPage("12.00"),
+    "/one-shot": productPage("14.00"),
+  });
   const scraper = startScrapeWorker(gw, { fetchTimeoutMs: 5000, concurrency: 1 });
   try {
     const started = await api("POST", "/api/imports", {
@@ -267,6 +270,21 @@ test("a URL import started with watch stores products that are watched on that s
       const scheduler = await queue.getJobScheduler(watchSchedulerId(stored.id));
       expect(scheduler?.every).toBe(WATCH_EVERY_MS.weekly);
     }, 10_000);
+
+    // The one-shot route too, when it stores.
+    const oneShot = await api("POST", "/api/import/url", {
+      urls: [site.url("/one-shot")],
+      persist: true,
+      watch: "hourly",
+    });
+    expect(oneShot.statusCode).toBe(200);
+    const stored = await gw.db.product.findFirstOrThrow({
+      where: { orgId: t.org.id, sourceUrl: site.url("/one-shot") },
+    });
+    expect(stored.watchSchedule).toBe("hourly");
+    expect((await queue.getJobScheduler(watchSchedulerId(stored.id)))?.every).toBe(
+      WATCH_EVERY_MS.hourly,
+    );
   } finally {
     await scraper.close();
     await site.close();

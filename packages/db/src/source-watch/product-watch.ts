@@ -103,3 +103,19 @@ export async function watchImportedProducts(
     ([id, watchSchedule]) => ({ id, watchSchedule }),
   );
 }
+
+/** Watches these products of the org on `schedule` (those with a page); returns them. */
+export async function watchProducts(
+  db: Db,
+  orgId: string,
+  ids: string[],
+  schedule: WatchSchedule,
+): Promise<{ id: string; watchSchedule: WatchSchedule }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.product.updateManyAndReturn({
+    where: { orgId, id: { in: ids }, sourceUrl: { not: null }, deletedAt: null },
+    data: { watchSchedule: schedule },
+    select: { id: true },
+  });
+  return rows.map((r) => ({ id: r.id, watchSchedule: schedule }));
+}
