@@ -1,10 +1,29 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { checkableProduct, recordNextSourceCheck, setProductWatch, type Db } from "@catalog/db";
+import {
+  ServiceError,
+  checkableProduct,
+  recordNextSourceCheck,
+  setProductWatch,
+  type Db,
+} from "@catalog/db";
 import { enqueueSourceCheck, scheduleSourceWatch } from "@catalog/queue";
 import { principalOf } from "../../plugins/auth.js";
 import { errorResponses } from "../../schemas/common.js";
 import { WatchSchema } from "../../schemas/watch.js";
 import { CheckQueuedSchema, WatchBodySchema, WatchParamsSchema } from "./schemas.js";
+
+/** Redis out of reach: 503, to be sent again (both routes are safe to repeat). */
+async function queued<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch {
+    throw new ServiceError(
+      503,
+      "the source watch queue is unavailable; try again in a moment (a schedule already recorded is made again when an import worker starts)",
+      { "retry-after": "5" },
+    );
+  }
+}
 
 /**
  * Source watch (issue 29): a product imported from a page is fetched again on a schedule by the
@@ -29,14 +48,16 @@ export const sourceWatchRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
           "out of stock. null stops watching. A product without a `sourceUrl` is 422.",
         params: WatchParamsSchema,
         body: WatchBodySchema,
-        response: { 200: WatchSchema, ...errorResponses(400, 401, 404, 415, 422) },
+        response: { 200: WatchSchema, ...errorResponses(400, 401, 404, 415, 422, 503) },
       },
     },
     async (request) => {
       const orgId = principalOf(request).org.id;
       const { id } = request.params;
       const watch = await setProductWatch(db, orgId, id, request.body.schedule);
-      const next = await scheduleSourceWatch(app.queues.sourceWatch, id, request.body.schedule);
+      const next = await queued(() =>
+        scheduleSourceWatch(app.queues.sourceWatch, id, request.body.schedule),
+      );
       if (!watch) return null;
       await recordNextSourceCheck(db, id, next);
       return { ...watch, nextCheckAt: next?.toISOString() ?? null };
@@ -57,14 +78,14 @@ export const sourceWatchRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
         params: WatchParamsSchema,
         response: {
           202: CheckQueuedSchema,
-          ...errorResponses(401, 404, 422),
+          ...errorResponses(401, 404, 422, 503),
         },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
       await checkableProduct(db, principalOf(request).org.id, id);
-      await enqueueSourceCheck(app.queues.sourceWatch, id);
+      await queued(() => enqueueSourceCheck(app.queues.sourceWatch, id));
       return reply.code(202).send({ queued: true as const });
     },
   );
