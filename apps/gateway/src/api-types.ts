@@ -66,6 +66,8 @@ import type {
   PublishResponseSchema,
 } from "./routes/publish/schemas.js";
 import type { SyncLogSchema } from "./routes/sync-logs/schemas.js";
+import type { WatchBodySchema } from "./routes/source-watch/schemas.js";
+import type { WatchSchema } from "./schemas/watch.js";
 import type { ActionResultSchema, ActionSchema, SystemSchema } from "./routes/system/schemas.js";
 
 export interface List<T> {
@@ -94,6 +96,8 @@ export type ProductDeleting = Static<typeof ProductDeletingSchema>;
 export type ProductForceDeleted = Static<typeof ProductForceDeletedSchema>;
 export type ProductPatch = Static<typeof ProductPatchSchema>;
 export type HistoryEntry = Static<typeof HistoryEntrySchema>;
+export type Watch = Static<typeof WatchSchema>;
+export type WatchBody = Static<typeof WatchBodySchema>;
 
 export type UrlImportResult = Static<typeof UrlImportResultSchema>;
 export type DocumentImportResult = Static<typeof DocumentImportResultSchema>;

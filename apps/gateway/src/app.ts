@@ -37,6 +37,7 @@ import { destinationRoutes } from "./routes/destinations/index.js";
 import { integrationRoutes } from "./routes/integrations/index.js";
 import { notificationRoutes } from "./routes/integrations/notifications.js";
 import { productRoutes } from "./routes/products/index.js";
+import { sourceWatchRoutes } from "./routes/source-watch/index.js";
 import { publishRoutes } from "./routes/publish/index.js";
 import { unpublishRoutes } from "./routes/unpublish/index.js";
 import { publishRunRoutes } from "./routes/publish-runs/index.js";
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
     await scope.register(productRoutes, { db, policy: urlPolicy });
+    await scope.register(sourceWatchRoutes, { db });
     await scope.register(publishRoutes, {
       db,
       redis,

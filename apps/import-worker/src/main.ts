@@ -15,6 +15,7 @@ import { pino } from "pino";
 import { collectDefaultMetrics } from "prom-client";
 import { createImportMetrics } from "./metrics.js";
 import { createScrapeProcessor } from "./scrape-processor.js";
+import { startSourceWatch } from "./source-watch/start.js";
 
 const config = loadImportWorkerConfig();
 const log = pino({
@@ -44,21 +45,18 @@ const health = await startWorkerHealth({
   log.fatal(error.message);
   process.exit(1);
 });
-const worker = new Worker<ScrapeJob, ScrapeResult>(
-  SCRAPE_QUEUE,
-  createScrapeProcessor({
-    policy,
-    renderer,
-    fetchTimeoutMs: config.FETCH_TIMEOUT_MS,
-    renderTimeoutMs: config.RENDER_TIMEOUT_MS,
-    maxBytes: config.FETCH_MAX_BYTES,
-  }),
-  {
-    connection,
-    prefix: queuePrefix(config.redisKeyPrefix),
-    concurrency: config.IMPORT_CONCURRENCY,
-  },
-);
+const reader = {
+  policy,
+  renderer,
+  fetchTimeoutMs: config.FETCH_TIMEOUT_MS,
+  renderTimeoutMs: config.RENDER_TIMEOUT_MS,
+  maxBytes: config.FETCH_MAX_BYTES,
+};
+const worker = new Worker<ScrapeJob, ScrapeResult>(SCRAPE_QUEUE, createScrapeProcessor(reader), {
+  connection,
+  prefix: queuePrefix(config.redisKeyPrefix),
+  concurrency: config.IMPORT_CONCURRENCY,
+});
 worker.on("error", (err) => log.error({ err }, "worker error"));
 worker.on("completed", (job, result) => {
   metrics.page(result.ok ? "ok" : "failed", result.ok && result.rendered);
@@ -66,11 +64,28 @@ worker.on("completed", (job, result) => {
 });
 worker.on("failed", () => metrics.page("error", false));
 
+// Source watch (issue 29): its schedulers are made again from PostgreSQL before it takes a job.
+const closeSourceWatch = config.SOURCE_WATCH
+  ? await startSourceWatch({
+      databaseUrl: config.DATABASE_URL,
+      connection,
+      redisKeyPrefix: config.redisKeyPrefix,
+      concurrency: config.WATCH_CONCURRENCY,
+      hostGapMs: config.WATCH_HOST_GAP_MS,
+      reader,
+      log,
+    }).catch((error: Error) => {
+      log.fatal({ err: error }, "source watch could not start");
+      process.exit(1);
+    })
+  : null;
+
 log.info(
   {
     health: `http://${config.HEALTH_HOST}:${health.port}`,
     concurrency: config.IMPORT_CONCURRENCY,
     browserFallback: Boolean(renderer),
+    sourceWatch: config.SOURCE_WATCH,
   },
   "import worker started",
 );
@@ -82,6 +97,7 @@ async function shutdown(signal: string) {
   log.info({ signal }, "shutting down: finishing the pages in progress");
   // close() waits for the active jobs; waiting ones stay in Redis for another worker.
   await worker.close();
+  await closeSourceWatch?.();
   await renderer?.close();
   await queue.close();
   await health.close();

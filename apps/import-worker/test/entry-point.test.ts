@@ -1,6 +1,8 @@
 // Each process loads what it runs (issue 28): the import worker fetches and reads pages, so what
-// its start file loads reaches neither the database (Prisma, pg, Argon2), nor the sales channels
-// (which @catalog/config's barrel used to bring), nor the document readers (exceljs, yauzl).
+// its start file loads reaches neither the sales channels (which @catalog/config's barrel used to
+// bring), nor the document readers (exceljs, yauzl), nor password hashing. Since the source watch
+// (issue 29) it records re-checks in PostgreSQL, through `@catalog/db/source-watch` only: the
+// Prisma client on its pg adapter, not the rest of the data layer.
 import { importGraph } from "../../../packages/channels/test/import-graph.js";
 
 const graph = importGraph("apps/import-worker/src/main.ts");
@@ -10,29 +12,22 @@ const workspace = [
   ...new Set([...graph.files].map((file) => file.split("/").slice(0, 2).join("/"))),
 ].sort();
 
-test("the import worker loads the page reader, the fetcher, the queue and its configuration, and no other workspace package", () => {
+test("the import worker loads the page reader, the fetcher, the queue, its configuration and the source watch's data access, and no other workspace package", () => {
   expect(workspace).toEqual([
     "apps/import-worker",
     "packages/config",
+    "packages/db",
     "packages/extract",
     "packages/fetch",
     "packages/queue",
     "packages/values",
   ]);
   expect(graph.files).not.toContain("packages/extract/src/documents/index.ts");
+  expect(graph.files).not.toContain("packages/db/src/index.ts");
 });
 
-test("the import worker loads no database client, no password hashing and no document or channel library", () => {
-  for (const name of [
-    "@prisma/client",
-    "@prisma/adapter-pg",
-    "pg",
-    "@node-rs/argon2",
-    "exceljs",
-    "yauzl",
-    "stream-json",
-    "ajv",
-  ]) {
+test("the import worker loads no password hashing and no document or channel library", () => {
+  for (const name of ["@node-rs/argon2", "exceljs", "yauzl", "stream-json", "ajv"]) {
     expect(packages).not.toContain(name);
   }
   expect(packages).toEqual(expect.arrayContaining(["bullmq", "cheerio", "pino", "typebox"]));

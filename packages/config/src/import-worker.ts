@@ -17,6 +17,12 @@ export const ImportWorkerEnvSchema = Type.Object({
   FETCH_MAX_BYTES: Int(5 * 1024 * 1024, 1024),
   /** Allow pages on private and loopback addresses (local development and tests only). */
   LOCAL_INGEST: Bool(false),
+  /** Run the source watch: re-check watched products' pages on their schedules. */
+  SOURCE_WATCH: Bool(true),
+  /** Re-checks run at once by this process (each host still gets one at a time). */
+  WATCH_CONCURRENCY: Int(4, 1, 64),
+  /** Least time between two re-checks of one host's pages, across every import worker. */
+  WATCH_HOST_GAP_MS: Int(5_000, 0),
 });
 
 export type ImportWorkerConfig = Omit<Static<typeof ImportWorkerEnvSchema>, "REDIS_PREFIX"> & {

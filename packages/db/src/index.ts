@@ -26,6 +26,7 @@ export type {
   DestinationHealth,
   ImportKind,
   ImportStatus,
+  WatchSchedule,
   ImportRowOutcome,
 } from "./generated/enums.js";
 export * from "./product-import.js";
@@ -43,3 +44,6 @@ export * from "./publishing/listing-ends.js";
 export * from "./sync/listing-sync.js";
 export * from "./sync/change-syncs.js";
 export * from "./webhooks/webhook-events.js";
+export * from "./source-watch/watch-view.js";
+export * from "./source-watch/product-watch.js";
+export * from "./source-watch/source-recheck.js";

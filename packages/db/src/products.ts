@@ -17,6 +17,7 @@ import { isUuid } from "./ids.js";
 import { storedStock } from "./stock-fields.js";
 import { planChangeSyncs, type SyncCollector } from "./sync/change-syncs.js";
 import { channelReportsView, type ChannelReportView } from "./publishing/channel-reports.js";
+import { watchViewOf, type WatchView } from "./source-watch/watch-view.js";
 
 export interface Actor {
   type: ActorType;
@@ -42,7 +43,7 @@ export interface ListingView {
   channelReports: ChannelReportView[];
 }
 
-export type ProductDetail = ProductView & { listings: ListingView[] };
+export type ProductDetail = ProductView & { listings: ListingView[]; watch: WatchView | null };
 
 type Tx = Prisma.TransactionClient;
 
@@ -186,6 +187,7 @@ export async function getProduct(db: Db, orgId: string, id: string): Promise<Pro
       endedReason: l.endedReason,
       channelReports: channelReportsView(l.channelReports, l.remoteId),
     })),
+    watch: watchViewOf(product),
   };
 }
 

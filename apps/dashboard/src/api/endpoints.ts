@@ -19,6 +19,8 @@ import type {
   ProductDeleting,
   Session,
   SyncLog,
+  Watch,
+  WatchBody,
   SystemAction,
   SystemActionResult,
   SystemView,
@@ -63,6 +65,13 @@ export const products = {
     api<PublishResponse>("/api/products/publish", { method: "POST", body }),
   unpublish: (body: UnpublishBody) =>
     api<UnpublishResponse>("/api/products/unpublish", { method: "POST", body }),
+  watch: (id: string, body: WatchBody) =>
+    api<Watch>(`/api/products/${encodeURIComponent(id)}/watch`, { method: "PUT", body }),
+  checkSource: (id: string) =>
+    api<{ queued: true }>(`/api/products/${encodeURIComponent(id)}/watch/check`, {
+      method: "POST",
+      body: {},
+    }),
 };
 
 export const destinations = {
@@ -137,7 +146,8 @@ export const imports = {
   get: (id: string) => api<Import>(`/api/imports/${encodeURIComponent(id)}`),
   rows: (id: string, query: Query) =>
     api<List<ImportRow>>(`/api/imports/${encodeURIComponent(id)}/rows`, { query }),
-  startUrls: (urls: string[]) => api<Import>("/api/imports", { method: "POST", body: { urls } }),
+  startUrls: (urls: string[], watch: WatchBody["schedule"] = null) =>
+    api<Import>("/api/imports", { method: "POST", body: { urls, watch } }),
   /** The text parts go before the file (the gateway reads them first); each only when given. */
   startFile: (
     file: File,

@@ -6,6 +6,7 @@ import {
   failImport,
   type Db,
   type ImportView,
+  type WatchSchedule,
 } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import type { Acting } from "../plugins/auth.js";
@@ -79,6 +80,7 @@ export async function startUrlImport(
   deps: StartImportDeps,
   starter: ImportStarter,
   urls: string[],
+  watchSchedule: WatchSchedule | null = null,
 ): Promise<ImportView> {
   const { orgId, actor, userId } = starter;
   await checkImportCapacity(deps.db, orgId);
@@ -89,6 +91,7 @@ export async function startUrlImport(
     currency: null,
     total: urls.length,
     createdBy: userId,
+    watchSchedule,
   });
   return launch(deps, view, {
     work: (signal) =>

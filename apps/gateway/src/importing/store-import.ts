@@ -1,5 +1,8 @@
+import type { Queue } from "bullmq";
 import {
   beginStore,
+  recordNextSourceCheck,
+  watchImportedProducts,
   discardImport,
   failImport,
   storeImport,
@@ -8,6 +11,7 @@ import {
   type ImportView,
   type SyncCollector,
 } from "@catalog/db";
+import { scheduleSourceWatch, type SourceCheckJob } from "@catalog/queue";
 import type { Acting } from "../plugins/auth.js";
 import type { ImportTasks } from "./import-tasks.js";
 
@@ -24,6 +28,19 @@ export interface StoreImportDeps {
   catalogChanged(orgId: string): Promise<void>;
   /** Enqueues the automatic syncs a committed store planned. */
   enqueueSyncs(orgId: string, sync: SyncCollector): Promise<void>;
+  /** Where the stored products' watch schedulers go, for an import that asked for a watch. */
+  sourceWatch: Queue<SourceCheckJob>;
+}
+
+/**
+ * The products a stored import asked to watch get their schedule (PostgreSQL) and their schedulers
+ * (Redis; an import worker that starts makes any missing ones again from PostgreSQL).
+ */
+async function watchStored(deps: StoreImportDeps, importId: string): Promise<void> {
+  for (const product of await watchImportedProducts(deps.db, importId)) {
+    const next = await scheduleSourceWatch(deps.sourceWatch, product.id, product.watchSchedule);
+    await recordNextSourceCheck(deps.db, product.id, next);
+  }
 }
 
 /**
@@ -62,6 +79,7 @@ export async function startStoreImport(
         // Committed: every gateway's cached catalog pages must drop it.
         await deps.catalogChanged(orgId);
         await deps.enqueueSyncs(orgId, sync);
+        await watchStored(deps, view.id);
       },
     });
   } catch (error) {

@@ -6,12 +6,14 @@ import {
   deadLetterQueue,
   scrapeQueue,
   scrapeQueueEvents,
+  sourceWatchQueue,
   workerConnection,
   type DeadLetter,
   type RedisClient,
   type RedisEndpoint,
   type ScrapeJob,
   type ScrapeResult,
+  type SourceCheckJob,
 } from "@catalog/queue";
 
 declare module "fastify" {
@@ -22,6 +24,8 @@ declare module "fastify" {
       /** One queue per destination account, created on first use. */
       publish: PublishQueues;
       deadLetters: Queue<DeadLetter>;
+      /** Source watch: the watched products' schedulers and "check now" jobs. */
+      sourceWatch: Queue<SourceCheckJob>;
     };
   }
 }
@@ -44,8 +48,11 @@ export const queuesPlugin = fp(
     );
     const publish = new PublishQueues(options.redis, options.prefix);
     const deadLetters = deadLetterQueue(options.redis, options.prefix);
-    app.decorate("queues", { scrape, scrapeEvents, publish, deadLetters });
+    const sourceWatch = sourceWatchQueue(options.redis, options.prefix);
+    sourceWatch.on("error", (err) => app.log.warn({ err }, "source watch queue connection error"));
+    app.decorate("queues", { scrape, scrapeEvents, publish, deadLetters, sourceWatch });
     app.addHook("onClose", async () => {
+      await sourceWatch.close();
       await publish.close();
       await deadLetters.close();
       await scrapeEvents.close();

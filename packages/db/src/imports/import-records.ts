@@ -1,6 +1,6 @@
 import type { Db } from "../client.js";
 import type { Import, Prisma } from "../generated/client.js";
-import type { ImportKind, ImportStatus } from "../generated/enums.js";
+import type { ImportKind, ImportStatus, WatchSchedule } from "../generated/enums.js";
 import { isUuid } from "../ids.js";
 import type { Page } from "../products.js";
 import { conflict, notFound } from "../service-error.js";
@@ -36,6 +36,8 @@ export interface ImportView {
     noCurrency: number;
   };
   result: { created: number; updated: number; unchanged: number; skipped: number } | null;
+  /** URL imports: the schedule the products it stores are watched on (null: not watched). */
+  watch: WatchSchedule | null;
   createdAt: string;
   updatedAt: string;
   expiresAt: string;
@@ -86,6 +88,7 @@ export function toImportView(row: Import, now = Date.now()): ImportView {
       noCurrency: row.countNoCurrency,
     },
     result: row.result as ImportView["result"],
+    watch: row.watchSchedule,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
@@ -113,6 +116,8 @@ export interface NewImport {
   encoding?: ImportEncoding | null;
   total: number | null;
   createdBy: string | null;
+  /** URL imports: the products it stores are watched on this schedule (source watch). */
+  watchSchedule?: WatchSchedule | null;
 }
 
 export async function createImport(db: Db, orgId: string, fields: NewImport): Promise<ImportView> {

@@ -1,6 +1,7 @@
 // The "Web pages" tab: one address a line, counted and checked as it is typed; obviously bad
 // lines are listed with a fix before anything is sent.
 import { useMemo, useState, type SubmitEvent } from "react";
+import type { WatchBody } from "@catalog/gateway/api-types";
 import { errorMessage } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
 import { Field } from "../../ui/Field";
@@ -20,7 +21,8 @@ import {
 export function UrlForm() {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const start = useStartImport((urls: string[]) => endpoints.imports.startUrls(urls));
+  const [watch, setWatch] = useState<WatchBody["schedule"]>(null);
+  const start = useStartImport((urls: string[]) => endpoints.imports.startUrls(urls, watch));
   const check = useMemo(() => checkUrlLines(text), [text]);
   const tooMany = check.urls.length > MAX_URLS;
   const missingScheme = check.bad.some((b) => b.problem === MISSING_SCHEME);
@@ -111,6 +113,33 @@ export function UrlForm() {
           </span>
         </div>
       ) : null}
+      <div className="row">
+        <label className="row small">
+          <input
+            type="checkbox"
+            checked={watch !== null}
+            onChange={(e) => setWatch(e.target.checked ? "daily" : null)}
+          />
+          Watch these pages
+        </label>
+        {watch !== null ? (
+          <select
+            className="select"
+            style={{ width: "auto" }}
+            aria-label="How often to check the pages"
+            value={watch}
+            onChange={(e) => setWatch(e.target.value as NonNullable<WatchBody["schedule"]>)}
+          >
+            <option value="hourly">every hour</option>
+            <option value="daily">every day</option>
+            <option value="weekly">every week</option>
+          </select>
+        ) : null}
+        <span className="small muted">
+          The stored products are checked again on this schedule; a new price or stock on the page
+          updates them.
+        </span>
+      </div>
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={start.isPending}>
           {start.isPending ? "Starting…" : previewLabel(check.urls.length)}

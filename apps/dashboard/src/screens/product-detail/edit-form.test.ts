@@ -22,6 +22,7 @@ const product: ProductDetail = {
   updatedAt: "2026-11-01T00:00:00Z",
   version: 3,
   listings: [],
+  watch: null,
 };
 
 describe("validate", () => {

@@ -15,6 +15,7 @@ import { Listings } from "./Listings";
 import { Overview } from "./Overview";
 import { ProductEditForm } from "./ProductEditForm";
 import { isLive } from "./listing-state";
+import { SourceWatch } from "./SourceWatch";
 
 const route = getRouteApi("/app/products/$id");
 
@@ -159,6 +160,7 @@ export function ProductDetailScreen() {
         <Overview product={p} />
       )}
 
+      <SourceWatch product={p} />
       <Listings product={p} />
       <History productId={p.id} />
 

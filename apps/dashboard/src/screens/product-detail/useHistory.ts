@@ -36,6 +36,7 @@ export function useActorLabel() {
         ? "you"
         : `a user of your org (${(actor.id ?? "").slice(0, 8)})`;
     if (actor.type === "apiKey") return "the browser extension (API key)";
+    if (actor.type === "system" && actor.id === "source-recheck") return "Source re-check";
     if (actor.type === "system") return "the service";
     return actor.type;
   };

@@ -1,5 +1,5 @@
 import multipart from "@fastify/multipart";
-import { Type } from "typebox";
+import { Type, type Static } from "typebox";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import {
@@ -64,6 +64,8 @@ export interface ImportsRoutesOptions {
 // Any text up to a bound: an id that names no import of the org is 404, as for products.
 const ImportParamsSchema = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
+type CreateUrlImportBody = Static<typeof CreateUrlImportBodySchema>;
+
 const days = Math.round(IMPORT_TTL_MS / 86_400_000);
 
 /**
@@ -89,6 +91,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
     document: options.document,
     catalogChanged: (orgId: string) => app.caches.catalogChanged(orgId),
     enqueueSyncs: (orgId: string, sync: SyncCollector) => enqueueSyncs(app, app.log, orgId, sync),
+    sourceWatch: app.queues.sourceWatch,
   };
   const starter = (request: FastifyRequest) => ({ ...actingOf(request), requestId: request.id });
   const security: Record<string, string[]>[] = [{ [byKey ? "apiKey" : "session"]: [] }];
@@ -188,10 +191,12 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
         }
         // The body's schema is chosen by its Content-Type: a request with no body at all was
         // checked against none.
-        const body = request.body as { urls: string[] } | undefined;
+        const body = request.body as CreateUrlImportBody | undefined;
         if (!body)
           throw invalid('send JSON { "urls": [...] }, or a document as multipart/form-data');
-        return reply.code(202).send(await startUrlImport(deps, starter(request), body.urls));
+        return reply
+          .code(202)
+          .send(await startUrlImport(deps, starter(request), body.urls, body.watch ?? null));
       },
     );
   }

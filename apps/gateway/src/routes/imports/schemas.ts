@@ -6,6 +6,7 @@ import {
   urlImportBodySchema,
 } from "../../schemas/import.js";
 import { ProductFieldsSchema } from "../../schemas/product.js";
+import { WatchSchedule } from "../../schemas/watch.js";
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -28,7 +29,18 @@ export const ROW_OUTCOMES = ["create", "update", "unchanged", "error"] as const;
  * JSON body of POST /api/imports; a document is sent as multipart instead (part `file`, optional
  * text part `currency`).
  */
-export const CreateUrlImportBodySchema = urlImportBodySchema(MAX_IMPORT_URLS);
+export const CreateUrlImportBodySchema = Type.Object(
+  {
+    ...urlImportBodySchema(MAX_IMPORT_URLS).properties,
+    watch: Type.Optional(
+      Type.Union([WatchSchedule, Type.Null()], {
+        description:
+          "Watch these pages: the products this import stores are re-checked on this schedule (source watch); null or absent: not watched",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const ImportCountsSchema = Type.Object(
   {
@@ -61,6 +73,10 @@ export const ImportSchema = Type.Object({
     Type.String({ description: "Used for prices the document gives without one" }),
   ),
   encoding: DocumentEncodingSchema,
+  watch: Type.Union([WatchSchedule, Type.Null()], {
+    description:
+      "URL imports: the products it stores are watched on this schedule (source watch); null: not watched",
+  }),
   progress: Type.Object({
     done: Count,
     total: Nullable(Count),

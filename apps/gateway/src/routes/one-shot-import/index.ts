@@ -1,8 +1,9 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { ServiceError, invalid, type Db } from "@catalog/db";
+import { ServiceError, invalid, recordNextSourceCheck, watchProducts, type Db } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { DOCUMENT_LIMITS } from "@catalog/extract/upload-checks";
+import { scheduleSourceWatch } from "@catalog/queue";
 import {
   abortWhenClientGoes,
   documentCurrencyPart,
@@ -90,6 +91,14 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
         );
         if (result.persisted) await app.caches.catalogChanged(org.id);
         await enqueueSyncs(app, request.log, org.id, sync);
+        const { watch } = request.body;
+        if (result.persisted && watch) {
+          const ids = result.items.flatMap((item) => (item.ok ? [item.product.id] : []));
+          for (const product of await watchProducts(options.db, org.id, ids, watch)) {
+            const next = await scheduleSourceWatch(app.queues.sourceWatch, product.id, watch);
+            await recordNextSourceCheck(options.db, product.id, next);
+          }
+        }
         return result;
       },
     );

@@ -5,6 +5,7 @@ import {
   DroppedImagesSchema,
 } from "../../schemas/import.js";
 import { ProductSchema } from "../../schemas/product.js";
+import { WatchSchedule } from "../../schemas/watch.js";
 
 export const MAX_URLS = 50;
 
@@ -18,6 +19,12 @@ export const ImportUrlsBodySchema = Type.Object(
       default: false,
       description: "true stores the products; false (the default) only previews them",
     }),
+    watch: Type.Optional(
+      Type.Union([WatchSchedule, Type.Null()], {
+        description:
+          "With persist: the stored products are watched on this schedule (source watch); ignored by a preview",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -12,6 +12,7 @@ import {
   type Db,
 } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
+import { scheduleSourceWatch } from "@catalog/queue";
 import { refusedImages } from "../../importing/index.js";
 import { principalOf } from "../../plugins/auth.js";
 import { changedBy, enqueueSyncs, syncCollector } from "../../publishing/enqueue-syncs.js";
@@ -177,6 +178,10 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
           "an owner of the org must force a deletion: it leaves the product's listings live on the stores",
         );
       const deletion = await deleteProduct(db, orgId, id, actorOf(request), { force });
+      // Source watch: its scheduler goes too (if Redis fails here, its next check removes it).
+      await scheduleSourceWatch(app.queues.sourceWatch, id, null).catch((err: unknown) =>
+        request.log.warn({ err }, "could not remove the source watch scheduler"),
+      );
       if (deletion.removed) {
         await app.caches.catalogChanged(orgId);
         if (force)

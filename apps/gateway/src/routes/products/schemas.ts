@@ -1,6 +1,7 @@
 import { Type } from "typebox";
 import { PageQuerySchema } from "../../schemas/common.js";
 import { ProductSchema } from "../../schemas/product.js";
+import { WatchSchema } from "../../schemas/watch.js";
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -59,6 +60,7 @@ export const ListingSchema = Type.Object({
 export const ProductDetailSchema = Type.Object({
   ...ProductSchema.properties,
   listings: Type.Array(ListingSchema),
+  watch: WatchSchema,
 });
 
 export const ListingStatusSchema = Type.Object({
