@@ -113,6 +113,20 @@ test("a watched page whose price changes updates the product, with a history ent
       10_000,
     );
 
+    // Live on a store with automatic sync on: the change must reach it by itself.
+    const store = await gw.db.destinationAccount.create({
+      data: { orgId: t.org.id, channel: "standin", name: "Watched store" },
+    });
+    await gw.db.listing.create({
+      data: {
+        orgId: t.org.id,
+        productId: product.id,
+        destinationAccountId: store.id,
+        status: "published",
+        remoteId: "remote-mug",
+      },
+    });
+
     pages["/mug"] = productPage("17.99");
     const check = await api("POST", `/api/v1/products/${product.id}/watch/check`);
     expect(check.statusCode).toBe(202);
@@ -141,8 +155,13 @@ test("a watched page whose price changes updates the product, with a history ent
         },
       },
     });
-    // TODO(sync lane): once planListingSyncs records updates, assert the product's listing gets
-    // one queued `update` sync log with the trigger "price changed by source re-check".
+    // One automatic update of the listing, saying what caused it.
+    const updates = await gw.db.syncLog.findMany({
+      where: { productId: product.id, destinationAccountId: store.id },
+    });
+    expect(updates).toEqual([
+      expect.objectContaining({ kind: "update", trigger: "price changed by source re-check" }),
+    ]);
 
     // The same page again: a check, no change, no new version.
     await api("POST", `/api/products/${product.id}/watch/check`);
