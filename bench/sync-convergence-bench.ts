@@ -292,7 +292,10 @@ function deploymentSettings(standin: ChildServer, options: Options, products: nu
     workers: options.workers,
     // The workers hold each destination to the channel's declared rate, as a channel's
     // rateLimit makes them for a real channel.
-    workerEnv: { LOG_LEVEL: "info", DESTINATION_RATE_PER_SECOND: String(options.rate) },
+    workerEnv: {
+      LOG_LEVEL: "info",
+      ...(process.env.BENCH_NO_GATE ? {} : { DESTINATION_RATE_PER_SECOND: String(options.rate) }),
+    },
   };
 }
 
