@@ -14,6 +14,7 @@ import {
   recordPublishRequest,
   type Db,
 } from "@catalog/db";
+import { redisKeyPrefix } from "@catalog/config";
 import { PublishQueues } from "@catalog/queue";
 import {
   createTestDatabase,
@@ -116,7 +117,8 @@ export async function startDeployment(
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const redis = new Redis(settings.redisUrl, { maxRetriesPerRequest: null });
-  const queues = new PublishQueues(redis, prefix);
+  // The workers' keys are under the key prefix REDIS_PREFIX implies ({prefix}), as are the queues.
+  const queues = new PublishQueues(redis, redisKeyPrefix(prefix));
   const disconnect = once(async () => {
     await queues.close().catch(() => {});
     redis.disconnect();

@@ -6,6 +6,7 @@ import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
 import { importInOneTransaction, type ImportItem, type SyncCollector } from "@catalog/db";
+import { redisKeyPrefix } from "@catalog/config";
 import { PublishQueues } from "@catalog/queue";
 import { median } from "./bench-report.js";
 import { startChildServer, type ChildServer } from "./child-server.js";
@@ -190,7 +191,7 @@ async function convergence(
   const n = options.products;
   console.log(`\nconvergence: ${n} products live on one destination at ${options.rate} rps`);
   const d = await startDeployment(cleanup, "conv", deploymentSettings(standin, options, n));
-  const queues = new PublishQueues(d.redis, d.prefix);
+  const queues = new PublishQueues(d.redis, redisKeyPrefix(d.prefix));
   const [destination] = await d.addDestinations(1, "conv");
   const started = Date.now();
   await publishAll(d, d.productIds, [destination!]);
@@ -259,7 +260,7 @@ async function fairness(
     `\nfairness: ${count} destinations x ${listings} listings, each destination at ${options.rate} rps`,
   );
   const d = await startDeployment(cleanup, "fair", deploymentSettings(standin, options, listings));
-  const queues = new PublishQueues(d.redis, d.prefix);
+  const queues = new PublishQueues(d.redis, redisKeyPrefix(d.prefix));
   const destinations = await d.addDestinations(count, "fair");
   const started = Date.now();
   await publishAll(d, d.productIds, destinations);
@@ -295,7 +296,10 @@ function deploymentSettings(standin: ChildServer, options: Options, products: nu
     workers: options.workers,
     // The workers hold each destination to the channel's declared rate, as a channel's
     // rateLimit makes them for a real channel.
-    workerEnv: { LOG_LEVEL: "info", DESTINATION_RATE_PER_SECOND: String(options.rate) },
+    workerEnv: {
+      LOG_LEVEL: "info",
+      ...(process.env.BENCH_NO_GATE ? {} : { DESTINATION_RATE_PER_SECOND: String(options.rate) }),
+    },
   };
 }
 

@@ -115,13 +115,14 @@ export async function startAttempt(
 const PENDING = `status IN ('queued', 'running')`;
 
 // A listing whose sync state is `pending` because of a later change keeps it: the sync log that
-// change queued is still to run.
+// change queued is still to run. A listing being ended (`ending`, an end queued meanwhile) stays so.
 const RECORD_SUCCESS = `
 WITH s AS (
   UPDATE sync_logs SET status = 'succeeded', error = NULL, remote_id = $2, remote_url = $3, note = $5, finished_at = now(), lease_until = NULL
   WHERE id = $1::uuid RETURNING product_id, destination_account_id
 )
-UPDATE listings l SET status = 'published', remote_id = $2, remote_url = $3, last_synced_at = now(), last_error = NULL,
+UPDATE listings l SET status = CASE WHEN l.status = 'ending' THEN l.status ELSE 'published'::"ListingStatus" END,
+  remote_id = $2, remote_url = $3, last_synced_at = now(), last_error = NULL,
   synced_view = coalesce($4::jsonb, l.synced_view), ended_reason = NULL, sync_error = NULL,
   sync_state = CASE WHEN EXISTS (
     SELECT 1 FROM sync_logs q WHERE q.product_id = l.product_id AND q.destination_account_id = l.destination_account_id
