@@ -42,3 +42,6 @@ export * from "./publishing/channel-reports.js";
 export * from "./publishing/listing-ends.js";
 export * from "./sync/listing-sync.js";
 export * from "./webhooks/webhook-events.js";
+export * from "./webhooks/webhook-endpoints.js";
+export * from "./webhooks/webhook-deliveries.js";
+export * from "./webhooks/webhook-attempts.js";

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Queue, QueueEvents } from "bullmq";
 import {
   PublishQueues,
+  WebhookQueue,
   deadLetterQueue,
   scrapeQueue,
   scrapeQueueEvents,
@@ -22,6 +23,8 @@ declare module "fastify" {
       /** One queue per destination account, created on first use. */
       publish: PublishQueues;
       deadLetters: Queue<DeadLetter>;
+      /** Webhook deliveries, enqueued at once (the sender's sweep finds any that are not). */
+      webhooks: WebhookQueue;
     };
   }
 }
@@ -44,10 +47,12 @@ export const queuesPlugin = fp(
     );
     const publish = new PublishQueues(options.redis, options.prefix);
     const deadLetters = deadLetterQueue(options.redis, options.prefix);
-    app.decorate("queues", { scrape, scrapeEvents, publish, deadLetters });
+    const webhooks = new WebhookQueue(options.redis, options.prefix);
+    app.decorate("queues", { scrape, scrapeEvents, publish, deadLetters, webhooks });
     app.addHook("onClose", async () => {
       await publish.close();
       await deadLetters.close();
+      await webhooks.close();
       await scrapeEvents.close();
       await scrape.close();
       eventsConnection.disconnect();
