@@ -122,11 +122,11 @@ test("an event is POSTed from the queue, signed: the receiver verifies it with t
   const [got] = r.received;
   expect(got!.headers["content-type"]).toBe("application/json");
   const payload = new Webhook(secret).verify(got!.body, signedHeaders(got!.headers));
-  expect(payload).toEqual({
+  expect(payload).toMatchObject({
     type: "import.finished",
-    timestamp: expect.any(String),
     data: { importId: "imp-1", result: { created: 2 } },
   });
+  expect(Number.isNaN(Date.parse((payload as { timestamp: string }).timestamp))).toBe(false);
   // A wrong secret does not verify.
   expect(() =>
     new Webhook(`whsec_${randomBytes(32).toString("base64")}`).verify(
