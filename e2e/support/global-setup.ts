@@ -96,6 +96,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     const importHealth = await freePort();
     const importWorker = start("import-worker", "apps/import-worker/src/main.ts", {
       LOCAL_INGEST: "true",
+      // Webhook endpoints on loopback: the receivers the tests start.
+      WEBHOOK_PRIVATE_URLS: "true",
       HEALTH_PORT: String(importHealth),
       CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     });
@@ -152,6 +154,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       // stand-in).
       LOCAL_INGEST: "true",
       CHANNEL_PRIVATE_URLS: "true",
+      WEBHOOK_PRIVATE_URLS: "true",
       LAB_MODE: "true",
       NODE_OPTIONS: "--max-old-space-size=256",
     });
