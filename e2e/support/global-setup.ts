@@ -96,10 +96,14 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     const importHealth = await freePort();
     const importWorker = start("import-worker", "apps/import-worker/src/main.ts", {
       LOCAL_INGEST: "true",
-      // Webhook endpoints on loopback: the receivers the tests start.
-      WEBHOOK_PRIVATE_URLS: "true",
       HEALTH_PORT: String(importHealth),
       CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    });
+    // Webhooks out: the sender beside the import worker (endpoints on loopback: the tests' receivers).
+    const webhookHealth = await freePort();
+    const webhookSender = start("webhook-sender", "apps/import-worker/src/webhook-sender-main.ts", {
+      WEBHOOK_PRIVATE_URLS: "true",
+      HEALTH_PORT: String(webhookHealth),
     });
     const standin = start("standin", "packages/channels/src/standins/generic/standin-main.ts", {}, [
       "--port",
@@ -172,6 +176,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     await Promise.all([
       waitForReady(gateway, `${gatewayUrl}/readyz`, START_TIMEOUT_MS),
       waitForReady(importWorker, `http://127.0.0.1:${importHealth}/readyz`, START_TIMEOUT_MS),
+      waitForReady(webhookSender, `http://127.0.0.1:${webhookHealth}/readyz`, START_TIMEOUT_MS),
       waitForReady(publishWorker, `http://127.0.0.1:${publishHealth}/readyz`, START_TIMEOUT_MS),
     ]);
 

@@ -1,7 +1,6 @@
 import { Worker } from "bullmq";
 import { loadImportWorkerConfig } from "@catalog/config/import-worker";
 import { logRedaction, redactUrl } from "@catalog/config";
-import { createDb, parseKeyring } from "@catalog/db";
 import { createRenderer } from "@catalog/fetch";
 import {
   SCRAPE_QUEUE,
@@ -16,7 +15,6 @@ import { pino } from "pino";
 import { collectDefaultMetrics } from "prom-client";
 import { createImportMetrics } from "./metrics.js";
 import { createScrapeProcessor } from "./scrape-processor.js";
-import { parseRetryDelays, startWebhookSender } from "./webhooks/start-webhook-sender.js";
 
 const config = loadImportWorkerConfig();
 const log = pino({
@@ -68,34 +66,11 @@ worker.on("completed", (job, result) => {
 });
 worker.on("failed", () => metrics.page("error", false));
 
-// Webhooks out: sent from here when the keys that open the endpoints' secrets are configured.
-const webhookDb = config.CREDENTIALS_KEYS ? createDb(config.DATABASE_URL, { poolSize: 4 }) : null;
-const webhooks = webhookDb
-  ? await startWebhookSender({
-      db: webhookDb,
-      keyring: parseKeyring(config.CREDENTIALS_KEYS),
-      redis: config,
-      redisKeyPrefix: config.redisKeyPrefix,
-      concurrency: config.WEBHOOK_CONCURRENCY,
-      sweepEveryMs: config.WEBHOOK_SWEEP_MS,
-      policy: { allowPrivate: config.WEBHOOK_PRIVATE_URLS },
-      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
-      retry: {
-        retryDelaysMs: parseRetryDelays(config.WEBHOOK_RETRY_DELAYS_MS),
-        disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,
-        leaseMs: config.WEBHOOK_TIMEOUT_MS + 60_000,
-      },
-      log,
-    })
-  : null;
-if (!webhooks) log.warn("CREDENTIALS_KEYS is not set: this process sends no webhooks");
-
 log.info(
   {
     health: `http://${config.HEALTH_HOST}:${health.port}`,
     concurrency: config.IMPORT_CONCURRENCY,
     browserFallback: Boolean(renderer),
-    webhooks: Boolean(webhooks),
   },
   "import worker started",
 );
@@ -107,8 +82,6 @@ async function shutdown(signal: string) {
   log.info({ signal }, "shutting down: finishing the pages in progress");
   // close() waits for the active jobs; waiting ones stay in Redis for another worker.
   await worker.close();
-  await webhooks?.close();
-  await webhookDb?.$disconnect();
   await renderer?.close();
   await queue.close();
   await health.close();
