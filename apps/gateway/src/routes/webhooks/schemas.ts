@@ -64,7 +64,7 @@ export const UpdateWebhookBodySchema = Type.Object(
       Type.Boolean({ description: "true re-enables an endpoint and clears its disabled state" }),
     ),
   },
-  { additionalProperties: false, minProperties: 1 },
+  { additionalProperties: false },
 );
 
 export const CreatedWebhookSchema = Type.Object({
