@@ -7,6 +7,7 @@ import {
 } from "@catalog/db";
 import { createTestOrg, type TestOrg } from "@catalog/testing";
 import type {
+  Import,
   CreatedWebhook,
   WebhookDelivery,
   WebhookDeliveryList,
@@ -14,6 +15,7 @@ import type {
   WebhookEndpointList,
 } from "../src/api-types.js";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
+import { documentUpload } from "./multipart.js";
 
 let gw: Gateway;
 let t: TestOrg;
@@ -236,3 +238,45 @@ test("an event becomes one pending delivery per enabled endpoint of the org that
     data: { importId: imp.id, name: "spring.csv", error: "the document could not be read" },
   });
 });
+
+test("an import that finishes storing is an import.finished event with its result", async () => {
+  const { endpoint } = (
+    await create(owner, { ...HOOK, events: ["import.finished"] })
+  ).json<CreatedWebhook>();
+  const body = documentUpload(
+    "Title,SKU,Price,Currency\nHook Lamp,WH-LAMP,19.00,EUR\n",
+    "hooks.csv",
+  );
+  const started = await gw.app.inject({
+    method: "POST",
+    url: "/api/imports",
+    headers: { cookie: owner, ...body.headers },
+    payload: body.payload,
+  });
+  expect(started.statusCode).toBe(202);
+  const { id } = started.json<Import>();
+  await settleImport(id, "previewing");
+  expect((await call("POST", `/api/imports/${id}/store`, owner, {})).statusCode).toBe(202);
+  expect(await settleImport(id, "storing")).toMatchObject({ status: "stored" });
+
+  const [delivery] = await gw.db.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+  expect(delivery?.payload).toMatchObject({
+    type: "import.finished",
+    data: {
+      importId: id,
+      name: "hooks.csv",
+      result: { created: 1, updated: 0, unchanged: 0, skipped: 0 },
+    },
+  });
+});
+
+/** Polls the import (the API's own progress) until it leaves `status`. */
+async function settleImport(id: string, status: Import["status"]): Promise<Import> {
+  const deadline = Date.now() + 25_000;
+  for (;;) {
+    const view = (await call("GET", `/api/imports/${id}`, owner)).json<Import>();
+    if (view.status !== status) return view;
+    if (Date.now() > deadline) throw new Error(`import ${id} still ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
