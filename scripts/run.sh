@@ -43,6 +43,7 @@ while IFS='=' read -r key value; do [ -n "${!key:-}" ] || export "$key=$value"; 
 NODE_OPTIONS="--max-old-space-size=${GATEWAY_HEAP_MB:-256} ${NODE_OPTIONS:-}" start apps/gateway/src/server.ts
 # Known health ports for the demo; unset, each worker takes a free one and logs it.
 HEALTH_PORT=${IMPORT_HEALTH_PORT:-3101} start apps/import-worker/src/main.ts
+HEALTH_PORT=${WEBHOOK_HEALTH_PORT:-3103} start apps/import-worker/src/webhook-sender-main.ts
 HEALTH_PORT=${PUBLISH_HEALTH_PORT:-3102} start apps/publish-worker/src/main.ts
 
 wait_port "$HOST" "$PORT" || die "the gateway did not start"

@@ -99,6 +99,12 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       HEALTH_PORT: String(importHealth),
       CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     });
+    // Webhooks out: the sender beside the import worker (endpoints on loopback: the tests' receivers).
+    const webhookHealth = await freePort();
+    const webhookSender = start("webhook-sender", "apps/import-worker/src/webhook-sender-main.ts", {
+      WEBHOOK_PRIVATE_URLS: "true",
+      HEALTH_PORT: String(webhookHealth),
+    });
     const standin = start("standin", "packages/channels/src/standins/generic/standin-main.ts", {}, [
       "--port",
       "0",
@@ -152,6 +158,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       // stand-in).
       LOCAL_INGEST: "true",
       CHANNEL_PRIVATE_URLS: "true",
+      WEBHOOK_PRIVATE_URLS: "true",
       LAB_MODE: "true",
       NODE_OPTIONS: "--max-old-space-size=256",
     });
@@ -169,6 +176,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     await Promise.all([
       waitForReady(gateway, `${gatewayUrl}/readyz`, START_TIMEOUT_MS),
       waitForReady(importWorker, `http://127.0.0.1:${importHealth}/readyz`, START_TIMEOUT_MS),
+      waitForReady(webhookSender, `http://127.0.0.1:${webhookHealth}/readyz`, START_TIMEOUT_MS),
       waitForReady(publishWorker, `http://127.0.0.1:${publishHealth}/readyz`, START_TIMEOUT_MS),
     ]);
 

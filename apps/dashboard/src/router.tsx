@@ -28,6 +28,7 @@ import { Destinations } from "./screens/destinations";
 import { SyncLogs } from "./screens/sync-logs";
 import { Legal } from "./screens/legal";
 import { ExtensionKeys } from "./screens/extension-keys";
+import { Webhooks } from "./screens/webhooks";
 import { System } from "./screens/system";
 
 export interface RouterContext {
@@ -184,6 +185,11 @@ const keysRoute = createRoute({
   path: "/keys",
   component: ExtensionKeys,
 });
+const webhooksRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/webhooks",
+  component: Webhooks,
+});
 const systemRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/system",
@@ -205,6 +211,7 @@ const routeTree = rootRoute.addChildren([
     syncLogsRoute,
     legalRoute,
     keysRoute,
+    webhooksRoute,
     systemRoute,
   ]),
 ]);

@@ -69,6 +69,15 @@ import type { SyncLogSchema } from "./routes/sync-logs/schemas.js";
 import type { WatchBodySchema } from "./routes/source-watch/schemas.js";
 import type { WatchSchema } from "./schemas/watch.js";
 import type { ActionResultSchema, ActionSchema, SystemSchema } from "./routes/system/schemas.js";
+import type {
+  CreateWebhookBodySchema,
+  CreatedWebhookSchema,
+  UpdateWebhookBodySchema,
+  WebhookDeliveryListSchema,
+  WebhookDeliverySchema,
+  WebhookEndpointListSchema,
+  WebhookEndpointSchema,
+} from "./routes/webhooks/schemas.js";
 
 export interface List<T> {
   items: T[];
@@ -144,3 +153,11 @@ export type ListingItem = Static<typeof ListingItemSchema>;
 export type SystemView = Static<typeof SystemSchema>;
 export type SystemAction = Static<typeof ActionSchema>;
 export type SystemActionResult = Static<typeof ActionResultSchema>;
+
+export type WebhookEndpoint = Static<typeof WebhookEndpointSchema>;
+export type WebhookEndpointList = Static<typeof WebhookEndpointListSchema>;
+export type CreateWebhookBody = Static<typeof CreateWebhookBodySchema>;
+export type UpdateWebhookBody = Static<typeof UpdateWebhookBodySchema>;
+export type CreatedWebhook = Static<typeof CreatedWebhookSchema>;
+export type WebhookDelivery = Static<typeof WebhookDeliverySchema>;
+export type WebhookDeliveryList = Static<typeof WebhookDeliveryListSchema>;

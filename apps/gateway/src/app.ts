@@ -44,6 +44,7 @@ import { publishRunRoutes } from "./routes/publish-runs/index.js";
 import { runEventsPlugin } from "./routes/publish-runs/run-events.js";
 import { syncLogRoutes } from "./routes/sync-logs/index.js";
 import { systemRoutes } from "./routes/system/index.js";
+import { webhookRoutes } from "./routes/webhooks/index.js";
 
 export interface AppDeps {
   config: GatewayConfig;
@@ -231,6 +232,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       publicUrl: config.channels.publicUrl,
     });
     await scope.register(notificationRoutes, { db, channels });
+    await scope.register(webhookRoutes, {
+      db,
+      keyring,
+      policy: { allowPrivate: config.WEBHOOK_PRIVATE_URLS, resolve: deps.resolveHost },
+    });
     await scope.register(systemRoutes, {
       db,
       redis,

@@ -5,7 +5,13 @@
 import { readFileSync } from "node:fs";
 import { createTestOrg, makeProduct, type TestOrg } from "@catalog/testing";
 import { sharedInput } from "@catalog/test-support/shared-inputs";
-import { createDestination, newKeyringSpec, parseKeyring, type DestinationView } from "@catalog/db";
+import {
+  createDestination,
+  createWebhookEndpoint,
+  newKeyringSpec,
+  parseKeyring,
+  type DestinationView,
+} from "@catalog/db";
 import { sharedContractsDir } from "@catalog/channels/standins";
 import type { ProductDetail } from "../src/api-types.js";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
@@ -309,5 +315,29 @@ test("a gateway without the secret takes none, and says which variable turns the
     expect(errorOf(res)).toMatch(/set AMAZON_NOTIFICATIONS_SECRET/);
   } finally {
     await off.close();
+  }
+});
+
+test("a recorded report is a listing.channel_report webhook event for the org's subscribed endpoints", async () => {
+  const { endpoint } = await createWebhookEndpoint(gw.db, keyring, a.org.id, {
+    url: "https://hooks.example/amazon",
+    events: ["listing.channel_report"],
+  });
+  try {
+    await notify(status(SKU, ["BUYABLE"], "2026-11-26T08:00:00.000Z"));
+    const deliveries = await gw.db.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]!.payload).toMatchObject({
+      type: "listing.channel_report",
+      data: {
+        productId: single,
+        channel: "amazon",
+        sku: SKU,
+        status: ["BUYABLE"],
+        reportedAt: "2026-11-26T08:00:00.000Z",
+      },
+    });
+  } finally {
+    await gw.db.webhookEndpoint.delete({ where: { id: endpoint.id } });
   }
 });

@@ -58,6 +58,8 @@ const GatewayOwnEnvSchema = Type.Object({
   LAB_MODE: Bool(false),
   /** Allow imports from private and loopback addresses (local development and tests only). */
   LOCAL_INGEST: Bool(false),
+  /** Allow webhook endpoints on private and loopback addresses (local development and tests). */
+  WEBHOOK_PRIVATE_URLS: Bool(false),
   /**
    * How long a URL import waits for the import workers, overall, before answering with what it has.
    */

@@ -23,6 +23,29 @@ export const ImportWorkerEnvSchema = Type.Object({
   WATCH_CONCURRENCY: Int(4, 1, 64),
   /** Least time between two re-checks of one host's pages, across every import worker. */
   WATCH_HOST_GAP_MS: Int(5_000, 0),
+  /**
+   * Keys that open the webhook endpoints' signing secrets (the gateway's CREDENTIALS_KEYS); unset,
+   * this process sends no webhooks.
+   */
+  CREDENTIALS_KEYS: Type.String({ default: "" }),
+  /** Allow webhook endpoints on private and loopback addresses (local development and tests). */
+  WEBHOOK_PRIVATE_URLS: Bool(false),
+  /** How long one webhook request may take. */
+  WEBHOOK_TIMEOUT_MS: Int(15_000, 100),
+  /**
+   * Waits before each retry of a webhook delivery, comma-separated milliseconds (Standard
+   * Webhooks: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); the first attempt is immediate.
+   */
+  WEBHOOK_RETRY_DELAYS_MS: Type.String({
+    default: "5000,300000,1800000,7200000,18000000,36000000,36000000",
+    pattern: "^\\s*\\d+\\s*(,\\s*\\d+\\s*)*$",
+  }),
+  /** An endpoint whose deliveries have all failed for this long is disabled (default 5 days). */
+  WEBHOOK_DISABLE_AFTER_MS: Int(5 * 24 * 3600_000, 1),
+  /** How often pending deliveries that are due are looked for (those whose job Redis lost). */
+  WEBHOOK_SWEEP_MS: Int(10_000, 10),
+  /** Webhook requests sent at once by this process. */
+  WEBHOOK_CONCURRENCY: Int(8, 1, 256),
 });
 
 export type ImportWorkerConfig = Omit<Static<typeof ImportWorkerEnvSchema>, "REDIS_PREFIX"> & {

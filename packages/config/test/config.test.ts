@@ -82,3 +82,18 @@ test("TRUST_PROXY names the proxies by address or range; a hop count or anything
     );
   }
 });
+
+test("the webhook sender's retry schedule defaults to Standard Webhooks' and must be a list of milliseconds", () => {
+  expect(loadImportWorkerConfig({})).toMatchObject({
+    WEBHOOK_RETRY_DELAYS_MS: "5000,300000,1800000,7200000,18000000,36000000,36000000",
+    WEBHOOK_DISABLE_AFTER_MS: 5 * 24 * 3600_000,
+    WEBHOOK_TIMEOUT_MS: 15_000,
+    WEBHOOK_PRIVATE_URLS: false,
+  });
+  expect(loadImportWorkerConfig({ WEBHOOK_RETRY_DELAYS_MS: "10, 20,30" })).toMatchObject({
+    WEBHOOK_RETRY_DELAYS_MS: "10, 20,30",
+  });
+  expect(() => loadImportWorkerConfig({ WEBHOOK_RETRY_DELAYS_MS: "5s,1m" })).toThrow(
+    /WEBHOOK_RETRY_DELAYS_MS/,
+  );
+});

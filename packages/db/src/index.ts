@@ -47,3 +47,6 @@ export * from "./webhooks/webhook-events.js";
 export * from "./source-watch/watch-view.js";
 export * from "./source-watch/product-watch.js";
 export * from "./source-watch/source-recheck.js";
+export * from "./webhooks/webhook-endpoints.js";
+export * from "./webhooks/webhook-deliveries.js";
+export * from "./webhooks/webhook-attempts.js";

@@ -36,6 +36,21 @@ export async function readCapped(
   return Buffer.concat(chunks, total);
 }
 
+/** Reads at most `limit` bytes of the body and drops the rest (for answers only glanced at). */
+export async function readUpTo(response: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    total += chunk.length;
+    if (total >= limit) {
+      response.destroy();
+      break;
+    }
+  }
+  return Buffer.concat(chunks, total).subarray(0, limit);
+}
+
 // The encoded body is already capped, so decoding all at once costs little; maxOutputLength
 // stops a small compressed body from expanding past the cap (compression bombs), and
 // Z_SYNC_FLUSH accepts a truncated stream the way browsers do.

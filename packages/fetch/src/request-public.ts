@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { UrlPolicy } from "./address-policy.js";
 import { checkPublicUrl } from "./check-url.js";
 import { responsePinned } from "./pinned-connection.js";
-import { readCapped } from "./read-body.js";
+import { readCapped, readUpTo } from "./read-body.js";
 
 export interface PublicRequest {
   method: string;
@@ -18,6 +18,8 @@ export interface PublicRequest {
   signal: AbortSignal;
   /** Cap on the answer's body. Default 5 MB. */
   maxBytes?: number;
+  /** Instead of the cap: read at most this many bytes of the answer, drop the rest, no error. */
+  truncateAt?: number;
 }
 
 export interface PublicAnswer {
@@ -44,6 +46,9 @@ export async function requestPublic(request: PublicRequest): Promise<PublicAnswe
     signal: request.signal,
     body,
   });
-  const answer = await readCapped(response, checked.url.href, request.maxBytes ?? 5 * 1024 * 1024);
+  const answer =
+    request.truncateAt === undefined
+      ? await readCapped(response, checked.url.href, request.maxBytes ?? 5 * 1024 * 1024)
+      : await readUpTo(response, request.truncateAt);
   return { status: response.statusCode ?? 0, headers: response.headers, body: answer };
 }

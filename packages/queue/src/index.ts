@@ -14,3 +14,4 @@ export * from "./publish-keys.js";
 export * from "./publish-queue.js";
 export * from "./destination-state.js";
 export { readPublishQueueDepth, type PublishQueueDepth } from "./queue-depth.js";
+export * from "./webhook-queue.js";

@@ -229,5 +229,9 @@ export const qk = {
     detail: (id: string) => ["publish-runs", "detail", id] as const,
   },
   extensionKeys: ["extension-keys"] as const,
+  webhooks: {
+    all: ["webhooks"] as const,
+    deliveries: (id: string, page: number) => ["webhooks", "deliveries", id, page] as const,
+  },
   system: ["system"] as const,
 };

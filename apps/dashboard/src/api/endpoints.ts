@@ -1,6 +1,13 @@
 // Typed calls to the gateway, one per route the dashboard uses. Types come from the gateway's
 // TypeBox schemas (type-only import), so a changed response shape fails `pnpm typecheck`.
 import type {
+  CreateWebhookBody,
+  CreatedWebhook,
+  UpdateWebhookBody,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookEndpoint,
+  WebhookEndpointList,
   CreatedExtensionKey,
   DestinationList,
   ExtensionKeyList,
@@ -108,6 +115,27 @@ export const extensionKeys = {
     api<CreatedExtensionKey>("/api/extension-keys", { method: "POST", body: { name } }),
   revoke: (id: string) =>
     api<void>(`/api/extension-keys/${encodeURIComponent(id)}`, { method: "DELETE" }),
+};
+
+export const webhooks = {
+  list: () => api<WebhookEndpointList>("/api/webhooks"),
+  create: (body: CreateWebhookBody) =>
+    api<CreatedWebhook>("/api/webhooks", { method: "POST", body }),
+  update: (id: string, body: UpdateWebhookBody) =>
+    api<WebhookEndpoint>(`/api/webhooks/${encodeURIComponent(id)}`, { method: "PATCH", body }),
+  remove: (id: string) =>
+    api<void>(`/api/webhooks/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  deliveries: (id: string, page: number) =>
+    api<WebhookDeliveryList>(
+      `/api/webhooks/${encodeURIComponent(id)}/deliveries?page=${page}&pageSize=10`,
+    ),
+  test: (id: string) =>
+    api<WebhookDelivery>(`/api/webhooks/${encodeURIComponent(id)}/test`, { method: "POST" }),
+  replay: (id: string, deliveryId: string) =>
+    api<WebhookDelivery>(
+      `/api/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/replay`,
+      { method: "POST" },
+    ),
 };
 
 export const system = {

@@ -10,6 +10,7 @@ interface NavItem {
   to: string;
   label: string;
   adminOnly?: boolean;
+  ownerOnly?: boolean;
 }
 
 /** The nav, in the order a merchant uses it; System only for the platform operator. */
@@ -21,6 +22,7 @@ const NAV: NavItem[] = [
   { to: "/sync-logs", label: "Sync logs" },
   { to: "/legal", label: "Legal" },
   { to: "/keys", label: "Extension keys" },
+  { to: "/webhooks", label: "Webhooks", ownerOnly: true },
   { to: "/system", label: "System", adminOnly: true },
 ];
 
@@ -65,7 +67,11 @@ export function Layout() {
     },
   });
 
-  const items = NAV.filter((item) => !item.adminOnly || session.user.role === "admin");
+  const items = NAV.filter(
+    (item) =>
+      (!item.adminOnly || session.user.role === "admin") &&
+      (!item.ownerOnly || session.user.role === "owner"),
+  );
   const isActive = (to: string) =>
     pathname === to || pathname.startsWith(`${to}/`) || (to === "/runs" && pathname === "/publish");
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Queue, QueueEvents } from "bullmq";
 import {
   PublishQueues,
+  WebhookQueue,
   deadLetterQueue,
   scrapeQueue,
   scrapeQueueEvents,
@@ -26,6 +27,8 @@ declare module "fastify" {
       deadLetters: Queue<DeadLetter>;
       /** Source watch: the watched products' schedulers and "check now" jobs. */
       sourceWatch: Queue<SourceCheckJob>;
+      /** Webhook deliveries, enqueued at once (the sender's sweep finds any that are not). */
+      webhooks: WebhookQueue;
     };
   }
 }
@@ -50,11 +53,13 @@ export const queuesPlugin = fp(
     const deadLetters = deadLetterQueue(options.redis, options.prefix);
     const sourceWatch = sourceWatchQueue(options.redis, options.prefix);
     sourceWatch.on("error", (err) => app.log.warn({ err }, "source watch queue connection error"));
-    app.decorate("queues", { scrape, scrapeEvents, publish, deadLetters, sourceWatch });
+    const webhooks = new WebhookQueue(options.redis, options.prefix);
+    app.decorate("queues", { scrape, scrapeEvents, publish, deadLetters, sourceWatch, webhooks });
     app.addHook("onClose", async () => {
       await sourceWatch.close();
       await publish.close();
       await deadLetters.close();
+      await webhooks.close();
       await scrapeEvents.close();
       await scrape.close();
       eventsConnection.disconnect();

@@ -1,4 +1,5 @@
 import type { Db } from "../client.js";
+import { recordWebhookEvent } from "../webhooks/webhook-events.js";
 import type { Import, Prisma } from "../generated/client.js";
 import type { ImportKind, ImportStatus, WatchSchedule } from "../generated/enums.js";
 import { isUuid } from "../ids.js";
@@ -101,9 +102,13 @@ export function toImportView(row: Import, now = Date.now()): ImportView {
  * its expiry is deleted with its rows.
  */
 async function tidy(db: Db, orgId: string): Promise<void> {
-  await db.$executeRaw`UPDATE imports SET status = 'failed', lease_until = NULL, updated_at = now(),
+  const failed = await db.$queryRaw<
+    { id: string; name: string; kind: string; error: string }[]
+  >`UPDATE imports SET status = 'failed', lease_until = NULL, updated_at = now(),
     error = CASE WHEN status = 'storing' THEN ${INTERRUPTED_STORING} ELSE ${INTERRUPTED} END
-    WHERE org_id = ${orgId}::uuid AND status IN ('previewing', 'storing') AND lease_until < now()`;
+    WHERE org_id = ${orgId}::uuid AND status IN ('previewing', 'storing') AND lease_until < now()
+    RETURNING id, name, kind::text, error`;
+  for (const row of failed) await importFailedEvent(db, orgId, row);
   await db.$executeRaw`DELETE FROM imports
     WHERE org_id = ${orgId}::uuid AND expires_at < now() AND status NOT IN ('previewing', 'storing')`;
 }
@@ -219,11 +224,25 @@ export async function finishPreview(db: Db, id: string): Promise<void> {
 
 /** Fails an import that is still previewing or storing; nothing else is touched. */
 export async function failImport(db: Db, id: string, message: string): Promise<void> {
-  await db.import.updateMany({
+  const failed = await db.import.updateManyAndReturn({
     where: { id, status: { in: ["previewing", "storing"] } },
     data: { status: "failed", error: message, leaseUntil: null },
+    select: { id: true, orgId: true, name: true, kind: true, error: true },
   });
+  for (const row of failed) await importFailedEvent(db, row.orgId, row);
 }
+
+/** Webhooks out: `import.failed`, with the reason the import shows. */
+const importFailedEvent = (
+  db: Db,
+  orgId: string,
+  row: { id: string; name: string; kind: string; error: string | null },
+) =>
+  recordWebhookEvent(db, {
+    orgId,
+    type: "import.failed",
+    data: { importId: row.id, name: row.name, kind: row.kind, error: row.error },
+  });
 
 /**
  * Drops a preview: its rows go, the import stays listed as discarded until it expires. A storing

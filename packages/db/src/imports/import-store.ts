@@ -4,6 +4,7 @@ import { importInOneTransaction, type ImportItem } from "../product-import.js";
 import type { SyncCollector } from "../sync/change-syncs.js";
 import type { Actor } from "../products.js";
 import { conflict } from "../service-error.js";
+import { recordWebhookEvent } from "../webhooks/webhook-events.js";
 import {
   ImportStopped,
   importStatus,
@@ -115,9 +116,9 @@ export async function storeImport(
         await options.onBatch(done);
         options.signal.throwIfAborted();
       }
-      const { countSkipped } = await tx.import.findUniqueOrThrow({
+      const { countSkipped, name, kind } = await tx.import.findUniqueOrThrow({
         where: { id },
-        select: { countSkipped: true },
+        select: { countSkipped: true, name: true, kind: true },
       });
       const result: StoreResult = { ...tally, skipped: countSkipped };
       const { count } = await tx.import.updateMany({
@@ -125,6 +126,11 @@ export async function storeImport(
         data: { status: "stored", result, done, leaseUntil: null },
       });
       if (count === 0) throw new ImportStopped();
+      await recordWebhookEvent(tx, {
+        orgId,
+        type: "import.finished",
+        data: { importId: id, name, kind, result },
+      });
       return result;
     },
   );

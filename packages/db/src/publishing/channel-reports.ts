@@ -9,6 +9,7 @@
 import type { Db } from "../client.js";
 import type { Channel } from "../generated/enums.js";
 import type { Prisma } from "../generated/client.js";
+import { recordWebhookEvent } from "../webhooks/webhook-events.js";
 
 export interface ChannelReportInput {
   channel: Channel;
@@ -105,11 +106,13 @@ export async function recordChannelReport(
       {
         id: string;
         org_id: string;
+        product_id: string;
+        destination_account_id: string;
         channel_reports: Record<string, StoredReport>;
         settings: Record<string, unknown>;
       }[]
     >`
-      SELECT l.id, l.org_id, l.channel_reports, d.settings
+      SELECT l.id, l.org_id, l.product_id, l.destination_account_id, l.channel_reports, d.settings
       FROM listings l
       JOIN destination_accounts d ON d.id = l.destination_account_id
       JOIN products p ON p.id = l.product_id
@@ -133,6 +136,23 @@ export async function recordChannelReport(
         },
       });
       orgIds.add(row.org_id);
+      // Webhooks out: the org learns of the channel's report in the same transaction.
+      await recordWebhookEvent(tx, {
+        orgId: row.org_id,
+        type: "listing.channel_report",
+        data: {
+          listingId: row.id,
+          productId: row.product_id,
+          destinationAccountId: row.destination_account_id,
+          channel: report.channel,
+          sku: report.sku,
+          reportedAt: report.at.toISOString(),
+          status: next.status ?? null,
+          issues: next.severities
+            ? { severities: next.severities, enforcementActions: next.enforcementActions ?? [] }
+            : null,
+        },
+      });
     }
     return { matched: concerned.length, orgIds: [...orgIds] };
   });
