@@ -32,7 +32,7 @@ export interface Ended {
 export type JobResult = Listed | Ended;
 
 export const NOTHING_CHANGED = "nothing the channel receives changed";
-export const OFFER_ONLY = "prices and quantities only (the channel's cheap route)";
+export const OFFER_ONLY = "prices and quantities only";
 export const FULL_UPDATE = "full update";
 
 interface JobContext {

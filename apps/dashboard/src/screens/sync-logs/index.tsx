@@ -287,7 +287,7 @@ export function SyncLogs() {
                     >
                       {formatWhen(log.finishedAt)}
                     </td>
-                    <td data-label="Result" className="wrap-anywhere">
+                    <td data-label="Result" className="wrap-anywhere" style={{ minWidth: 140 }}>
                       {log.error ? (
                         <span style={{ color: "var(--bad)" }}>{log.error}</span>
                       ) : log.remoteUrl ? (

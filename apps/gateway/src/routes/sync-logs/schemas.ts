@@ -36,7 +36,7 @@ export const SyncLogSchema = Type.Object({
   note: Nullable(
     Type.String({
       description:
-        'What the job did besides a plain publish ("nothing the channel receives changed", "prices and quantities only ...", "full update")',
+        'What the job did besides a plain publish ("nothing the channel receives changed", "prices and quantities only", "full update")',
     }),
   ),
 });
