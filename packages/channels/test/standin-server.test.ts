@@ -167,7 +167,7 @@ describe("stand-in channel server", () => {
     ).toBe(204);
     expect(standin.store(store)).toEqual({
       listings: [],
-      counts: { create: 0, update: 0, requests: 0, routes: {} },
+      counts: { create: 0, update: 0, requests: 0, throttled: 0, routes: {} },
       fault: null,
     });
   }, 5_000);
