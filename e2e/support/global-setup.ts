@@ -12,7 +12,7 @@ import {
   createTestDatabase,
   deleteRedisPrefix,
   dropTestDatabase,
-  freePort,
+  freePorts,
   newRedisPrefix,
 } from "@catalog/testing";
 import { startNodeProcess, waitForReady, type Child } from "./processes.js";
@@ -62,7 +62,9 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   try {
     databaseUrl = await createTestDatabase(databaseBase, "e2e");
     const databaseReady = since();
-    const gatewayPort = await freePort();
+    // Every port the stack's processes are told to take, found at once so that none is handed out
+    // twice before the process given it binds it.
+    const [gatewayPort, importHealth, webhookHealth, publishHealth] = await freePorts(4);
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     const common: Record<string, string> = {
       PATH: process.env.PATH ?? "",
@@ -93,14 +95,12 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     };
 
     // The import worker needs nothing else that starts here: it starts with the stand-ins.
-    const importHealth = await freePort();
     const importWorker = start("import-worker", "apps/import-worker/src/main.ts", {
       LOCAL_INGEST: "true",
       HEALTH_PORT: String(importHealth),
       CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     });
     // Webhooks out: the sender beside the import worker (endpoints on loopback: the tests' receivers).
-    const webhookHealth = await freePort();
     const webhookSender = start("webhook-sender", "apps/import-worker/src/webhook-sender-main.ts", {
       WEBHOOK_PRIVATE_URLS: "true",
       HEALTH_PORT: String(webhookHealth),
@@ -145,7 +145,6 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     );
 
     const standinsReady = since();
-    const publishHealth = await freePort();
     const gateway = start("gateway", "apps/gateway/src/server.ts", {
       ...channelsEnv,
       HOST: "127.0.0.1",

@@ -4,7 +4,8 @@ import type { Logger } from "pino";
 import { publishQueueName, queuePrefix, type PublishJob, type RedisClient } from "@catalog/queue";
 import type { DestinationPicker, Lease } from "./destination-picker.js";
 import { startHeartbeat } from "./heartbeat.js";
-import { processPublishJob, type ProcessorDeps } from "./publish-processor.js";
+import { processPublishJob } from "./publish-processor.js";
+import type { ProcessorDeps } from "./processor-deps.js";
 import type { RateGate } from "./rate-gate.js";
 
 export interface LaneOptions {

@@ -7,7 +7,7 @@ import {
 import { OUT_OF_STOCK, rememberRemoteId, type StartedAttempt } from "@catalog/db";
 import { callWithCredentials, type LoadedDestination } from "./channel-call.js";
 import { channelView, outOfStock, viewChange, type ChannelView } from "./channel-view.js";
-import type { ProcessorDeps } from "./publish-processor.js";
+import type { ProcessorDeps } from "./processor-deps.js";
 
 // What a job does on the channel, by its sync log's kind: `publish` lists (or fully updates) the
 // product, `update` carries a change to a live listing by the cheapest route the change allows,

@@ -1,11 +1,5 @@
-import { UnrecoverableError, type Job, type Queue } from "bullmq";
-import type { Logger } from "pino";
-import {
-  ChannelWaitError,
-  GiveUpChannelError,
-  isChannelError,
-  type ChannelRegistry,
-} from "@catalog/channels";
+import { UnrecoverableError, type Job } from "bullmq";
+import { ChannelWaitError, GiveUpChannelError, isChannelError } from "@catalog/channels";
 import {
   loadDestinationTarget,
   recordEnded,
@@ -16,45 +10,19 @@ import {
   removeProductIfAllEnded,
   setDestinationHealth,
   startAttempt,
-  type CredentialKeyring,
-  type Db,
   type StartedAttempt,
 } from "@catalog/db";
-import {
-  publishKeys,
-  setChannelWait,
-  type DeadLetter,
-  type PublishJob,
-  type RedisClient,
-} from "@catalog/queue";
-import { retryDelay, type RetryPolicy } from "./retry-policy.js";
+import { publishKeys, setChannelWait, type PublishJob } from "@catalog/queue";
+import { retryDelay } from "./retry-policy.js";
 import { jobData, mirrorDeadLetter, moveOn } from "./job-record.js";
 import { startHeartbeat } from "./heartbeat.js";
 import { BreakerRegistry } from "./breaker-registry.js";
 import { publishableOf } from "./channel-product.js";
 import { emitListingEvent, eventTypeOf } from "./listing-events.js";
 import { runListingJob, type JobResult } from "./listing-jobs.js";
-import type { PublishJobOutcome, PublishMetrics } from "./metrics.js";
+import type { PublishJobOutcome } from "./metrics.js";
 import { RedisLock } from "./redis-lock.js";
-
-export interface ProcessorDeps {
-  db: Db;
-  redis: RedisClient;
-  prefix: string;
-  keyring: CredentialKeyring;
-  channels: ChannelRegistry;
-  breakers: BreakerRegistry;
-  deadLetters: Queue<DeadLetter>;
-  policy: RetryPolicy;
-  /** Time to live of the job's lock and of the per (product, destination) lock. */
-  lockMs: number;
-  /** How often those are renewed while the job runs. */
-  heartbeatMs: number;
-  channelTimeoutMs: number;
-  pendingLeaseMs: number;
-  log: Logger;
-  metrics: PublishMetrics;
-}
+import type { ProcessorDeps } from "./processor-deps.js";
 
 /** What the lane should do with the destination after this job. */
 export type JobVerdict = { pause: false } | { pause: true; until: number };

@@ -3,6 +3,6 @@ export { newRedisPrefix, deleteRedisPrefix } from "./redis-prefix.js";
 export { createTestOrg, makeProduct, type TestOrg, type TestUser } from "./factories.js";
 export { startFixtureServer, type FixturePage } from "./fixture-server.js";
 export { eventually } from "./eventually.js";
-export { freePort } from "./free-port.js";
+export { freePort, freePorts } from "./free-port.js";
 export { meetOnRows, withApplicationName, type RowMeeting } from "./row-meeting.js";
 export { startPrivatePostgres, type PrivatePostgres } from "./private-postgres.js";
