@@ -1,7 +1,14 @@
 import { join } from "node:path";
 import { startFixtureServer, type FixturePage } from "@catalog/testing";
 import { test, expect } from "./support/fixtures.js";
-import { addProducts, signIn } from "./support/actions.js";
+import {
+  addProducts,
+  addStandinDestination,
+  apiAs,
+  publishThroughApi,
+  signIn,
+  standinStore,
+} from "./support/actions.js";
 import { SCREENSHOTS } from "./support/paths.js";
 
 /** A supplier's product page: schema.org Product in JSON-LD, its price as the page says now. */
@@ -20,18 +27,41 @@ const productPage = (price: string): FixturePage => ({
   })}</script></head><body><h1>Harbour mug</h1><p>£${price}</p></body></html>`,
 });
 
-test("watch a product's source page, and see a new price there reach the product", async ({
+test("watch a product's source page, and see a new price there reach the product and its store", async ({
   page,
   org,
   db,
+  keyring,
+  stack,
+  playwright,
 }) => {
   const pages: Record<string, FixturePage> = { "/products/harbour-mug": productPage("12.00") };
   const site = await startFixtureServer(pages);
   try {
-    await addProducts(db, org.org.id, 1, "Harbour mug", {
+    const [product] = await addProducts(db, org.org.id, 1, "Harbour mug", {
       price: { amount: "12.00", currency: "GBP" },
       sourceUrl: site.url("/products/harbour-mug"),
     });
+    // Live on a store, automatic sync on (the default).
+    const store = await addStandinDestination(
+      db,
+      keyring,
+      org.org.id,
+      stack.E2E_STANDIN_URL,
+      "Pier store",
+    );
+    const storePrice = async () =>
+      (
+        (await standinStore(stack.E2E_STANDIN_URL, store.store)).listings as unknown as {
+          price: { amount: string };
+        }[]
+      )[0]?.price.amount;
+    await publishThroughApi(
+      await apiAs(playwright, stack.E2E_BASE_URL, org.member),
+      [product!.id],
+      [store.id],
+    );
+    await expect.poll(storePrice, { timeout: 30_000 }).toBe("12.00");
     await signIn(page, org.member, "/products");
     await page.getByRole("link", { name: "Harbour mug 1" }).click();
     await expect(page.getByRole("heading", { name: "Harbour mug 1", level: 1 })).toBeVisible();
@@ -59,6 +89,8 @@ test("watch a product's source page, and see a new price there reach the product
     await expect(latest).toContainText("Edited by Source re-check");
     await expect(latest).toContainText("12.00");
     await expect(latest).toContainText("9.50");
+    // Nobody publishes: the store follows the supplier's page.
+    await expect.poll(storePrice, { timeout: 30_000 }).toBe("9.50");
   } finally {
     await site.close();
   }

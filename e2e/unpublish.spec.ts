@@ -91,6 +91,16 @@ test("deleting a live product names the stores whose listings end, and hides it 
   ).toBeVisible();
   await expect(page).toHaveURL(/\/products$/);
   await expect(page.getByRole("link", { name: "Brass compass 1" })).toHaveCount(0);
+
+  // The store no longer sells it, and once nothing of it is live the product's row goes too.
+  await expect
+    .poll(async () => (await standinStore(stack.E2E_STANDIN_URL, store.store)).listings, {
+      timeout: 30_000,
+    })
+    .toEqual([]);
+  await expect
+    .poll(async () => db.product.count({ where: { id: product!.id } }), { timeout: 15_000 })
+    .toBe(0);
 });
 
 test("an owner turns automatic sync off and chooses to end out-of-stock listings; a reload keeps both", async ({
