@@ -303,7 +303,9 @@ describe("two disconnects of one destination at the same moment", () => {
         },
       ]),
     );
-    expect(logged).toEqual([]);
+    // What the two requests logged. A background connection's own report (a Redis Cluster slow to
+    // answer its slots query on a loaded machine: "... connection error") is not theirs.
+    expect(logged.filter((line) => !/ connection error$/.test(line.msg))).toEqual([]);
 
     const keys = publishKeys(gw2.config.redisKeyPrefix);
     expect(await queue.getJob(record!.jobId)).toBeUndefined();
