@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ChannelRateLimit } from "@catalog/channels";
 import { publishKeys, type RedisClient } from "@catalog/queue";
 
@@ -21,12 +22,29 @@ export interface RateGateOptions {
 export const windowLimit = (limit: ChannelRateLimit) =>
   Math.max(1, Math.min(limit.perSecond, Math.floor(limit.burst / 2)));
 
+const WINDOW_MS = 1_000;
+
+/**
+ * One take of the sliding window: drops the takes older than the window, then either records this
+ * one (-1) or answers when the oldest leaves the window. KEYS[1] the destination's window;
+ * ARGV now (ms), limit, window (ms), a member unique to this take.
+ */
+const TAKE = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[3]))
+if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[2]) then
+  redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+  return -1
+end
+return tonumber(redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2]) + tonumber(ARGV[3])`;
+
 /**
  * Channel calls per second per destination, counted in Redis so the limit holds across every
- * worker process. A fixed one-second window: simple, and a burst at a window's edge is at most
- * twice the limit, which channels' own limiters tolerate. A destination whose channel declares a
- * limit (ChannelDefinition.rateLimit, per destination account) is held to that one instead of
- * the worker's setting. It counts jobs taken, not the requests each makes.
+ * worker process. A sliding window (the takes of the last second), as channels count: a fixed
+ * window would let twice the limit through across a window's edge, and each 429 that earns
+ * costs the destination at least a second's pause (Retry-After has whole seconds). A destination
+ * whose channel declares a limit (ChannelDefinition.rateLimit, per destination account) is held
+ * to that one instead of the worker's setting. It counts jobs taken, not the requests each makes.
  */
 export class RateGate {
   private readonly perSecond: number;
@@ -56,13 +74,17 @@ export class RateGate {
   async take(destinationId: string): Promise<number | null> {
     const perSecond = await this.limitOf(destinationId);
     if (perSecond <= 0) return null;
-    const second = Math.floor(this.now() / 1000);
-    const key = publishKeys(this.prefix).rate(destinationId, second);
-    const [[, count]] = (await this.redis.multi().incr(key).pexpire(key, 2_000).exec()) as [
-      [unknown, number],
-      unknown,
-    ];
-    return count <= perSecond ? null : (second + 1) * 1000;
+    const now = this.now();
+    const until = (await this.redis.eval(
+      TAKE,
+      1,
+      publishKeys(this.prefix).rate(destinationId),
+      now,
+      perSecond,
+      WINDOW_MS,
+      `${now}:${randomUUID()}`,
+    )) as number;
+    return until < 0 ? null : until;
   }
 
   /**

@@ -108,3 +108,14 @@ test("a smaller burst holds each window to half of it", async () => {
   const { takes } = gate(0, new Map([["amazon", { perSecond: 5, burst: 4 }]]));
   expect(await takes("amazon-1", 6)).toEqual({ allowed: 2, until: START + 1_000 });
 });
+
+test("the window slides: takes late in one second still count early in the next", async () => {
+  const { clock, takes } = gate(3, new Map());
+  clock.now = START + 900;
+  expect(await takes("shopify-1", 3)).toEqual({ allowed: 3, until: null });
+  // A fixed window would let three more through here: six within 100 ms.
+  clock.now = START + 1_000;
+  expect(await takes("shopify-1", 2)).toEqual({ allowed: 0, until: START + 1_900 });
+  clock.now = START + 1_900;
+  expect(await takes("shopify-1", 4)).toEqual({ allowed: 3, until: START + 2_900 });
+});

@@ -24,8 +24,11 @@ export function publishKeys(prefix: string) {
     probe: (destinationId: string) => `${p}:probe:${destinationId}`,
     /** Held by the lane serving slot `slot` of the destination (per-destination concurrency). */
     lease: (destinationId: string, slot: number) => `${p}:lease:${destinationId}:${slot}`,
-    /** Channel calls made to the destination in one second (per-destination rate limit). */
-    rate: (destinationId: string, second: number) => `${p}:rate:${destinationId}:${second}`,
+    /**
+     * When the destination's channel calls of the last second were taken (a sorted set: the
+     * per-destination rate limit's sliding window).
+     */
+    rate: (destinationId: string) => `${p}:rate:${destinationId}`,
     /** Held while one product is being published to one destination. */
     lock: (productId: string, destinationId: string) => `${p}:lock:${productId}:${destinationId}`,
     /** Held by the one process refreshing a destination's access token. */
