@@ -21,6 +21,8 @@ export interface CatalogProduct {
   price: Money | null;
   images: string[];
   availability: string | null;
+  /** Units in stock, null (or absent) when unknown. */
+  quantity?: number | null;
   attributes: Record<string, unknown>;
   variants: {
     sku: string | null;
@@ -28,6 +30,7 @@ export interface CatalogProduct {
     price: Money | null;
     options: Record<string, string>;
     gtin: string | null;
+    quantity?: number | null;
   }[];
 }
 
@@ -44,6 +47,7 @@ export const toPublishable = (p: CatalogProduct): PublishableProduct => ({
   priceCurrency: p.price?.currency ?? null,
   images: p.images,
   availability: p.availability,
+  quantity: p.quantity ?? null,
   attributes: p.attributes,
   variants: p.variants.map((v) => ({
     sku: v.sku,
@@ -51,5 +55,6 @@ export const toPublishable = (p: CatalogProduct): PublishableProduct => ({
     priceAmount: v.price?.amount ?? null,
     options: v.options,
     gtin: v.gtin,
+    quantity: v.quantity ?? null,
   })),
 });
