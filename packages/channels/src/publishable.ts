@@ -21,7 +21,7 @@ export interface CatalogProduct {
   price: Money | null;
   images: string[];
   availability: string | null;
-  /** Units in stock; null when unknown. */
+  /** Units in stock, null (or absent) when unknown. */
   quantity?: number | null;
   attributes: Record<string, unknown>;
   variants: {
