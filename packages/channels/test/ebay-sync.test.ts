@@ -25,7 +25,9 @@ const SETTINGS = {
 const redirectUri = "https://catalog.example/api/integrations/ebay/callback";
 
 beforeAll(async () => {
-  standin = await startEbayStandin({ callbackUrl: redirectUri });
+  // The declared rate's clock stands still: the rate test cannot see a second pass between calls.
+  const frozen = Date.now();
+  standin = await startEbayStandin({ callbackUrl: redirectUri, now: () => frozen });
   channel = createChannelRegistry(channelsConfigFrom(standin.env), { timeoutMs: 3_000 }).channel(
     "ebay",
   );

@@ -10,7 +10,9 @@ let standin: StandinChannel;
 const adapter = createStandinAdapter({ timeoutMs: 3_000 });
 
 beforeAll(async () => {
-  standin = await startStandinChannel();
+  // The declared rate's clock stands still: the rate test cannot see a second pass between calls.
+  const frozen = Date.now();
+  standin = await startStandinChannel({ now: () => frozen });
 });
 afterAll(() => standin.close());
 afterEach(() => {

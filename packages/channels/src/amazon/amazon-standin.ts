@@ -127,7 +127,7 @@ export async function startAmazonStandin(options: StandinOptions = {}): Promise<
     : [];
   const sellers = new Map<string, Seller>();
   const faults = new FaultBook();
-  const rateGate = new RateGate(options.rate);
+  const rateGate = new RateGate(options.rate, options.now);
   const oauth = new OAuthBook({
     clientId,
     accessTtlSeconds: 3600,

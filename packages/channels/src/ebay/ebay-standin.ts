@@ -134,7 +134,7 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
     : null;
   const sellers = new Map<string, Seller>();
   const faults = new FaultBook();
-  const rateGate = new RateGate(options.rate);
+  const rateGate = new RateGate(options.rate, options.now);
   const oauth = new OAuthBook({ clientId, accessTtlSeconds: 7200, refreshTtlSeconds: 47_304_000 });
   const violations: ContractViolation[] = [];
   const sellerOf = (id: string) => {

@@ -70,7 +70,7 @@ export async function startEtsyStandin(options: StandinOptions = {}): Promise<Ch
     : null;
   const shops = new Map<string, EtsyShop>();
   const faults = new FaultBook();
-  const rateGate = new RateGate(options.rate);
+  const rateGate = new RateGate(options.rate, options.now);
   const oauth = new OAuthBook({
     clientId,
     accessTtlSeconds: 3600,

@@ -101,7 +101,7 @@ export async function startShopifyStandin(options: StandinOptions = {}): Promise
     : null;
   const shops = new Map<string, Shop>();
   const faults = new FaultBook();
-  const rateGate = new RateGate(options.rate);
+  const rateGate = new RateGate(options.rate, options.now);
   const oauth = new OAuthBook({ clientId, accessTtlSeconds: 0, refreshTtlSeconds: null });
   const violations: ContractViolation[] = [];
   const shopOf = (name: string) => {

@@ -87,7 +87,7 @@ export async function startWoocommerceStandin(
     : null;
   const stores = new Map<string, Store>();
   const faults = new FaultBook();
-  const rateGate = new RateGate(options.rate);
+  const rateGate = new RateGate(options.rate, options.now);
   const violations: ContractViolation[] = [];
   let denyNext = false;
   let nextId = 100;

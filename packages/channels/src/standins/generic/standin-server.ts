@@ -21,6 +21,8 @@ export interface StandinChannelOptions {
   port?: number;
   /** A declared request rate per store and second (`RateGate`); absent: none. */
   rate?: number;
+  /** The declared rate's clock (tests hold it still, so a slow machine cannot open a new second). */
+  now?: () => number;
 }
 
 export interface StandinChannel {
@@ -98,7 +100,7 @@ export async function startStandinChannel(
   options: StandinChannelOptions = {},
 ): Promise<StandinChannel> {
   const stores = new Map<string, StandinStore>();
-  const rateGate = new RateGate(options.rate);
+  const rateGate = new RateGate(options.rate, options.now);
   const timers = new Set<NodeJS.Timeout>();
   let baseUrl = "";
   let sequence = 0;

@@ -10,7 +10,10 @@ export class RateGate {
   private perSecond: number | null;
   private readonly accepted = new Map<string, number[]>();
 
-  constructor(perSecond?: number | null) {
+  constructor(
+    perSecond?: number | null,
+    private readonly clock: () => number = Date.now,
+  ) {
     this.perSecond = perSecond ?? null;
   }
 
@@ -24,7 +27,7 @@ export class RateGate {
   }
 
   /** The throttle this request of the store must play when it is over the rate, else null. */
-  take(storeId: string, now = Date.now()): Extract<StandinFault, { kind: "throttle" }> | null {
+  take(storeId: string, now = this.clock()): Extract<StandinFault, { kind: "throttle" }> | null {
     if (this.perSecond === null) return null;
     const recent = (this.accepted.get(storeId) ?? []).filter((at) => at > now - WINDOW_MS);
     this.accepted.set(storeId, recent);

@@ -19,4 +19,6 @@ export interface StandinOptions {
   callbackUrl?: string;
   /** A declared request rate per store and second (`RateGate`); absent: none. */
   rate?: number;
+  /** The declared rate's clock (tests hold it still, so a slow machine cannot open a new second). */
+  now?: () => number;
 }
