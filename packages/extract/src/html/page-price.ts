@@ -35,15 +35,15 @@ const SKIP_TAGS = new Set([
   "del",
   "s",
   "strike",
-  "header",
   "nav",
   "footer",
-  "aside",
   "script",
   "style",
   "noscript",
   "option",
 ]);
+// Page chrome, unless it sits in <main> or holds the title: then it is the product's own block.
+const CHROME = new Set(["header", "aside"]);
 
 // [class*=price], [class*=Price], [id*=price], [id*=Price], [class*=deal], [data-price-amount],
 // [itemprop=price]
@@ -93,9 +93,10 @@ export function findPagePrice(
   let best: { price: PriceValue; score: number; how: string } | null = null;
   const hint = currencyHint ? { currency: currencyHint } : {};
   const parse = pricesOnThisPage();
+  const holdsTitle = new Set(title ? ancestors(title) : []);
   for (const el of matching($, ["class", "id", "data-price-amount", "itemprop"], isPriceNamed)) {
     const chain = ancestors(el);
-    if ([el, ...chain].some((a) => SKIP_TAGS.has(a.tagName.toLowerCase()))) continue;
+    if (outOfProduct(el, chain, chain.length, holdsTitle)) continue;
     if (
       [el, ...chain.slice(0, 3)].some(
         (a) =>
@@ -139,7 +140,28 @@ export function findPagePrice(
   }
   const chosen = best as { price: PriceValue; how: string } | null;
   if (chosen) return { value: chosen.price, method: chosen.how };
-  return title ? priceTextAfter($, title, order, hint, parse) : null;
+  return title ? priceTextAfter($, title, order, hint, parse, holdsTitle) : null;
+}
+
+/**
+ * Whether the element or one of its first `depth` ancestors is struck through, a script, a
+ * menu, the footer, or a header or aside that is page chrome (not in <main>, not holding the
+ * title).
+ */
+function outOfProduct(
+  el: ElementNode,
+  chain: ElementNode[],
+  depth: number,
+  holdsTitle: Set<ElementNode>,
+): boolean {
+  const near = [el, ...chain.slice(0, depth)];
+  if (near.some((a) => SKIP_TAGS.has(a.tagName.toLowerCase()))) return true;
+  const chrome = near.filter((a) => CHROME.has(a.tagName.toLowerCase()) && !holdsTitle.has(a));
+  return chrome.length > 0 && !chain.some(isMain);
+}
+
+function isMain(el: ElementNode): boolean {
+  return el.tagName.toLowerCase() === "main" || el.attribs["role"] === "main";
 }
 
 type ParsePrice = (text: string, hint?: { currency?: string }) => PriceValue | null;
@@ -165,6 +187,7 @@ function priceTextAfter(
   order: Map<ElementNode, number>,
   hint: { currency?: string },
   parse: ParsePrice,
+  holdsTitle: Set<ElementNode>,
 ): PagePrice | null {
   const start = order.get(title) ?? 0;
   const after: ElementNode[] = [];
@@ -173,7 +196,7 @@ function priceTextAfter(
   });
   for (const el of after) {
     const chain = ancestors(el);
-    if ([el, ...chain.slice(0, 4)].some((a) => SKIP_TAGS.has(a.tagName.toLowerCase()))) continue;
+    if (outOfProduct(el, chain, 4, holdsTitle)) continue;
     if (chain.some((a) => ELSEWHERE.test(marker(a))) || [el, ...chain].some(linksAway)) continue;
     if (el.children.some((c) => isTag(c) && !INLINE.has(c.tagName))) continue;
     if ($(el).find("del, s, strike").length > 0 || $(el).find("a").toArray().some(pricedLinkAway))

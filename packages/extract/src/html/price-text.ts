@@ -1,28 +1,35 @@
 import type { ElementNode } from "./dom.js";
 import { isTag, isText } from "./dom.js";
 
+// Elements whose text the shopper does not read as the price.
+const UNREAD = new Set(["noscript", "template"]);
+
 /**
- * A price element's text as it reads, or null when it runs past `max` characters. Cents set
- * apart in an element of their own, raised or small ("$229<span>99</span>",
- * "63<sup>07</sup> Lei"), join the units with a decimal separator: the page shows 229.99, not
- * 22999. Scripts and styles say nothing.
+ * A price element's text as it reads, or null when it runs past `max` characters (whitespace
+ * counted as the single space it shows as: markup indentation is no text). Cents set apart in
+ * an element of their own, raised or small ("$229<span>99</span>", "63<sup>07</sup> Lei"),
+ * join the units with a decimal separator: the page shows 229.99, not 22999. Scripts, styles
+ * and noscript say nothing.
  */
 export function priceText(el: ElementNode, max: number): string | null {
   const out = { text: "" };
   if (!visit(el, out, max)) return null;
-  const text = out.text.replace(/\s+/g, " ").trim();
+  const text = out.text.trim();
   return text.length <= max ? text : null;
 }
 
 function visit(node: ElementNode, out: { text: string }, max: number): boolean {
   for (const child of node.children) {
     if (isText(child)) {
-      out.text += child.data;
-      if (out.text.length > max * 4) return false;
+      const data = child.data.replace(/\s+/g, " ");
+      out.text += out.text.endsWith(" ") && data.startsWith(" ") ? data.slice(1) : data;
+      // Past max + 2 even a leading and a trailing space trimmed leave too much.
+      if (out.text.length > max + 2) return false;
       continue;
     }
     if (!isTag(child)) continue;
     const el = child;
+    if (UNREAD.has(el.tagName)) continue;
     const cents = centsOf(el);
     if (cents !== null && /\d$/.test(out.text) && !/[.,]\d{1,2}$/.test(out.text)) {
       // "1.299" + "00": the separator not used between thousands marks the cents.
