@@ -77,7 +77,7 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
   });
   const shown = internalSku ? shownReference(heuristic, markupSku) : null;
   const markupPrice = known.find((f) => f.values.price !== undefined)?.values.price;
-  const sale = markupPrice ? saleOverMarkup($, markupPrice, titleEl, hint) : null;
+  const sale = markupPrice ? saleOverMarkup($, markupPrice, titleEl, hint, pageUrl) : null;
   const onSale = sale ? newFound("heuristic") : null;
   if (sale && onSale)
     setField(

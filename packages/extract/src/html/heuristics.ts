@@ -38,7 +38,7 @@ export function heuristicProduct(
   // No heading names the product: the page's <title>, without the shop's name.
   if (!h1) setField(found, "title", stripSiteName(documentTitle($), null, base), "document title");
   if (needed.has("price")) {
-    const price = findPagePrice($, h1, currencyHint);
+    const price = findPagePrice($, h1, currencyHint, pageUrl);
     if (price) setField(found, "price", price.value, price.method);
   }
   const labelled = LABELLED_FIELDS.some((field) => needed.has(field))

@@ -1,19 +1,16 @@
 import { parsePrice } from "../price/index.js";
 import { boundedText, documentOrder, isTag, type CheerioAPI, type ElementNode } from "./dom.js";
-import { priceText } from "./price-text.js";
+import { currentMarked, notCurrent } from "./price-markers.js";
+import { isStruck, nowText, priceText } from "./price-text.js";
 import type { PriceValue } from "./found.js";
 import { matching, tagged } from "./page-index.js";
 import { readAmount } from "./read-amount.js";
+import { productIdFromUrl } from "./url-id.js";
 import { cleanText } from "./text.js";
 
-// Prices that are not what the product costs now.
-export const NOT_CURRENT =
-  /old|was|regular|strike|before|compare|list-?price|rrp|uvp|original|crossed|saving|save|discount|unit-?price|per-?unit|base-?price|shipping|delivery|instal|monthly|financ|basket|cart|tax|vat|points/i;
 // Places holding other products' prices.
 export const ELSEWHERE =
   /related|recommend|similar|carousel|upsell|cross-?sell|also-?(bought|viewed|like)|sponsored|recently/i;
-const CURRENT =
-  /sale|current|final|now|special|actual|our|offer|deal|main|product|buy|price-?value|price-?amount/i;
 const WAS_WORDS = /\b(was|statt|uvp|rrp|list price|avant|antes|prima|m\.?r\.?p)\b/i;
 const INLINE = new Set([
   "span",
@@ -30,7 +27,8 @@ const INLINE = new Set([
   "bdi",
 ]);
 // "3 x $806", "$806 per month": an instalment, not the price.
-const INSTALMENT = /每期|分期|per month|\/\s*mo\b|monthly|\bx\s*\d|\d\s*x\b|mensual|raten|instal/i;
+export const INSTALMENT =
+  /每期|分期|per month|a month|\/\s*(mo|month|mes|mese|mois|monat)\b|monthly|\bx\s*\d|\d\s*x\b|mensual|al mese?\b|per mese|par mois|pro monat|raten|instal/i;
 const SKIP_TAGS = new Set([
   "del",
   "s",
@@ -87,7 +85,9 @@ export function findPagePrice(
   $: CheerioAPI,
   title: ElementNode | null,
   currencyHint: string | null,
+  pageUrl?: string,
 ): PagePrice | null {
+  const ownId = ownIdPattern(pageUrl);
   const order = documentOrder(tagged($, "body"));
   const titleAt = title ? (order.get(title) ?? 0) : 0;
   let best: { price: PriceValue; score: number; how: string } | null = null;
@@ -100,11 +100,15 @@ export function findPagePrice(
     if (
       [el, ...chain.slice(0, 3)].some(
         (a) =>
-          NOT_CURRENT.test(marker(a)) || Object.keys(a.attribs).some((k) => k.includes("strike")),
+          notCurrent(a) || isStruck(a) || Object.keys(a.attribs).some((k) => k.includes("strike")),
       )
     )
       continue;
-    if (chain.some((a) => ELSEWHERE.test(marker(a)))) continue;
+    if (
+      chain.some((a) => ELSEWHERE.test(marker(a))) ||
+      [el, ...chain].some((a) => linksAway(a, ownId))
+    )
+      continue;
     let price: PriceValue | null = null;
     let signed = false;
     let mixed = false;
@@ -118,29 +122,36 @@ export function findPagePrice(
     }
     if (!price) {
       const text = cleanText(priceText(el, 60));
-      if (!text || !/\d/.test(text)) continue;
+      if (!text || !/\d/.test(text) || INSTALMENT.test(text)) continue;
       const parsed = parse(text, hint);
       if (!parsed || Number(parsed.amount) === 0) continue;
       price = parsed;
       signed = hasSign(text, parse);
       // "Was £55.00 Now £48.99" in one container: which is which is for its children to say.
-      mixed =
-        new Set(text.match(/\d+(?:[.,]\d+)*/g)?.map((n) => n.replace(/[.,]/g, "")) ?? []).size >
-          1 || WAS_WORDS.test(text);
+      const amounts = new Set(text.match(/\d+(?:[.,]\d+)*/g)?.map((n) => n.replace(/[.,]/g, "")));
+      mixed = amounts.size > 1 || WAS_WORDS.test(text);
+      // Of two prices side by side, the one marked or said to be paid now; three are unclear.
+      const now = mixed && amounts.size <= 2 ? cleanText(nowText(el, text, 60)) : null;
+      const nowPrice = now ? parse(now, hint) : null;
+      if (now && nowPrice && Number(nowPrice.amount) > 0 && hasSign(now, parse)) {
+        price = nowPrice;
+        signed = true;
+        mixed = false;
+      }
     }
     const at = order.get(el) ?? 0;
     const distance = at >= titleAt ? (at - titleAt) / 400 : 1 + (titleAt - at) / 200;
     const score =
       (signed ? 2 : 0) -
       (mixed ? 1.5 : 0) +
-      (CURRENT.test(marker(el)) ? 1 : 0) +
+      (currentMarked(el) ? 1 : 0) +
       (machine ? 1 : 0) -
       Math.min(distance, 4);
     if (!best || score > best.score) best = { price, score, how };
   }
   const chosen = best as { price: PriceValue; how: string } | null;
   if (chosen) return { value: chosen.price, method: chosen.how };
-  return title ? priceTextAfter($, title, order, hint, parse, holdsTitle) : null;
+  return title ? priceTextAfter($, title, order, hint, parse, holdsTitle, ownId) : null;
 }
 
 /**
@@ -188,6 +199,7 @@ function priceTextAfter(
   hint: { currency?: string },
   parse: ParsePrice,
   holdsTitle: Set<ElementNode>,
+  ownId: RegExp | null,
 ): PagePrice | null {
   const start = order.get(title) ?? 0;
   const after: ElementNode[] = [];
@@ -197,9 +209,19 @@ function priceTextAfter(
   for (const el of after) {
     const chain = ancestors(el);
     if (outOfProduct(el, chain, 4, holdsTitle)) continue;
-    if (chain.some((a) => ELSEWHERE.test(marker(a))) || [el, ...chain].some(linksAway)) continue;
+    if (
+      chain.some((a) => ELSEWHERE.test(marker(a))) ||
+      [el, ...chain].some((a) => linksAway(a, ownId))
+    )
+      continue;
     if (el.children.some((c) => isTag(c) && !INLINE.has(c.tagName))) continue;
-    if ($(el).find("del, s, strike").length > 0 || $(el).find("a").toArray().some(pricedLinkAway))
+    if (
+      $(el).find("del, s, strike").length > 0 ||
+      $(el)
+        .find("a")
+        .toArray()
+        .some((a) => pricedLinkAway(a, ownId))
+    )
       continue;
     const text = cleanText(priceText(el, 40));
     if (!text || INSTALMENT.test(text)) continue;
@@ -211,19 +233,34 @@ function priceTextAfter(
   return null;
 }
 
-/** A link to another page: a price inside one is the price of the product it leads to (a tile). */
-function linksAway(el: ElementNode): boolean {
+/** The page URL's product id as a whole word of a link ("/offers/B00X1234YZ?all"), or null. */
+function ownIdPattern(pageUrl: string | undefined): RegExp | null {
+  const id = productIdFromUrl(pageUrl);
+  if (!id) return null;
+  return new RegExp(`(?:^|[^A-Za-z0-9])${id.replace(/[^A-Za-z0-9]/g, "\\$&")}(?:[^A-Za-z0-9]|$)`);
+}
+
+/**
+ * A link to another page: a price inside one is the price of the product it leads to (a tile).
+ * A link carrying the page's own product id leads to this product's offers, not elsewhere.
+ */
+function linksAway(el: ElementNode, ownId: RegExp | null): boolean {
   if (el.tagName !== "a") return false;
   const href = el.attribs["href"]?.trim() ?? "";
-  return href !== "" && !href.startsWith("#") && !/^javascript:/i.test(href);
+  return (
+    href !== "" &&
+    !href.startsWith("#") &&
+    !/^javascript:/i.test(href) &&
+    !(ownId !== null && ownId.test(href))
+  );
 }
 
 /**
  * A link to another page with a number in its text: a tile's price, not a "pay now" link beside
  * this one.
  */
-function pricedLinkAway(el: ElementNode): boolean {
-  return linksAway(el) && /\d/.test(boundedText(el, 40) ?? "");
+function pricedLinkAway(el: ElementNode, ownId: RegExp | null): boolean {
+  return linksAway(el, ownId) && /\d/.test(boundedText(el, 40) ?? "");
 }
 
 /** Whether the text itself names a currency, hint aside ("12,99 €" does, "12,99" does not). */

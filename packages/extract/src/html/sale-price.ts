@@ -7,10 +7,10 @@ import {
   findPagePrice,
   isPriceNamed,
   marker,
-  NOT_CURRENT,
   type PagePrice,
 } from "./page-price.js";
 import { matching, tagged } from "./page-index.js";
+import { notCurrent } from "./price-markers.js";
 import { cleanText } from "./text.js";
 
 const STRUCK = ["del", "s", "strike"];
@@ -27,11 +27,12 @@ export function saleOverMarkup(
   markup: PriceValue,
   title: ElementNode | null,
   currencyHint: string | null,
+  pageUrl?: string,
 ): PagePrice | null {
   const amount = Number(markup.amount);
   const old = [
     ...STRUCK.flatMap((tag) => tagged($, tag)),
-    ...matching($, ["class", "id"], (el) => isPriceNamed(el) && NOT_CURRENT.test(marker(el))),
+    ...matching($, ["class", "id"], (el) => isPriceNamed(el) && notCurrent(el)),
   ];
   const whole = String(Math.trunc(amount));
   const struck = old.some((el) => {
@@ -46,7 +47,7 @@ export function saleOverMarkup(
     );
   });
   if (!struck) return null;
-  const shown = findPagePrice($, title, currencyHint);
+  const shown = findPagePrice($, title, currencyHint, pageUrl);
   if (!shown || !(Number(shown.value.amount) < amount)) return null;
   return {
     value: shown.value,
