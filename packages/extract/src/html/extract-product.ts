@@ -5,6 +5,7 @@ import { newFound, setField, type Found, type FoundField } from "./found.js";
 import { FORM_SKU_METHOD, heuristicProduct, titleElement, URL_ID_METHOD } from "./heuristics.js";
 import { saleOverMarkup } from "./sale-price.js";
 import { jsonLdProduct } from "./json-ld.js";
+import { shownMarkupPrice } from "./markup-offers.js";
 import { mergeFound } from "./merge.js";
 import { metaProduct, readMetaTags } from "./meta-tags.js";
 import { microdataProduct, rdfaProduct, readMicrodata } from "./microdata.js";
@@ -76,7 +77,9 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
     markup: markupTitle,
   });
   const shown = internalSku ? shownReference(heuristic, markupSku) : null;
-  const markupPrice = known.find((f) => f.values.price !== undefined)?.values.price;
+  const offered = shownMarkupPrice($, known, titleEl, hint, pageUrl);
+  const markupPrice =
+    offered?.values.price ?? known.find((f) => f.values.price !== undefined)?.values.price;
   const sale = markupPrice ? saleOverMarkup($, markupPrice, titleEl, hint, pageUrl) : null;
   const onSale = sale ? newFound("heuristic") : null;
   if (sale && onSale)
@@ -86,7 +89,7 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
       { amount: sale.value.amount, currency: sale.value.currency ?? markupPrice?.currency ?? null },
       sale.method,
     );
-  const found = [shown, onSale, ...known, heuristic, jsonLd.variantSku].filter(
+  const found = [shown, onSale, offered, ...known, heuristic, jsonLd.variantSku].filter(
     (f): f is Found => f !== null,
   );
   // Without markup saying "product", a title with a price or a labelled product code makes one

@@ -33,6 +33,8 @@ export interface Found {
   isProduct: boolean;
   /** A currency the source states without tying it to a price it gives (Shopify.currency, ...). */
   currency?: string | null;
+  /** Every price the source states for the product (each offer's), for the page to pick from. */
+  prices?: { price: PriceValue; method: string }[];
 }
 
 export function newFound(source: string, isProduct = false): Found {

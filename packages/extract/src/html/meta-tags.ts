@@ -68,6 +68,12 @@ export function metaProduct(
   );
   if (amount)
     setField(found, "price", readAmount(amount.value, currency?.value ?? null), amount.key);
+  found.prices = priceKeys.slice(0, 2).flatMap((key) =>
+    (meta.get(key) ?? []).flatMap((value) => {
+      const price = readAmount(value, currency?.value ?? null);
+      return price ? [{ price, method: key }] : [];
+    }),
+  );
   found.currency = currency?.value ?? null;
   const availability = get("product:availability", "og:availability");
   if (availability)

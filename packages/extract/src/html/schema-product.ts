@@ -27,6 +27,10 @@ export function readSchemaProduct(node: SchemaNode, source: string, base: string
   setField(found, "description", cleanText(firstText(node["description"])), at("description"));
   setField(found, "images", imagesOf(node["image"], base), at("image"));
   const main = mainOffer(offers);
+  found.prices = offers.flatMap((offer) => {
+    const read = priceOfOffer(offer);
+    return read.price ? [{ price: read.price, method: at(`offers.${read.method}`) }] : [];
+  });
   if (main) {
     setField(found, "price", main.price, at(`offers.${main.method}`));
     setField(found, "availability", main.availability, at("offers.availability"));
