@@ -80,3 +80,13 @@ describe("extractProduct: a price block in a header or aside", () => {
     expect(extractProduct(chromeOnly, URL_)?.price ?? null).toBeNull();
   });
 });
+
+describe("extractProduct: the page's country for a shared sign", () => {
+  test("a lang with a script subtag still names the region", () => {
+    const html = `<!doctype html><html lang="zh-Hant-TW"><head></head><body>${TITLE}<div class="price">$960</div></body></html>`;
+    expect(extractProduct(html, "https://shop.example.com/p/1")?.price).toEqual({
+      amount: "960.00",
+      currency: "TWD",
+    });
+  });
+});

@@ -19,7 +19,7 @@ const NOT_COUNTRIES = new Set([
 
 /**
  * The currency the page's country uses, from its domain (".co.uk", ".com.au", ".de") or the
- * region in `<html lang="es-CL">`. Only ever a tie-breaker for shared signs ("$", "kr") and
+ * region in `<html lang="es-CL">` (or "zh-Hant-TW"). Only ever a tie-breaker for shared signs ("$", "kr") and
  * for a price printed with no sign at all.
  */
 export function pageCurrency($: CheerioAPI, pageUrl: string): string | null {
@@ -35,6 +35,7 @@ export function pageCurrency($: CheerioAPI, pageUrl: string): string | null {
     if (code) return code;
   }
   const lang = tagged($, "html")[0]?.attribs["lang"] ?? "";
-  const region = /^[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(lang.trim())?.[1];
+  // BCP 47: language, an optional script ("zh-Hant-TW", "sr-Latn-RS"), then the region.
+  const region = /^[a-z]{2,3}(?:[-_][a-z]{4})?[-_]([a-z]{2})\b/i.exec(lang.trim())?.[1];
   return currencyForRegion(region);
 }
