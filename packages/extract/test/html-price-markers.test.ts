@@ -74,3 +74,16 @@ describe("extractProduct: links and instalments", () => {
     expect(price(html)).toEqual({ amount: "399.00", currency: "EUR" });
   });
 });
+
+describe("extractProduct: another product's tile", () => {
+  test.each([
+    ["a tile", `<ul><li class="tile"><span class="price price--sale">€ 19,99</span></li></ul>`],
+    ["a teaser", `<div class="teaser"><span class="price now">€ 19,99</span></div>`],
+    ["a tile's own price class", `<p class="productTile-price special">€ 19,99</p>`],
+  ])("a sale price in %s is not the product's", (_name, tile) => {
+    expect(price(`${TITLE}<div class="price">€ 49,99</div>${tile}`)).toEqual({
+      amount: "49.99",
+      currency: "EUR",
+    });
+  });
+});

@@ -1,6 +1,6 @@
 import { parsePrice } from "../price/index.js";
 import { boundedText, documentOrder, isTag, type CheerioAPI, type ElementNode } from "./dom.js";
-import { currentMarked, notCurrent } from "./price-markers.js";
+import { currentMarked, notCurrent, tileMarked } from "./price-markers.js";
 import { isStruck, nowText, priceText } from "./price-text.js";
 import type { PriceValue } from "./found.js";
 import { matching, tagged } from "./page-index.js";
@@ -106,6 +106,7 @@ export function findPagePrice(
       continue;
     if (
       chain.some((a) => ELSEWHERE.test(marker(a))) ||
+      [el, ...chain].some(tileMarked) ||
       [el, ...chain].some((a) => linksAway(a, ownId))
     )
       continue;
@@ -211,6 +212,7 @@ function priceTextAfter(
     if (outOfProduct(el, chain, 4, holdsTitle)) continue;
     if (
       chain.some((a) => ELSEWHERE.test(marker(a))) ||
+      [el, ...chain].some(tileMarked) ||
       [el, ...chain].some((a) => linksAway(a, ownId))
     )
       continue;

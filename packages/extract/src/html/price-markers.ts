@@ -37,6 +37,7 @@ const CURRENT_WORDS = words([
   ..."offer deal our main buy".split(" "),
   String.raw`product\w*`,
 ]);
+const TILE_WORDS = words(["tiles?", "teasers?"]);
 const PRICE_VALUE = / price ?(?:value|amount) /;
 
 const wordsOf = new WeakMap<ElementNode, string>();
@@ -75,4 +76,9 @@ export function nowMarked(el: ElementNode): boolean {
 export function currentMarked(el: ElementNode): boolean {
   const marker = markerWords(el);
   return CURRENT_WORDS.test(marker) || PRICE_VALUE.test(marker);
+}
+
+/** Marked as a tile or teaser: a listing's card for another product. */
+export function tileMarked(el: ElementNode): boolean {
+  return TILE_WORDS.test(markerWords(el));
 }
