@@ -27,7 +27,7 @@ const INLINE = new Set([
   "bdi",
 ]);
 // "3 x $806", "$806 per month": an instalment, not the price.
-export const INSTALMENT =
+const INSTALMENT =
   /每期|分期|per month|a month|\/\s*(mo|month|mes|mese|mois|monat)\b|monthly|\bx\s*\d|\d\s*x\b|mensual|al mese?\b|per mese|par mois|pro monat|raten|instal/i;
 const SKIP_TAGS = new Set([
   "del",
