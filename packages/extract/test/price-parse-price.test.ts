@@ -30,6 +30,8 @@ describe("parsePrice", () => {
     expect(parsePrice("$10 - $20")).toEqual({ amount: "10.00", currency: "USD" });
     expect(parsePrice("From 26 to 50 €")).toEqual({ amount: "26.00", currency: "EUR" });
     expect(parsePrice("from 9.99")).toEqual({ amount: "9.99", currency: null });
+    expect(parsePrice("49,99 € 39,99 €")).toEqual({ amount: "49.99", currency: "EUR" });
+    expect(parsePrice("€ 49,99 € 39,99")).toEqual({ amount: "49.99", currency: "EUR" });
   });
 
   test("a number printed with a currency wins over a bare count before it", () => {

@@ -59,8 +59,9 @@ function normalise(text: string): string {
       .normalize("NFKC")
       // "1'299.–" and "25,-": a dash for zero cents.
       .replace(/(\d)([.,])[-–—]{1,2}/gu, "$1$20")
-      // "35€99": the sign standing where the decimal comma would be.
-      .replace(/(\d)\s?€\s?(\d{2})(?!\d)/gu, "$1,$2 €")
+      // "35€99": the sign standing where the decimal comma would be; not between two prices
+      // that have their decimals ("49,99 € 39,99 €").
+      .replace(/(?<![.,]\d*)(\d)\s?€\s?(\d{2})(?!\d|[.,]\d)/gu, "$1,$2 €")
   );
 }
 
