@@ -184,6 +184,32 @@ describe("buy controls: an enabled buy control right after the title outranks ma
   });
 });
 
+describe("buy controls: what a named control's neighbours do not make it", () => {
+  test("a wish-list button in a buy-named wrapper, then related products' tiles: markup stands", () => {
+    const out = ld({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: "Desk Lamp Arc",
+      offers: {
+        "@type": "Offer",
+        price: "49.00",
+        priceCurrency: "EUR",
+        availability: "OutOfStock",
+      },
+    });
+    const body = `${PRODUCT}<div class="buy-module__buttons"><button class="btn">Save to wish list</button></div>
+      <section><h2>Others also viewed</h2><div class="tile"><button aria-label="Add to shopping bag"></button></div></section>`;
+    expect(availability(body, out)).toBe("OutOfStock");
+  });
+
+  test("a disabled buy button is the product's: a notify-me button after it does not speak", () => {
+    expect(
+      availability(`${PRODUCT}<button class="add-to-cart" disabled>Comprar</button>
+        <button class="notify">Avise-me quando chegar</button>`),
+    ).toBeNull();
+  });
+});
+
 describe("a classified ad's status in markup", () => {
   test.each([
     ["NOT SOLD", "InStock"],

@@ -25,10 +25,12 @@ export function controlState(
 ): { value: string; method: string } | null {
   const elements = pageIndex($).elements;
   const start = title ? Math.max(elements.indexOf(title), 0) : 0;
-  const stated = (state: ControlState): string | null => (state === "disabled" ? null : state);
+  // A disabled buy button is the product's: it says nothing (it may wait for a size), and no
+  // later control (a hidden notify-me, a related product's) speaks in its place.
   const bought =
-    firstControl(elements, start, elements.length, (el) => stated(buttonState(el, true))) ??
-    firstControl(elements, 0, start, (el) => stated(buttonState(el, false)));
+    firstControl(elements, start, elements.length, (el) => buttonState(el, true)) ??
+    firstControl(elements, 0, start, (el) => buttonState(el, false));
+  if (bought === "disabled") return null;
   if (bought) return { value: bought, method: "buy button" };
   const contact =
     firstControl(elements, start, elements.length, contactState) ??
