@@ -29,6 +29,10 @@ const SYNONYMS: Record<string, string> = {
   availablefororder: "InStock",
   backordered: "BackOrder",
   preorderable: "PreOrder",
+  // A classified ad's status: "NOT SOLD" is still on offer, "Sold" no longer.
+  notsold: "InStock",
+  unsold: "InStock",
+  sold: "OutOfStock",
 };
 
 /**

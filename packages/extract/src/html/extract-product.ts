@@ -1,7 +1,8 @@
 import { load } from "cheerio/slim";
-import type { CheerioAPI } from "./dom.js";
+import type { CheerioAPI, ElementNode } from "./dom.js";
 import type { ProductCandidate } from "../product-candidate.js";
 import { newFound, setField, type Found, type FoundField } from "./found.js";
+import { offeredNearTitle } from "./buy-controls.js";
 import { FORM_SKU_METHOD, heuristicProduct, titleElement, URL_ID_METHOD } from "./heuristics.js";
 import { saleOverMarkup } from "./sale-price.js";
 import { jsonLdProduct } from "./json-ld.js";
@@ -89,7 +90,8 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
       { amount: sale.value.amount, currency: sale.value.currency ?? markupPrice?.currency ?? null },
       sale.method,
     );
-  const found = [shown, onSale, offered, ...known, heuristic, jsonLd.variantSku].filter(
+  const buyable = offeredOverMarkup($, known, titleEl);
+  const found = [shown, onSale, offered, buyable, ...known, heuristic, jsonLd.variantSku].filter(
     (f): f is Found => f !== null,
   );
   // Without markup saying "product", a title with a price or a labelled product code makes one
@@ -100,6 +102,20 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
     found.some((f) => f.isProduct) || (titled && (heuristic.values.price !== undefined || coded));
   if (!isProduct) return null;
   return mergeFound(found, pageUrl.trim() === "" ? null : pageUrl, country);
+}
+
+/** Markup says OutOfStock, but an enabled buy control follows the title: the page offers it. */
+function offeredOverMarkup($: CheerioAPI, known: Found[], title: ElementNode | null): Found | null {
+  const stated = known.find((f) => f.values.availability !== undefined)?.values.availability;
+  if (stated !== "OutOfStock" || !offeredNearTitle($, title)) return null;
+  const offered = newFound("heuristic");
+  setField(
+    offered,
+    "availability",
+    "InStock",
+    "enabled buy button after the title (markup said OutOfStock)",
+  );
+  return offered;
 }
 
 /** The SKU is a path segment or a query value of the page's own URL (".../pd/DMCSZ4BBM/"). */
