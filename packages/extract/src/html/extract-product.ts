@@ -11,7 +11,7 @@ import { microdataProduct, rdfaProduct, readMicrodata } from "./microdata.js";
 import { pageCurrency } from "./page-currency.js";
 import { hasAttr, tagged } from "./page-index.js";
 import { shopifyProduct } from "./shopify.js";
-import { shownOverMarkup } from "./shown-sku.js";
+import { shownBrandOverMarkup, shownOverMarkup } from "./shown-over-hidden.js";
 import { currencyCode } from "./read-amount.js";
 import { documentBase } from "./urls.js";
 import { wooCommerceProduct } from "./woocommerce.js";
@@ -69,6 +69,8 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
   const markupSku = known.find((f) => f.values.sku !== undefined)?.values.sku;
   // The code the page shows is read too: it wins over a markup SKU the page keeps hidden.
   if (markupSku !== undefined) needed.add("sku");
+  const markupBrand = known.find((f) => f.values.brand !== undefined)?.values.brand;
+  if (markupBrand !== undefined) needed.add("brand");
   const markupTitle = known.find((f) => f.values.title !== undefined)?.values.title ?? null;
   // The product's title element, found once: the heuristics and the sale check both start from it.
   const titleEl = titleElement($);
@@ -90,7 +92,9 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
       { amount: sale.value.amount, currency: sale.value.currency ?? markupPrice?.currency ?? null },
       sale.method,
     );
-  const found = [shown, onSale, ...known, heuristic, jsonLd.variantSku].filter(
+  const shownBrand =
+    markupBrand === undefined ? null : shownBrandOverMarkup($, heuristic, markupBrand);
+  const found = [shown, shownBrand, onSale, ...known, heuristic, jsonLd.variantSku].filter(
     (f): f is Found => f !== null,
   );
   // Without markup saying "product", a title with a price or a labelled product code makes one

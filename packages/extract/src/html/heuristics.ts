@@ -10,7 +10,7 @@ import { mainImage } from "./main-image.js";
 import { stripSiteName } from "./meta-tags.js";
 import { brandLinkNearTitle } from "./brand-link.js";
 import { titleBrandFromScripts } from "./script-brand.js";
-import { showsText } from "./shown-sku.js";
+import { showsText } from "./shown-over-hidden.js";
 import { titleText } from "./title-text.js";
 import { resolveUrl } from "./urls.js";
 import { visibleAvailability } from "./visible-stock.js";

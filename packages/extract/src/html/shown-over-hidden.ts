@@ -31,16 +31,50 @@ export function shownOverMarkup(
 /** Whether a text the shopper can see holds `value` (case aside), outside scripts and hidden
  * elements. Asked only when a shown code disagrees with markup: one loop over the page's
  * elements. */
-export function showsText($: CheerioAPI, value: string): boolean {
+export function showsText($: CheerioAPI, value: string, asWord = false): boolean {
   const needle = value.trim().toLowerCase();
   if (needle === "") return false;
   for (const el of pageIndex($).elements) {
     if (UNSHOWN.has(el.name)) continue;
-    for (const child of el.children)
-      if (isText(child) && child.data.toLowerCase().includes(needle) && !hidden(el)) return true;
+    for (const child of el.children) {
+      if (!isText(child)) continue;
+      const text = child.data.toLowerCase();
+      const at = text.indexOf(needle);
+      if (at < 0 || hidden(el)) continue;
+      if (!asWord || wordAt(text, needle)) return true;
+    }
   }
   return false;
 }
+
+/** The needle occurs in the text with no letter or digit either side ("Ali" is not in "Alibaba"). */
+function wordAt(text: string, needle: string): boolean {
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+    const before = text.slice(Math.max(0, at - 1), at);
+    const after = text.slice(at + needle.length, at + needle.length + 1);
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return true;
+  }
+  return false;
+}
+
+/**
+ * A brand the page labels for the shopper ("Brand Name: YONGLI" in its spec table) beats markup's
+ * brand when the page never prints markup's as a word.
+ */
+export function shownBrandOverMarkup(
+  $: CheerioAPI,
+  heuristic: Found,
+  markupBrand: string,
+): Found | null {
+  const brand = heuristic.values.brand;
+  if (brand === undefined || heuristic.methods.brand !== "label brand") return null;
+  if (squashed(brand) === squashed(markupBrand) || showsText($, markupBrand, true)) return null;
+  const shown = newFound("heuristic");
+  setField(shown, "brand", brand, `label brand (markup's brand ${markupBrand} is not shown)`);
+  return shown;
+}
+
+const squashed = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 
 /** The element or one around it is left out of the rendered page. */
 function hidden(el: ElementNode): boolean {
