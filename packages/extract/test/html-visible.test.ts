@@ -164,10 +164,11 @@ describe("extractProduct: the reference the page labels for the shopper", () => 
     );
   });
 
-  test("markup's SKU that is not in the URL stays", () => {
+  // A markup SKU the page never prints gives way to the shown code (html-shown-sku.test.ts).
+  test("markup's SKU that is not in the URL, and that the page prints, stays", () => {
     expect(
       extractProduct(
-        page(shown, markup("TBR-2401")),
+        page(`${shown}<p>Toner TBR-2401</p>`, markup("TBR-2401")),
         "https://shop.example.ro/drum-unit/pd/DMCSZ4BBM/",
       )?.sku,
     ).toBe("TBR-2401");

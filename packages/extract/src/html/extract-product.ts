@@ -3,7 +3,7 @@ import type { CheerioAPI, ElementNode } from "./dom.js";
 import type { ProductCandidate } from "../product-candidate.js";
 import { newFound, setField, type Found, type FoundField } from "./found.js";
 import { offeredNearTitle } from "./buy-controls.js";
-import { FORM_SKU_METHOD, heuristicProduct, titleElement, URL_ID_METHOD } from "./heuristics.js";
+import { heuristicProduct, titleElement, URL_ID_METHOD } from "./heuristics.js";
 import { saleOverMarkup } from "./sale-price.js";
 import { jsonLdProduct } from "./json-ld.js";
 import { shownMarkupPrice } from "./markup-offers.js";
@@ -13,6 +13,7 @@ import { microdataProduct, rdfaProduct, readMicrodata } from "./microdata.js";
 import { pageCurrency } from "./page-currency.js";
 import { hasAttr, tagged } from "./page-index.js";
 import { shopifyProduct } from "./shopify.js";
+import { shownBrandOverMarkup, shownOverMarkup } from "./shown-over-hidden.js";
 import { currencyCode } from "./read-amount.js";
 import { documentBase } from "./urls.js";
 import { wooCommerceProduct } from "./woocommerce.js";
@@ -68,8 +69,10 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
     HEURISTIC_FIELDS.filter((field) => !known.some((f) => f.values[field] !== undefined)),
   );
   const markupSku = known.find((f) => f.values.sku !== undefined)?.values.sku;
-  const internalSku = markupSku !== undefined && isPageUrlId(markupSku, pageUrl);
-  if (internalSku) needed.add("sku");
+  // The code the page shows is read too: it wins over a markup SKU the page keeps hidden.
+  if (markupSku !== undefined) needed.add("sku");
+  const markupBrand = known.find((f) => f.values.brand !== undefined)?.values.brand;
+  if (markupBrand !== undefined) needed.add("brand");
   const markupTitle = known.find((f) => f.values.title !== undefined)?.values.title ?? null;
   // The product's title element, found once: the heuristics and the sale check both start from it.
   const titleEl = titleElement($);
@@ -77,7 +80,10 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
     element: titleEl,
     markup: markupTitle,
   });
-  const shown = internalSku ? shownReference(heuristic, markupSku) : null;
+  const shown =
+    markupSku === undefined
+      ? null
+      : shownOverMarkup($, heuristic, markupSku, isPageUrlId(markupSku, pageUrl));
   const offered = shownMarkupPrice($, known, titleEl, hint, pageUrl);
   const markupPrice =
     offered?.values.price ?? known.find((f) => f.values.price !== undefined)?.values.price;
@@ -90,10 +96,19 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
       { amount: sale.value.amount, currency: sale.value.currency ?? markupPrice?.currency ?? null },
       sale.method,
     );
+  const shownBrand =
+    markupBrand === undefined ? null : shownBrandOverMarkup($, heuristic, markupBrand);
   const buyable = offeredOverMarkup($, known, titleEl);
-  const found = [shown, onSale, offered, buyable, ...known, heuristic, jsonLd.variantSku].filter(
-    (f): f is Found => f !== null,
-  );
+  const found = [
+    shown,
+    shownBrand,
+    onSale,
+    offered,
+    buyable,
+    ...known,
+    heuristic,
+    jsonLd.variantSku,
+  ].filter((f): f is Found => f !== null);
   // Without markup saying "product", a title with a price or a labelled product code makes one
   // (an id in the URL alone does not: articles have those too).
   const titled = found.some((f) => f.values.title !== undefined);
@@ -118,7 +133,10 @@ function offeredOverMarkup($: CheerioAPI, known: Found[], title: ElementNode | n
   return offered;
 }
 
-/** The SKU is a path segment or a query value of the page's own URL (".../pd/DMCSZ4BBM/"). */
+/**
+ * The SKU is a path segment or a query value of the page's own URL (".../pd/DMCSZ4BBM/"), or a
+ * long number in its slug (".../folding-chair-10134622-pdt.html").
+ */
 function isPageUrlId(sku: string, pageUrl: string): boolean {
   try {
     const url = new URL(pageUrl);
@@ -126,32 +144,9 @@ function isPageUrlId(sku: string, pageUrl: string): boolean {
       ...url.pathname.split("/").map((p) => p.replace(/\.(html?|php|aspx?)$/i, "")),
       ...url.searchParams.values(),
     ];
-    return parts.includes(sku);
+    if (parts.includes(sku)) return true;
+    return /^\d{5,}$/.test(sku) && parts.some((part) => part.split(/[-_.]/).includes(sku));
   } catch {
     return false;
   }
-}
-
-/**
- * When markup's SKU is only the shop's internal id (the one in the page's URL), the reference
- * the page labels for the shopper ("Cod produs: DR2401") is the product's SKU.
- */
-function shownReference(heuristic: Found, markupSku: string): Found | null {
-  const sku = heuristic.values.sku;
-  const method = heuristic.methods.sku;
-  if (
-    sku === undefined ||
-    sku === markupSku ||
-    method === URL_ID_METHOD ||
-    method === FORM_SKU_METHOD
-  )
-    return null;
-  const shown = newFound("heuristic");
-  setField(
-    shown,
-    "sku",
-    sku,
-    `${method ?? "sku"} (markup's SKU ${markupSku} is the page URL's id)`,
-  );
-  return shown;
 }

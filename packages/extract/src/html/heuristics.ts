@@ -10,6 +10,7 @@ import { mainImage } from "./main-image.js";
 import { stripSiteName } from "./meta-tags.js";
 import { brandLinkNearTitle } from "./brand-link.js";
 import { titleBrandFromScripts } from "./script-brand.js";
+import { showsText } from "./shown-over-hidden.js";
 import { titleText } from "./title-text.js";
 import { resolveUrl } from "./urls.js";
 import { visibleAvailability } from "./visible-stock.js";
@@ -45,9 +46,15 @@ export function heuristicProduct(
     ? findLabelledValues($)
     : new Map<LabelField, string>();
   if (needed.has("sku")) {
-    setField(found, "sku", cleanCode(formSku($)), FORM_SKU_METHOD);
-    setField(found, "sku", cleanCode(labelled.get("sku")), "label SKU");
-    setField(found, "sku", referenceElement($), "element named like a product reference");
+    const label = cleanCode(labelled.get("sku"));
+    const reference = referenceElement($);
+    const form = cleanCode(formSku($));
+    // The cart form's hidden SKU, unless the page shows the shopper another code and never it.
+    const shown = label ?? reference;
+    if (!(form && shown && shown !== form && !showsText($, form)))
+      setField(found, "sku", form, FORM_SKU_METHOD);
+    setField(found, "sku", label, "label SKU");
+    setField(found, "sku", reference, "element named like a product reference");
     // link[rel=canonical] (rel compares case-insensitively), then meta[property='og:url']
     const canonical =
       tagged($, "link").find((el) => el.attribs["rel"]?.toLowerCase() === "canonical")?.attribs[

@@ -10,7 +10,7 @@ import {
   nodes,
   type SchemaNode,
 } from "./schema-node.js";
-import { readSchemaProduct, variantOfProduct } from "./schema-product.js";
+import { gtinOf, imagesOf, readSchemaProduct, variantOfProduct } from "./schema-product.js";
 
 /**
  * Every JSON-LD block of the page, parsed leniently, with bare names and @id references resolved.
@@ -26,8 +26,9 @@ export function readJsonLd($: CheerioAPI): SchemaNode[] {
 
 /**
  * The page's product from JSON-LD, and, when the page lists one Product per variant (same name,
- * own SKU each), a second, last-resort source holding the first variant's SKU: a variant's SKU
- * is not the product's, so a product-level code shown on the page should win over it.
+ * own SKU each), a second, last-resort source holding the first variant's SKU (and its picture
+ * where pictures differ between variants): a variant's are not the product's, so what the page
+ * shows for the product should win over them.
  */
 export function jsonLdProduct(
   $: CheerioAPI,
@@ -60,15 +61,25 @@ export function jsonLdProduct(
     found.methods.availability = "Product (one per variant): a variant in stock";
   }
   const variantSku = newFound("json-ld");
+  const of = `(first of ${variants.length} variants)`;
   if (found.values.sku !== undefined) {
-    setField(
-      variantSku,
-      "sku",
-      found.values.sku,
-      `${found.methods.sku ?? "sku"} (first of ${variants.length} variants)`,
-    );
+    setField(variantSku, "sku", found.values.sku, `${found.methods.sku ?? "sku"} ${of}`);
     delete found.values.sku;
     delete found.methods.sku;
+  }
+  // A GTIN or a picture that differs from variant to variant is the first variant's (another
+  // colour than the page shows, perhaps), not the product's: the GTIN stays with the variants,
+  // the picture is a last resort.
+  const differs = (read: (p: SchemaNode) => string | null): boolean =>
+    new Set([product, ...siblings].map(read)).size > 1;
+  if (found.values.gtin !== undefined && differs(gtinOf)) {
+    delete found.values.gtin;
+    delete found.methods.gtin;
+  }
+  if (found.values.images !== undefined && differs((p) => imagesOf(p["image"], base)[0] ?? null)) {
+    setField(variantSku, "images", found.values.images, `${found.methods.images ?? "image"} ${of}`);
+    delete found.values.images;
+    delete found.methods.images;
   }
   return { main: found, variantSku };
 }

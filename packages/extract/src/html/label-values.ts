@@ -25,6 +25,8 @@ const LABELS: {
       "item\\s*(no\\.?|number|#|code)",
       "product\\s*(code|id|no\\.?|number)",
       "stock\\s+code",
+      "order\\s*(number|no\\.?|code)",
+      "bestell(nummer|[.\\s-]*nr\\.?)",
       "product\\s+ref(erence)?",
       "ref(erence)?\\.?",
       "r[ée]f[ée]rence",
@@ -271,13 +273,14 @@ export function findLabelledValues($: CheerioAPI): Map<LabelField, string> {
     if (!/\S/.test(raw)) continue;
     const label = cleanText(raw) ?? "";
     if (label.length === 0 || label.length > 60) continue;
-    const colon = label.match(/^([^:：]{2,40})\s*[:：]\s*(.*)$/u);
+    // "Label: value", or "Label - value" with a spaced dash ("Art.-Nr." keeps its own).
+    const colon = label.match(/^([^:：]{2,40}?)\s*(?:[:：]|\s[-–—]\s)\s*(.*)$/u);
     const name = (colon ? colon[1] : label)?.replace(/[\s:：#]+$/u, "").trim() ?? "";
     const rule = LABELS.find((l) => l.pattern.test(name));
     if (!rule || out.has(rule.field) || isLink(el)) continue;
     const inline = colon?.[2]?.trim();
     // "EAN: 6935364088101." in a bullet list: the sentence's full stop is not part of the value.
-    const value = (inline || valueAfter(el))?.replace(/[.;,]+$/, "");
+    const value = codeBeforeProse(rule.field, (inline || valueAfter(el))?.replace(/[.;,]+$/, ""));
     if (value && plausible(rule.field, value) && (!rule.value || rule.value.test(value)))
       out.set(rule.field, value);
   }
@@ -314,6 +317,13 @@ function valueAfter(el: ElementNode): string | null {
     ? parentText.slice(own.length).replace(/^[\s:：]+/u, "")
     : "";
   return rest || null;
+}
+
+/** "55012 – usually dispatched within two days": a code followed by prose is the code. */
+function codeBeforeProse(field: LabelField, value: string | undefined): string | undefined {
+  if (!value || (field !== "sku" && field !== "mpn") || plausible(field, value)) return value;
+  const prose = /^(\S*\d\S*)\s+[-–—,(]?\s*\p{L}+\s+\p{L}+/u.exec(value);
+  return prose?.[1]?.replace(/[.;,:]+$/, "") ?? value;
 }
 
 function plausible(field: LabelField, value: string): boolean {

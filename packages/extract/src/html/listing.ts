@@ -105,6 +105,9 @@ function readMarkedList(
   // No list, but several products each with a page of its own: not this page, nor this page's
   // variants (the same address with ?variant=...), which one product page may mark up one by one.
   const products = [...roots.flatMap((root) => productNodes(root)), ...readMicrodata($).products];
+  // Products all of one name are one product's variants, each at its own address.
+  const names = new Set(products.map((node) => firstText(node["name"])));
+  if (names.size === 1 && !names.has(null)) return { items: [], from: "products" };
   const page = withoutQuery(pageUrl);
   const items = unique(
     products.map((node) => itemOf(node, null, base, currency)),

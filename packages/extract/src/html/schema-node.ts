@@ -19,19 +19,28 @@ export function nodes(value: unknown): SchemaNode[] {
   return all(value).filter(isNode);
 }
 
-/** The type names of a node, bare: "http://schema.org/Product" is "Product". */
+/**
+ * The type names of a node, bare and in schema.org's spelling: "http://schema.org/Product",
+ * "schema:product" and "PRODUCT" are "Product". Consumers of schema.org compare type names
+ * case-insensitively; a name schema.org does not know here keeps its own spelling.
+ */
 export function typesOf(node: SchemaNode): string[] {
   return all(node["@type"])
     .filter((t): t is string => typeof t === "string")
-    .map(bareName);
+    .map((t) => {
+      const bare = bareName(t);
+      return SPELLING.get(bare.toLowerCase()) ?? bare;
+    });
 }
 
 export function hasType(node: SchemaNode, names: readonly string[]): boolean {
   return typesOf(node).some((t) => names.includes(t));
 }
 
+/** A name without its vocabulary: "https://schema.org/Product/" and "schema:Product" are
+ * "Product". */
 export function bareName(name: string): string {
-  const trimmed = name.trim();
+  const trimmed = name.trim().replace(/[/#]+$/, "");
   const cut = Math.max(
     trimmed.lastIndexOf("/"),
     trimmed.lastIndexOf(":"),
@@ -53,6 +62,27 @@ export const PRODUCT_TYPES = [
   "Drug",
   "DietarySupplement",
 ] as const;
+
+// The types the readers ask about, in schema.org's spelling (see typesOf).
+const SPELLING = new Map(
+  [
+    ...PRODUCT_TYPES,
+    "Offer",
+    "AggregateOffer",
+    "OfferCatalog",
+    "ItemList",
+    "ListItem",
+    "Brand",
+    "Organization",
+    "Thing",
+    "WebPage",
+    "ItemPage",
+    "PropertyValue",
+    "ImageObject",
+    "PriceSpecification",
+    "UnitPriceSpecification",
+  ].map((name) => [name.toLowerCase(), name]),
+);
 
 /** First value that is a string or number, as a string. */
 export function firstText(value: unknown): string | null {
