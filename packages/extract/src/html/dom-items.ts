@@ -2,6 +2,7 @@ import type { CheerioAPI, ElementNode } from "./dom.js";
 import { isRoot, isTag } from "./dom.js";
 import { withAttr } from "./page-index.js";
 import { bareName, hasType, PRODUCT_TYPES, type SchemaNode } from "./schema-node.js";
+import { titleText } from "./title-text.js";
 
 /**
  * Microdata and RDFa have the same shape: an element opens an item (itemscope / typeof), and
@@ -53,11 +54,13 @@ export function readItems($: CheerioAPI, syntax: ItemSyntax): Items {
     const item = owner(el);
     const value =
       nodeOf.get(el) ??
-      valueOf(
-        $,
-        el,
-        names.some((n) => IDENTIFIERS.has(n)),
-      );
+      (names.includes("name")
+        ? nameOf($, el, syntax.propAttr)
+        : valueOf(
+            $,
+            el,
+            names.some((n) => IDENTIFIERS.has(n)),
+          ));
     if (nodeOf.has(el)) ownerOf.set(el, item);
     const bucket = item ? nodeOf.get(item) : undefined;
     for (const name of names) {
@@ -85,6 +88,15 @@ export function readItems($: CheerioAPI, syntax: ItemSyntax): Items {
     if (!nested) products.push(node);
   }
   return { products, orphans };
+}
+
+/**
+ * A name is the text the element shows, not a link's URL, without hidden spans or the nested
+ * properties (a SKU, a price) a shop marks up inside the heading.
+ */
+function nameOf($: CheerioAPI, el: ElementNode, propAttr: string): string {
+  if (el.attribs["content"] !== undefined || SRC_TAGS.has(el.name)) return valueOf($, el, false);
+  return titleText(el, (inner) => inner.attribs[propAttr] !== undefined) ?? valueOf($, el, false);
 }
 
 /** A property's value by the microdata rules, with `content` first wherever it is (shops put it

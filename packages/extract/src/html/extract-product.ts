@@ -7,6 +7,7 @@ import { heuristicProduct, titleElement, URL_ID_METHOD } from "./heuristics.js";
 import { saleOverMarkup } from "./sale-price.js";
 import { jsonLdProduct } from "./json-ld.js";
 import { shownMarkupPrice } from "./markup-offers.js";
+import { dropNonProductPictures } from "./markup-images.js";
 import { mergeFound } from "./merge.js";
 import { metaProduct, readMetaTags } from "./meta-tags.js";
 import { microdataProduct, rdfaProduct, readMicrodata } from "./microdata.js";
@@ -65,6 +66,8 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
   const hint = statedCurrency ?? country;
   const platform = [shopifyProduct($, pageUrl, base), wooCommerceProduct($, base, hint)];
   const known = [...structured, ...platform].filter((f): f is Found => f !== null);
+  // A logo or placeholder named as the product's image gives way to the page's own picture.
+  for (const f of known) dropNonProductPictures(f);
   const needed = new Set(
     HEURISTIC_FIELDS.filter((field) => !known.some((f) => f.values[field] !== undefined)),
   );

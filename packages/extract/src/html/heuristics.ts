@@ -11,6 +11,7 @@ import { stripSiteName } from "./meta-tags.js";
 import { brandLinkNearTitle } from "./brand-link.js";
 import { titleBrandFromScripts } from "./script-brand.js";
 import { showsText } from "./shown-over-hidden.js";
+import { headingTitleNames, isSiteHeading } from "./title-heading.js";
 import { titleText } from "./title-text.js";
 import { resolveUrl } from "./urls.js";
 import { visibleAvailability } from "./visible-stock.js";
@@ -104,7 +105,9 @@ export function heuristicProduct(
  */
 export function titleElement($: CheerioAPI): ElementNode | null {
   const pageWords = wordSet(documentTitle($) ?? "");
-  const headings = tagged($, "h1").filter((el) => {
+  const h1s = tagged($, "h1");
+  const own = h1s.filter((el) => !isSiteHeading(el));
+  const headings = own.filter((el) => {
     const text = cleanText($(el).text()) ?? "";
     return (
       text.length >= 2 &&
@@ -132,7 +135,8 @@ export function titleElement($: CheerioAPI): ElementNode | null {
       attrContains(el, "class", "productTitle") ||
       attrContains(el, "id", "productTitle"),
   );
-  return named ?? null;
+  // The h1 is the shop's name (in the home link or the logo): the heading the <title> names.
+  return named ?? (own.length < h1s.length ? headingTitleNames($, pageWords) : null);
 }
 
 /** The page's own <title> (not an SVG's), cleaned; null when it has none. */

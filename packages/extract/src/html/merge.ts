@@ -1,6 +1,8 @@
 import { emptyCandidate, type ProductCandidate } from "../product-candidate.js";
 import type { Found, FoundField } from "./found.js";
 import { currencyCode } from "./read-amount.js";
+import { wordSet } from "./text.js";
+import { hasPrice } from "./title-price.js";
 
 const SIMPLE_FIELDS = ["sku", "gtin", "mpn", "brand", "description", "availability"] as const;
 
@@ -69,15 +71,22 @@ export function mergeFound(
   return candidate;
 }
 
+/** A URL is never a product's name ("https://shop.example/p/1", "www.shop.example/p/1"). */
+const URL_NAME = /^(https?:\/\/|www\.)\S+$|^\/\S*$/i;
+
 /**
  * og:title usually carries the shop's name, the page's h1 does not: when the h1 is part of the
- * OpenGraph title, the h1 is the product name.
+ * OpenGraph title, the h1 is the product name. It is too when og:title shares no word with the
+ * h1 (a campaign's headline) or carries a price ("Buy X for only €89.99").
  */
 function pickTitle(found: Found[]): Found | undefined {
-  const winner = found.find((f) => f.values.title !== undefined);
+  const winner = found.find((f) => f.values.title !== undefined && !URL_NAME.test(f.values.title));
   if (!winner || winner.source !== "opengraph") return winner;
   const og = (winner.values.title ?? "").toLowerCase();
   const h1 = found.find((f) => f.source === "heuristic" && f.values.title !== undefined);
   const text = h1?.values.title?.toLowerCase();
-  return h1 && text && text.length >= 3 && og.includes(text) ? h1 : winner;
+  if (!h1 || !text || text.length < 3) return winner;
+  const words = wordSet(og);
+  const shared = [...wordSet(text)].some((w) => words.has(w));
+  return og.includes(text) || !shared || hasPrice(winner.values.title ?? "") ? h1 : winner;
 }

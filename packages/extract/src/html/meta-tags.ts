@@ -3,6 +3,7 @@ import type { CheerioAPI } from "./dom.js";
 import type { Items } from "./dom-items.js";
 import { newFound, setField, type Found } from "./found.js";
 import { tagged } from "./page-index.js";
+import { isNotProductPicture } from "./markup-images.js";
 import { readAmount } from "./read-amount.js";
 import { brandOf, cleanGtin } from "./schema-product.js";
 import { firstText } from "./schema-node.js";
@@ -95,14 +96,17 @@ export function metaProduct(
   if (mpn) setField(found, "mpn", cleanCode(mpn.value), mpn.key);
   const description = get("og:description", "description", "twitter:description");
   if (description) setField(found, "description", cleanText(description.value), description.key);
+  // og:image:alt and twitter:image:alt describe the og:image and twitter:image in the same place.
   const images = [
-    "og:image:secure_url",
-    "og:image",
-    "og:image:url",
-    "twitter:image",
-    "twitter:image:src",
+    ["og:image:secure_url", "og:image:alt"],
+    ["og:image", "og:image:alt"],
+    ["og:image:url", "og:image:alt"],
+    ["twitter:image", "twitter:image:alt"],
+    ["twitter:image:src", "twitter:image:alt"],
   ]
-    .flatMap((key) => meta.get(key) ?? [])
+    .flatMap(([key = "", alt = ""]) =>
+      (meta.get(key) ?? []).filter((_, i) => !isNotProductPicture("", meta.get(alt)?.[i])),
+    )
     .map((href) => resolveUrl(href, base))
     .filter((url): url is string => url !== null);
   setField(found, "images", [...new Set(images)], "og:image");
