@@ -26,6 +26,7 @@ export default defineConfig(
     "test-results/",
     "artifacts/",
     ".local/",
+    "packages/extract/.speed-base-*/",
   ]),
   { linterOptions: { reportUnusedDisableDirectives: "error" } },
 

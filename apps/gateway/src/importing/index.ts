@@ -14,6 +14,7 @@ export {
   type RefusedImage,
 } from "./image-screen.js";
 export { ImportTasks } from "./import-tasks.js";
+export { fitPageRead, storableMoney, storableUrl } from "./page-read-bounds.js";
 export {
   NOT_A_PRODUCT_PAGE,
   listingPreview,

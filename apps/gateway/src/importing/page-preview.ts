@@ -4,6 +4,7 @@ import type { Static } from "typebox";
 import { MAX_EXTENSION_IMPORT_URLS } from "../schemas/import.js";
 import type { ExtensionPreviewSchema } from "../schemas/page-preview.js";
 import type { ImageScreen } from "./image-screen.js";
+import { storableMoney } from "./page-read-bounds.js";
 import { previewEntries } from "./preview-rows.js";
 
 type ExtensionPreview = Static<typeof ExtensionPreviewSchema>;
@@ -73,7 +74,11 @@ export async function listingPreview(
     action: "preview",
     page: "listing",
     listing: {
-      items: listing.items.map((item) => ({ ...item, inCatalog: known.get(item.url) ?? null })),
+      items: listing.items.map((item) => ({
+        ...item,
+        price: storableMoney(item.price),
+        inCatalog: known.get(item.url) ?? null,
+      })),
       total: listing.total,
       truncated: listing.items.length < listing.total,
     },

@@ -9,6 +9,7 @@ import {
 } from "@catalog/fetch/url-guard";
 import { SCRAPE_JOB, type ScrapeResult } from "@catalog/queue";
 import { toImportItem } from "./candidate.js";
+import { fitPageRead } from "./page-read-bounds.js";
 
 /** The gateway's scrape queue and its events (plugins/queues.ts). */
 export type ScrapeQueues = Pick<FastifyInstance["queues"], "scrape" | "scrapeEvents">;
@@ -86,7 +87,7 @@ export async function scrapeUrls(
 /** A worker's result for one URL as an import item, or why it cannot be one. */
 export function importItemOf(result: ScrapeResult, url: string): ImportItem | { error: string } {
   if (!result.ok) return { error: result.error };
-  const candidate = { ...(result.candidate as ProductCandidate) };
+  const candidate = fitPageRead(result.candidate as ProductCandidate);
   candidate.sourceUrl ??= url;
   const item = toImportItem(candidate);
   return "error" in item ? { error: `${item.error} on ${url}` } : item;

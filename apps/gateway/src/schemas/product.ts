@@ -4,18 +4,40 @@ import { Type } from "typebox";
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
+/**
+ * The bounds of a product's fields on every write and answer: what a page read is fitted to
+ * before it is stored (importing/page-read-bounds.ts), so that it can be answered as it is stored.
+ */
+export const PRODUCT_LIMITS = {
+  title: 500,
+  identifier: 255,
+  description: 100_000,
+  url: 2048,
+  images: 100,
+  variantGtin: 32,
+  availability: 64,
+  variants: 1000,
+  optionName: 100,
+  optionValue: 255,
+  attributeName: 100,
+} as const;
+/** A price's amount: up to 15 digits and 4 decimals (the column is numeric(19, 4)). */
+export const AMOUNT_PATTERN = "^\\d{1,15}(\\.\\d{1,4})?$";
+export const CURRENCY_PATTERN = "^[A-Z]{3}$";
+export const GTIN_PATTERN = "^\\d{8,14}$";
+
 export const MoneySchema = Type.Object(
   {
     amount: Type.String({
-      pattern: "^\\d{1,15}(\\.\\d{1,4})?$",
+      pattern: AMOUNT_PATTERN,
       description: 'Decimal as a string, e.g. "19.99"',
     }),
-    currency: Type.String({ pattern: "^[A-Z]{3}$", description: "ISO-4217 code" }),
+    currency: Type.String({ pattern: CURRENCY_PATTERN, description: "ISO-4217 code" }),
   },
   { additionalProperties: false },
 );
 
-const Url = Type.String({ format: "uri", maxLength: 2048 });
+const Url = Type.String({ format: "uri", maxLength: PRODUCT_LIMITS.url });
 
 /** PostgreSQL's integer: the largest quantity the catalog stores. */
 const MAX_QUANTITY = 2_147_483_647;
@@ -31,12 +53,15 @@ const Quantity = (description: string) =>
   });
 
 export const VariantSchema = Type.Object({
-  sku: Nullable(Type.String({ maxLength: 255 })),
-  title: Nullable(Type.String({ maxLength: 500 })),
+  sku: Nullable(Type.String({ maxLength: PRODUCT_LIMITS.identifier })),
+  title: Nullable(Type.String({ maxLength: PRODUCT_LIMITS.title })),
   price: Nullable(MoneySchema),
-  options: Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 255 })),
-  gtin: Nullable(Type.String({ maxLength: 32 })),
-  availability: Nullable(Type.String({ maxLength: 64 })),
+  options: Type.Record(
+    Type.String({ maxLength: PRODUCT_LIMITS.optionName }),
+    Type.String({ maxLength: PRODUCT_LIMITS.optionValue }),
+  ),
+  gtin: Nullable(Type.String({ maxLength: PRODUCT_LIMITS.variantGtin })),
+  availability: Nullable(Type.String({ maxLength: PRODUCT_LIMITS.availability })),
   image: Nullable(Url),
   quantity: Type.Optional(
     Quantity(
@@ -47,25 +72,28 @@ export const VariantSchema = Type.Object({
 
 /** Fields a client may edit; every one optional in a PATCH. */
 const editable = {
-  title: Type.String({ minLength: 1, maxLength: 500 }),
-  sku: Nullable(Type.String({ minLength: 1, maxLength: 255 })),
-  description: Type.Union([Type.String({ maxLength: 100_000 }), Type.Null()], {
+  title: Type.String({ minLength: 1, maxLength: PRODUCT_LIMITS.title }),
+  sku: Nullable(Type.String({ minLength: 1, maxLength: PRODUCT_LIMITS.identifier })),
+  description: Type.Union([Type.String({ maxLength: PRODUCT_LIMITS.description }), Type.Null()], {
     description:
       "HTML cleaned against an allow-list (paragraphs, line breaks, headings, lists, tables, bold, italic, http(s) and mailto " +
       "links; no scripts, styles, event handlers, images or other attributes). Sent plain text (no HTML tag in it) is stored escaped, " +
       "each blank-line-separated paragraph a <p> and each line break a <br />. The same form on every write (edits and imports) and every read.",
   }),
   price: Nullable(MoneySchema),
-  images: Type.Array(Url, { maxItems: 100 }),
-  brand: Nullable(Type.String({ maxLength: 255 })),
-  gtin: Nullable(Type.String({ pattern: "^\\d{8,14}$" })),
-  mpn: Nullable(Type.String({ maxLength: 255 })),
+  images: Type.Array(Url, { maxItems: PRODUCT_LIMITS.images }),
+  brand: Nullable(Type.String({ maxLength: PRODUCT_LIMITS.identifier })),
+  gtin: Nullable(Type.String({ pattern: GTIN_PATTERN })),
+  mpn: Nullable(Type.String({ maxLength: PRODUCT_LIMITS.identifier })),
   availability: Nullable(
-    Type.String({ maxLength: 64, description: "schema.org ItemAvailability name, e.g. InStock" }),
+    Type.String({
+      maxLength: PRODUCT_LIMITS.availability,
+      description: "schema.org ItemAvailability name, e.g. InStock",
+    }),
   ),
   quantity: Quantity("Units in stock (an integer from 0); null when unknown."),
-  variants: Type.Array(VariantSchema, { maxItems: 1000 }),
-  attributes: Type.Record(Type.String({ maxLength: 100 }), Type.Unknown()),
+  variants: Type.Array(VariantSchema, { maxItems: PRODUCT_LIMITS.variants }),
+  attributes: Type.Record(Type.String({ maxLength: PRODUCT_LIMITS.attributeName }), Type.Unknown()),
   sourceUrl: Nullable(Url),
 };
 

@@ -6,6 +6,7 @@ import {
   NOT_A_PRODUCT_PAGE,
   NO_TITLE,
   createImageScreen,
+  fitPageRead,
   listingPreview,
   productPreview,
   robotCheckMessage,
@@ -95,7 +96,11 @@ export const extensionRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPol
       if (!persist && reading?.kind === "listing" && product === undefined)
         return listingPreview(db, orgId, reading.listing);
       const item = toImportItem(
-        withExtensionFields(url, reading?.kind === "product" ? reading.product : null, product),
+        withExtensionFields(
+          url,
+          reading?.kind === "product" ? fitPageRead(reading.product) : null,
+          product,
+        ),
       );
       if ("error" in item) {
         if (!persist && item.error === NO_TITLE)
