@@ -68,6 +68,8 @@ describe("extractProduct: the product's title", () => {
       "Trail Runner 2",
     );
     expect(titleOf(page(`<h1>Trail Runner 2 – 89,99 €</h1>${PRICE}`))).toBe("Trail Runner 2");
+    // Guard: a price the name reads on from is part of it.
+    expect(titleOf(page(`<h1>$100 Gift Card</h1>${PRICE}`))).toBe("$100 Gift Card");
   });
 
   test("an h1 inside a link or a logo is not the title: the heading the <title> names is", () => {

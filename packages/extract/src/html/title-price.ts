@@ -28,13 +28,17 @@ export function hasPrice(text: string): boolean {
   return priceSpan(text) !== null;
 }
 
+/** After a price, the name goes on only past a separator ("$60 · Vintage board"). */
+const SET_APART = /^\s*\)?\s*$|^\s*\)?\s*[|\-–—:·•,/]/u;
+
 /**
  * A name with the price a heading shows beside it ("Trail Runner 2 – 89,99 €") is the name
- * alone; a text that is only a price stays as it is.
+ * alone; a text that is only a price stays as it is, and so does a price the name reads on
+ * from ("$100 Gift Card").
  */
 export function withoutPrice(text: string): string {
   const span = priceSpan(text);
-  if (!span) return text;
+  if (!span || !SET_APART.test(text.slice(span.end))) return text;
   const head = text.slice(0, span.index).replace(JOINERS, "");
   const tail = text
     .slice(span.end)
