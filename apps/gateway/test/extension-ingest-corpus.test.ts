@@ -42,7 +42,8 @@ let t: TestOrg;
     const failures: string[] = [];
     for (const page of pages) {
       const html = gunzipSync(readFileSync(sharedPath(`corpus/${page.file}`))).toString("utf8");
-      const url = page.url ?? `https://corpus.example/${page.file}`;
+      // As the extension sends it (pageAddress in apps/extension): without the #fragment.
+      const url = (page.url ?? `https://corpus.example/${page.file}`).replace(/#.*$/s, "");
       for (const persist of [false, true]) {
         const res = await gw.app.inject({
           method: "POST",

@@ -9,9 +9,10 @@ import { startGateway, type Gateway } from "./harness.js";
 // answers that carry them, have the product schema's bounds. A value read from a page outside
 // them (a title over 500 characters, a price of more than 15 digits or 4 decimals, an image URL
 // the "uri" format refuses or over 2048 characters, more than 100 images or 1000 variants, a
-// description whose stored form is over 100,000 characters) made the extension's route answer
-// 500: the answer failed its schema, or PostgreSQL refused the price (numeric(19, 4)). The page
-// read is fitted to the bounds instead, and both the preview and the save answer 200.
+// description whose stored form is over 100,000 characters; a listing item's price of more than
+// 15 digits or 4 decimals) made the extension's route answer 500: the answer failed its schema,
+// or PostgreSQL refused the price (numeric(19, 4)). The page read is fitted to the bounds
+// instead, and both the preview and the save answer 200.
 
 let gw: Gateway;
 let t: TestOrg;
@@ -105,6 +106,40 @@ test("a description whose stored form is over 100,000 characters is cut to fit",
   );
   expect(product.description!.length).toBeLessThanOrEqual(100_000);
   expect(product.description!.startsWith("<p>Mugs &amp; cups")).toBe(true);
+});
+
+test("a listing's item price the catalog cannot hold is shown as none", async () => {
+  const itemListElement = ["1234567890123456789", "0.000001", "12.50"].map((price, i) => ({
+    "@type": "ListItem",
+    position: i + 1,
+    item: {
+      "@type": "Product",
+      name: `Enamel mug ${i}`,
+      url: `https://mugs.example/p/list-${i}`,
+      offers: { "@type": "Offer", price, priceCurrency: "EUR" },
+    },
+  }));
+  const res = await gw.app.inject({
+    method: "POST",
+    url: "/api/extension/ingest",
+    headers: { "x-service-api-key": t.apiKey },
+    payload: {
+      url: "https://mugs.example/c/mugs",
+      html: `<html><head><script type="application/ld+json">${JSON.stringify({
+        "@context": "https://schema.org",
+        "@type": "ItemList",
+        itemListElement,
+      })}</script></head><body></body></html>`,
+      persist: false,
+    },
+  });
+  expect(res.statusCode).toBe(200);
+  const preview = res.json<Extract<ExtensionPreview, { page: "listing" }>>();
+  expect(preview.listing.items.map((item) => item.price)).toEqual([
+    null,
+    null,
+    { amount: "12.50", currency: "EUR" },
+  ]);
 });
 
 describe("storableUrl", () => {
