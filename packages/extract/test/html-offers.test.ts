@@ -77,3 +77,19 @@ describe("extractProduct: OpenGraph price tags", () => {
     expect(c?.price).toEqual({ amount: "39.99", currency: "EUR" });
   });
 });
+
+describe("extractProduct: a markup price in exponent form", () => {
+  test.each([
+    ["1.5e2", "150.00"],
+    ["125e-2", "1.25"],
+    [1e3, "1000.00"],
+  ])("%s is that number, not 1", (price, amount) => {
+    const c = extractProduct(page(TITLE, ld(offer(String(price)))), URL_);
+    expect(c?.price).toEqual({ amount, currency: "EUR" });
+  });
+
+  test("an exponent no price has (1e300) is no price", () => {
+    const c = extractProduct(page(TITLE, ld(offer(String(1e300)))), URL_);
+    expect(c?.price ?? null).toBeNull();
+  });
+});

@@ -30,7 +30,9 @@ export function readAmount(
   const code = currencyCode(currency);
   let amount: string | null;
   let parsedCurrency: string | null = null;
+  const exponent = EXPONENT.exec(text);
   if (/^\d+(\.\d+)?$/.test(text)) amount = formatPlain(text);
+  else if (exponent) amount = fromExponent(exponent);
   else {
     const hintText = code ?? currency ?? ambiguousHint ?? undefined;
     const parsed = parsePrice(text, hintText ? { currency: hintText } : {});
@@ -39,6 +41,22 @@ export function readAmount(
   }
   if (!amount || Number(amount) === 0) return null;
   return { amount, currency: code ?? parsedCurrency };
+}
+
+// "1.5e2", 1e20 as JSON writes it: a number in exponent form, not the amount 1.
+const EXPONENT = /^(\d+)(?:\.(\d+))?[eE]\+?(-?\d+)$/;
+
+/**
+ * The exponent applied to the digits as text, so no float rounding creeps in; beyond 10^±20 it
+ * is no price at all.
+ */
+function fromExponent([, whole = "", fraction = "", power = "0"]: RegExpExecArray): string | null {
+  if (Math.abs(Number(power)) > 20) return null;
+  const digits = whole + fraction;
+  const point = whole.length + Number(power);
+  if (point <= 0) return formatPlain(`0.${"0".repeat(-point)}${digits}`);
+  if (point >= digits.length) return formatPlain(digits + "0".repeat(point - digits.length));
+  return formatPlain(`${digits.slice(0, point)}.${digits.slice(point)}`);
 }
 
 function formatPlain(text: string): string {
