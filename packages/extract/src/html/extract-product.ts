@@ -74,8 +74,8 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
   const markupSku = known.find((f) => f.values.sku !== undefined)?.values.sku;
   // The code the page shows is read too: it wins over a markup SKU the page keeps hidden.
   if (markupSku !== undefined) needed.add("sku");
+  // Read with the SKU's labels (no extra walk): a labelled brand beats a hidden markup brand.
   const markupBrand = known.find((f) => f.values.brand !== undefined)?.values.brand;
-  if (markupBrand !== undefined) needed.add("brand");
   const markupTitle = known.find((f) => f.values.title !== undefined)?.values.title ?? null;
   // The product's title element, found once: the heuristics and the sale check both start from it.
   const titleEl = titleElement($);

@@ -82,7 +82,7 @@ export function heuristicProduct(
         brandLinkNearTitle($, h1, title),
         "link to the brand's page beside the title",
       );
-  }
+  } else setField(found, "brand", cleanText(labelled.get("brand")), "label brand");
   if (needed.has("availability")) {
     const stock = visibleAvailability($, h1, labelled.get("availability"));
     if (stock) setField(found, "availability", stock.value, stock.method);
