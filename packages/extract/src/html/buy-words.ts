@@ -6,6 +6,8 @@
 
 /** Lower case without accents or other combining marks. */
 export function foldLabel(text: string): string {
+  // Most labels are plain ASCII: nothing to decompose.
+  if (/^[\x20-\x7e]*$/.test(text)) return text.toLowerCase();
   return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
