@@ -48,7 +48,8 @@ export function heuristicProduct(
     : new Map<LabelField, string>();
   if (needed.has("sku")) {
     const label = cleanCode(labelled.get("sku"));
-    const reference = referenceElement($);
+    // A labelled code comes first: the element named like a reference is read only without one.
+    const reference = label ? null : referenceElement($);
     const form = cleanCode(formSku($));
     // The cart form's hidden SKU, unless the page shows the shopper another code and never it.
     const shown = label ?? reference;

@@ -3,6 +3,9 @@ import { isTag, isText } from "./dom.js";
 import { nextElement, pageIndex } from "./page-index.js";
 import { cleanText } from "./text.js";
 
+/** A colon or a spaced dash: the only texts that can hold "Label: value" (a cheap test first). */
+const SEPARATED = /[:：]|\s[-–—]\s/u;
+
 /**
  * Product details printed as "label: value" (spec tables, definition lists, bullet lists),
  * in the languages of the shops we read. Order matters: the first label found for a field
@@ -274,7 +277,9 @@ export function findLabelledValues($: CheerioAPI): Map<LabelField, string> {
     const label = cleanText(raw) ?? "";
     if (label.length === 0 || label.length > 60) continue;
     // "Label: value", or "Label - value" with a spaced dash ("Art.-Nr." keeps its own).
-    const colon = label.match(/^([^:：]{2,40}?)\s*(?:[:：]|\s[-–—]\s)\s*(.*)$/u);
+    const colon = SEPARATED.test(label)
+      ? label.match(/^([^:：]{2,40}?)\s*(?:[:：]|\s[-–—]\s)\s*(.*)$/u)
+      : null;
     const name = (colon ? colon[1] : label)?.replace(/[\s:：#]+$/u, "").trim() ?? "";
     const rule = LABELS.find((l) => l.pattern.test(name));
     if (!rule || out.has(rule.field) || isLink(el)) continue;

@@ -87,6 +87,31 @@ export function findPagePrice(
   currencyHint: string | null,
   pageUrl?: string,
 ): PagePrice | null {
+  // The heuristics, the markup-offer check and the sale check may each ask: search once.
+  const last = searched.get($);
+  if (last && last.title === title && last.hint === currencyHint && last.pageUrl === pageUrl)
+    return last.result;
+  const result = searchPagePrice($, title, currencyHint, pageUrl);
+  searched.set($, { title, hint: currencyHint, pageUrl, result });
+  return result;
+}
+
+const searched = new WeakMap<
+  CheerioAPI,
+  {
+    title: ElementNode | null;
+    hint: string | null;
+    pageUrl: string | undefined;
+    result: PagePrice | null;
+  }
+>();
+
+function searchPagePrice(
+  $: CheerioAPI,
+  title: ElementNode | null,
+  currencyHint: string | null,
+  pageUrl?: string,
+): PagePrice | null {
   const ownId = ownIdPattern(pageUrl);
   const order = documentOrder(tagged($, "body"));
   const titleAt = title ? (order.get(title) ?? 0) : 0;

@@ -40,45 +40,63 @@ const CURRENT_WORDS = words([
 const TILE_WORDS = words(["tiles?", "teasers?"]);
 const PRICE_VALUE = / price ?(?:value|amount) /;
 
-const wordsOf = new WeakMap<ElementNode, string>();
+/** Class and id as words between spaces: " product old price ". */
+function markerWords(raw: string): string {
+  return ` ${raw
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim()} `;
+}
 
-/** The element's class and id as words between spaces: " product old price ". */
-export function markerWords(el: ElementNode): string {
-  let words = wordsOf.get(el);
-  if (words === undefined) {
-    const raw = `${el.attribs["class"] ?? ""} ${el.attribs["id"] ?? ""}`;
-    words = ` ${raw
-      .replace(/([a-z])([A-Z])/g, "$1 $2")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, " ")
-      .trim()} `;
-    wordsOf.set(el, words);
+const NOT_CURRENT = 1;
+const OLD_MARK = 2;
+const NOW_MARK = 4;
+const CURRENT = 8;
+const TILE = 16;
+// Pages repeat a few class names thousands of times: each is judged once per process.
+const judged = new Map<string, number>();
+
+function marks(el: ElementNode): number {
+  const { class: className, id } = el.attribs;
+  if (className === undefined && id === undefined) return 0;
+  const raw = `${className ?? ""} ${id ?? ""}`;
+  let flags = judged.get(raw);
+  if (flags === undefined) {
+    const marker = markerWords(raw);
+    flags =
+      (NOT_CURRENT_WORDS.test(marker) ? NOT_CURRENT : 0) |
+      (OLD_WORDS.test(marker) ? OLD_MARK : 0) |
+      (NOW_WORDS.test(marker) ? NOW_MARK : 0) |
+      (CURRENT_WORDS.test(marker) || PRICE_VALUE.test(marker) ? CURRENT : 0) |
+      (TILE_WORDS.test(marker) ? TILE : 0);
+    if (judged.size >= 10_000) judged.clear();
+    judged.set(raw, flags);
   }
-  return words;
+  return flags;
 }
 
 /** Marked as a price that is not what the product costs now (old, per unit, shipping...). */
 export function notCurrent(el: ElementNode): boolean {
-  return NOT_CURRENT_WORDS.test(markerWords(el));
+  return (marks(el) & NOT_CURRENT) !== 0;
 }
 
 /** Marked as the old price beside the current one. */
 export function oldMarked(el: ElementNode): boolean {
-  return OLD_WORDS.test(markerWords(el));
+  return (marks(el) & OLD_MARK) !== 0;
 }
 
 /** Marked as the price paid now: sale, now, current, special... */
 export function nowMarked(el: ElementNode): boolean {
-  return NOW_WORDS.test(markerWords(el));
+  return (marks(el) & NOW_MARK) !== 0;
 }
 
 /** Marked as the product's current price, "now" words and the product's own block alike. */
 export function currentMarked(el: ElementNode): boolean {
-  const marker = markerWords(el);
-  return CURRENT_WORDS.test(marker) || PRICE_VALUE.test(marker);
+  return (marks(el) & CURRENT) !== 0;
 }
 
 /** Marked as a tile or teaser: a listing's card for another product. */
 export function tileMarked(el: ElementNode): boolean {
-  return TILE_WORDS.test(markerWords(el));
+  return (marks(el) & TILE) !== 0;
 }

@@ -11,6 +11,7 @@ const JOINERS = /^[\s|\-–—:·•,(]+|[\s|\-–—:·•,(]+$/gu;
 
 /** Where a price (a currency sign or code beside an amount) sits in a text, or null. */
 export function priceSpan(text: string): { index: number; end: number } | null {
+  if (!/\d/.test(text)) return null;
   for (const token of findCurrencyTokens(text)) {
     const iso = /^[A-Z]{3}$/.test(text.slice(token.index, token.end));
     const after = AMOUNT_AFTER.exec(text.slice(token.end));
