@@ -14,7 +14,7 @@ import { microdataProduct, rdfaProduct, readMicrodata } from "./microdata.js";
 import { pageCurrency } from "./page-currency.js";
 import { hasAttr, tagged } from "./page-index.js";
 import { shopifyProduct } from "./shopify.js";
-import { shownBrandOverMarkup, shownOverMarkup } from "./shown-over-hidden.js";
+import { showsText, shownBrandOverMarkup, shownOverMarkup } from "./shown-over-hidden.js";
 import { currencyCode } from "./read-amount.js";
 import { documentBase } from "./urls.js";
 import { wooCommerceProduct } from "./woocommerce.js";
@@ -72,21 +72,26 @@ export function productOf($: CheerioAPI, pageUrl: string): ProductCandidate | nu
     HEURISTIC_FIELDS.filter((field) => !known.some((f) => f.values[field] !== undefined)),
   );
   const markupSku = known.find((f) => f.values.sku !== undefined)?.values.sku;
-  // The code the page shows is read too: it wins over a markup SKU the page keeps hidden.
-  if (markupSku !== undefined) needed.add("sku");
-  // Read with the SKU's labels (no extra walk): a labelled brand beats a hidden markup brand.
+  const urlIdSku = markupSku !== undefined && isPageUrlId(markupSku, pageUrl);
+  // The code the page shows is read too where markup's SKU may be hidden from the shopper (the
+  // URL's id, or never printed): the shown code then wins.
+  if (markupSku !== undefined && (urlIdSku || !showsText($, markupSku))) needed.add("sku");
+  // Likewise a labelled brand beats a markup brand the page never prints as a word.
   const markupBrand = known.find((f) => f.values.brand !== undefined)?.values.brand;
+  const readLabels = markupBrand !== undefined && !showsText($, markupBrand, true);
   const markupTitle = known.find((f) => f.values.title !== undefined)?.values.title ?? null;
   // The product's title element, found once: the heuristics and the sale check both start from it.
   const titleEl = titleElement($);
-  const heuristic = heuristicProduct($, pageUrl, base, hint, needed, {
-    element: titleEl,
-    markup: markupTitle,
-  });
-  const shown =
-    markupSku === undefined
-      ? null
-      : shownOverMarkup($, heuristic, markupSku, isPageUrlId(markupSku, pageUrl));
+  const heuristic = heuristicProduct(
+    $,
+    pageUrl,
+    base,
+    hint,
+    needed,
+    { element: titleEl, markup: markupTitle },
+    readLabels,
+  );
+  const shown = markupSku === undefined ? null : shownOverMarkup($, heuristic, markupSku, urlIdSku);
   const offered = shownMarkupPrice($, known, titleEl, hint, pageUrl);
   const markupPrice =
     offered?.values.price ?? known.find((f) => f.values.price !== undefined)?.values.price;

@@ -33,6 +33,8 @@ export function heuristicProduct(
   currencyHint: string | null,
   needed: ReadonlySet<FoundField>,
   titles: { element: ElementNode | null; markup: string | null },
+  /** Read the labelled values even where no field needs them (to check markup's brand). */
+  readLabels = false,
 ): Found {
   const found = newFound("heuristic");
   const h1 = titles.element;
@@ -43,9 +45,10 @@ export function heuristicProduct(
     const price = findPagePrice($, h1, currencyHint, pageUrl);
     if (price) setField(found, "price", price.value, price.method);
   }
-  const labelled = LABELLED_FIELDS.some((field) => needed.has(field))
-    ? findLabelledValues($)
-    : new Map<LabelField, string>();
+  const labelled =
+    readLabels || LABELLED_FIELDS.some((field) => needed.has(field))
+      ? findLabelledValues($)
+      : new Map<LabelField, string>();
   if (needed.has("sku")) {
     const label = cleanCode(labelled.get("sku"));
     // A labelled code comes first: the element named like a reference is read only without one.
