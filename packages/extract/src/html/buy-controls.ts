@@ -116,6 +116,18 @@ function imageIn(el: ElementNode, depth = 0): ElementNode | null {
  * punctuation; null if none or too long.
  */
 function controlLabel(el: ElementNode): string | null {
+  // The buy pass and the contact pass may both read a page's every control: read each once.
+  let label = labels.get(el);
+  if (label === undefined) {
+    label = readLabel(el);
+    labels.set(el, label);
+  }
+  return label;
+}
+
+const labels = new WeakMap<ElementNode, string | null>();
+
+function readLabel(el: ElementNode): string | null {
   const a = el.attribs;
   const text = cleanText(
     el.name === "input"
