@@ -1,11 +1,10 @@
 import { test, expect } from "./support/fixtures.js";
 import {
   addProducts,
-  addStandinDestination,
-  apiAs,
-  publishThroughApi,
+  publishToNewStandin,
   signIn,
   standinStore,
+  waitForStandinListings,
 } from "./support/actions.js";
 
 test("a price edited in the dashboard reaches the live listing by itself", async ({
@@ -17,18 +16,12 @@ test("a price edited in the dashboard reaches the live listing by itself", async
   playwright,
 }) => {
   const [product] = await addProducts(db, org.org.id, 1, "Oak tray");
-  const shop = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
+  const { store: shop, api } = await publishToNewStandin(
+    { db, keyring, org, stack, playwright },
+    [product!.id],
     "Corner shop",
   );
-  const api = await apiAs(playwright, stack.E2E_BASE_URL, org.member);
-  await publishThroughApi(api, [product!.id], [shop.id]);
-  await expect
-    .poll(async () => (await standinStore(stack.E2E_STANDIN_URL, shop.store)).listings.length)
-    .toBe(1);
+  await waitForStandinListings(stack.E2E_STANDIN_URL, shop.store, 1);
 
   await signIn(page, org.member, `/products/${product!.id}`);
   const listings = page.getByRole("region", { name: "Listings" });

@@ -1,14 +1,7 @@
 import { join } from "node:path";
 import { startFixtureServer, type FixturePage } from "@catalog/testing";
 import { test, expect } from "./support/fixtures.js";
-import {
-  addProducts,
-  addStandinDestination,
-  apiAs,
-  publishThroughApi,
-  signIn,
-  standinStore,
-} from "./support/actions.js";
+import { addProducts, publishToNewStandin, signIn, standinStore } from "./support/actions.js";
 import { SCREENSHOTS } from "./support/paths.js";
 
 /** A supplier's product page: schema.org Product in JSON-LD, its price as the page says now. */
@@ -43,11 +36,9 @@ test("watch a product's source page, and see a new price there reach the product
       sourceUrl: site.url("/products/harbour-mug"),
     });
     // Live on a store, automatic sync on (the default).
-    const store = await addStandinDestination(
-      db,
-      keyring,
-      org.org.id,
-      stack.E2E_STANDIN_URL,
+    const { store } = await publishToNewStandin(
+      { db, keyring, org, stack, playwright },
+      [product!.id],
       "Pier store",
     );
     const storePrice = async () =>
@@ -56,11 +47,6 @@ test("watch a product's source page, and see a new price there reach the product
           price: { amount: string };
         }[]
       )[0]?.price.amount;
-    await publishThroughApi(
-      await apiAs(playwright, stack.E2E_BASE_URL, org.member),
-      [product!.id],
-      [store.id],
-    );
     await expect.poll(storePrice, { timeout: 30_000 }).toBe("12.00");
     await signIn(page, org.member, "/products");
     await page.getByRole("link", { name: "Harbour mug 1" }).click();

@@ -4,6 +4,7 @@ import {
   addStandinDestination,
   apiAs,
   publishThroughApi,
+  publishToNewStandin,
   signIn,
   standinStore,
 } from "./support/actions.js";
@@ -98,15 +99,11 @@ test("a stock edit reaches the store by itself", async ({
   playwright,
 }) => {
   const [product] = await addProducts(db, org.org.id, 1, "Oak stool", { quantity: 5 });
-  const store = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
+  const { store } = await publishToNewStandin(
+    { db, keyring, org, stack, playwright },
+    [product!.id],
     "Corner store",
   );
-  const api = await apiAs(playwright, stack.E2E_BASE_URL, org.member);
-  await publishThroughApi(api, [product!.id], [store.id]);
   await expect
     .poll(async () => (await listingsOf(stack.E2E_STANDIN_URL, store.store))[0]?.quantity, {
       timeout: 30_000,

@@ -2,10 +2,10 @@ import { test, expect } from "./support/fixtures.js";
 import {
   addProducts,
   addStandinDestination,
-  apiAs,
-  publishThroughApi,
+  publishToNewStandin,
   signIn,
   standinStore,
+  waitForStandinListings,
 } from "./support/actions.js";
 
 // Delisting as a merchant meets it: a live listing unpublished from the product's page, a live
@@ -20,20 +20,12 @@ test("unpublish a live listing from the product's page: the listing ends on the 
   playwright,
 }) => {
   const [product] = await addProducts(db, org.org.id, 1, "Tide clock");
-  const store = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
+  const { store } = await publishToNewStandin(
+    { db, keyring, org, stack, playwright },
+    [product!.id],
     "Harbour store",
   );
-  const api = await apiAs(playwright, stack.E2E_BASE_URL, org.member);
-  await publishThroughApi(api, [product!.id], [store.id]);
-  await expect
-    .poll(async () => (await standinStore(stack.E2E_STANDIN_URL, store.store)).listings.length, {
-      timeout: 30_000,
-    })
-    .toBe(1);
+  await waitForStandinListings(stack.E2E_STANDIN_URL, store.store, 1, 30_000);
 
   await signIn(page, org.member, `/products/${product!.id}`);
   const listings = page.getByRole("region", { name: "Listings" });
@@ -61,15 +53,11 @@ test("deleting a live product names the stores whose listings end, and hides it 
   playwright,
 }) => {
   const [product] = await addProducts(db, org.org.id, 1, "Brass compass");
-  const store = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
+  const { store } = await publishToNewStandin(
+    { db, keyring, org, stack, playwright },
+    [product!.id],
     "Quay store",
   );
-  const api = await apiAs(playwright, stack.E2E_BASE_URL, org.member);
-  await publishThroughApi(api, [product!.id], [store.id]);
   await expect
     .poll(
       async () =>
