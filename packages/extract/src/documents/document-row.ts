@@ -1,4 +1,5 @@
 import type { ProductCandidate } from "../product-candidate.js";
+import type { ColumnMapping } from "./column-mapping.js";
 import type { EncodingChoice } from "./text-encoding.js";
 
 /** One product read from a document, or why the row(s) at `row` could not become one. */
@@ -28,6 +29,12 @@ export interface DocumentMeta {
    * BOM, per RFC 8259).
    */
   onEncoding?: (choice: EncodingChoice | null) => void;
+  /**
+   * The uploader's reading of a table's columns (CSV, TSV, XLSX): the columns it names are read
+   * so, with the generic reading (one product per row, variants grouped by a parent column)
+   * instead of a platform's. Not yet applied (issue 31 groundwork).
+   */
+  mapping?: ColumnMapping;
 }
 
 /** A spreadsheet-like row: `row` is the number a spreadsheet would show for it. */

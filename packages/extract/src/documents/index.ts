@@ -27,6 +27,12 @@ export { encodingName, type EncodingChoice, type EncodingSource } from "./text-e
 export { RETIRED_CURRENCIES } from "../price/currency-symbols.js";
 export type { DocumentMeta, DocumentRow } from "./document-row.js";
 export type { ByteInput } from "./byte-source.js";
+export {
+  MAPPED_FIELDS,
+  type ColumnMapping,
+  type ColumnMappingEntry,
+  type MappedField,
+} from "./column-mapping.js";
 
 /** Enough to see a header line, a BOM, a file signature or the first NDJSON lines. */
 const HEAD_BYTES = 64 * 1024;

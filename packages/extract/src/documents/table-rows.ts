@@ -3,6 +3,7 @@ import { EmptyDocumentError, MalformedDocumentError } from "./document-errors.js
 import { DOCUMENT_LIMITS, overLimit } from "./document-limits.js";
 import { clip } from "./price-fields.js";
 import type { DocumentRow, TableMapper, TableRecord } from "./document-row.js";
+import { recogniseColumns } from "./column-mapping.js";
 import { genericTableMapper } from "./generic-table-mapper.js";
 import { shopifyMapper } from "./shopify-mapper.js";
 import { woocommerceMapper } from "./woocommerce-mapper.js";
@@ -66,7 +67,7 @@ function mapperFor(headers: string[], defaultCurrency: string | null): TableMapp
     case "woocommerce":
       return woocommerceMapper(headers, index, defaultCurrency);
     default:
-      return genericTableMapper(headers, defaultCurrency);
+      return genericTableMapper(headers, recogniseColumns(headers), defaultCurrency);
   }
 }
 
