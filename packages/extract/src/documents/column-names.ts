@@ -249,8 +249,19 @@ export function indexHeaders(headers: readonly string[]): Map<string, number> {
   return index;
 }
 
-export type TableLayout = "shopify" | "woocommerce" | "generic";
+export type TableLayout =
+  | "shopify"
+  | "woocommerce"
+  | "magento"
+  | "prestashop"
+  | "bigcommerce"
+  | "bigcommerce-v3"
+  | "generic";
 
+/**
+ * A platform's export, told by the columns only it has. The platform checks come before
+ * WooCommerce's, whose Type/Name/Sale Price also appear in BigCommerce's modern template.
+ */
 export function detectLayout(index: ReadonlyMap<string, number>): TableLayout {
   const has = (name: string) => index.has(name);
   if (
@@ -258,6 +269,21 @@ export function detectLayout(index: ReadonlyMap<string, number>): TableLayout {
     (has("variantsku") || has("variantprice") || has("option1value") || has("imagesrc"))
   )
     return "shopify";
+  if (
+    has("sku") &&
+    has("producttype") &&
+    (has("attributesetcode") || has("storeviewcode") || has("configurablevariations"))
+  )
+    return "magento";
+  if (
+    has("pricetaxexcluded") ||
+    has("pricetaxincluded") ||
+    (has("attributenametypeposition") && has("valuevalueposition"))
+  )
+    return "prestashop";
+  if (has("itemtype") && has("productname")) return "bigcommerce";
+  if (has("item") && has("name") && (has("options") || has("inventorytracking")))
+    return "bigcommerce-v3";
   if (
     has("type") &&
     (has("sku") || has("name")) &&

@@ -7,6 +7,9 @@ import { recogniseColumns } from "./column-mapping.js";
 import { genericTableMapper } from "./generic-table-mapper.js";
 import { shopifyMapper } from "./shopify-mapper.js";
 import { woocommerceMapper } from "./woocommerce-mapper.js";
+import { magentoMapper } from "./magento-mapper.js";
+import { prestashopMapper } from "./prestashop-mapper.js";
+import { bigcommerceMapper } from "./bigcommerce-mapper.js";
 
 export interface TableOptions {
   defaultCurrency: string | null;
@@ -61,7 +64,15 @@ export async function* tableRows(
 
 function mapperFor(headers: string[], defaultCurrency: string | null): TableMapper {
   const index = indexHeaders(headers);
-  switch (detectLayout(index)) {
+  const layout = detectLayout(index);
+  switch (layout) {
+    case "magento":
+      return magentoMapper(headers, index, defaultCurrency);
+    case "prestashop":
+      return prestashopMapper(headers, index, defaultCurrency);
+    case "bigcommerce":
+    case "bigcommerce-v3":
+      return bigcommerceMapper(layout, headers, index, defaultCurrency);
     case "shopify":
       return shopifyMapper(headers, index, defaultCurrency);
     case "woocommerce":
