@@ -103,6 +103,15 @@ describe("BigCommerce modern template (Item)", () => {
     });
   });
 
+  test("an Item the template does not have is reported, not skipped", async () => {
+    const csv = "Item,Name,SKU,Options,Price\nProduct,Mug,MUG,,9.00\nShirt,Tee,TEE,,5.00\n";
+    const rows = await readRows(csv, { currency: "USD" });
+    expect(errorsOf(rows)).toEqual([
+      'row 3: column Item is "Shirt"; expected "Product", "Variant", "Image"',
+    ]);
+    expect(productsOf(rows)).toHaveLength(1);
+  });
+
   test("a Variant row without options says what it expected", async () => {
     const csv = "Item,Name,SKU,Options,Price\nProduct,Mug,MUG,,9.00\nVariant,,MUG-1,,\n";
     expect(errorsOf(await readRows(csv, { currency: "USD" }))).toEqual([

@@ -100,6 +100,8 @@ const V3: Layout = {
   untracked: ["none"],
 };
 
+const V3_SKIPPED = new Set(["video", "customfield", "modifier", "bulkpricingrule"]);
+
 interface Rule {
   row: number;
   when: Record<string, string>;
@@ -130,8 +132,8 @@ interface Group {
  *   Images are `Product Image File - N` (a URL, or a file on the store's WebDAV, left out) and
  *   `Product Image URL - N`.
  * - The modern template (https://support.bigcommerce.com/s/article/Supported-Product-Fields and
- *   "Importing Complex Attributes"): `Item` is `Product`, `Variant` or `Image` (`Video` and other
- *   rows are skipped). A Variant row's `Options` is `Type=Dropdown|Name=Size|Value=Small` (a swatch
+ *   "Importing Complex Attributes"): `Item` is `Product`, `Variant` or `Image` (`Video`,
+ *   `Custom Field`, `Modifier` and `Bulk Pricing Rule` rows are skipped; any other is reported). A Variant row's `Options` is `Type=Dropdown|Name=Size|Value=Small` (a swatch
  *   value may carry its colour: `Value=Red[#FF0000]`); Image rows give `Image URL (Import)`,
  *   the thumbnail first.
  * - `Sale Price` (when above 0) is what the product sells for, else `Price`; `Retail Price` is
@@ -338,7 +340,9 @@ export function bigcommerceMapper(
         return out;
       }
       if (kind !== L.variant && kind !== L.image && kind !== L.rule) {
-        if (layout === "bigcommerce-v3" && kind) return [];
+        // The template's other rows (videos, custom fields, modifiers, bulk pricing) add nothing
+        // a product candidate holds.
+        if (layout === "bigcommerce-v3" && V3_SKIPPED.has(kind)) return [];
         return [
           {
             row,
