@@ -50,6 +50,17 @@ describe("BigCommerce legacy export (Item Type)", () => {
     });
   });
 
+  test("a product of more rows than any product can have is reported, not held", async () => {
+    const lines = ["Item Type,Product Name,Product Code/SKU,Price", "Product,Tee,TEE,5.00"];
+    for (let i = 0; i < 5000; i++) lines.push(`SKU,[S]Size=${i},TEE-${i},`);
+    lines.push("Product,Cap,CAP,3.00");
+    const rows = await readRows(lines.join("\n"), { currency: "USD" });
+    expect(errorsOf(rows)).toEqual([
+      "row 2: product has more than 5000 rows; is column Item Type filled correctly?",
+    ]);
+    expect(productsOf(rows).map((p) => p.title)).toEqual(["Cap"]);
+  });
+
   test("a SKU row before any Product row is reported", async () => {
     const csv = 'Item Type,Product Name,Price\nSKU,"[S]Size=Small",1.00\n';
     expect(errorsOf(await readRows(csv, { currency: "USD" }))).toEqual([

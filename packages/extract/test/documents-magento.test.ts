@@ -107,6 +107,27 @@ describe("Magento 2 catalog_product CSV", () => {
     expect(hoodie!.attributes.priceWithoutCurrency).toBe("52.00");
   });
 
+  test("a child visible on its own is both a variant and a product", async () => {
+    const csv =
+      "sku,attribute_set_code,product_type,name,visibility,price,qty,configurable_variations,configurable_variation_labels\n" +
+      'LAMP,Default,configurable,Desk lamp,"Catalog, Search",30.00,0,"sku=LAMP-W,color=White|sku=LAMP-B,color=Black",color=Colour\n' +
+      'LAMP-W,Default,simple,Desk lamp white,"Not Visible Individually",30.00,3,,\n' +
+      'LAMP-B,Default,simple,Desk lamp black,"Catalog, Search",32.00,4,,\n';
+    const products = productsOf(await readRows(csv, { currency: "EUR" }));
+    expect(
+      products.map((p) => [p.sku, p.variants.map((v) => [v.sku, v.options, v.price?.amount])]),
+    ).toEqual([
+      [
+        "LAMP",
+        [
+          ["LAMP-W", { Colour: "White" }, "30.00"],
+          ["LAMP-B", { Colour: "Black" }, "32.00"],
+        ],
+      ],
+      ["LAMP-B", []],
+    ]);
+  });
+
   test("a not-visible simple row no configurable lists is still a product", async () => {
     const csv =
       "sku,store_view_code,attribute_set_code,product_type,name,visibility,price,qty,configurable_variations\n" +

@@ -88,6 +88,34 @@ describe("PrestaShop combinations", () => {
     ]);
   });
 
+  test("a combination may name its product by reference instead of ID", async () => {
+    const csv =
+      "Product ID;Name *;Reference #;Price tax excluded;Attribute (Name:Type:Position)*;Value (Value:Position)*;Quantity\n" +
+      ";Poster;demo_7;10.00;;;\n" +
+      "demo_7;;;;Dimension:select:0;40x60cm:0;4\n";
+    const [poster] = productsOf(await readRows(csv, { currency: "EUR" }));
+    expect(poster!.variants).toEqual([
+      expect.objectContaining({
+        options: { Dimension: "40x60cm" },
+        price: { amount: "10.00", currency: "EUR" },
+        quantity: 4,
+      }),
+    ]);
+  });
+
+  test("product rows held for combinations are bounded: far-away combinations are reported", async () => {
+    const lines = [
+      "Product ID;Name *;Price tax excluded;Attribute (Name:Type:Position)*;Value (Value:Position)*",
+    ];
+    for (let i = 1; i <= 50_001; i++) lines.push(`${i};Item ${i};1.00;;`);
+    lines.push("1;;;Size:select:0;M:0");
+    const rows = await readRows(lines.join("\n"), { currency: "EUR" });
+    expect(productsOf(rows)).toHaveLength(50_001);
+    expect(errorsOf(rows)).toEqual([
+      "row 50003: combination of product 1 comes too far after its product; put combinations after their product",
+    ]);
+  });
+
   test("attributes and values that do not pair up are reported on their row", async () => {
     const csv =
       "Product ID;Name *;Price tax excluded;Attribute (Name:Type:Position)*;Value (Value:Position)*\n" +
