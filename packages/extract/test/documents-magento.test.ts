@@ -142,6 +142,27 @@ describe("Magento 2 catalog_product CSV", () => {
     ]);
   });
 
+  test("rows held for a later configurable are bounded: the oldest are let go as products", async () => {
+    const lines = [
+      "sku,attribute_set_code,product_type,name,visibility,price,configurable_variations",
+    ];
+    for (let i = 1; i <= 50_001; i++)
+      lines.push(`C-${i},Default,simple,Part ${i},"Not Visible Individually",1.00,`);
+    lines.push(
+      'KIT,Default,configurable,Kit,"Catalog, Search",9.00,"sku=C-1,size=S|sku=C-2,size=M"',
+    );
+    const products = productsOf(await readRows(lines.join("\n"), { currency: "USD" }));
+    // C-1 was let go before the kit came; C-2 was still held and became its variant only.
+    expect(products).toHaveLength(50_001);
+    expect(products.some((p) => p.sku === "C-1")).toBe(true);
+    expect(products.some((p) => p.sku === "C-2")).toBe(false);
+    const kit = products.find((p) => p.sku === "KIT")!;
+    expect(kit.variants.map((v) => [v.sku, v.price?.amount])).toEqual([
+      ["C-1", "9.00"],
+      ["C-2", "1.00"],
+    ]);
+  });
+
   test("a row without a SKU is reported with its row number", async () => {
     const csv = "sku,attribute_set_code,product_type,name,price\n,Default,simple,No sku,1.00\n";
     expect(errorsOf(await readRows(csv, { currency: "USD" }))).toEqual([
