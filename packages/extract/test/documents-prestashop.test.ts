@@ -79,12 +79,15 @@ describe("PrestaShop combinations", () => {
     });
   });
 
-  test("a combinations-only file names each product it cannot find, and what to do", async () => {
+  test("a combinations-only file: each row names the product it cannot find, and what to do", async () => {
     const rows = await readRows(fixture("prestashop-combinations.csv"), { currency: "EUR" });
     expect(productsOf(rows)).toEqual([]);
+    const missing =
+      "but no product row with that ID or reference is in this file; import the products file first, or put the products and their combinations in one file";
     expect(errorsOf(rows)).toEqual([
-      "rows 2-3: combinations of product 1, but no product row with that ID or reference is in this file; import the products file first, or put the products and their combinations in one file",
-      "row 4: combinations of product 7, but no product row with that ID or reference is in this file; import the products file first, or put the products and their combinations in one file",
+      `row 2: a combination of product 1, ${missing}`,
+      `row 3: a combination of product 1, ${missing}`,
+      `row 4: a combination of product 7, ${missing}`,
     ]);
   });
 
@@ -99,6 +102,21 @@ describe("PrestaShop combinations", () => {
         options: { Dimension: "40x60cm" },
         price: { amount: "10.00", currency: "EUR" },
         quantity: 4,
+      }),
+    ]);
+  });
+
+  test("a combination row before its product's row attaches too", async () => {
+    const csv =
+      "Product ID;Name *;Price tax excluded;Attribute (Name:Type:Position)*;Value (Value:Position)*;Impact on price\n" +
+      "5;;;Size:select:0;L:0;3.00\n" +
+      "5;Hoodie;40.00;;;\n";
+    const rows = await readRows(csv, { currency: "EUR" });
+    expect(errorsOf(rows)).toEqual([]);
+    expect(productsOf(rows)[0]!.variants).toEqual([
+      expect.objectContaining({
+        options: { Size: "L" },
+        price: { amount: "43.00", currency: "EUR" },
       }),
     ]);
   });

@@ -12,16 +12,19 @@ import {
   type VariantDraft,
 } from "./price-fields.js";
 import { followStock, readStockCell } from "./stock-cells.js";
+import { parentGroups, type ParentGroup } from "./parent-groups.js";
+import type { ProductVariant } from "@catalog/values";
 
-/** Product rows held for combinations that may follow; past this the oldest are let go. */
-const MAX_WAITING_ROWS = 50_000;
-
-interface Held {
-  row: number;
+interface ProductRow {
   product: ProductCandidate;
   /** Tax-excluded base price and the tax factor (included / excluded), for combinations. */
   base: { excluded: string | null; factor: number | null };
-  drafts: VariantDraft[];
+}
+
+interface Combination {
+  /** Impact on price, tax excluded, signed ("-2.00"). */
+  impact: string;
+  variant: Omit<ProductVariant, "price">;
 }
 
 /**
@@ -41,9 +44,10 @@ interface Held {
  *   excluded, added to the product's price), `Quantity`, `Image URLs (x,y,z...)`. Combinations
  *   become variants of the product row with that ID in the same file (a file may hold both);
  *   a product with combinations has their total quantity.
- * - Combinations whose product is not in the file are reported, one message per product:
- *   PrestaShop imports combinations onto products it already has, so the products file must be
- *   imported first (or both put in one file).
+ * - Combinations whose product is not in the file are reported on their rows: PrestaShop
+ *   imports combinations onto products it already has, so the products file must be imported
+ *   first (or both put in one file). Product and combination rows are grouped, in any order, by
+ *   the shared `parentGroups` (parent-groups.ts), which also bounds what is held.
  */
 export function prestashopMapper(
   headers: readonly string[],
@@ -53,16 +57,11 @@ export function prestashopMapper(
   const c = platformColumns(headers, index);
   const ctx: CurrencyContext = { rowCurrency: null, defaultCurrency };
   const hasCombinations = c.pick("attributenametypeposition") !== undefined;
-  const products = new Map<string, Held>();
-  const heldInOrder = new Set<Held>();
-  const orphans = new Map<string, number[]>();
-  const letGo = new Set<string>();
-  let waiting = 0;
 
   const IMAGES = ["imageurlsxyz", "imageurls", "images"];
   const SHORT = ["summary", "shortdescription"];
 
-  function productRow(record: TableRecord): Held | DocumentRow {
+  function productRow(record: TableRecord): ProductRow | DocumentRow {
     const { cells, row } = record;
     const title = c.get(cells, "name");
     if (!title)
@@ -134,10 +133,11 @@ export function prestashopMapper(
       incl && excl && Number(excl.read.amount) > 0
         ? Number(incl.read.amount) / Number(excl.read.amount)
         : null;
-    return { row, product: p, base: { excluded: exclAmount, factor }, drafts: [] };
+    return { product: p, base: { excluded: exclAmount, factor } };
   }
 
-  function combination(record: TableRecord, held: Held): VariantDraft | DocumentRow {
+  /** A combination row read on its own; its price needs its product's (see `priced`). */
+  function combination(record: TableRecord): Combination | DocumentRow {
     const { cells, row } = record;
     const names = c
       .get(cells, "attributenametypeposition")
@@ -167,22 +167,15 @@ export function prestashopMapper(
     if (impact && "error" in impact) return { row, ok: false, error: impact.error };
     const stock = readStockCell(c.get(cells, "quantity"), c.label("quantity"), `row ${row}`);
     if (stock && "error" in stock) return { row, ok: false, error: stock.error };
-    const signed = impact
+    const impactAmount = impact
       ? impactText.startsWith("-")
         ? `-${impact.read.amount}`
         : impact.read.amount
       : "0";
-    // The product's price plus the (tax-excluded) impact, with the product's tax when the price
-    // shown is the tax-included one.
-    const { excluded, factor } = held.base;
-    let amount: string | null = null;
-    if (excluded !== null) {
-      const net = addAmounts(excluded, signed);
-      amount = factor !== null ? (Math.round(Number(net) * factor * 100) / 100).toFixed(2) : net;
-    } else if (held.product.price) amount = addAmounts(held.product.price.amount, signed);
     const ref = c.get(cells, "reference");
-    return variantDraft(
-      {
+    return {
+      impact: impactAmount,
+      variant: {
         sku: ref || null,
         title: null,
         options,
@@ -191,22 +184,34 @@ export function prestashopMapper(
         image: imageUrls(c.get(cells, ...IMAGES))[0] ?? null,
         ...(stock && "quantity" in stock ? { quantity: stock.quantity } : {}),
       },
+    };
+  }
+
+  /**
+   * The product's price plus the (tax-excluded) impact, with the product's tax when the price
+   * shown is the tax-included one.
+   */
+  function priced(combo: Combination, parent: ProductRow): VariantDraft {
+    const { excluded, factor } = parent.base;
+    let amount: string | null = null;
+    if (excluded !== null) {
+      const net = addAmounts(excluded, combo.impact);
+      amount = factor !== null ? (Math.round(Number(net) * factor * 100) / 100).toFixed(2) : net;
+    } else if (parent.product.price) amount = addAmounts(parent.product.price.amount, combo.impact);
+    return variantDraft(
+      combo.variant,
       amount === null ? null : { kind: "ok", amount, currency: null },
       ctx,
     );
   }
 
-  function finish(held: Held): DocumentRow {
-    if (heldInOrder.delete(held)) waiting -= 1 + held.drafts.length;
-    for (const [key, h] of products)
-      if (h === held) {
-        products.delete(key);
-        letGo.add(key);
-      }
-    const p = held.product;
-    if (held.drafts.length > 0) {
+  function finish(group: ParentGroup<ProductRow, Combination>): DocumentRow {
+    const parent = group.parent!;
+    const p = parent.item.product;
+    const drafts = group.variants.map((v) => priced(v.item, parent.item));
+    if (drafts.length > 0) {
       const method = `rows linked by ${c.label("productid")}`;
-      attachVariants(p, held.drafts, method);
+      attachVariants(p, drafts, method);
       // In PrestaShop a product with combinations has their stock, not a count of its own.
       if (p.variants.every((v) => typeof v.quantity === "number")) {
         p.quantity = p.variants.reduce((sum, v) => sum + v.quantity!, 0);
@@ -215,8 +220,17 @@ export function prestashopMapper(
       }
       followStock(p);
     }
-    return { row: held.row, ok: true, product: p };
+    return { row: parent.row, ok: true, product: p };
   }
+
+  const groups = parentGroups<ProductRow, Combination>({
+    finish,
+    unknownParent: "error",
+    unknownParentError: (row, ref) =>
+      `row ${row}: a combination of product ${ref}, but no product row with that ID or reference is in this file; import the products file first, or put the products and their combinations in one file`,
+    lateError: (row, ref) =>
+      `row ${row}: combination of product ${ref} comes too far after its product; put combinations after their product`,
+  });
 
   return {
     push(record: TableRecord): DocumentRow[] {
@@ -231,57 +245,19 @@ export function prestashopMapper(
               error: `row ${row}: a combination without ${c.label("productid")} (the ID or reference of its product)`,
             },
           ];
-        const held = products.get(`id:${key}`) ?? products.get(`ref:${key}`);
-        if (!held) {
-          if (letGo.has(`id:${key}`) || letGo.has(`ref:${key}`))
-            return [
-              {
-                row,
-                ok: false,
-                error: `row ${row}: combination of product ${key} comes too far after its product; put combinations after their product`,
-              },
-            ];
-          const rows = orphans.get(key) ?? [];
-          if (rows.length === 0) orphans.set(detached(key), rows);
-          if (rows.length < 1000) rows.push(row);
-          return [];
-        }
-        const draft = combination(record, held);
-        if (!("variant" in draft)) return [draft];
-        held.drafts.push(detached(draft));
-        waiting++;
-        return [];
+        const combo = combination(record);
+        if (!("variant" in combo)) return [combo];
+        return groups.variant(row, detached(combo), detached(key), detached(key));
       }
       const built = productRow(record);
-      if (!("drafts" in built)) return [built];
-      if (!hasCombinations) return [finish(built)];
-      const held = detached(built);
-      const id = c.get(cells, "productid", "id");
-      const ref = held.product.sku;
-      if (id) products.set(`id:${detached(id)}`, held);
-      if (ref) products.set(`ref:${ref}`, held);
-      heldInOrder.add(held);
-      waiting++;
-      const out: DocumentRow[] = [];
-      for (const h of heldInOrder) {
-        if (waiting <= MAX_WAITING_ROWS) break;
-        out.push(finish(h));
-      }
-      return out;
+      if (!("base" in built)) return [built];
+      // The Product ID* of a combination is its product's ID, or its reference when the
+      // merchant imports with "use product reference as key".
+      const keys = [c.get(cells, "productid", "id"), built.product.sku ?? ""].filter(Boolean);
+      return groups.product(row, detached(built), detached(keys), hasCombinations);
     },
     end(): DocumentRow[] {
-      const out = [...heldInOrder].map(finish);
-      for (const [key, rows] of orphans) {
-        const where =
-          rows.length === 1 ? `row ${rows[0]}` : `rows ${rows[0]}-${rows[rows.length - 1]}`;
-        out.push({
-          row: rows[0]!,
-          ok: false,
-          error: `${where}: combinations of product ${key}, but no product row with that ID or reference is in this file; import the products file first, or put the products and their combinations in one file`,
-        });
-      }
-      orphans.clear();
-      return out;
+      return groups.end();
     },
   };
 }
