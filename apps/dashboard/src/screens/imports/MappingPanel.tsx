@@ -1,7 +1,7 @@
 // The mapping panel: one line per column of the file (its header, a few sample values, the
 // catalog field it is read as, a name for an option or attribute), the live preview under it,
 // and saving the mapping as the org's template for files with these columns.
-import { useId } from "react";
+import { Fragment, useId } from "react";
 import type { ColumnsPreview, MappedField } from "../../api/column-types";
 import { FIELD_CHOICES, takesName, type DraftColumn } from "./column-mapping";
 import { MappingPreview } from "./MappingPreview";
@@ -77,12 +77,14 @@ export function MappingPanel({
                     <>
                       <span className="visually-hidden">Examples: </span>
                       {values.map((v, j) => (
-                        <span key={j} className="mapping-sample" title={v}>
-                          {v}
+                        <Fragment key={j}>
+                          <span className="mapping-sample" title={v}>
+                            {v}
+                          </span>
                           {j < values.length - 1 ? (
                             <span className="visually-hidden">, </span>
                           ) : null}
-                        </span>
+                        </Fragment>
                       ))}
                     </>
                   ) : (
