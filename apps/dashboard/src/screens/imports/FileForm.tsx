@@ -13,6 +13,7 @@ import { ENCODING_FIELD_ANCHOR, TEXT_ENCODINGS } from "../../lib/imports";
 import { Field } from "../../ui/Field";
 import {
   draftFrom,
+  isTableFile,
   mappingProblems,
   templateNameFor,
   toMapping,
@@ -82,9 +83,11 @@ export function FileForm() {
     file,
     fileToken,
     { currency: currency || undefined, encoding: encoding || undefined, mapping },
-    problems.length === 0,
+    problems.length === 0 && file !== null && isTableFile(file.name),
   );
   const data = columns.data;
+  // A table's first reading decides whether the import needs a mapping: the button waits for it.
+  const reading = columns.isPending && columns.fetchStatus === "fetching";
   const needsMapping = data?.mappable === true && data.needsMapping;
 
   // A file the service cannot read alone opens the panel with its reading so far (once per file,
@@ -315,8 +318,14 @@ export function FileForm() {
         </div>
       ) : null}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={start.isPending}>
-          {start.isPending ? "Uploading…" : draft ? "Import with this mapping" : "Preview file"}
+        <button type="submit" className="btn btn-primary" disabled={start.isPending || reading}>
+          {start.isPending
+            ? "Uploading…"
+            : reading
+              ? "Reading the columns…"
+              : draft
+                ? "Import with this mapping"
+                : "Preview file"}
         </button>
       </div>
     </form>

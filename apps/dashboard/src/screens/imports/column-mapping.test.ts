@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   columnsSample,
   draftFrom,
+  isTableFile,
   fieldLabel,
   mappingProblems,
   previewPrice,
@@ -124,6 +125,13 @@ describe("columnsSample", () => {
     expect(columnsSample(small).size).toBe(small.size);
     const book = new File(["x".repeat(300 * 1024)], "book.xlsx");
     expect(columnsSample(book).size).toBe(300 * 1024);
+  });
+});
+
+describe("isTableFile", () => {
+  it("asks about the columns of tables only", () => {
+    expect(["a.csv", "b.TSV", "c.xlsx"].map(isTableFile)).toEqual([true, true, true]);
+    expect(["items.json", "items.ndjson"].map(isTableFile)).toEqual([false, false]);
   });
 });
 

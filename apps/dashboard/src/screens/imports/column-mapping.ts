@@ -112,6 +112,11 @@ export function templateNameFor(fileName: string): string {
   return (base || "My columns").slice(0, 80);
 }
 
+/** Tables (CSV, TSV, XLSX) have columns to map; JSON and NDJSON files are not asked about. */
+export function isTableFile(name: string): boolean {
+  return /\.(csv|tsv|xlsx)$/i.test(name);
+}
+
 /** CSV and TSV are read from their first part only; an XLSX must be sent whole. */
 export const COLUMNS_SAMPLE_BYTES = 256 * 1024;
 
