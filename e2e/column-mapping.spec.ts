@@ -178,4 +178,15 @@ test("a sheet with unknown headers: map its columns with a live preview, save th
     path: join(SCREENSHOTS, "column-mapping-import-390.png"),
     fullPage: true,
   });
+
+  // Both imports are listed with how their columns were read.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/imports");
+  const recent = page.getByRole("region", { name: "Recent imports" });
+  await expect(
+    recent.getByRole("row").filter({ hasText: "lieferant-a-december.csv" }),
+  ).toContainText("saved mapping “Lieferant A”");
+  await expect(recent.getByRole("row").filter({ hasText: /lieferant-a\.csv/ })).toContainText(
+    "columns mapped",
+  );
 });
