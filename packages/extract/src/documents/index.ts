@@ -199,6 +199,7 @@ async function columnsOf(
       headers: [],
       rows: [],
       assignments: [],
+      recognised: [],
       needsMapping: false,
       preview,
     };

@@ -16,6 +16,8 @@ export interface DocumentColumns {
   rows: { row: number; cells: string[] }[];
   /** How each column is read: as `meta.mapping` says, else automatically. */
   assignments: ColumnAssignment[];
+  /** Per header index: the automatic reading found a field for it (not just an attribute). */
+  recognised: boolean[];
   /** True when the reading has no title column (the file needs a mapping to import). */
   needsMapping: boolean;
   /** The products the sample rows read as (none when `needsMapping`). */
@@ -63,9 +65,10 @@ export async function sampleTable(
   const last = rows.at(-1);
   if (cutShort && ended && last && last.cells.length < headers.length) rows.pop();
   const layout = mapping ? "generic" : detectLayout(indexHeaders(headers));
-  const assignments = mapping
-    ? applyMapping(headers, mapping, { needTitle: false })
-    : recogniseColumns(headers);
+  const automatic = recogniseColumns(headers);
+  const assignments = mapping ? applyMapping(headers, mapping, { needTitle: false }) : automatic;
+  const recognised = headers.map(() => false);
+  for (const a of automatic) if (a.field !== "attribute") recognised[a.index] = true;
   const needsMapping =
     (mapping !== undefined || layout === "generic") &&
     !assignments.some((a) => a.field === "title");
@@ -91,6 +94,7 @@ export async function sampleTable(
     headers,
     rows: rows.map(({ row, cells }) => ({ row, cells })),
     assignments,
+    recognised,
     needsMapping,
     preview,
   };
