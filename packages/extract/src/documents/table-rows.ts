@@ -6,6 +6,7 @@ import type { DocumentRow, TableMapper, TableRecord } from "./document-row.js";
 import { recogniseColumns, type ColumnMapping } from "./column-mapping.js";
 import { applyMapping } from "./mapped-columns.js";
 import { genericTableMapper } from "./generic-table-mapper.js";
+import { googleFeedMapper, isGoogleFeedHeader } from "./google-feed-mapper.js";
 import { shopifyMapper } from "./shopify-mapper.js";
 import { woocommerceMapper } from "./woocommerce-mapper.js";
 
@@ -79,6 +80,7 @@ export function mapperFor(
     case "woocommerce":
       return woocommerceMapper(headers, index, defaultCurrency);
     default:
+      if (isGoogleFeedHeader(headers)) return googleFeedMapper(headers, defaultCurrency);
       return genericTableMapper(headers, recogniseColumns(headers), defaultCurrency);
   }
 }
