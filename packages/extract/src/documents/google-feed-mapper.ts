@@ -2,6 +2,7 @@ import { emptyCandidate, type ProductCandidate } from "../product-candidate.js";
 import { absoluteUrl, detached, imageUrls, toAvailability, toGtin } from "./cell-values.js";
 import type { DocumentRow, TableMapper, TableRecord } from "./document-row.js";
 import { fillFromFirstVariant } from "./generic-product.js";
+import { groupTitle, variantFromProduct } from "./group-product.js";
 import { parentGroups, type ParentGroup } from "./parent-groups.js";
 import {
   applyPrice,
@@ -9,7 +10,6 @@ import {
   documentSource,
   readPriceCell,
   type CurrencyContext,
-  type VariantDraft,
 } from "./price-fields.js";
 import { applyStock, followStock, readStockCell } from "./stock-cells.js";
 
@@ -270,26 +270,10 @@ export function googleFeedMapper(
       if (!differing.includes(name) && first.options[name])
         product.attributes[name] = first.options[name];
     product.attributes.item_group_id = group.ref;
-    const drafts = items.map((item): VariantDraft => {
-      const p = item.product;
+    const drafts = items.map((item) => {
       const options: Record<string, string> = {};
       for (const name of differing) if (item.options[name]) options[name] = item.options[name];
-      return {
-        variant: {
-          sku: item.id,
-          title: item.title,
-          price: p.price,
-          options,
-          gtin: p.gtin,
-          availability: p.availability,
-          image: p.images[0] ?? null,
-          ...(p.quantity !== null ? { quantity: p.quantity } : {}),
-        },
-        amountWithoutCurrency:
-          p.price === null
-            ? ((p.attributes.priceWithoutCurrency as string | undefined) ?? null)
-            : null,
-      };
+      return variantFromProduct(item.product, item.title, options);
     });
     delete product.attributes.priceWithoutCurrency;
     for (const item of items.slice(1))
@@ -313,28 +297,4 @@ export function googleFeedMapper(
     },
     end: () => groups.end(),
   };
-}
-
-/** The group's title: see `groupProduct`. */
-export function groupTitle(titles: readonly string[], optionValues: readonly string[]): string {
-  const first = titles[0] ?? "";
-  if (titles.every((t) => t === first)) return first;
-  const words = titles.map((t) => t.split(/\s+/));
-  const common: string[] = [];
-  for (let i = 0; words.every((w) => w[i] !== undefined && w[i] === words[0]![i]); i++)
-    common.push(words[0]![i]!);
-  const prefix = common
-    .join(" ")
-    .replace(/[\s,|/(–-]+$/u, "")
-    .trim();
-  if (/\p{L}/u.test(prefix)) return prefix;
-  const drop = new Set(optionValues.map((v) => v.toLowerCase()));
-  const stripped = first
-    .split(/\s+/)
-    .filter((w) => !drop.has(w.replace(/[,;|()]/g, "").toLowerCase()))
-    .join(" ")
-    .replace(/\s*[,|/–-]\s*$/u, "")
-    .replace(/^\s*[,|/–-]\s*/u, "")
-    .trim();
-  return stripped || first;
 }
