@@ -67,7 +67,7 @@ export function encodingLabel(name: string): string | null {
 
 /** How an import's columns were read, when not automatically (the import view's `mapping`). */
 export function importMapping(item: Import): ImportMappingUse | null {
-  return (item as Import & { mapping?: ImportMappingUse | null }).mapping ?? null;
+  return item.mapping ?? null;
 }
 
 /** "Columns read with your saved mapping “Supplier A”", or "…with the mapping you chose". */

@@ -72,7 +72,7 @@ export function MappingPreview({
               {rows.map((r) =>
                 r.ok ? (
                   <tr key={r.row}>
-                    <td data-label="Row" className="num">
+                    <td data-label="Row">
                       <span>{r.row}</span>
                     </td>
                     <td data-label="Product name">
@@ -93,7 +93,7 @@ export function MappingPreview({
                   </tr>
                 ) : (
                   <tr key={r.row} className="row-error">
-                    <td data-label="Row" className="num">
+                    <td data-label="Row">
                       <span>{r.row}</span>
                     </td>
                     <td colSpan={5} data-label="Error">
