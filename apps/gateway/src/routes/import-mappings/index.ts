@@ -7,14 +7,19 @@ import {
   type Db,
   type ImportMappingView,
 } from "@catalog/db";
+import type { MappedField } from "@catalog/extract/upload-checks";
 import { actingOf } from "../../plugins/auth.js";
-import { errorResponses } from "../../schemas/common.js";
+import { errorResponses, type SameNames } from "../../schemas/common.js";
 import {
   ImportMappingListSchema,
   ImportMappingParamsSchema,
   ImportMappingSchema,
   SaveImportMappingBodySchema,
+  type MAPPED_FIELD_NAMES,
 } from "./schemas.js";
+
+const fieldsMatch: SameNames<MappedField, (typeof MAPPED_FIELD_NAMES)[number]> = true;
+void fieldsMatch;
 
 /** Saved mappings were checked against MAPPED_FIELDS by the body schema when they were saved. */
 const viewOf = (view: ImportMappingView) => view as Static<typeof ImportMappingSchema>;

@@ -1,9 +1,30 @@
 import { Type } from "typebox";
-import { MAPPED_FIELDS } from "@catalog/extract/upload-checks";
+
+/** @catalog/extract's MAPPED_FIELDS (checked equal in index.ts; schema modules import only typebox). */
+export const MAPPED_FIELD_NAMES = [
+  "title",
+  "sku",
+  "price",
+  "salePrice",
+  "regularPrice",
+  "currency",
+  "quantity",
+  "brand",
+  "gtin",
+  "mpn",
+  "images",
+  "description",
+  "availability",
+  "sourceUrl",
+  "parent",
+  "option",
+  "attribute",
+  "ignore",
+] as const;
 
 const Time = Type.String({ format: "date-time" });
 
-export const MappedFieldSchema = Type.Enum([...MAPPED_FIELDS], {
+export const MappedFieldSchema = Type.Enum([...MAPPED_FIELD_NAMES], {
   description:
     "What the column is read as: a catalog field, the parent SKU a variant row belongs to (parent), an option of the variant " +
     "(option: its name defaults to the header), an attribute, or nothing (ignore)",
