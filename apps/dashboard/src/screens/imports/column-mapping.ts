@@ -1,11 +1,6 @@
 // The mapping panel's logic: catalog fields in a merchant's words, the panel's draft of a
 // mapping and what is wrong with it before it is sent, and a previewed product's cells as text.
-import type {
-  ColumnMapping,
-  ColumnReading,
-  MappedField,
-  PreviewProduct,
-} from "../../api/column-types";
+import type { ColumnMapping, ColumnReading, MappedField } from "../../api/column-types";
 
 /** The select's options, in the order a merchant looks for them. */
 export const FIELD_CHOICES: { field: MappedField; label: string }[] = [
@@ -126,28 +121,39 @@ export function columnsSample<T extends Blob & { name: string }>(file: T): Blob 
     : file;
 }
 
-type Price = PreviewProduct["price"];
-
-function moneyOf(price: Price, currency: string | null | undefined): string | null {
-  if (price === null || price === undefined || price === "") return null;
-  if (typeof price === "object") return `${price.amount} ${price.currency}`;
-  return currency ? `${String(price)} ${currency}` : `${String(price)} (no currency)`;
+interface Money {
+  amount: string;
+  currency: string;
 }
 
-/** The preview's price: "19.99 EUR", the first variant's when the product has none, or "—". */
-export function previewPrice(product: PreviewProduct): string {
-  const own = moneyOf(product.price, product.currency);
+/** What the preview's cells read of a product (the columns answer's product fits it). */
+export interface PreviewCells {
+  price?: Money | null;
+  quantity?: number | null;
+  variants?: { price?: Money | null; quantity?: number | null }[];
+}
+
+const moneyText = (m: Money | null | undefined) => (m ? `${m.amount} ${m.currency}` : null);
+
+/**
+ * The preview's price: "19.99 EUR", the variants' when the product has none ("from 10.00 EUR"
+ * when they differ), or "—" (no price, or one without a currency, which the catalog leaves out).
+ */
+export function previewPrice(product: PreviewCells): string {
+  const own = moneyText(product.price);
   if (own) return own;
   const variantPrices = (product.variants ?? [])
-    .map((v) => moneyOf(v.price, product.currency))
-    .filter((p): p is string => p !== null);
+    .map((v) => v.price)
+    .filter((p): p is Money => Boolean(p))
+    .sort((a, b) => Number(a.amount) - Number(b.amount))
+    .map((p) => moneyText(p)!);
   if (variantPrices.length === 0) return "—";
   const distinct = [...new Set(variantPrices)];
   return distinct.length === 1 ? distinct[0]! : `from ${distinct[0]!}`;
 }
 
 /** "12", the variants' sum when only they say, "unknown" when the file does not say. */
-export function previewStock(product: PreviewProduct): string {
+export function previewStock(product: PreviewCells): string {
   if (typeof product.quantity === "number") return product.quantity.toLocaleString("en");
   const known = (product.variants ?? [])
     .map((v) => v.quantity)
@@ -157,7 +163,7 @@ export function previewStock(product: PreviewProduct): string {
 }
 
 /** "3 variants", "1 variant", "none". */
-export function previewVariants(product: PreviewProduct): string {
+export function previewVariants(product: PreviewCells): string {
   const n = product.variants?.length ?? 0;
   return n === 0 ? "none" : `${n} variant${n === 1 ? "" : "s"}`;
 }
