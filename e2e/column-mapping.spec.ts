@@ -190,4 +190,17 @@ test("a sheet with unknown headers: map its columns with a live preview, save th
   await expect(recent.getByRole("row").filter({ hasText: /lieferant-a\.csv/ })).toContainText(
     "columns mapped",
   );
+
+  // Deleting the saved mapping: the next such sheet needs mapping again.
+  await page.goto("/imports?tab=file");
+  await page.getByText("Saved column mappings (1)").click();
+  await page.getByRole("button", { name: "Delete the mapping “Lieferant A”" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete mapping" }).click();
+  await expect(page.getByText("Saved column mappings")).toHaveCount(0);
+  await page.getByLabel("Product file").setInputFiles({
+    name: "lieferant-a-january.csv",
+    mimeType: "text/csv",
+    buffer: sheet(reordered, LINES),
+  });
+  await expect(page.getByRole("region", { name: "Map the file’s columns" })).toBeVisible();
 });
