@@ -5,7 +5,7 @@ import {
   type ImportMappingUse,
 } from "@catalog/db";
 import type { ColumnMapping, DocumentMeta, MappedField } from "@catalog/extract/upload-checks";
-import type { DocumentPreviewLimits } from "./document-preview.js";
+import type { Semaphore } from "@catalog/fetch/semaphore";
 import type { MappingChoice } from "./mapping-part.js";
 import { columnsInThread, type ColumnsRead } from "./parse-thread.js";
 
@@ -27,7 +27,11 @@ export interface SpooledDocument {
   meta: DocumentMeta;
 }
 
-type Limits = Pick<DocumentPreviewLimits, "parseHeapMb" | "slots">;
+/** The parser thread's heap and the document slots (DocumentLimits'). */
+interface Limits {
+  parseHeapMb: number;
+  slots: Semaphore;
+}
 
 function readColumns(
   doc: SpooledDocument,
