@@ -5,6 +5,13 @@
 // type-check against them.
 import type { Static } from "typebox";
 import type { SessionSchema, LoginBodySchema } from "./routes/auth/schemas.js";
+import type { ColumnsAnswerSchema } from "./routes/imports/columns-schemas.js";
+import type {
+  ColumnMappingSchema,
+  ImportMappingListSchema,
+  ImportMappingSchema,
+  SaveImportMappingBodySchema,
+} from "./routes/import-mappings/schemas.js";
 import type {
   ChannelInfoSchema,
   ChannelListSchema,
@@ -112,6 +119,11 @@ export type UrlImportResult = Static<typeof UrlImportResultSchema>;
 export type DocumentImportResult = Static<typeof DocumentImportResultSchema>;
 export type Import = Static<typeof ImportSchema>;
 export type ImportRow = Static<typeof ImportRowSchema>;
+export type ColumnsPreview = Static<typeof ColumnsAnswerSchema>;
+export type ColumnMapping = Static<typeof ColumnMappingSchema>;
+export type ImportMapping = Static<typeof ImportMappingSchema>;
+export type ImportMappingList = Static<typeof ImportMappingListSchema>;
+export type SaveImportMappingBody = Static<typeof SaveImportMappingBodySchema>;
 export type CreateUrlImportBody = Static<typeof CreateUrlImportBodySchema>;
 export type StoreImportBody = Static<typeof StoreImportBodySchema>;
 

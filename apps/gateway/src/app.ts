@@ -33,6 +33,7 @@ import { legalRoutes } from "./routes/legal/index.js";
 import { importRoutes } from "./routes/one-shot-import/index.js";
 import { ImportTasks } from "./importing/index.js";
 import { importsRoutes } from "./routes/imports/index.js";
+import { importMappingRoutes } from "./routes/import-mappings/index.js";
 import { destinationRoutes } from "./routes/destinations/index.js";
 import { integrationRoutes } from "./routes/integrations/index.js";
 import { notificationRoutes } from "./routes/integrations/notifications.js";
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(importsRoutes, { ...imports, auth: "session" });
     // The same imports for the browser extension, by key (a category page's chosen products).
     await scope.register(importsRoutes, { ...imports, auth: "apiKey" });
+    await scope.register(importMappingRoutes, { db });
     await scope.register(extensionRoutes, { db, policy: urlPolicy });
     await scope.register(extensionKeyRoutes, { db });
     await scope.register(syncLogRoutes, { db });

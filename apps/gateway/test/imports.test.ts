@@ -576,6 +576,7 @@ test("OpenAPI documents every import route under /api and /api/v1, with a summar
   expect(Object.keys(content?.["multipart/form-data"]?.schema.properties ?? {})).toEqual([
     "currency",
     "encoding",
+    "mapping",
     "file",
   ]);
 });

@@ -265,10 +265,16 @@ test("query and body fields that have a default are optional, as the validator t
   expect(res.json()).toMatchObject({ page: 1, pageSize: 25 });
 });
 
-test("a document import's multipart form is documented: persist, currency, encoding, then the file", async () => {
+test("a document import's multipart form is documented: persist, currency, encoding, mapping, then the file", async () => {
   const doc = (await gw.app.inject({ method: "GET", url: "/docs/json" })).json<OpenApiDocument>();
   const form =
     doc.paths["/api/import/document"]!.post!.requestBody!.content["multipart/form-data"]!.schema;
-  expect(Object.keys(form.properties!)).toEqual(["persist", "currency", "encoding", "file"]);
+  expect(Object.keys(form.properties!)).toEqual([
+    "persist",
+    "currency",
+    "encoding",
+    "mapping",
+    "file",
+  ]);
   expect(form.properties!.file).toMatchObject({ type: "string", format: "binary" });
 });

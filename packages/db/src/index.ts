@@ -37,6 +37,7 @@ export * from "./publishing/publish-runs.js";
 export * from "./publishing/sync-logs.js";
 export * from "./publishing/publish-attempts.js";
 export * from "./imports/import-records.js";
+export * from "./imports/import-mappings.js";
 export * from "./imports/import-rows.js";
 export * from "./imports/import-store.js";
 export * from "./publishing/channel-reports.js";

@@ -222,7 +222,10 @@ export const qk = {
     list: (page: number) => ["imports", "list", page] as const,
     detail: (id: string) => ["imports", "detail", id] as const,
     rows: (id: string, params: Query) => ["imports", "rows", id, params] as const,
+    /** A chosen file's columns preview; `file` tells chosen files apart, `options` is the rest. */
+    columns: (file: number, options: string) => ["import-columns", file, options] as const,
   },
+  importMappings: ["import-mappings"] as const,
   runs: {
     all: ["publish-runs"] as const,
     list: (page: number) => ["publish-runs", "list", page] as const,

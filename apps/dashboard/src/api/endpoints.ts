@@ -45,6 +45,33 @@ import type {
   UnpublishResponse,
 } from "@catalog/gateway/api-types";
 import { api, type Query } from "./client";
+import type {
+  ColumnMapping,
+  ColumnsPreview,
+  ImportMappingBody,
+  ImportMappingTemplate,
+} from "./column-types";
+
+/** A file's upload options; `mapping` reads its columns as given, "automatic" skips templates. */
+export interface FileOptions {
+  currency?: string | undefined;
+  encoding?: string | undefined;
+  mapping?: ColumnMapping | "automatic" | undefined;
+}
+
+/** The text parts go before the file (the gateway reads them first); each only when given. */
+function fileForm(file: Blob, name: string, options: FileOptions): FormData {
+  const form = new FormData();
+  if (options.currency) form.append("currency", options.currency);
+  if (options.encoding) form.append("encoding", options.encoding);
+  if (options.mapping)
+    form.append(
+      "mapping",
+      options.mapping === "automatic" ? "automatic" : JSON.stringify(options.mapping),
+    );
+  form.append("file", file, name);
+  return form;
+}
 
 export const session = {
   get: () => api<Session>("/api/auth/session", { allow401: true }),
@@ -176,19 +203,29 @@ export const imports = {
     api<List<ImportRow>>(`/api/imports/${encodeURIComponent(id)}/rows`, { query }),
   startUrls: (urls: string[], watch: WatchBody["schedule"] = null) =>
     api<Import>("/api/imports", { method: "POST", body: { urls, watch } }),
-  /** The text parts go before the file (the gateway reads them first); each only when given. */
-  startFile: (
-    file: File,
-    options: { currency?: string | undefined; encoding?: string | undefined } = {},
-  ) => {
-    const form = new FormData();
-    if (options.currency) form.append("currency", options.currency);
-    if (options.encoding) form.append("encoding", options.encoding);
-    form.append("file", file, file.name);
-    return api<Import>("/api/imports", { method: "POST", form });
-  },
+  startFile: (file: File, options: FileOptions = {}) =>
+    api<Import>("/api/imports", { method: "POST", form: fileForm(file, file.name, options) }),
+  /**
+   * The file's columns with samples and the first rows as the mapping (or template, or automatic
+   * reading) reads them; nothing stored. `sample` may be the file's first part (CSV/TSV).
+   */
+  columns: (sample: Blob, name: string, options: FileOptions, signal?: AbortSignal) =>
+    api<ColumnsPreview>("/api/imports/columns", {
+      method: "POST",
+      form: fileForm(sample, name, options),
+      signal,
+    }),
   store: (id: string, body: StoreImportBody) =>
     api<Import>(`/api/imports/${encodeURIComponent(id)}/store`, { method: "POST", body }),
   discard: (id: string) =>
     api<void>(`/api/imports/${encodeURIComponent(id)}`, { method: "DELETE" }),
+};
+
+export const importMappings = {
+  list: () => api<{ items: ImportMappingTemplate[] }>("/api/import-mappings"),
+  /** Saves (or replaces, for the same header set) the org's template. */
+  save: (body: ImportMappingBody) =>
+    api<ImportMappingTemplate>("/api/import-mappings", { method: "POST", body }),
+  remove: (id: string) =>
+    api<void>(`/api/import-mappings/${encodeURIComponent(id)}`, { method: "DELETE" }),
 };

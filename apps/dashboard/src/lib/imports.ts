@@ -1,6 +1,8 @@
 // What the Import screens and the route table share about imports: the tabs of /imports, the
-// text encodings a CSV/TSV can be named in, status labels, and how an encoding reads on screen.
+// text encodings a CSV/TSV can be named in, status labels, and how an encoding and a column
+// mapping read on screen.
 import type { Import } from "@catalog/gateway/api-types";
+import type { ImportMappingUse } from "../api/column-types";
 
 /** The tabs of /imports, in the address (`?tab=`), so a link can open the file form. */
 export const IMPORT_TABS = ["urls", "file", "extension"] as const;
@@ -61,4 +63,17 @@ export function encodingText(encoding: NonNullable<Import["encoding"]>): string 
 export function encodingLabel(name: string): string | null {
   for (const g of TEXT_ENCODINGS) for (const o of g.options) if (o.name === name) return o.label;
   return null;
+}
+
+/** How an import's columns were read, when not automatically (the import view's `mapping`). */
+export function importMapping(item: Import): ImportMappingUse | null {
+  return item.mapping ?? null;
+}
+
+/** "Columns read with your saved mapping “Supplier A”", or "…with the mapping you chose". */
+export function mappingText(mapping: ImportMappingUse): string {
+  if (mapping.source === "given") return "Columns read with the mapping you chose";
+  return mapping.templateName
+    ? `Columns read with your saved mapping “${mapping.templateName}”`
+    : "Columns read with a saved mapping (deleted since)";
 }

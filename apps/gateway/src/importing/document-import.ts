@@ -9,6 +9,8 @@ import {
 } from "@catalog/db";
 import type { Semaphore } from "@catalog/fetch/semaphore";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
+import type { DocumentMeta } from "@catalog/extract/upload-checks";
+import type { ResolvedMapping, SpooledDocument } from "./document-columns.js";
 import { createImageScreen } from "./image-screen.js";
 import { Tally, itemOf, type ItemResult } from "./outcomes.js";
 import { parseInThread, type ParsedDocument, type ParsedEntry } from "./parse-thread.js";
@@ -46,6 +48,8 @@ export interface DocumentImportRequest {
    * detected.
    */
   encoding?: string;
+  /** The column mapping to read the spooled upload with (the one sent, an org template, or none). */
+  resolveMapping?: (doc: SpooledDocument) => Promise<ResolvedMapping>;
   limits: DocumentLimits;
   /** The page URL policy, applied to the document's image URLs. */
   imagePolicy: UrlPolicy;
@@ -84,19 +88,22 @@ export async function importDocument(db: Db, request: DocumentImportRequest): Pr
     };
     await answer.write(`{"persisted":${request.persist},"items":[`);
     let parsed: ParsedDocument | null = null;
+    const meta: DocumentMeta = {
+      filename: request.file.filename,
+      contentType: request.file.mimetype,
+      maxBytes: limits.maxBytes,
+      ...(request.currency ? { currency: request.currency } : {}),
+      ...(request.encoding ? { encoding: request.encoding } : {}),
+    };
+    const resolved = await request.resolveMapping?.({ path: spool.path, tmpDir: spool.dir, meta });
+    if (resolved?.mapping) meta.mapping = resolved.mapping;
     const parsing = parseInThread(
       {
         path: spool.path,
         tmpDir: spool.dir,
         batchRows: BATCH_ROWS,
         batchChars: BATCH_CHARS,
-        meta: {
-          filename: request.file.filename,
-          contentType: request.file.mimetype,
-          maxBytes: limits.maxBytes,
-          ...(request.currency ? { currency: request.currency } : {}),
-          ...(request.encoding ? { encoding: request.encoding } : {}),
-        },
+        meta,
       },
       { heapMb: limits.parseHeapMb, signal: request.signal },
     );

@@ -7,9 +7,11 @@ import {
   startPhase,
   type Actor,
   type Db,
+  type ImportMappingUse,
 } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import type { DocumentLimits } from "./document-import.js";
+import type { ResolvedMapping, SpooledDocument } from "./document-columns.js";
 import { createImageScreen } from "./image-screen.js";
 import { parseInThread, type ParseJob } from "./parse-thread.js";
 import { spoolUpload, type Spool } from "./spool.js";
@@ -31,6 +33,8 @@ export interface CheckedDocument {
   rows: number;
   /** A CSV/TSV file's; null for XLSX, JSON and NDJSON. */
   encoding: EncodingChoice | null;
+  /** How its columns are read, when not automatically. */
+  mapping: ImportMappingUse | null;
 }
 
 /**
@@ -40,6 +44,11 @@ export interface CheckedDocument {
 export interface DocumentParts {
   currency?: string | undefined;
   encoding?: string | undefined;
+  /**
+   * The column mapping to read the spooled upload with (the one sent, an org template, or none):
+   * decided once the file is on disk.
+   */
+  resolveMapping?: ((doc: SpooledDocument) => Promise<ResolvedMapping>) | undefined;
 }
 
 /**
@@ -70,6 +79,12 @@ export async function checkDocument(
         ...(parts.encoding ? { encoding: parts.encoding } : {}),
       },
     };
+    const resolved = await parts.resolveMapping?.({
+      path: spool.path,
+      tmpDir: spool.dir,
+      meta: job.meta,
+    });
+    if (resolved?.mapping) job.meta.mapping = resolved.mapping;
     const { rows, encoding } = await limits.slots.run(async () => {
       const counting = parseInThread(
         { ...job, countOnly: true },
@@ -80,7 +95,7 @@ export async function checkDocument(
       return step.value;
     });
     // The preview reads the same bytes with the same rules, so in the same encoding.
-    return { spool, job, rows, encoding };
+    return { spool, job, rows, encoding, mapping: resolved?.use ?? null };
   } catch (error) {
     await spool.remove();
     throw error;

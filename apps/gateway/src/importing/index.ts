@@ -5,6 +5,20 @@
 export { NO_TITLE, toImportItem } from "./candidate.js";
 export { importDocument, type DocumentLimits } from "./document-import.js";
 export { documentCurrencyPart, documentEncodingPart } from "./document-parts.js";
+export {
+  SAMPLE_ROWS,
+  documentColumns,
+  resolveMapping,
+  type ColumnsAnswer,
+  type SpooledDocument,
+} from "./document-columns.js";
+export {
+  MAX_MAPPING_BYTES,
+  MAX_MAPPING_COLUMNS,
+  checkMapping,
+  documentMappingPart,
+  type MappingChoice,
+} from "./mapping-part.js";
 export type { DocumentPreviewLimits } from "./document-preview.js";
 export {
   createImageScreen,
@@ -23,7 +37,7 @@ export {
   withExtensionFields,
 } from "./page-preview.js";
 export { previewEntries, type PreviewEntry } from "./preview-rows.js";
-export { removeStaleSpools } from "./spool.js";
+export { removeStaleSpools, spoolUpload } from "./spool.js";
 export {
   MAX_ACTIVE_IMPORTS_PER_ORG,
   checkImportCapacity,

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { isNativeError } from "node:util/types";
 import { Worker } from "node:worker_threads";
 import { ServiceError, type ImportItem } from "@catalog/db";
-import type { DocumentMeta, EncodingChoice } from "@catalog/extract/upload-checks";
+import type { DocumentMeta, EncodingChoice, MappedField } from "@catalog/extract/upload-checks";
 
 /** What the worker thread (parse-worker.ts) is given. */
 export interface ParseJob {
@@ -18,6 +18,28 @@ export interface ParseJob {
    * Read the whole document and only count its rows (each refusal as it would be when importing).
    */
   countOnly?: boolean;
+  /**
+   * Read only the header and this many data rows (readColumns) and answer with the columns
+   * preview instead of rows.
+   */
+  columns?: { sampleRows: number };
+}
+
+/** A table's columns as the parser thread reads them (readColumns; products as import items). */
+export interface ColumnsRead {
+  format: "csv" | "xlsx" | "json" | "ndjson" | "xml";
+  layout: string;
+  headers: string[];
+  rows: { row: number; cells: string[] }[];
+  assignments: {
+    index: number;
+    header: string;
+    field: MappedField;
+    name: string | null;
+  }[];
+  recognised: boolean[];
+  needsMapping: boolean;
+  preview: ParsedEntry[];
 }
 
 /** What reading the whole document found out, besides its rows. */
@@ -33,6 +55,7 @@ export type ParsedEntry = { row: number; item: ImportItem } | { row: number; err
 export type WorkerMessage =
   | { type: "batch"; json: string }
   | { type: "done"; rows: number; encoding: EncodingChoice | null }
+  | { type: "columns"; json: string }
   | { type: "refused"; status: number; message: string };
 
 export interface ParseThreadOptions {
@@ -102,6 +125,10 @@ export async function* parseInThread(
       const message = inbox.shift();
       if (!message) throw failureOf(failure, options.heapMb);
       if (message.type === "done") return { rows: message.rows, encoding: message.encoding };
+      if (message.type === "columns") {
+        yield JSON.parse(message.json) as never;
+        continue;
+      }
       if (message.type === "refused") throw new ServiceError(message.status, message.message);
       const batch = JSON.parse(message.json) as ParsedEntry[];
       worker.postMessage("more");
@@ -121,4 +148,23 @@ function failureOf(error: Error | null, heapMb: number): Error {
     );
   }
   return error ?? new Error("the document parser thread stopped without an answer");
+}
+
+/**
+ * The header, first rows and column reading of a spooled document (readColumns), read in a
+ * worker thread like an import; a document refused as a whole is a ServiceError with its status.
+ */
+export async function columnsInThread(
+  job: Omit<ParseJob, "columns" | "countOnly">,
+  sampleRows: number,
+  options: ParseThreadOptions,
+): Promise<ColumnsRead> {
+  const reading = parseInThread({ ...job, columns: { sampleRows } }, options);
+  try {
+    const step = await reading.next();
+    if (step.done) throw new Error("the document parser thread stopped without the columns");
+    return step.value as unknown as ColumnsRead;
+  } finally {
+    await reading.return({ rows: 0, encoding: null });
+  }
 }

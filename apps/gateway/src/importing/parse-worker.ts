@@ -2,13 +2,14 @@ import { parentPort, workerData } from "node:worker_threads";
 import {
   DocumentError,
   parseDocumentFile,
+  readColumnsFile,
   type DocumentMeta,
   type DocumentRow,
   type EncodingChoice,
 } from "@catalog/extract/documents";
 import type { ImportItem } from "@catalog/db";
 import { toImportItem } from "./candidate.js";
-import type { ParseJob, ParsedEntry, WorkerMessage } from "./parse-thread.js";
+import type { ColumnsRead, ParseJob, ParsedEntry, WorkerMessage } from "./parse-thread.js";
 
 /**
  * Runs in a worker thread (parse-thread.ts): parses the spooled document and posts its rows as
@@ -47,10 +48,30 @@ function entryOf(parsed: DocumentRow): ParsedEntry {
     : { row: parsed.row, item };
 }
 
-try {
+async function columns(sampleRows: number): Promise<void> {
+  const read = await readColumnsFile(job.path, job.meta, { sampleRows });
+  const answer: ColumnsRead = {
+    format: read.format,
+    layout: read.layout,
+    headers: read.headers,
+    rows: read.rows,
+    assignments: read.assignments.map(({ index, header, field, name }) => ({
+      index,
+      header,
+      field,
+      name,
+    })),
+    recognised: read.recognised,
+    needsMapping: read.needsMapping,
+    preview: read.preview.map(entryOf),
+  };
+  port.postMessage({ type: "columns", json: JSON.stringify(answer) } satisfies WorkerMessage);
+}
+
+async function rows(): Promise<void> {
   let batch: string[] = [];
   let chars = 0;
-  let rows = 0;
+  let count = 0;
   let encoding: EncodingChoice | null = null;
   const meta: DocumentMeta = {
     ...job.meta,
@@ -59,7 +80,7 @@ try {
     },
   };
   for await (const parsed of parseDocumentFile(job.path, meta)) {
-    rows++;
+    count++;
     if (job.countOnly) continue;
     const json = JSON.stringify(entryOf(parsed));
     batch.push(json);
@@ -71,7 +92,12 @@ try {
     }
   }
   if (batch.length > 0) await post({ type: "batch", json: `[${batch.join(",")}]` });
-  port.postMessage({ type: "done", rows, encoding } satisfies WorkerMessage);
+  port.postMessage({ type: "done", rows: count, encoding } satisfies WorkerMessage);
+}
+
+try {
+  if (job.columns) await columns(job.columns.sampleRows);
+  else await rows();
 } catch (error) {
   if (!(error instanceof DocumentError)) throw error;
   port.postMessage({

@@ -134,6 +134,7 @@ export async function startDocumentImport(
       name: (file.filename || "document").slice(0, 255),
       currency: parts.currency ?? null,
       encoding: document.encoding,
+      mapping: document.mapping,
       total: document.rows,
       createdBy: userId,
     });

@@ -39,6 +39,18 @@ export const DocumentPartsSchema = Type.Object({
         "name is a 400); not used for XLSX, JSON and NDJSON. Send this part before the file",
     }),
   ),
+  mapping: Type.Optional(
+    Type.String({
+      maxLength: 32 * 1024,
+      description:
+        'How a CSV/TSV/XLSX file\'s columns are read: JSON { "columns": [{ "column": "Artikel", "field": "title" }, { "column": "Farbe", ' +
+        '"field": "option", "name": "Color" }] } (at most 32 KB and 500 columns; fields: title, sku, price, salePrice, regularPrice, currency, ' +
+        "quantity, brand, gtin, mpn, images, description, availability, sourceUrl, parent, option, attribute, ignore); columns it does not name " +
+        "keep the automatic reading. Or \"automatic\": no saved template is applied. Left out: the organisation's template for the file's " +
+        "header set, if any. Malformed JSON or an unknown field is a 400; a column the file lacks, two columns for one single-value field, no " +
+        "title column, or a mapping for JSON/NDJSON is a 422. Send this part before the file",
+    }),
+  ),
   file: Type.Optional(
     Type.String({
       format: "binary",

@@ -3,6 +3,7 @@ import { recordWebhookEvent } from "../webhooks/webhook-events.js";
 import type { Import, Prisma } from "../generated/client.js";
 import type { ImportKind, ImportStatus, WatchSchedule } from "../generated/enums.js";
 import { isUuid } from "../ids.js";
+import type { ImportMappingUse } from "./import-mappings.js";
 import type { Page } from "../products.js";
 import { conflict, notFound } from "../service-error.js";
 
@@ -39,6 +40,8 @@ export interface ImportView {
   result: { created: number; updated: number; unchanged: number; skipped: number } | null;
   /** URL imports: the schedule the products it stores are watched on (null: not watched). */
   watch: WatchSchedule | null;
+  /** A document's columns read with a mapping: one sent with it, or an org template. */
+  mapping: ImportMappingUse | null;
   createdAt: string;
   updatedAt: string;
   expiresAt: string;
@@ -90,6 +93,14 @@ export function toImportView(row: Import, now = Date.now()): ImportView {
     },
     result: row.result as ImportView["result"],
     watch: row.watchSchedule,
+    mapping:
+      row.mappingSource === "given" || row.mappingSource === "template"
+        ? {
+            source: row.mappingSource,
+            templateId: row.mappingTemplateId,
+            templateName: row.mappingTemplateName,
+          }
+        : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
@@ -123,17 +134,22 @@ export interface NewImport {
   createdBy: string | null;
   /** URL imports: the products it stores are watched on this schedule (source watch). */
   watchSchedule?: WatchSchedule | null;
+  /** Documents: how its columns were read, when not automatically. */
+  mapping?: ImportMappingUse | null;
 }
 
 export async function createImport(db: Db, orgId: string, fields: NewImport): Promise<ImportView> {
   await tidy(db, orgId);
-  const { encoding, ...rest } = fields;
+  const { encoding, mapping, ...rest } = fields;
   const row = await db.import.create({
     data: {
       orgId,
       ...rest,
       encoding: encoding?.name ?? null,
       encodingSource: encoding?.source ?? null,
+      mappingSource: mapping?.source ?? null,
+      mappingTemplateId: mapping?.templateId ?? null,
+      mappingTemplateName: mapping?.templateName ?? null,
       leaseUntil: leaseFromNow(),
       expiresAt: new Date(Date.now() + IMPORT_TTL_MS),
     },

@@ -1,4 +1,5 @@
 import { detectDelimiter, DelimitedParser } from "./delimited-parser.js";
+import { MalformedDocumentError } from "./document-errors.js";
 import type { TableRecord } from "./document-row.js";
 import type { TextDecoding } from "./text-encoding.js";
 
@@ -16,6 +17,11 @@ export function delimitedRecords(
   text: AsyncIterable<string>,
   headText: string,
   preferTab: boolean,
+  /**
+   * The text may be the first part of a file: a last record left open (an unclosed quote) is
+   * dropped rather than refused.
+   */
+  cutShort = false,
 ): { info: DelimitedInfo; records: AsyncGenerator<TableRecord> } {
   const { delimiter, newline } = detectDelimiter(headText, preferTab);
   const parser = new DelimitedParser(delimiter, newline);
@@ -30,7 +36,14 @@ export function delimitedRecords(
     for await (const chunk of text) {
       for (const cells of parser.push(chunk)) yield record(cells);
     }
-    for (const cells of parser.push("", true)) yield record(cells);
+    let last: string[][];
+    try {
+      last = parser.push("", true);
+    } catch (error) {
+      if (cutShort && error instanceof MalformedDocumentError) return;
+      throw error;
+    }
+    for (const cells of last) yield record(cells);
   }
   return { info: { delimiter }, records: records() };
 }

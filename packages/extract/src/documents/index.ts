@@ -12,6 +12,8 @@ import { sniffFormat } from "./sniff-format.js";
 import { tableRows } from "./table-rows.js";
 import { detectEncoding, encodingName, TextDecoding } from "./text-encoding.js";
 import { xlsxRecords } from "./xlsx-records.js";
+import { mappingNotApplicable } from "./mapped-columns.js";
+import { sampleTable, type DocumentColumns, type ReadColumnsOptions } from "./read-columns.js";
 
 export { DOCUMENT_LIMITS, type DocumentLimitName } from "./document-limits.js";
 export {
@@ -27,8 +29,11 @@ export { encodingName, type EncodingChoice, type EncodingSource } from "./text-e
 export { RETIRED_CURRENCIES } from "../price/currency-symbols.js";
 export type { DocumentMeta, DocumentRow } from "./document-row.js";
 export type { ByteInput } from "./byte-source.js";
+export type { DocumentColumns, ReadColumnsOptions } from "./read-columns.js";
+export { headerKeyOf, SINGLE_VALUE_FIELDS } from "./mapped-columns.js";
 export {
   MAPPED_FIELDS,
+  type ColumnAssignment,
   type ColumnMapping,
   type ColumnMappingEntry,
   type MappedField,
@@ -65,7 +70,11 @@ async function* parse(
     const defaultCurrency = meta.currency ? currencyCode(meta.currency) || null : null;
     if (sniffed.format === "zip") {
       meta.onEncoding?.(null);
-      yield* tableRows(xlsxRecords(chunks, file), { defaultCurrency, checkWidth: false });
+      yield* tableRows(xlsxRecords(chunks, file), {
+        defaultCurrency,
+        checkWidth: false,
+        mapping: meta.mapping,
+      });
       return;
     }
     if (sniffed.text.trim() === "" && head.length < HEAD_BYTES)
@@ -83,9 +92,10 @@ async function* parse(
         sniffed.text,
         prefersTab(meta),
       );
-      yield* tableRows(records, { defaultCurrency, checkWidth: true });
+      yield* tableRows(records, { defaultCurrency, checkWidth: true, mapping: meta.mapping });
       return;
     }
+    if (meta.mapping) throw mappingNotApplicable(sniffed.format);
     // JSON is UTF-8, or UTF-16 when a BOM or its zero bytes say so (RFC 8259): no code pages.
     meta.onEncoding?.(null);
     const decoding = new TextDecoding({
@@ -120,6 +130,79 @@ async function* parse(
           "the NDJSON file has no lines; it should hold one JSON object per line",
         );
     }
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * The header and the first `sampleRows` data rows of a CSV, TSV or XLSX document and how its
+ * columns are read (`meta.mapping`, checked against the headers as an import checks it: a 422
+ * naming the column; else automatically), reading no further than that. The input may be the
+ * first part of a CSV/TSV file: a last row cut short is dropped. JSON and NDJSON have no columns:
+ * their first items are previewed (a mapping for them is a 422).
+ */
+export function readColumns(
+  input: ByteInput,
+  meta: DocumentMeta,
+  options: ReadColumnsOptions = {},
+): Promise<DocumentColumns> {
+  return columnsOf(input, meta, null, options.sampleRows ?? 20);
+}
+
+/** readColumns for a document in a file (an XLSX is then read in place). */
+export function readColumnsFile(
+  path: string,
+  meta: DocumentMeta,
+  options: ReadColumnsOptions = {},
+): Promise<DocumentColumns> {
+  return columnsOf(createReadStream(path), meta, path, options.sampleRows ?? 20);
+}
+
+async function columnsOf(
+  input: ByteInput,
+  meta: DocumentMeta,
+  file: string | null,
+  sampleRows: number,
+): Promise<DocumentColumns> {
+  const named = namedEncoding(meta);
+  const { head, chunks, close } = await readHead(limitBytes(input, meta.maxBytes), HEAD_BYTES);
+  try {
+    if (head.length === 0) throw new EmptyDocumentError("the file is empty");
+    const sniffed = sniffFormat(head, meta, named);
+    const defaultCurrency = meta.currency ? currencyCode(meta.currency) || null : null;
+    const table = { mapping: meta.mapping, defaultCurrency, sampleRows };
+    if (sniffed.format === "zip")
+      return await sampleTable("xlsx", xlsxRecords(chunks, file), { ...table, cutShort: false });
+    if (sniffed.format === "delimited") {
+      const decoding = new TextDecoding({ named, head: sniffed.encoding, legacy: true });
+      const { records } = delimitedRecords(
+        decoding,
+        decoding.decode(chunks),
+        sniffed.text,
+        prefersTab(meta),
+        true,
+      );
+      return await sampleTable("csv", records, { ...table, cutShort: true });
+    }
+    if (meta.mapping) throw mappingNotApplicable(sniffed.format);
+    // JSON and NDJSON: their first items, read as an import reads them.
+    const preview: DocumentRow[] = [];
+    for await (const row of parse(chunks, meta, null)) {
+      preview.push(row);
+      if (preview.length >= sampleRows) break;
+    }
+    const format = sniffed.format;
+    return {
+      format,
+      layout: format,
+      headers: [],
+      rows: [],
+      assignments: [],
+      recognised: [],
+      needsMapping: false,
+      preview,
+    };
   } finally {
     await close();
   }

@@ -3,8 +3,10 @@ import { EmptyDocumentError, MalformedDocumentError } from "./document-errors.js
 import { DOCUMENT_LIMITS, overLimit } from "./document-limits.js";
 import { clip } from "./price-fields.js";
 import type { DocumentRow, TableMapper, TableRecord } from "./document-row.js";
-import { recogniseColumns } from "./column-mapping.js";
+import { recogniseColumns, type ColumnMapping } from "./column-mapping.js";
+import { applyMapping } from "./mapped-columns.js";
 import { genericTableMapper } from "./generic-table-mapper.js";
+import { googleFeedMapper, isGoogleFeedHeader } from "./google-feed-mapper.js";
 import { shopifyMapper } from "./shopify-mapper.js";
 import { woocommerceMapper } from "./woocommerce-mapper.js";
 import { magentoMapper } from "./magento-mapper.js";
@@ -15,6 +17,8 @@ export interface TableOptions {
   defaultCurrency: string | null;
   /** CSV rows must have as many cells as the header; spreadsheet rows are sparse by nature. */
   checkWidth: boolean;
+  /** The uploader's reading of the columns: the table is then read by the generic mapper. */
+  mapping?: ColumnMapping | undefined;
 }
 
 /**
@@ -39,7 +43,7 @@ export async function* tableRows(
         );
       }
       headers = record.cells.map((c) => c.trim());
-      mapper = mapperFor(headers, options.defaultCurrency);
+      mapper = mapperFor(headers, options.defaultCurrency, options.mapping);
       continue;
     }
     if (++dataRows > DOCUMENT_LIMITS.rows) throw overLimit.rows();
@@ -62,7 +66,16 @@ export async function* tableRows(
   yield* mapper.end();
 }
 
-function mapperFor(headers: string[], defaultCurrency: string | null): TableMapper {
+/**
+ * How a table with these headers is read: as `mapping` says (always the generic mapper), else by
+ * the layout its headers show.
+ */
+export function mapperFor(
+  headers: string[],
+  defaultCurrency: string | null,
+  mapping?: ColumnMapping,
+): TableMapper {
+  if (mapping) return genericTableMapper(headers, applyMapping(headers, mapping), defaultCurrency);
   const index = indexHeaders(headers);
   const layout = detectLayout(index);
   switch (layout) {
@@ -78,6 +91,7 @@ function mapperFor(headers: string[], defaultCurrency: string | null): TableMapp
     case "woocommerce":
       return woocommerceMapper(headers, index, defaultCurrency);
     default:
+      if (isGoogleFeedHeader(headers)) return googleFeedMapper(headers, defaultCurrency);
       return genericTableMapper(headers, recogniseColumns(headers), defaultCurrency);
   }
 }

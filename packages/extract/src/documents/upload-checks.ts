@@ -5,3 +5,9 @@ export { DOCUMENT_LIMITS, type DocumentLimitName } from "./document-limits.js";
 export { encodingName, type EncodingChoice } from "./text-encoding.js";
 export { RETIRED_CURRENCIES } from "../price/currency-symbols.js";
 export type { DocumentMeta } from "./document-row.js";
+export {
+  MAPPED_FIELDS,
+  type ColumnMapping,
+  type ColumnMappingEntry,
+  type MappedField,
+} from "./column-mapping.js";

@@ -15,6 +15,7 @@ import { Empty, ErrorMessage, Loading } from "../../ui/states";
 import { useToast } from "../../ui/toast-context";
 import { formatDateTime, formatRelative } from "../../ui/format";
 import { EncodingNote } from "./EncodingNote";
+import { MappingNote } from "./MappingNote";
 import { NoCurrencyNotice } from "./NoCurrencyNotice";
 import { PreviewSection } from "./PreviewSection";
 import { ProgressCard } from "./ProgressCard";
@@ -124,6 +125,7 @@ function ImportView({ item: i, leftOut }: { item: Import; leftOut: LeftOut }) {
             {i.encoding ? (
               <EncodingNote encoding={i.encoding} again={i.status !== "discarded"} />
             ) : null}
+            <MappingNote item={i} />
           </>
         }
         actions={

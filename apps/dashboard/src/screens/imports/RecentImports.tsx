@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { Import } from "@catalog/gateway/api-types";
 import { qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
-import { IMPORT_STATUS_LABELS, encodingText, isWorking } from "../../lib/imports";
+import { IMPORT_STATUS_LABELS, encodingText, importMapping, isWorking } from "../../lib/imports";
 import { Pager } from "../../ui/Pager";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { StatusBadge } from "../../ui/StatusBadge";
@@ -77,6 +77,7 @@ export function RecentImports() {
                             · <span className="nowrap">read as {encodingText(i.encoding)}</span>
                           </>
                         ) : null}
+                        <MappingWords item={i} />
                       </div>
                     </td>
                     <td data-label="Status">
@@ -125,4 +126,21 @@ function ImportCountsLine({ item }: { item: Import }) {
   if (item.status === "failed")
     return <span className="small error-text">{item.error ?? "Failed"}</span>;
   return <span className="small">{countsText(item.counts)}</span>;
+}
+
+/** " · saved mapping “Supplier A”" or " · columns mapped", when not read automatically. */
+function MappingWords({ item }: { item: Import }) {
+  const mapping = importMapping(item);
+  if (!mapping) return null;
+  return (
+    <>
+      {" "}
+      ·{" "}
+      <span className="nowrap">
+        {mapping.source === "template"
+          ? `saved mapping “${mapping.templateName ?? "deleted"}”`
+          : "columns mapped"}
+      </span>
+    </>
+  );
 }

@@ -8,6 +8,7 @@ import { Tabs } from "../../ui/Tabs";
 import { ExtensionNote } from "./ExtensionNote";
 import { FileForm } from "./FileForm";
 import { RecentImports } from "./RecentImports";
+import { SavedMappings } from "./SavedMappings";
 import { UrlForm } from "./UrlForm";
 
 const route = getRouteApi("/app/imports");
@@ -62,6 +63,7 @@ export function Imports() {
           {tab === "urls" ? <UrlForm /> : tab === "file" ? <FileForm /> : <ExtensionNote />}
         </Tabs>
       </section>
+      {tab === "file" ? <SavedMappings /> : null}
       <RecentImports />
     </div>
   );

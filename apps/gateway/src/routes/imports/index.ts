@@ -4,6 +4,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import {
   IMPORT_TTL_MS,
+  ServiceError,
   getImport,
   invalid,
   listImportRows,
@@ -19,14 +20,21 @@ import {
   discardImportPreview,
   documentCurrencyPart,
   documentEncodingPart,
+  documentColumns,
   documentFilePart,
+  documentMappingPart,
+  MAX_MAPPING_BYTES,
   removeStaleSpools,
+  resolveMapping,
+  SAMPLE_ROWS,
+  spoolUpload,
   startDocumentImport,
   startStoreImport,
   startUrlImport,
   textPart,
   type DocumentPreviewLimits,
   type ImportTasks,
+  type SpooledDocument,
 } from "../../importing/index.js";
 import { actingOf } from "../../plugins/auth.js";
 import { enqueueSyncs } from "../../publishing/enqueue-syncs.js";
@@ -36,6 +44,7 @@ import {
   ExtensionUrlImportBodySchema,
   MAX_EXTENSION_IMPORT_URLS,
 } from "../../schemas/import.js";
+import { ColumnsAnswerSchema, ColumnsPartsSchema } from "./columns-schemas.js";
 import {
   CreateUrlImportBodySchema,
   ImportRowSchema,
@@ -132,7 +141,8 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
       limits: {
         files: 1,
         fields: 4,
-        fieldSize: 64,
+        // The "mapping" part is the long one (currency and encoding are a few characters).
+        fieldSize: MAX_MAPPING_BYTES + 1,
         parts: 5,
         fileSize: options.document.maxBytes + 1,
       },
@@ -175,16 +185,20 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
           await checkImportCapacity(db, actingOf(request).orgId);
           const file = await documentFilePart(
             request,
-            'multipart part "file" is required (send "currency" and "encoding" before it)',
+            'multipart part "file" is required (send "currency", "encoding" and "mapping" before it)',
           );
-          const parts = {
-            currency: documentCurrencyPart(textPart(file, "currency")),
-            encoding: documentEncodingPart(textPart(file, "encoding")),
-          };
+          const choice = documentMappingPart(textPart(file, "mapping"));
           const signal = abortWhenClientGoes(
             reply,
             "the client closed the connection before the document was read; no import was started",
           );
+          const { orgId } = actingOf(request);
+          const parts = {
+            currency: documentCurrencyPart(textPart(file, "currency")),
+            encoding: documentEncodingPart(textPart(file, "encoding")),
+            resolveMapping: (doc: SpooledDocument) =>
+              resolveMapping(db, orgId, doc, choice, options.document, signal, true),
+          };
           return reply
             .code(202)
             .send(await startDocumentImport(deps, starter(request), file, parts, signal));
@@ -200,6 +214,80 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
       },
     );
   }
+
+  if (!byKey)
+    app.post(
+      `${path}/columns`,
+      {
+        schema: {
+          ...common,
+          operationId: "previewImportColumns",
+          summary:
+            "A document's columns with samples and how each is read, and its first rows as products: nothing is stored",
+          description:
+            'multipart/form-data: optional text parts "encoding", "currency" and "mapping" (as for POST /api/imports), then the part ' +
+            `"file". Reads the header and the first ${SAMPLE_ROWS} data rows only, so the client may send just the first part of a big ` +
+            "CSV/TSV (a last line cut short is dropped). Each column: up to 5 non-empty samples (each at most 80 characters), its field and " +
+            "name under the reading used (the mapping sent; else the organisation's template for these headers, named in `template`; " +
+            'else the automatic reading, also with "automatic"), and whether the automatic reading recognised it. `needsMapping`: no ' +
+            "column is the title. `preview`: the sample rows as the import would read them. JSON and NDJSON are not mappable (`columns` " +
+            "empty). The same size limit (413) and types (415) as imports; a 422 for an unreadable file, or a mapping that does not fit " +
+            "the file's headers (a file without a title column is a 200 with needsMapping).",
+          consumes: ["multipart/form-data"],
+          body: { content: { "multipart/form-data": { schema: ColumnsPartsSchema } } } as never,
+          response: {
+            200: ColumnsAnswerSchema,
+            ...errorResponses(400, 401, 413, 415, 422, 429, 503),
+          },
+        },
+        preValidation: async (request) => {
+          if (request.isMultipart()) request.body = {};
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart())
+          throw new ServiceError(415, 'send multipart/form-data with the document in part "file"');
+        const file = await documentFilePart(
+          request,
+          'multipart part "file" is required (send "encoding", "currency" and "mapping" before it)',
+        );
+        const currency = documentCurrencyPart(textPart(file, "currency"));
+        const encoding = documentEncodingPart(textPart(file, "encoding"));
+        const choice = documentMappingPart(textPart(file, "mapping"));
+        const signal = abortWhenClientGoes(
+          reply,
+          "the client closed the connection before its columns were read",
+        );
+        const spool = await spoolUpload(
+          file.file,
+          options.document.maxBytes,
+          options.document.spoolDir,
+        );
+        try {
+          const doc: SpooledDocument = {
+            path: spool.path,
+            tmpDir: spool.dir,
+            meta: {
+              filename: file.filename,
+              contentType: file.mimetype,
+              maxBytes: options.document.maxBytes,
+              ...(currency ? { currency } : {}),
+              ...(encoding ? { encoding } : {}),
+            },
+          };
+          return await documentColumns(
+            db,
+            actingOf(request).orgId,
+            doc,
+            choice,
+            options.document,
+            signal,
+          );
+        } finally {
+          await spool.remove();
+        }
+      },
+    );
 
   if (!byKey)
     app.get(

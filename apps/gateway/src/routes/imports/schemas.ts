@@ -77,6 +77,21 @@ export const ImportSchema = Type.Object({
     description:
       "URL imports: the products it stores are watched on this schedule (source watch); null: not watched",
   }),
+  mapping: Nullable(
+    Type.Object(
+      {
+        source: Type.Enum(["given", "template"], {
+          description: "given: a mapping sent with the upload; template: the organisation's",
+        }),
+        templateId: Nullable(Type.String()),
+        templateName: Nullable(Type.String()),
+      },
+      {
+        description:
+          "How a document's columns were read, when not automatically (null: the automatic reading)",
+      },
+    ),
+  ),
   progress: Type.Object({
     done: Count,
     total: Nullable(Count),

@@ -9,6 +9,9 @@ import {
   documentCurrencyPart,
   documentEncodingPart,
   documentFilePart,
+  documentMappingPart,
+  MAX_MAPPING_BYTES,
+  resolveMapping,
   importDocument,
   importUrls,
   removeStaleSpools,
@@ -110,7 +113,8 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
     limits: {
       files: 1,
       fields: 4,
-      fieldSize: 64,
+      // The "mapping" part is the long one (persist, currency and encoding are a few characters).
+      fieldSize: MAX_MAPPING_BYTES + 1,
       parts: 5,
       fileSize: options.document.maxBytes + 1,
     },
@@ -133,6 +137,8 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
           'with ok: false saying so, not stored. The answer\'s "encoding" says which was used ({ name, source: named | detected }); it is null ' +
           'for XLSX, JSON and NDJSON (XLSX is UTF-8 inside; JSON is read as UTF-8, or UTF-16 by its BOM, per RFC 8259), which "encoding" does not apply to. ' +
           "Shopify and WooCommerce product exports are recognised, and generic headers (title, sku, price, currency, brand, gtin, images, description). " +
+          "An optional text part \"mapping\" says how a CSV/TSV/XLSX file's columns are read (see POST /api/imports); without it, the organisation's " +
+          "saved template for the file's header set is applied, if any. " +
           "A persisted import is one transaction: the answer comes once every row is read and stored, and if any part fails (a limit below, a damaged file, the database) nothing is stored and the answer is { error }. " +
           documentLimitsText(options.document),
         security: [{ session: [] }],
@@ -171,6 +177,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
         throw invalid('multipart part "persist" must be "true" or "false"');
       const currency = documentCurrencyPart(textPart(file, "currency"));
       const encoding = documentEncodingPart(textPart(file, "encoding"));
+      const choice = documentMappingPart(textPart(file, "mapping"));
       const { org, user } = principalOf(request);
       const persist = persistValue === "true";
       const signal = abortWhenClientGoes(
@@ -185,6 +192,8 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
         persist,
         currency,
         encoding,
+        resolveMapping: (doc) =>
+          resolveMapping(options.db, org.id, doc, choice, options.document, signal, true),
         signal,
         imagePolicy: policy,
         limits: { ...options.document, timeoutMs: DOCUMENT_TRANSACTION_MS },
