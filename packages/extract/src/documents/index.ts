@@ -188,7 +188,7 @@ export interface DocumentInfo {
   format: "xlsx" | "csv" | "json" | "ndjson" | "xml";
   /**
    * CSV/TSV only: the encoding named, or the one the first bytes show ("utf-8" when they are
-   * plain ASCII: parseDocument then looks further). Null for XLSX, JSON and NDJSON.
+   * plain ASCII: parseDocument then looks further). Null for XLSX, JSON, NDJSON and XML.
    */
   encoding: string | null;
   /** For CSV/TSV only. */
