@@ -5,6 +5,7 @@ import { clip } from "./price-fields.js";
 import type { DocumentRow, TableMapper, TableRecord } from "./document-row.js";
 import { recogniseColumns } from "./column-mapping.js";
 import { genericTableMapper } from "./generic-table-mapper.js";
+import { googleFeedMapper, isGoogleFeedHeader } from "./google-feed-mapper.js";
 import { shopifyMapper } from "./shopify-mapper.js";
 import { woocommerceMapper } from "./woocommerce-mapper.js";
 
@@ -67,6 +68,7 @@ function mapperFor(headers: string[], defaultCurrency: string | null): TableMapp
     case "woocommerce":
       return woocommerceMapper(headers, index, defaultCurrency);
     default:
+      if (isGoogleFeedHeader(headers)) return googleFeedMapper(headers, defaultCurrency);
       return genericTableMapper(headers, recogniseColumns(headers), defaultCurrency);
   }
 }

@@ -10,27 +10,8 @@ import {
   type CurrencyContext,
   type VariantDraft,
 } from "./price-fields.js";
+import { parentGroups } from "./parent-groups.js";
 import { followStock, quantityFromVariants, readStockCell } from "./stock-cells.js";
-
-/**
- * Variable products wait for their variations until the end of the file, because WooCommerce
- * exports in ID order and a variation can come long after its parent. Past this many waiting
- * rows the oldest parent is let go (and later variations of it are reported), so memory stays
- * bounded on files that are nearly all variable products.
- */
-const MAX_WAITING_ROWS = 50_000;
-
-interface Parent {
-  row: number;
-  product: ProductCandidate;
-  drafts: VariantDraft[];
-  keys: string[];
-}
-interface Orphan {
-  row: number;
-  draft: VariantDraft;
-  parentRef: string;
-}
 
 /**
  * WooCommerce product CSV: simple/grouped/external products are yielded at once; a variable
@@ -59,11 +40,25 @@ export function woocommerceMapper(
   );
   const ctx: CurrencyContext = { rowCurrency: null, defaultCurrency };
 
-  const parents = new Map<string, Parent>();
-  const waitingParents = new Set<Parent>();
-  const orphans = new Map<string, Orphan[]>();
-  const released = new Set<string>();
-  let waiting = 0;
+  const groups = parentGroups<ProductCandidate, VariantDraft>({
+    finish({ parent, variants }) {
+      const product = parent!.item;
+      const method = `rows linked by column ${label("parent")}`;
+      attachVariants(
+        product,
+        variants.map((v) => v.item),
+        method,
+      );
+      quantityFromVariants(product, method);
+      followStock(product);
+      return { row: parent!.row, ok: true, product };
+    },
+    unknownParent: "error",
+    unknownParentError: (row, ref) =>
+      `row ${row}: variation of "${ref}", but no variable product with that SKU or ID is in the file`,
+    lateError: (row, ref) =>
+      `row ${row}: variation of "${ref}" comes after its parent was already imported (the parent is not a variable product, or the variation is too far from it); put variations next to their parent`,
+  });
 
   const keysOf = (cells: readonly string[]) => {
     const keys: string[] = [];
@@ -187,36 +182,9 @@ export function woocommerceMapper(
     );
   }
 
-  function finish(parent: Parent): DocumentRow {
-    const method = `rows linked by column ${label("parent")}`;
-    attachVariants(parent.product, parent.drafts, method);
-    quantityFromVariants(parent.product, method);
-    followStock(parent.product);
-    return { row: parent.row, ok: true, product: parent.product };
-  }
-
-  function release(parent: Parent): DocumentRow {
-    waitingParents.delete(parent);
-    waiting -= 1 + parent.drafts.length;
-    for (const key of parent.keys) {
-      parents.delete(key);
-      released.add(key);
-    }
-    return finish(parent);
-  }
-
-  /** Lets the oldest waiting parents go when too much is held. */
-  function relieve(out: DocumentRow[]): void {
-    for (const parent of waitingParents) {
-      if (waiting <= MAX_WAITING_ROWS) break;
-      out.push(release(parent));
-    }
-  }
-
   return {
     push(record: TableRecord): DocumentRow[] {
       const type = get(record.cells, "type").toLowerCase();
-      const out: DocumentRow[] = [];
       if (type.split(",").some((t) => t.trim() === "variation")) {
         const parentRef = get(record.cells, "parent");
         if (!parentRef)
@@ -229,71 +197,19 @@ export function woocommerceMapper(
           ];
         const draft = variation(record);
         if (!("variant" in draft)) return [draft];
-        const key = parentKey(parentRef);
-        const parent = parents.get(key);
-        if (parent) {
-          parent.drafts.push(detached(draft));
-          waiting++;
-        } else if (released.has(key)) {
-          out.push({
-            row: record.row,
-            ok: false,
-            error: `row ${record.row}: variation of "${parentRef}" comes after its parent was already imported (the parent is not a variable product, or the variation is too far from it); put variations next to their parent`,
-          });
-        } else {
-          let list = orphans.get(key);
-          if (!list) {
-            list = [];
-            orphans.set(detached(key), list);
-          }
-          list.push({ row: record.row, draft: detached(draft), parentRef: detached(parentRef) });
-          waiting++;
-        }
-        relieve(out);
-        return out;
+        return groups.variant(
+          record.row,
+          detached(draft),
+          detached(parentKey(parentRef)),
+          detached(parentRef),
+        );
       }
       const built = product(record, type);
       if (!("title" in built)) return [built];
-      const keys = keysOf(record.cells);
-      const early = keys
-        .flatMap((k) => {
-          const list = orphans.get(k) ?? [];
-          orphans.delete(k);
-          return list;
-        })
-        .sort((a, b) => a.row - b.row)
-        .map((o) => o.draft);
-      if (!type.includes("variable")) {
-        attachVariants(built, early, `rows linked by column ${label("parent")}`);
-        waiting -= early.length;
-        for (const key of keys) released.add(detached(key));
-        return [{ row: record.row, ok: true, product: built }];
-      }
-      const parent: Parent = {
-        row: record.row,
-        product: detached(built),
-        drafts: early,
-        keys: detached(keys),
-      };
-      for (const key of keys) parents.set(key, parent);
-      waitingParents.add(parent);
-      waiting += 1;
-      relieve(out);
-      return out;
+      const keys = keysOf(record.cells).map((k) => detached(k));
+      const variable = type.includes("variable");
+      return groups.product(record.row, variable ? detached(built) : built, keys, variable);
     },
-    end(): DocumentRow[] {
-      const out = [...waitingParents].map(release);
-      for (const list of orphans.values()) {
-        for (const o of list) {
-          out.push({
-            row: o.row,
-            ok: false,
-            error: `row ${o.row}: variation of "${o.parentRef}", but no variable product with that SKU or ID is in the file`,
-          });
-        }
-      }
-      orphans.clear();
-      return out;
-    },
+    end: () => groups.end(),
   };
 }
