@@ -45,10 +45,12 @@ describe("Google Merchant Center RSS 2.0 feed", () => {
     expect(rows.filter((r) => !r.ok)).toEqual([]);
     expect(allSkus(rows).sort()).toEqual([
       "DVD-0564738",
+      "PFM654321",
       "PFM654321-M",
       "PFM654321-S",
       "TV_123456",
     ]);
+    expect(rows).toHaveLength(3);
   });
 
   test("g: elements: price with its currency, quantity, availability, GTIN, brand, images", () => {
@@ -84,16 +86,33 @@ describe("Google Merchant Center RSS 2.0 feed", () => {
     expect(dvd.description).toContain("third series of the BBC fantasy drama");
   });
 
-  test("items of one item_group_id keep their price and options", () => {
-    const group = products(rows).flatMap((p) =>
-      p.variants.length > 0
-        ? p.variants.map((v) => ({ sku: v.sku, price: v.price, options: v.options }))
-        : [{ sku: p.sku, price: p.price, options: p.attributes }],
-    );
-    const small = group.find((g) => g.sku === "PFM654321-S")!;
-    expect(small.price).toEqual({ amount: "69.00", currency: "USD" });
-    expect(small.options).toMatchObject({ color: "Black", size: "S" });
+  test("items of one item_group_id are one product with a variant each", () => {
+    const pants = bySku(rows).get("PFM654321")!;
+    expect(pants.variants.map((v) => [v.sku, v.price, v.options, v.availability])).toEqual([
+      ["PFM654321-S", { amount: "69.00", currency: "USD" }, { size: "S" }, "InStock"],
+      ["PFM654321-M", { amount: "69.00", currency: "USD" }, { size: "M" }, "BackOrder"],
+    ]);
+    expect(pants.price).toEqual({ amount: "69.00", currency: "USD" });
   });
+});
+
+test("a Google feed reads the same as RSS and as its TSV layout", async () => {
+  const tsv =
+    "id\ttitle\tlink\tprice\tsale_price\tavailability\tadditional_image_link\titem_group_id\tsize\n" +
+    "A-S\tTee S\thttps://x.example/a\t10.00 EUR\t\tin_stock\thttps://x.example/1.jpg,https://x.example/2.jpg\tA\tS\n" +
+    "A-M\tTee M\thttps://x.example/a\t10.00 EUR\t8.00 EUR\tout_of_stock\t\tA\tM\n";
+  const rss = `<rss xmlns:g="http://base.google.com/ns/1.0"><channel>
+    <item><g:id>A-S</g:id><title>Tee S</title><link>https://x.example/a</link><g:price>10.00 EUR</g:price>
+      <g:availability>in_stock</g:availability><g:additional_image_link>https://x.example/1.jpg</g:additional_image_link>
+      <g:additional_image_link>https://x.example/2.jpg</g:additional_image_link><g:item_group_id>A</g:item_group_id><g:size>S</g:size></item>
+    <item><g:id>A-M</g:id><g:title>Tee M</g:title><g:link>https://x.example/a</g:link><g:price>10.00 EUR</g:price><g:sale_price>8.00 EUR</g:sale_price>
+      <g:availability>out_of_stock</g:availability><g:item_group_id>A</g:item_group_id><g:size>M</g:size></item>
+  </channel></rss>`;
+  const fromTsv = products(await collect(tsv, { filename: "feed.tsv" }));
+  const fromRss = products(await collect(rss, { filename: "feed.xml" }));
+  expect(fromTsv).toHaveLength(1);
+  expect(fromTsv[0]!.variants).toHaveLength(2);
+  expect(fromRss).toEqual(fromTsv);
 });
 
 describe("Google Merchant Center Atom 1.0 feed", () => {

@@ -1,59 +1,24 @@
-import type { ColumnAssignment, MappedField } from "./column-mapping.js";
 import type { TableMapper, TableRecord } from "./document-row.js";
-import { genericTableMapper } from "./generic-table-mapper.js";
+import { GOOGLE_FEED_ATTRIBUTES, googleFeedMapper } from "./google-feed-mapper.js";
 import type { XmlNode } from "./xml-items.js";
 
 /** Google Merchant Center's product data namespace, whatever prefix a feed binds it to. */
 export const GOOGLE_NAMESPACE = "http://base.google.com/ns/1.0";
 
-/**
- * The Google product data attributes read from a feed, as the TSV layout names its columns,
- * and how each is read.
- */
-const ATTRIBUTES: readonly (readonly [string, MappedField, number?])[] = [
-  ["id", "sku"],
-  ["title", "title"],
-  ["description", "description"],
-  ["link", "sourceUrl"],
-  ["image_link", "images", 0],
-  ["additional_image_link", "images", 1],
-  ["price", "price"],
-  ["sale_price", "salePrice"],
-  ["availability", "availability"],
-  ["quantity", "quantity"],
-  ["gtin", "gtin"],
-  ["mpn", "mpn"],
-  ["brand", "brand"],
-  ["item_group_id", "parent"],
-  ["color", "option"],
-  ["size", "option"],
-  ["material", "option"],
-  ["pattern", "option"],
-  ["condition", "attribute"],
-  ["product_type", "attribute"],
-  ["google_product_category", "attribute"],
-  ["gender", "attribute"],
-  ["age_group", "attribute"],
-];
-
-export const GOOGLE_XML_HEADERS: readonly string[] = ATTRIBUTES.map(([name]) => name);
-const INDEX = new Map(GOOGLE_XML_HEADERS.map((name, i) => [name, i]));
+const INDEX = new Map<string, number>(GOOGLE_FEED_ATTRIBUTES.map((name, i) => [name, i]));
 
 /** Does this RSS item or Atom entry hold Google product data? */
 export function isGoogleItem(item: XmlNode): boolean {
   return item.children.some((c) => c.uri === GOOGLE_NAMESPACE);
 }
 
-/** Items of one Google feed as rows of its TSV layout (all items share the same columns). */
+/**
+ * Items of one Google feed read as rows of its TSV layout (all items share the same columns,
+ * Google's attribute names), so RSS, Atom and TSV feeds read alike, variants of one
+ * item_group_id included.
+ */
 export function googleXmlMapper(defaultCurrency: string | null): TableMapper {
-  const assignments: ColumnAssignment[] = ATTRIBUTES.map(([header, field, rank], index) => ({
-    index,
-    header,
-    field,
-    name: field === "option" || field === "attribute" ? header : null,
-    rank: rank ?? 0,
-  }));
-  return genericTableMapper(GOOGLE_XML_HEADERS, assignments, defaultCurrency);
+  return googleFeedMapper(GOOGLE_FEED_ATTRIBUTES, defaultCurrency);
 }
 
 /**
@@ -63,7 +28,7 @@ export function googleXmlMapper(defaultCurrency: string | null): TableMapper {
  * writes it.
  */
 export function googleItemRecord(item: XmlNode, row: number): TableRecord {
-  const values: string[][] = GOOGLE_XML_HEADERS.map(() => []);
+  const values: string[][] = GOOGLE_FEED_ATTRIBUTES.map(() => []);
   const fallback = new Map<string, string>();
   for (const child of item.children) {
     if (child.uri === GOOGLE_NAMESPACE) {
@@ -78,7 +43,7 @@ export function googleItemRecord(item: XmlNode, row: number): TableRecord {
       fallback.set(name, text);
   }
   const cells = values.map((list, i) =>
-    list.length > 0 ? list.join(",") : (fallback.get(GOOGLE_XML_HEADERS[i]!) ?? ""),
+    list.length > 0 ? list.join(",") : (fallback.get(GOOGLE_FEED_ATTRIBUTES[i]!) ?? ""),
   );
   return { row, cells };
 }
