@@ -76,6 +76,14 @@ const GOOGLE_RSS = `<?xml version="1.0"?>
 <g:sale_price>9.99 GBP</g:sale_price>
 <g:availability>out_of_stock</g:availability>
 </item>
+<item>
+<g:id>XML-PANTS-S</g:id><g:title>Capris - S</g:title><g:price>69.00 USD</g:price>
+<g:item_group_id>XML-PANTS</g:item_group_id><g:size>S</g:size><g:quantity>2</g:quantity>
+</item>
+<item>
+<g:id>XML-PANTS-M</g:id><g:title>Capris - M</g:title><g:price>72.00 USD</g:price>
+<g:item_group_id>XML-PANTS</g:item_group_id><g:size>M</g:size><g:quantity>3</g:quantity>
+</item>
 </channel>
 </rss>`;
 
@@ -98,10 +106,10 @@ ${meta("_sku", "XML-HOODIE-GREEN")}${meta("_regular_price", "45")}${meta("attrib
 </channel>
 </rss>`;
 
-test("a Google Merchant RSS feed is previewed and stored: products, prices with their currency, stock, images", async () => {
+test("a Google Merchant RSS feed is previewed and stored: products, variants, prices with their currency, stock, images", async () => {
   const { ready, stored } = await previewAndStore(GOOGLE_RSS, "feed.xml");
-  expect(ready.counts).toMatchObject({ create: 2, error: 0 });
-  expect(stored).toMatchObject({ status: "stored", result: { created: 2 } });
+  expect(ready.counts).toMatchObject({ create: 3, error: 0 });
+  expect(stored).toMatchObject({ status: "stored", result: { created: 3 } });
   const tv = await gw.db.product.findFirstOrThrow({ where: { orgId: t.org.id, sku: "XML-TV-1" } });
   expect([tv.title, tv.priceAmount?.toString(), tv.priceCurrency, tv.quantity]).toEqual([
     'LED TV 22"',
@@ -117,6 +125,24 @@ test("a Google Merchant RSS feed is previewed and stored: products, prices with 
     "9.99",
     "GBP",
     "OutOfStock",
+  ]);
+  const pants = await gw.db.product.findFirstOrThrow({
+    where: { orgId: t.org.id, sku: "XML-PANTS" },
+  });
+  expect(pants.quantity).toBe(5);
+  expect(pants.variants).toEqual([
+    expect.objectContaining({
+      sku: "XML-PANTS-S",
+      price: { amount: "69.00", currency: "USD" },
+      options: { size: "S" },
+      quantity: 2,
+    }),
+    expect.objectContaining({
+      sku: "XML-PANTS-M",
+      price: { amount: "72.00", currency: "USD" },
+      options: { size: "M" },
+      quantity: 3,
+    }),
   ]);
 });
 

@@ -115,6 +115,21 @@ test("a Google feed reads the same as RSS and as its TSV layout", async () => {
   expect(fromRss).toEqual(fromTsv);
 });
 
+test("a Google item that cannot be read is reported by its number, the others imported", async () => {
+  const rows = await collect(`<rss xmlns:g="http://base.google.com/ns/1.0"><channel>
+    <item><g:id>OK-1</g:id><g:title>Mug</g:title><g:price>5.00 EUR</g:price></item>
+    <item><g:id>BAD-2</g:id><g:title>Bowl</g:title><g:price>five euros</g:price></item>
+    <item><g:id>NO-TITLE-3</g:id><g:price>5.00 EUR</g:price></item>
+  </channel></rss>`);
+  expect(rows.map((r) => [r.row, r.ok])).toEqual([
+    [1, true],
+    [2, false],
+    [3, false],
+  ]);
+  expect(rows[1]!.ok ? null : rows[1]!.error).toMatch(/^item 2: .*element price/);
+  expect(rows[2]!.ok ? null : rows[2]!.error).toMatch(/^item 3: no title/);
+});
+
 describe("Google Merchant Center Atom 1.0 feed", () => {
   test("reads as the RSS feed does, whatever the namespace prefix", async () => {
     const rows = await collect(fixture("google-atom.xml"));

@@ -24,17 +24,24 @@ export async function* xmlRows(
       continue;
     }
     const { n, item } = event;
-    if (kind === "wxr") yield* wxr.push(item, n);
+    if (kind === "wxr") yield* relabel(wxr.push(item, n), false);
     else if ((kind === "rss" || kind === "atom") && isGoogleItem(item)) {
       google ??= googleXmlMapper(defaultCurrency);
       yield* relabel(google.push(googleItemRecord(item, n)));
     } else yield jsonProductRow(xmlObject(item), n, `item ${n}`, defaultCurrency);
   }
-  if (kind === "wxr") yield* wxr.end();
+  if (kind === "wxr") yield* relabel(wxr.end(), false);
   if (google) yield* relabel(google.end());
 }
 
-/** The table mappers say "row 3"; an XML feed's rows are its items. */
-function relabel(rows: DocumentRow[]): DocumentRow[] {
-  return rows.map((r) => (r.ok ? r : { ...r, error: r.error.replace(/^row (\d+)/, "item $1") }));
+/**
+ * The table mappers say "row 3" and "column price"; an XML document's rows are its items, and a
+ * Google feed's columns its elements.
+ */
+function relabel(rows: DocumentRow[], elements = true): DocumentRow[] {
+  return rows.map((r) => {
+    if (r.ok) return r;
+    const error = r.error.replace(/^row (\d+)/, "item $1");
+    return { ...r, error: elements ? error.replace(/\bcolumn /g, "element ") : error };
+  });
 }
