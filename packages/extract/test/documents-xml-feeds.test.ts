@@ -257,6 +257,37 @@ describe("generic XML product list", () => {
     ]);
   });
 
+  test("a header element before the repeated ones is not a product", async () => {
+    const rows = await collect(
+      `<catalog><name>Spring</name><info><season>Spring</season></info>` +
+        `<product><title>A</title><price>1.00</price></product>` +
+        `<product><title>B</title><price>2.00</price></product></catalog>`,
+      { currency: "EUR" },
+    );
+    expect(rows.map((r) => [r.row, r.ok && r.product.title])).toEqual([
+      [1, "A"],
+      [2, "B"],
+    ]);
+    const wrapped = await collect(
+      `<catalog><info><season>Spring</season></info><items>` +
+        `<item><title>C</title><price>3.00</price></item><item><title>D</title><price>4.00</price></item>` +
+        `</items></catalog>`,
+      { currency: "EUR" },
+    );
+    expect(wrapped.map((r) => [r.row, r.ok && r.product.title])).toEqual([
+      [1, "C"],
+      [2, "D"],
+    ]);
+  });
+
+  test("a lone product as the root is refused: a list is expected", async () => {
+    await expect(
+      collect(`<product><sku>S-1</sku><name>Solo</name><price currency="EUR">5</price></product>`),
+    ).rejects.toThrow(
+      /expected the root element <product> to hold one element per product.*first child <sku> holds only text \(line 1\)/,
+    );
+  });
+
   test("a root of text-only elements is refused naming what was expected", async () => {
     await expect(
       collect(`<shop><name>Mine</name><url>https://x.example</url></shop>`),

@@ -64,6 +64,10 @@ class ItemReader {
   private genericDepth = 0;
   /** Generic lists: the first child of the root, read whole until it shows what items are. */
   private probing = false;
+  /** Generic lists: the first item, held until a second of its name shows it repeats. */
+  private pending: XmlEvent | null = null;
+  /** Generic lists: the first child of the root that held only text, for the message. */
+  private textOnly: { name: string; line: number } | null = null;
 
   constructor() {
     const p = this.parser;
@@ -104,6 +108,13 @@ class ItemReader {
 
   close(): void {
     this.parser.close();
+    this.flushPending();
+    if (this.items === 0 && this.textOnly)
+      throw new MalformedDocumentError(
+        `expected the root element <${this.rootName}> to hold one element per product (such as <product>) with the product's fields inside it, ` +
+          `but its first child <${this.textOnly.name}> holds only text (line ${this.textOnly.line}) and no child holds elements; ` +
+          "an RSS or Atom feed, a WordPress export, or a list of products can be read",
+      );
     if (this.kind === null)
       throw new EmptyDocumentError("the XML file has no elements; it should list one per product");
     if (this.items === 0)
@@ -167,11 +178,22 @@ class ItemReader {
       case "atom":
         return this.depth === 2 && name === "entry";
       default:
-        if (this.itemName === null && this.depth === 2) {
+        if (this.depth !== 2) return this.depth === this.genericDepth && name === this.itemName;
+        if (this.genericDepth === 2 && name === this.itemName) {
+          this.flushPending();
+          return true;
+        }
+        // Not yet evident, or the one element read so far was a header (`<info>`) before the
+        // repeated ones: this child is read to see.
+        if (this.itemName === null || this.pending) {
+          if (this.pending) {
+            this.pending = null;
+            this.items--;
+          }
           this.probing = true;
           return true;
         }
-        return this.depth === this.genericDepth && name === this.itemName;
+        return false;
     }
   }
 
@@ -192,6 +214,11 @@ class ItemReader {
     return true;
   }
 
+  private flushPending(): void {
+    if (this.pending) this.out.push(this.pending);
+    this.pending = null;
+  }
+
   private startItem(): void {
     this.open = [];
     this.itemDepth = this.depth;
@@ -210,13 +237,17 @@ class ItemReader {
     this.itemDepth = 0;
     if (this.probing) {
       this.probing = false;
-      if (node.children.length === 0)
-        throw new MalformedDocumentError(
-          `expected the root element <${this.rootName}> to hold one element per product (such as <product>) with the product's fields inside it, ` +
-            `but its first child <${node.name}> holds only text (line ${this.itemLine}); an RSS, Atom or WordPress export, or a list of products, can be read`,
-        );
+      this.items--;
+      if (node.children.length === 0) {
+        this.textOnly ??= { name: node.name, line: this.itemLine };
+        this.itemName = null;
+        return;
+      }
+      this.items++;
       this.itemName = node.name;
       this.genericDepth = 2;
+      this.pending = { n: this.items, line: this.itemLine, item: node };
+      return;
     }
     this.out.push({ n: this.items, line: this.itemLine, item: node });
   }
