@@ -296,6 +296,19 @@ describe("generic XML product list", () => {
     );
   });
 
+  test("a large list arriving in one piece is read whole", async () => {
+    const item = (i: number) =>
+      `<product><sku>B-${i}</sku><name>Bulk ${i}</name><price currency="EUR">${i}.50</price></product>`;
+    const xml = `<products>${Array.from({ length: 40_000 }, (_, i) => item(i)).join("")}</products>`;
+    const rows: DocumentRow[] = [];
+    for await (const row of parseDocument(Readable.from([Buffer.from(xml)]), {
+      maxBytes: 10_000_000,
+    }))
+      rows.push(row);
+    expect(xml.length).toBeGreaterThan(3_000_000);
+    expect(rows.filter((r) => r.ok)).toHaveLength(40_000);
+  });
+
   test("an ISO-8859-1 declaration is decoded so", async () => {
     const bytes = Buffer.concat([
       Buffer.from(`<?xml version="1.0" encoding="ISO-8859-1"?><products><product><name>Caf`),

@@ -171,6 +171,21 @@ describe("limits", () => {
     expect(error.message).toMatch(/item 1 \(element <name>\) has a value longer than 1,048,576/);
   });
 
+  test("a text node that never ends is refused while it streams, not held whole", async () => {
+    const rows: DocumentRow[] = [];
+    let chunks = 0;
+    async function* endless() {
+      yield Buffer.from("<products><product><name>");
+      for (; chunks < 10_000; chunks++) yield Buffer.alloc(64 * 1024, 0x78);
+    }
+    const reading = (async () => {
+      for await (const row of parseDocument(endless(), { maxBytes: 1024 * 1024 * 1024 }))
+        rows.push(row);
+    })();
+    await expect(reading).rejects.toThrow(/item 1 \(after line 1\) has a value longer than/);
+    expect(chunks).toBeLessThan(40);
+  });
+
   test("an element with 3,000 attributes: 413", async () => {
     const attrs = Array.from({ length: 3000 }, (_, i) => `a${i}="1"`).join(" ");
     const error = await refused(`<products><product ${attrs}><name>x</name></product></products>`);

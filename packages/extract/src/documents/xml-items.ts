@@ -59,6 +59,12 @@ class ItemReader {
   private itemLine = 0;
   private itemSize = 0;
   private items = 0;
+  /**
+   * Where saxes last reported a tag or comment (its position while it parses, in characters),
+   * and how many characters it was given.
+   */
+  private lastEvent = 0;
+  private written = 0;
   /** Generic lists: the element that items are, and at which depth, once evident. */
   private itemName: string | null = null;
   private genericDepth = 0;
@@ -96,14 +102,28 @@ class ItemReader {
           ),
         );
     });
-    p.on("opentag", (tag) => this.opened(tag));
-    p.on("closetag", () => this.closed());
+    p.on("opentag", (tag) => {
+      this.lastEvent = p.position;
+      this.opened(tag);
+    });
+    p.on("closetag", () => {
+      this.lastEvent = p.position;
+      this.closed();
+    });
     p.on("text", (t) => this.textOf(t));
     p.on("cdata", (t) => this.textOf(t));
+    p.on("comment", () => {
+      this.lastEvent = p.position;
+    });
   }
 
   write(chunk: string): void {
     this.parser.write(chunk);
+    // saxes hands text on only at the next tag: a text node (or comment, or CDATA section) that
+    // never ends would grow in its buffer. Counted here, refused past twice the cell limit.
+    this.written += chunk.length;
+    if (this.written - this.lastEvent > 2 * DOCUMENT_LIMITS.cellChars)
+      throw overLimit.cellChars(`${this.where()} (after line ${this.parser.line})`);
   }
 
   close(): void {
