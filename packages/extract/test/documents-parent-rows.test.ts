@@ -120,6 +120,19 @@ describe("sheets whose variant rows name their parent", () => {
     ]);
   });
 
+  test("a parent row whose parent cell names itself is the parent, not a variant", async () => {
+    const rows = await collect(
+      [
+        "sku,parent_sku,title,price,currency,size",
+        "BOX,BOX,Storage Box,10.00,EUR,",
+        "BOX-L,BOX,Storage Box L,14.00,EUR,L",
+      ].join("\n"),
+    );
+    expect(products(rows).map((p) => [p.sku, p.title, p.variants.map((v) => v.sku)])).toEqual([
+      ["BOX", "Storage Box", ["BOX-L"]],
+    ]);
+  });
+
   test("Option1 Name + Option1 Value columns give options named by the row", async () => {
     const rows = await collect(
       [
