@@ -2,12 +2,7 @@ import { readFileSync, createReadStream } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { sharedInput, sharedPath } from "@catalog/test-support/shared-inputs";
 import type { ProductCandidate } from "../src/product-candidate.js";
-import {
-  describeDocument,
-  parseDocument,
-  UnsupportedDocumentError,
-  type DocumentRow,
-} from "../src/documents/index.js";
+import { describeDocument, parseDocument, type DocumentRow } from "../src/documents/index.js";
 
 // The shared corpus lives beside the repository (../shared/corpus), not in it; with CI set, its
 // absence fails the run.
@@ -59,11 +54,33 @@ function keyOf(source: string, p: ProductCandidate): string | undefined {
     const products = lines.filter((l) => l.kind === "product" && l.file === file);
 
     if (doc.format === "xml-wxr") {
-      test("WordPress XML is refused (415) with a pointer to the CSV export", async () => {
-        await expect(parse(file)).rejects.toThrow(UnsupportedDocumentError);
-        await expect(parse(file)).rejects.toThrow(
-          /WordPress \(WXR\) XML export.*Products > Export/,
+      test("WordPress XML export: product count, titles, SKUs and prices", async () => {
+        const head = readFileSync(fileURLToPath(new URL(file, corpus))).subarray(0, 65536);
+        expect(describeDocument(head, { filename: file }).format).toBe("xml");
+        const rows = await parse(file);
+        expect(rows.filter((r) => !r.ok)).toEqual([]);
+        expect(rows).toHaveLength(doc.product_count as number);
+        const variants = rows.reduce((n, r) => n + (r.ok ? r.product.variants.length : 0), 0);
+        expect(variants).toBe(doc.variant_count);
+        expect(new Set(rows.map((r) => r.row)).size).toBe(rows.length);
+        const byKey = new Map(
+          rows.flatMap((r) => (r.ok ? [[keyOf(doc.source, r.product), r.product] as const] : [])),
         );
+        for (const exp of products) {
+          const p = byKey.get(exp.product_key as string);
+          expect([exp.product_key, p?.title, p?.sku]).toEqual([
+            exp.product_key,
+            exp.title,
+            exp.sku,
+          ]);
+          expect([exp.product_key, sameDecimal(p?.price?.amount, exp.price)]).toEqual([
+            exp.product_key,
+            true,
+          ]);
+          if (exp.price !== null) expect(p?.price?.currency).toBe("USD");
+          expect(p?.attributes.type).toBe(exp.type);
+          expect(p?.availability).toBe(exp.stock_status === "instock" ? "InStock" : "OutOfStock");
+        }
       });
       return;
     }

@@ -40,7 +40,7 @@ describe("refused documents", () => {
 
   test("a PDF is 415; so is a ZIP that is not a workbook, and HTML", async () => {
     await expect(collect("%PDF-1.7\n%\xe2\xe3\n")).rejects.toThrow(
-      /PDF document.*upload a CSV, TSV, XLSX, JSON or NDJSON file/,
+      /PDF document.*upload a CSV, TSV, XLSX, JSON, NDJSON or XML file/,
     );
     await expect(
       collect(zip([{ name: "readme.txt", data: Buffer.from("hello") }])),

@@ -1,12 +1,12 @@
 import { Readable } from "node:stream";
+import { xlsxWorkbook } from "@catalog/testing/xlsx-workbook";
 import { recogniseColumns } from "../src/documents/column-mapping.js";
 import { parseDocument, type DocumentRow } from "../src/documents/index.js";
 
-async function collect(csv: string) {
+async function collect(content: string | Buffer, filename = "sheet.csv") {
   const rows: DocumentRow[] = [];
-  const input = Readable.from([Buffer.from(csv)]);
-  for await (const row of parseDocument(input, { maxBytes: 1_000_000, filename: "sheet.csv" }))
-    rows.push(row);
+  const input = Readable.from([typeof content === "string" ? Buffer.from(content) : content]);
+  for await (const row of parseDocument(input, { maxBytes: 1_000_000, filename })) rows.push(row);
   return rows;
 }
 
@@ -118,6 +118,54 @@ describe("sheets whose variant rows name their parent", () => {
       { colour: "Grey" },
       { colour: "Navy" },
     ]);
+  });
+
+  test("a parent row whose parent cell names itself is the parent, not a variant", async () => {
+    const rows = await collect(
+      [
+        "sku,parent_sku,title,price,currency,size",
+        "BOX,BOX,Storage Box,10.00,EUR,",
+        "BOX-L,BOX,Storage Box L,14.00,EUR,L",
+      ].join("\n"),
+    );
+    expect(products(rows).map((p) => [p.sku, p.title, p.variants.map((v) => v.sku)])).toEqual([
+      ["BOX", "Storage Box", ["BOX-L"]],
+    ]);
+  });
+
+  test("an XLSX sheet groups the same way, numbers and all", async () => {
+    const workbook = xlsxWorkbook([
+      {
+        name: "Products",
+        rows: [
+          ["SKU", "Parent SKU", "Name", "Price", "Currency", "Stock", "Size"],
+          ["RUG", null, "Wool Rug", null, "EUR", null, null],
+          ["RUG-120", "RUG", null, 89, "EUR", 3, "120 cm"],
+          ["RUG-160", "RUG", null, 129.5, "EUR", 1, "160 cm"],
+        ],
+      },
+    ]);
+    const [rug] = products(await collect(workbook, "rugs.xlsx"));
+    expect(rug!.variants.map((v) => [v.options, v.price, v.quantity])).toEqual([
+      [{ Size: "120 cm" }, { amount: "89.00", currency: "EUR" }, 3],
+      [{ Size: "160 cm" }, { amount: "129.50", currency: "EUR" }, 1],
+    ]);
+    expect([rug!.price, rug!.quantity]).toEqual([{ amount: "89.00", currency: "EUR" }, 4]);
+  });
+
+  test("a variant row with a price that cannot be read is reported by row; its siblings stay", async () => {
+    const rows = await collect(
+      [
+        "sku,parent_sku,title,price,currency,size",
+        "VASE,,Glass Vase,20.00,EUR,",
+        "VASE-S,VASE,,twenty,EUR,S",
+        "VASE-L,VASE,,30.00,EUR,L",
+      ].join("\n"),
+    );
+    expect(rows.filter((r) => !r.ok)).toEqual([
+      { row: 3, ok: false, error: 'row 3: cannot read the price "twenty" (column price)' },
+    ]);
+    expect(products(rows)[0]!.variants.map((v) => v.sku)).toEqual(["VASE-L"]);
   });
 
   test("Option1 Name + Option1 Value columns give options named by the row", async () => {

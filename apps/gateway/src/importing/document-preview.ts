@@ -31,7 +31,7 @@ export interface CheckedDocument {
   spool: Spool;
   job: ParseJob;
   rows: number;
-  /** A CSV/TSV file's; null for XLSX, JSON and NDJSON. */
+  /** A CSV/TSV file's; null for XLSX, JSON, NDJSON and XML. */
   encoding: EncodingChoice | null;
   /** How its columns are read, when not automatically. */
   mapping: ImportMappingUse | null;

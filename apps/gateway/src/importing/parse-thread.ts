@@ -45,7 +45,7 @@ export interface ColumnsRead {
 /** What reading the whole document found out, besides its rows. */
 export interface ParsedDocument {
   rows: number;
-  /** The CSV/TSV text encoding it was read in; null for XLSX, JSON and NDJSON. */
+  /** The CSV/TSV text encoding it was read in; null for XLSX, JSON, NDJSON and XML. */
   encoding: EncodingChoice | null;
 }
 

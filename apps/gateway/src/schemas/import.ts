@@ -36,7 +36,7 @@ export const DocumentPartsSchema = Type.Object({
     Type.String({
       description:
         'A CSV/TSV file\'s text encoding, e.g. "windows-1251", "shift_jis", "gb18030", "utf-8", used instead of detecting one (an unknown ' +
-        "name is a 400); not used for XLSX, JSON and NDJSON. Send this part before the file",
+        "name is a 400); not used for XLSX, JSON, NDJSON and XML (an XML file is read per its BOM or declaration). Send this part before the file",
     }),
   ),
   mapping: Type.Optional(
@@ -54,7 +54,8 @@ export const DocumentPartsSchema = Type.Object({
   file: Type.Optional(
     Type.String({
       format: "binary",
-      description: "Required: the document (CSV, TSV, XLSX, JSON or NDJSON), as the last part",
+      description:
+        "Required: the document (CSV, TSV, XLSX, JSON, NDJSON, or XML: a Google Merchant Center RSS/Atom feed, a WordPress/WooCommerce export or a list of product elements; a DOCTYPE with entities or an external DTD is a 422), as the last part",
     }),
   ),
 });
@@ -88,7 +89,7 @@ export const DocumentEncodingSchema = Type.Union(
   ],
   {
     description:
-      "A CSV/TSV document's text encoding; null for XLSX, JSON and NDJSON (XLSX is UTF-8 inside; JSON is read as UTF-8, " +
+      "A CSV/TSV document's text encoding; null for XLSX, JSON, NDJSON and XML (XLSX is UTF-8 inside; JSON is read as UTF-8, " +
       "or UTF-16 by its BOM, per RFC 8259) and for URL imports",
   },
 );

@@ -24,7 +24,7 @@ export class UnknownEncodingError extends DocumentError {
   }
 }
 
-/** 415: not CSV, TSV, XLSX, JSON or NDJSON. */
+/** 415: not CSV, TSV, XLSX, JSON, NDJSON or XML. */
 export class UnsupportedDocumentError extends DocumentError {
   readonly status = 415;
 }

@@ -9,13 +9,13 @@ import { DocumentLimitError, formatBytes } from "./document-errors.js";
 export const DOCUMENT_LIMITS = {
   /** Data rows (CSV, TSV, XLSX), array items (JSON) or lines (NDJSON). */
   rows: 250_000,
-  /** Cells in one row, or keys in one JSON object. */
+  /** Cells in one row, keys in one JSON object, or attributes of one XML element. */
   columns: 2_000,
   /** Characters in one cell, or in one JSON string or key. */
   cellChars: 1024 * 1024,
   /** Characters in one CSV/TSV record or XLSX row, NDJSON line or JSON array item. */
   recordChars: 8 * 1024 * 1024,
-  /** Levels of JSON arrays and objects, the outermost counting as one. */
+  /** Levels of JSON arrays and objects, or of XML elements, the outermost counting as one. */
   depth: 32,
   /**
    * Unpacked bytes of each XLSX part that is held in memory whole while the sheet is read: the
@@ -63,6 +63,18 @@ export const overLimit = {
       "depth",
       422,
       `${where} nests arrays and objects more than ${DOCUMENT_LIMITS.depth} levels deep, the limit for a JSON document`,
+    ),
+  xmlDepth: (where: string) =>
+    new DocumentLimitError(
+      "depth",
+      422,
+      `${where} nests elements more than ${DOCUMENT_LIMITS.depth} levels deep, the limit for an XML document`,
+    ),
+  xmlAttributes: (where: string) =>
+    new DocumentLimitError(
+      "columns",
+      413,
+      `${where} has more than ${count(DOCUMENT_LIMITS.columns)} attributes, the limit for one element`,
     ),
   heldPartBytes: (part: string) =>
     new DocumentLimitError(

@@ -164,10 +164,12 @@ export function genericTableMapper(
     push(record: TableRecord): DocumentRow[] {
       const parentRef =
         parentColumns.map((c) => record.cells[c.index]?.trim() ?? "").find((v) => v !== "") ?? null;
-      const result = build(record, parentRef);
+      // A parent row naming itself (some exports fill the column on every row) is the parent.
+      const own = columns("sku").some((c) => record.cells[c.index]?.trim() === parentRef);
+      const result = build(record, own ? null : parentRef);
       if (!result.ok) return [{ row: record.row, ok: false, error: result.error }];
       const p = result.product;
-      if (parentRef) {
+      if (parentRef && !own) {
         const ownTitle = p.provenance.title?.method === linkedBy ? null : p.title;
         if (ownTitle === null) p.title = null;
         const draft = variantFromProduct(p, ownTitle, optionsOf(record.cells, optionColumns));

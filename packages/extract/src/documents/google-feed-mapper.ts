@@ -1,5 +1,13 @@
 import { emptyCandidate, type ProductCandidate } from "../product-candidate.js";
-import { absoluteUrl, detached, imageUrls, toAvailability, toGtin } from "./cell-values.js";
+import {
+  absoluteUrl,
+  currencyCode,
+  detached,
+  imageUrls,
+  toAvailability,
+  toGtin,
+} from "./cell-values.js";
+import { genericFieldOf, normaliseName } from "./column-names.js";
 import type { DocumentRow, TableMapper, TableRecord } from "./document-row.js";
 import { fillFromFirstVariant } from "./generic-product.js";
 import { groupTitle, variantFromProduct } from "./group-product.js";
@@ -140,9 +148,18 @@ export function googleFeedMapper(
   defaultCurrency: string | null,
 ): TableMapper {
   const columns = new Map<GoogleFeedAttribute, number>();
+  /** Columns the specification does not name (custom ones), kept as attributes by header. */
+  const others: { index: number; header: string }[] = [];
+  /** A sheet that looks like a feed but states its currency in a column of its own. */
+  let currencyColumn: number | undefined;
   headers.forEach((h, i) => {
     const name = googleAttributeOf(h);
     if (name && !columns.has(name)) columns.set(name, i);
+    else if (!name && h.trim() !== "") {
+      if (currencyColumn === undefined && genericFieldOf(normaliseName(h))?.field === "currency")
+        currencyColumn = i;
+      else others.push({ index: i, header: h.trim() });
+    }
   });
   const label = (name: GoogleFeedAttribute) => {
     const i = columns.get(name);
@@ -163,7 +180,10 @@ export function googleFeedMapper(
 
   function read(record: TableRecord): Item | DocumentRow {
     const { cells, row } = record;
-    const ctx: CurrencyContext = { rowCurrency: null, defaultCurrency };
+    const ctx: CurrencyContext = {
+      rowCurrency: currencyColumn === undefined ? null : currencyCode(cells[currencyColumn]),
+      defaultCurrency,
+    };
     const p = emptyCandidate();
     const title = get(cells, "title");
     if (!title)
@@ -217,6 +237,10 @@ export function googleFeedMapper(
     for (const name of KEPT) {
       const v = get(cells, name);
       if (v) p.attributes[name] = v;
+    }
+    for (const { index, header } of others) {
+      const v = cells[index]?.trim();
+      if (v) p.attributes[header] = v;
     }
     const options: Record<string, string> = {};
     for (const name of GOOGLE_VARIANT_ATTRIBUTES) {

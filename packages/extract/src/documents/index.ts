@@ -3,7 +3,11 @@ import { limitBytes, readHead, type ByteInput } from "./byte-source.js";
 import { currencyCode } from "./cell-values.js";
 import { detectDelimiter } from "./delimited-parser.js";
 import { delimitedRecords } from "./delimited-records.js";
-import { EmptyDocumentError, UnknownEncodingError } from "./document-errors.js";
+import {
+  EmptyDocumentError,
+  MalformedDocumentError,
+  UnknownEncodingError,
+} from "./document-errors.js";
 import { DOCUMENT_LIMITS, overLimit } from "./document-limits.js";
 import type { DocumentMeta, DocumentRow } from "./document-row.js";
 import { jsonItems, ndjsonLines } from "./json-items.js";
@@ -14,6 +18,7 @@ import { detectEncoding, encodingName, TextDecoding } from "./text-encoding.js";
 import { xlsxRecords } from "./xlsx-records.js";
 import { mappingNotApplicable } from "./mapped-columns.js";
 import { sampleTable, type DocumentColumns, type ReadColumnsOptions } from "./read-columns.js";
+import { xmlRows } from "./xml-rows.js";
 
 export { DOCUMENT_LIMITS, type DocumentLimitName } from "./document-limits.js";
 export {
@@ -43,7 +48,7 @@ export {
 const HEAD_BYTES = 64 * 1024;
 
 /**
- * Reads a product document (CSV, TSV, XLSX, JSON array, NDJSON) and yields one row per product
+ * Reads a product document (CSV, TSV, XLSX, JSON array, NDJSON, XML feed or export) and yields one row per product
  * as soon as it is complete, reading more input only when asked for the next row. Problems with
  * one row are `ok: false` rows; problems with the whole document are thrown as DocumentError
  * subclasses, each with the HTTP status to answer.
@@ -96,6 +101,16 @@ async function* parse(
       return;
     }
     if (meta.mapping) throw mappingNotApplicable(sniffed.format);
+    if (sniffed.format === "xml") {
+      meta.onEncoding?.(null);
+      const decoding = new TextDecoding({
+        named: xmlDeclaredEncoding(sniffed.text),
+        head: detectEncoding(head, { legacy: false, atStart: true }),
+        legacy: false,
+      });
+      yield* xmlRows(decoding.decode(chunks), defaultCurrency);
+      return;
+    }
     // JSON is UTF-8, or UTF-16 when a BOM or its zero bytes say so (RFC 8259): no code pages.
     meta.onEncoding?.(null);
     const decoding = new TextDecoding({
@@ -208,6 +223,21 @@ async function columnsOf(
   }
 }
 
+/**
+ * The encoding an XML declaration names (`<?xml version="1.0" encoding="ISO-8859-1"?>`), when
+ * it is not UTF-8/UTF-16 (which the BOM or the bytes show); an unknown name is an error.
+ */
+function xmlDeclaredEncoding(text: string): string | null {
+  const declared = /^[\s\ufeff]*<\?xml[^>]*\bencoding\s*=\s*["']([^"']+)["']/.exec(text)?.[1];
+  if (!declared || /^(utf-?8|utf-?16(le|be)?)$/i.test(declared)) return null;
+  const name = encodingName(declared);
+  if (!name)
+    throw new MalformedDocumentError(
+      `the XML declaration names the encoding "${declared.slice(0, 40)}", which cannot be read here; save the file as UTF-8`,
+    );
+  return name;
+}
+
 function namedEncoding(meta: Pick<DocumentMeta, "encoding">): string | null {
   if (meta.encoding === undefined) return null;
   const name = encodingName(meta.encoding);
@@ -238,10 +268,10 @@ function holdsReplacement(value: unknown): boolean {
 }
 
 export interface DocumentInfo {
-  format: "xlsx" | "csv" | "json" | "ndjson";
+  format: "xlsx" | "csv" | "json" | "ndjson" | "xml";
   /**
    * CSV/TSV only: the encoding named, or the one the first bytes show ("utf-8" when they are
-   * plain ASCII: parseDocument then looks further). Null for XLSX, JSON and NDJSON.
+   * plain ASCII: parseDocument then looks further). Null for XLSX, JSON, NDJSON and XML.
    */
   encoding: string | null;
   /** For CSV/TSV only. */

@@ -7,7 +7,7 @@ import { mapperFor } from "./table-rows.js";
 
 /** A document's columns as the uploader is shown them before importing. */
 export interface DocumentColumns {
-  format: "csv" | "xlsx" | "json" | "ndjson";
+  format: "csv" | "xlsx" | "json" | "ndjson" | "xml";
   /** "shopify", "woocommerce", "generic"; "json" and "ndjson" for documents without columns. */
   layout: string;
   /** The header row, each trimmed; empty for JSON and NDJSON. */

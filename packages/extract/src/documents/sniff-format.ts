@@ -5,7 +5,7 @@ import { decodeSample, detectEncoding } from "./text-encoding.js";
 export type SniffedFormat =
   | { format: "zip" }
   | {
-      format: "delimited" | "json" | "ndjson";
+      format: "delimited" | "json" | "ndjson" | "xml";
       /**
        * What the head shows (named, BOM, UTF-16, UTF-8, detected), or null when it is plain ASCII.
        */
@@ -14,7 +14,7 @@ export type SniffedFormat =
       text: string;
     };
 
-const ACCEPTED = "upload a CSV, TSV, XLSX, JSON or NDJSON file";
+const ACCEPTED = "upload a CSV, TSV, XLSX, JSON, NDJSON or XML file";
 
 /** Binary formats people upload by mistake, recognised by their first bytes. */
 const SIGNATURES: { bytes: number[]; offset?: number; name: string; hint?: string }[] = [
@@ -69,7 +69,11 @@ export function sniffFormat(
     );
   }
   const start = text.replace(/^[\s\ufeff]+/, "");
-  if (start.startsWith("<")) throw new UnsupportedDocumentError(markupMessage(start));
+  if (start.startsWith("<")) {
+    if (isHtml(start))
+      throw new UnsupportedDocumentError(`this is an HTML page, not a product list; ${ACCEPTED}`);
+    return { format: "xml", encoding, text };
+  }
   if (start.startsWith("[")) return { format: "json", encoding, text };
   // A file declared as JSON stays JSON whatever it starts with, so a bad one gets a JSON error.
   if (declared === "json" || (declared === "ndjson" && !start.startsWith("{")))
@@ -133,14 +137,14 @@ function looksBinary(text: string): boolean {
   return control > sample.length * 0.05;
 }
 
-function markupMessage(start: string): string {
-  const sample = start.slice(0, 4096).toLowerCase();
-  if (sample.includes("wordpress.org/export")) {
-    return `this is a WordPress (WXR) XML export, which is not read here; in WooCommerce use Products > Export to get a CSV, or ${ACCEPTED}`;
-  }
-  if (sample.includes("<html") || sample.includes("<!doctype html"))
-    return `this is an HTML page, not a product list; ${ACCEPTED}`;
-  return `XML files are not read here; ${ACCEPTED}`;
+/** An HTML page (saved from a browser), told from XML by its doctype or root element. */
+function isHtml(start: string): boolean {
+  const sample = start
+    .slice(0, 4096)
+    .toLowerCase()
+    .replace(/<\?xml[^>]*>|<!--[\s\S]*?-->/g, "")
+    .trimStart();
+  return /^<!doctype\s+html[\s>]|^<html[\s>]/.test(sample);
 }
 
 function startsWith(bytes: Buffer, prefix: number[], offset = 0): boolean {

@@ -143,7 +143,7 @@ function hidden(): MalformedDocumentError {
 }
 
 function notWorkbookMessage(names: Set<string>): string {
-  const accepted = "upload a CSV, TSV, XLSX, JSON or NDJSON file";
+  const accepted = "upload a CSV, TSV, XLSX, JSON, NDJSON or XML file";
   if (names.has("content.xml") && names.has("mimetype"))
     return `this is an OpenDocument file (.ods), not XLSX; save it as .xlsx or CSV, or ${accepted}`;
   if (names.has("word/document.xml"))

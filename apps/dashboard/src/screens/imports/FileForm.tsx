@@ -191,7 +191,7 @@ export function FileForm() {
       >
         <Field
           label="Product file"
-          hint="CSV, TSV, Excel (.xlsx), JSON (an array) or NDJSON. Shopify's and WooCommerce's product exports are recognised."
+          hint="CSV, TSV, Excel (.xlsx), JSON (an array), NDJSON or XML. Shopify's and WooCommerce's product exports (CSV or WordPress XML) and Google Merchant Center feeds are recognised."
           error={fileError}
         >
           {(p) => (

@@ -3,14 +3,21 @@ import { fileProblem, formatBytes } from "./file-check";
 
 describe("fileProblem", () => {
   it("takes the file kinds an import reads, whatever the case of the extension", () => {
-    for (const name of ["products.csv", "export.TSV", "book.xlsx", "items.json", "items.ndjson"]) {
+    for (const name of [
+      "products.csv",
+      "export.TSV",
+      "book.xlsx",
+      "items.json",
+      "items.ndjson",
+      "feed.XML",
+    ]) {
       expect(fileProblem({ name, size: 10 })).toBeNull();
     }
   });
 
   it("names the file and the kinds it could have been", () => {
     expect(fileProblem({ name: "photo.png", size: 10 })).toBe(
-      "“photo.png” is not a file this import reads: choose a .csv, .tsv, .xlsx, .json, .ndjson file",
+      "“photo.png” is not a file this import reads: choose a .csv, .tsv, .xlsx, .json, .ndjson, .xml file",
     );
   });
 

@@ -1,13 +1,15 @@
 // The file form's checks and words: which files an import reads, the currencies offered for
 // prices without one, and a file's size as people read it.
 
-export const FILE_TYPES = [".csv", ".tsv", ".xlsx", ".json", ".ndjson"];
+export const FILE_TYPES = [".csv", ".tsv", ".xlsx", ".json", ".ndjson", ".xml"];
 /** The file input's `accept`: the extensions and their media types. */
 export const FILE_ACCEPT = [
   ...FILE_TYPES,
   "text/csv",
   "text/tab-separated-values",
   "application/json",
+  "application/xml",
+  "text/xml",
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 ].join(",");
 export const CURRENCIES = [

@@ -158,7 +158,7 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
           description:
             `Either JSON { urls } (1 to ${MAX_IMPORT_URLS} page URLs), or multipart/form-data with the optional text parts "currency" ` +
             '(ISO-4217, for prices the document gives without one) and "encoding" (a CSV/TSV file\'s text encoding; detected when left out) and then ' +
-            'the part "file" (CSV, TSV, XLSX, JSON or NDJSON; the same formats, encodings and limits as ' +
+            'the part "file" (CSV, TSV, XLSX, JSON, NDJSON or XML; the same formats, encodings and limits as ' +
             `POST /api/import/document). ${following} A document is read once before the answer, so a refused one (type, size, a limit, empty ` +
             "or damaged) is an error answer and no import, and so is a body that is not readable multipart (400: no boundary, cut short before its " +
             "closing boundary); the file name is the import's name. The import's `encoding` says which encoding a CSV/TSV file is read in.",

@@ -126,7 +126,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
         tags: ["import"],
         operationId: "importDocument",
         summary:
-          "Import products from a CSV, TSV, XLSX, JSON or NDJSON document: a preview unless persist is true",
+          "Import products from a CSV, TSV, XLSX, JSON, NDJSON or XML document: a preview unless persist is true",
         description:
           'multipart/form-data with the document in part "file" and, before it, optional text parts "persist" ("true" or "false"; default false), ' +
           '"currency" (the store currency, for documents whose prices do not name one) and "encoding" (a CSV/TSV file\'s text encoding, e.g. ' +
@@ -135,7 +135,7 @@ export const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = asyn
           "code page its bytes show (windows-1250/1251/1252, ISO-8859-x, Shift_JIS, GB18030, EUC-KR, ...); short files in similar single-byte code " +
           "pages can be told apart wrongly, which is what naming the encoding is for. A row holding bytes the encoding cannot decode is an item " +
           'with ok: false saying so, not stored. The answer\'s "encoding" says which was used ({ name, source: named | detected }); it is null ' +
-          'for XLSX, JSON and NDJSON (XLSX is UTF-8 inside; JSON is read as UTF-8, or UTF-16 by its BOM, per RFC 8259), which "encoding" does not apply to. ' +
+          'for XLSX, JSON, NDJSON and XML (XLSX is UTF-8 inside; XML is read per its BOM or declaration; JSON is read as UTF-8, or UTF-16 by its BOM, per RFC 8259), which "encoding" does not apply to. ' +
           "Shopify and WooCommerce product exports are recognised, and generic headers (title, sku, price, currency, brand, gtin, images, description). " +
           "An optional text part \"mapping\" says how a CSV/TSV/XLSX file's columns are read (see POST /api/imports); without it, the organisation's " +
           "saved template for the file's header set is applied, if any. " +
@@ -215,7 +215,7 @@ function documentLimitsText(document: { maxBytes: number; parseHeapMb: number })
   return (
     `Limits (413 unless said, each named in the message): the file ${n(document.maxBytes)} bytes; ${n(DOCUMENT_LIMITS.rows)} rows (items, lines); ` +
     `${n(DOCUMENT_LIMITS.columns)} cells per row or keys per JSON object; ${n(DOCUMENT_LIMITS.cellChars)} characters per cell or JSON string; ` +
-    `${n(DOCUMENT_LIMITS.recordChars)} characters per row, NDJSON line or JSON item; JSON nesting ${DOCUMENT_LIMITS.depth} levels (422); ` +
+    `${n(DOCUMENT_LIMITS.recordChars)} characters per row, NDJSON line, JSON or XML item; JSON or XML nesting ${DOCUMENT_LIMITS.depth} levels (422); ` +
     `XLSX: ${mb(DOCUMENT_LIMITS.unpackedBytes)} unpacked, ${mb(DOCUMENT_LIMITS.heldPartBytes)} for each part read whole (shared strings, styles, workbook), ` +
     `an entry unpacking to over 100 times its size is refused (422); ${n(document.parseHeapMb)} MB of memory to read one document.`
   );
