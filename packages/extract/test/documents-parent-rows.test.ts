@@ -118,6 +118,10 @@ describe("sheets whose variant rows name their parent", () => {
       { colour: "Grey" },
       { colour: "Navy" },
     ]);
+    expect(all[1]!.provenance.title).toEqual({
+      source: "document",
+      method: "rows linked by column item_group_id",
+    });
   });
 
   test("a parent row whose parent cell names itself is the parent, not a variant", async () => {

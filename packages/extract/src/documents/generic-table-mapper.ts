@@ -4,9 +4,9 @@ import { MalformedDocumentError } from "./document-errors.js";
 import type { DocumentRow, TableMapper, TableRecord } from "./document-row.js";
 import { detached } from "./cell-values.js";
 import { buildGenericProduct, fillFromFirstVariant, type FieldHit } from "./generic-product.js";
-import { groupTitle, variantFromProduct } from "./group-product.js";
+import { asGroupProduct, groupTitle, variantFromProduct } from "./group-product.js";
 import { parentGroups, type ParentGroup } from "./parent-groups.js";
-import { attachVariants, documentSource, type VariantDraft } from "./price-fields.js";
+import { attachVariants, type VariantDraft } from "./price-fields.js";
 import type { ProductCandidate } from "../product-candidate.js";
 import { followStock } from "./stock-cells.js";
 
@@ -82,20 +82,18 @@ export function genericTableMapper(
     } else {
       product = rows[0]!.product;
       const values = rows.flatMap((r) => Object.values(r.draft.variant.options));
-      product.title = groupTitle(
-        rows.map((r) => r.ownTitle ?? group.ref),
-        values,
+      asGroupProduct(
+        product,
+        {
+          title: groupTitle(
+            rows.map((r) => r.ownTitle ?? group.ref),
+            values,
+          ),
+          sku: group.ref,
+          images: rows.flatMap((r) => r.product.images),
+        },
+        linkedBy,
       );
-      product.sku = group.ref;
-      product.provenance.sku = documentSource(linkedBy);
-      product.price = null;
-      product.quantity = null;
-      product.availability = null;
-      product.gtin = null;
-      delete product.attributes.priceWithoutCurrency;
-      for (const r of rows.slice(1))
-        for (const url of r.product.images)
-          if (!product.images.includes(url)) product.images.push(url);
     }
     const drafts = rows.map((r): VariantDraft => {
       if (r.draft.variant.price !== null || r.draft.amountWithoutCurrency !== null || !group.parent)

@@ -10,7 +10,7 @@ import {
 import { genericFieldOf, normaliseName } from "./column-names.js";
 import type { DocumentRow, TableMapper, TableRecord } from "./document-row.js";
 import { fillFromFirstVariant } from "./generic-product.js";
-import { groupTitle, variantFromProduct } from "./group-product.js";
+import { asGroupProduct, groupTitle, variantFromProduct } from "./group-product.js";
 import { parentGroups, type ParentGroup } from "./parent-groups.js";
 import {
   applyPrice,
@@ -272,24 +272,23 @@ export function googleFeedMapper(
   function groupProduct(group: ParentGroup<never, Item>): DocumentRow {
     const items = group.variants.map((v) => v.item);
     const first = items[0]!;
+    const how = `rows linked by column ${label("item_group_id")}`;
     const product = structuredClone(first.product);
     const differing = GOOGLE_VARIANT_ATTRIBUTES.filter(
       (name) => new Set(items.map((i) => i.options[name] ?? "")).size > 1,
     );
-    product.title = groupTitle(
-      items.map((i) => i.title ?? ""),
-      items.flatMap((i) => differing.map((n) => i.options[n] ?? "")).filter(Boolean),
+    asGroupProduct(
+      product,
+      {
+        title: groupTitle(
+          items.map((i) => i.title ?? ""),
+          items.flatMap((i) => differing.map((n) => i.options[n] ?? "")).filter(Boolean),
+        ),
+        sku: group.ref,
+        images: items.flatMap((i) => i.product.images),
+      },
+      how,
     );
-    product.sku = group.ref;
-    product.provenance.sku = documentSource(method("item_group_id"));
-    product.price = null;
-    product.quantity = null;
-    product.availability = null;
-    product.gtin = null;
-    delete product.provenance.price;
-    delete product.provenance.quantity;
-    delete product.provenance.availability;
-    delete product.provenance.gtin;
     for (const name of GOOGLE_VARIANT_ATTRIBUTES)
       if (!differing.includes(name) && first.options[name])
         product.attributes[name] = first.options[name];
@@ -299,14 +298,8 @@ export function googleFeedMapper(
       for (const name of differing) if (item.options[name]) options[name] = item.options[name];
       return variantFromProduct(item.product, item.title, options);
     });
-    delete product.attributes.priceWithoutCurrency;
-    for (const item of items.slice(1))
-      for (const url of item.product.images)
-        if (!product.images.includes(url)) product.images.push(url);
-    const how = `rows linked by column ${label("item_group_id")}`;
     attachVariants(product, drafts, how);
     fillFromFirstVariant(product, how);
-    product.sku = group.ref;
     followStock(product);
     return { row: group.variants[0]!.row, ok: true, product };
   }

@@ -1,5 +1,5 @@
 import type { ProductCandidate } from "../product-candidate.js";
-import type { VariantDraft } from "./price-fields.js";
+import { documentSource, type VariantDraft } from "./price-fields.js";
 
 /**
  * A variant from a row read as a whole product (its price, stock, gtin, first image), with the
@@ -55,4 +55,28 @@ export function groupTitle(titles: readonly string[], optionValues: readonly str
     .replace(/^\s*[,|/–-]\s*/u, "")
     .trim();
   return stripped || first;
+}
+
+/**
+ * Turns the first row of a group no row stands for into the group's product: the group's title
+ * and SKU (the key the rows share), the images of every row; price, stock, availability and GTIN
+ * are the variants' to give (`fillFromFirstVariant` after the variants are attached).
+ */
+export function asGroupProduct(
+  product: ProductCandidate,
+  group: { title: string; sku: string; images: readonly string[] },
+  method: string,
+): void {
+  product.title = group.title;
+  product.provenance.title = documentSource(method);
+  product.sku = group.sku;
+  product.provenance.sku = documentSource(method);
+  product.price = null;
+  product.quantity = null;
+  product.availability = null;
+  product.gtin = null;
+  for (const key of ["price", "quantity", "availability", "gtin"] as const)
+    delete product.provenance[key];
+  delete product.attributes.priceWithoutCurrency;
+  for (const url of group.images) if (!product.images.includes(url)) product.images.push(url);
 }
