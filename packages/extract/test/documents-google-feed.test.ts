@@ -112,6 +112,16 @@ describe("Google Merchant Center TSV feed", () => {
     expect(products(await collect(tsv))[0]!.price).toEqual({ amount: "30.00", currency: "USD" });
   });
 
+  test("a feed-like sheet with a currency column and custom columns keeps both", async () => {
+    const tsv = [
+      "id\ttitle\tprice\tcurrency\tlink\twarehouse",
+      "7\tDesk\t120\tCHF\thttps://example.com/d\tZurich",
+    ].join("\n");
+    const [desk] = products(await collect(tsv));
+    expect(desk!.price).toEqual({ amount: "120.00", currency: "CHF" });
+    expect(desk!.attributes.warehouse).toBe("Zurich");
+  });
+
   test("a price Google's way that cannot be read names the row and column", async () => {
     const tsv = ["id\ttitle\tprice\tlink", "1\tLamp\tfree\thttps://example.com/l"].join("\n");
     expect(await collect(tsv)).toEqual([

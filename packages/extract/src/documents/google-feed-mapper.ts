@@ -1,7 +1,16 @@
 import { emptyCandidate, type ProductCandidate } from "../product-candidate.js";
-import { absoluteUrl, detached, imageUrls, toAvailability, toGtin } from "./cell-values.js";
+import {
+  absoluteUrl,
+  currencyCode,
+  detached,
+  imageUrls,
+  toAvailability,
+  toGtin,
+} from "./cell-values.js";
+import { genericFieldOf, normaliseName } from "./column-names.js";
 import type { DocumentRow, TableMapper, TableRecord } from "./document-row.js";
 import { fillFromFirstVariant } from "./generic-product.js";
+import { groupTitle, variantFromProduct } from "./group-product.js";
 import { parentGroups, type ParentGroup } from "./parent-groups.js";
 import {
   applyPrice,
@@ -9,7 +18,6 @@ import {
   documentSource,
   readPriceCell,
   type CurrencyContext,
-  type VariantDraft,
 } from "./price-fields.js";
 import { applyStock, followStock, readStockCell } from "./stock-cells.js";
 
@@ -140,9 +148,18 @@ export function googleFeedMapper(
   defaultCurrency: string | null,
 ): TableMapper {
   const columns = new Map<GoogleFeedAttribute, number>();
+  /** Columns the specification does not name (custom ones), kept as attributes by header. */
+  const others: { index: number; header: string }[] = [];
+  /** A sheet that looks like a feed but states its currency in a column of its own. */
+  let currencyColumn: number | undefined;
   headers.forEach((h, i) => {
     const name = googleAttributeOf(h);
     if (name && !columns.has(name)) columns.set(name, i);
+    else if (!name && h.trim() !== "") {
+      if (currencyColumn === undefined && genericFieldOf(normaliseName(h))?.field === "currency")
+        currencyColumn = i;
+      else others.push({ index: i, header: h.trim() });
+    }
   });
   const label = (name: GoogleFeedAttribute) => {
     const i = columns.get(name);
@@ -163,7 +180,10 @@ export function googleFeedMapper(
 
   function read(record: TableRecord): Item | DocumentRow {
     const { cells, row } = record;
-    const ctx: CurrencyContext = { rowCurrency: null, defaultCurrency };
+    const ctx: CurrencyContext = {
+      rowCurrency: currencyColumn === undefined ? null : currencyCode(cells[currencyColumn]),
+      defaultCurrency,
+    };
     const p = emptyCandidate();
     const title = get(cells, "title");
     if (!title)
@@ -218,6 +238,10 @@ export function googleFeedMapper(
       const v = get(cells, name);
       if (v) p.attributes[name] = v;
     }
+    for (const { index, header } of others) {
+      const v = cells[index]?.trim();
+      if (v) p.attributes[header] = v;
+    }
     const options: Record<string, string> = {};
     for (const name of GOOGLE_VARIANT_ATTRIBUTES) {
       const v = get(cells, name);
@@ -270,26 +294,10 @@ export function googleFeedMapper(
       if (!differing.includes(name) && first.options[name])
         product.attributes[name] = first.options[name];
     product.attributes.item_group_id = group.ref;
-    const drafts = items.map((item): VariantDraft => {
-      const p = item.product;
+    const drafts = items.map((item) => {
       const options: Record<string, string> = {};
       for (const name of differing) if (item.options[name]) options[name] = item.options[name];
-      return {
-        variant: {
-          sku: item.id,
-          title: item.title,
-          price: p.price,
-          options,
-          gtin: p.gtin,
-          availability: p.availability,
-          image: p.images[0] ?? null,
-          ...(p.quantity !== null ? { quantity: p.quantity } : {}),
-        },
-        amountWithoutCurrency:
-          p.price === null
-            ? ((p.attributes.priceWithoutCurrency as string | undefined) ?? null)
-            : null,
-      };
+      return variantFromProduct(item.product, item.title, options);
     });
     delete product.attributes.priceWithoutCurrency;
     for (const item of items.slice(1))
@@ -313,28 +321,4 @@ export function googleFeedMapper(
     },
     end: () => groups.end(),
   };
-}
-
-/** The group's title: see `groupProduct`. */
-export function groupTitle(titles: readonly string[], optionValues: readonly string[]): string {
-  const first = titles[0] ?? "";
-  if (titles.every((t) => t === first)) return first;
-  const words = titles.map((t) => t.split(/\s+/));
-  const common: string[] = [];
-  for (let i = 0; words.every((w) => w[i] !== undefined && w[i] === words[0]![i]); i++)
-    common.push(words[0]![i]!);
-  const prefix = common
-    .join(" ")
-    .replace(/[\s,|/(–-]+$/u, "")
-    .trim();
-  if (/\p{L}/u.test(prefix)) return prefix;
-  const drop = new Set(optionValues.map((v) => v.toLowerCase()));
-  const stripped = first
-    .split(/\s+/)
-    .filter((w) => !drop.has(w.replace(/[,;|()]/g, "").toLowerCase()))
-    .join(" ")
-    .replace(/\s*[,|/–-]\s*$/u, "")
-    .replace(/^\s*[,|/–-]\s*/u, "")
-    .trim();
-  return stripped || first;
 }
