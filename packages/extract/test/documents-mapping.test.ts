@@ -246,7 +246,7 @@ describe("readColumns", () => {
     ]);
     // "Farbe" (colour) reads as a variant option; nothing reads as the title.
     expect(columns.assignments.map((a) => a.field)).toEqual([
-      ...Array(6).fill("attribute"),
+      ...Array<string>(6).fill("attribute"),
       "option",
     ]);
     expect(columns.recognised).toEqual([false, false, false, false, false, false, true]);
