@@ -212,6 +212,17 @@ test("JSON is not mappable: no columns, its first items previewed", async () => 
 test.each([
   ["malformed JSON", "{columns:", 400, 'multipart part "mapping": it is not valid JSON'],
   [
+    "more than 32 KB",
+    JSON.stringify({
+      columns: Array.from({ length: 400 }, (_, i) => ({
+        column: `Spalte ${i} ${"x".repeat(60)}`,
+        field: "ignore",
+      })),
+    }),
+    400,
+    'multipart part "mapping": it is longer than 32 KB',
+  ],
+  [
     "a field that does not exist",
     JSON.stringify({ columns: [{ column: "Artikel", field: "colour" }] }),
     400,
