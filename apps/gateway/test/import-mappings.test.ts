@@ -91,8 +91,9 @@ test("an unknown-header CSV: the columns preview shows each column with samples,
     needsMapping: true,
     preview: [],
   });
+  // Only "Farbe" (colour) is recognised, as a variant option; no column is the title.
   expect(body.columns.map((c) => [c.column, c.field, c.recognised])).toEqual(
-    HEADERS.map((h) => [h, "attribute", false]),
+    HEADERS.map((h) => (h === "Farbe" ? [h, "option", true] : [h, "attribute", false])),
   );
   expect(body.columns[0]!.samples).toEqual(["Wollmütze", "Schal", "Handschuhe"]);
   expect(body.columns[2]!.samples).toEqual(["19,90", "24,50", "9,00"]);
@@ -140,6 +141,54 @@ test("with a mapping, the preview reads titles, prices with currency, quantities
   expect(await gw.db.product.count({ where: { orgId: a.org.id } })).toBe(0);
 });
 
+test("a mapping's parent and option columns: the preview and the stored product carry the variants", async () => {
+  const sheet =
+    "Artikel;Nummer;Hauptartikel;VK;Waehrungscode;Lager;Farbe\n" +
+    "Strickjacke;MAP-SJ;;59,00;EUR;;\n" +
+    "Strickjacke Rot;MAP-SJ-R;MAP-SJ;59,00;EUR;4;Rot\n" +
+    "Strickjacke Blau;MAP-SJ-B;MAP-SJ;61,00;EUR;6;Blau\n";
+  const mapping = JSON.stringify({
+    columns: [
+      { column: "Artikel", field: "title" },
+      { column: "Nummer", field: "sku" },
+      { column: "Hauptartikel", field: "parent" },
+      { column: "VK", field: "price" },
+      { column: "Waehrungscode", field: "currency" },
+      { column: "Lager", field: "quantity" },
+      { column: "Farbe", field: "option", name: "Color" },
+    ],
+  });
+  const preview = (await columns(sheet, { mapping })).json<ColumnsPreview>();
+  expect(preview.preview).toHaveLength(1);
+  const first = preview.preview[0]!;
+  expect(first.ok && first.product.variants).toEqual([
+    {
+      sku: "MAP-SJ-R",
+      price: { amount: "59.00", currency: "EUR" },
+      options: { Color: "Rot" },
+      quantity: 4,
+    },
+    {
+      sku: "MAP-SJ-B",
+      price: { amount: "61.00", currency: "EUR" },
+      options: { Color: "Blau" },
+      quantity: 6,
+    },
+  ]);
+  expect(first.ok && [first.product.title, first.product.quantity]).toEqual(["Strickjacke", 10]);
+
+  const res = await send("/api/import/document", sheet, "jacken.csv", { mapping, persist: "true" });
+  expect(res.statusCode).toBe(200);
+  const stored = await gw.db.product.findFirstOrThrow({
+    where: { orgId: a.org.id, sku: "MAP-SJ" },
+  });
+  expect(stored.title).toBe("Strickjacke");
+  expect(stored.variants).toEqual([
+    expect.objectContaining({ sku: "MAP-SJ-R", options: { Color: "Rot" }, quantity: 4 }),
+    expect.objectContaining({ sku: "MAP-SJ-B", options: { Color: "Blau" }, quantity: 6 }),
+  ]);
+});
+
 test("a big file's first part is enough: a last line cut short is dropped", async () => {
   const cut = STOCK_LIST + "Mantel;MAP-MA-4;1";
   const res = await columns(cut, { mapping: JSON.stringify(MAPPING) });
@@ -162,6 +211,17 @@ test("JSON is not mappable: no columns, its first items previewed", async () => 
 
 test.each([
   ["malformed JSON", "{columns:", 400, 'multipart part "mapping": it is not valid JSON'],
+  [
+    "more than 32 KB",
+    JSON.stringify({
+      columns: Array.from({ length: 400 }, (_, i) => ({
+        column: `Spalte ${i} ${"x".repeat(60)}`,
+        field: "ignore",
+      })),
+    }),
+    400,
+    'multipart part "mapping": it is longer than 32 KB',
+  ],
   [
     "a field that does not exist",
     JSON.stringify({ columns: [{ column: "Artikel", field: "colour" }] }),

@@ -196,6 +196,38 @@ describe("a column mapping sent with the upload", () => {
   );
 });
 
+test("a mapping's parent and option columns make variant rows the variants of their parent", async () => {
+  const sheet =
+    "Artikel;Nummer;Hauptartikel;VK;Waehrungscode;Lager;Farbe\n" +
+    "Wollmütze;WM;;19,90;EUR;;\n" +
+    "Wollmütze Rot;WM-R;WM;19,90;EUR;4;Rot\n" +
+    "Wollmütze Blau;WM-B;WM;21,00;EUR;6;Blau\n" +
+    "Schal;SC;;24,50;EUR;3;\n";
+  const rows = await collect(sheet, {
+    mapping: {
+      columns: [
+        { column: "Artikel", field: "title" },
+        { column: "Nummer", field: "sku" },
+        { column: "Hauptartikel", field: "parent" },
+        { column: "VK", field: "price" },
+        { column: "Waehrungscode", field: "currency" },
+        { column: "Lager", field: "quantity" },
+        { column: "Farbe", field: "option", name: "Color" },
+      ],
+    },
+  });
+  const found = products(rows);
+  expect(found.map((p) => [p.title, p.sku, p.variants.length])).toEqual([
+    ["Wollmütze", "WM", 2],
+    ["Schal", "SC", 0],
+  ]);
+  expect(found[0]!.variants.map((v) => [v.sku, v.price, v.options, v.quantity])).toEqual([
+    ["WM-R", { amount: "19.90", currency: "EUR" }, { Color: "Rot" }, 4],
+    ["WM-B", { amount: "21.00", currency: "EUR" }, { Color: "Blau" }, 6],
+  ]);
+  expect(found[0]!.quantity).toBe(10);
+});
+
 describe("readColumns", () => {
   const meta: DocumentMeta = { maxBytes: 10_000_000 };
 
@@ -212,7 +244,12 @@ describe("readColumns", () => {
       [2, "Wollmütze"],
       [3, "Schal"],
     ]);
-    expect(columns.assignments.map((a) => a.field)).toEqual(Array(7).fill("attribute"));
+    // "Farbe" (colour) reads as a variant option; nothing reads as the title.
+    expect(columns.assignments.map((a) => a.field)).toEqual([
+      ...Array<string>(6).fill("attribute"),
+      "option",
+    ]);
+    expect(columns.recognised).toEqual([false, false, false, false, false, false, true]);
   });
 
   test("with a mapping: the assignments it gives and the products the rows read as", async () => {
