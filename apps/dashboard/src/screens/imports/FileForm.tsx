@@ -191,7 +191,7 @@ export function FileForm() {
       >
         <Field
           label="Product file"
-          hint="CSV, TSV, Excel (.xlsx), JSON (an array), NDJSON or XML. Shopify's and WooCommerce's product exports (CSV or WordPress XML) and Google Merchant Center feeds are recognised."
+          hint="CSV, TSV, Excel (.xlsx), JSON (an array), NDJSON or XML. Exports from Shopify, WooCommerce (CSV or WordPress XML), Magento, PrestaShop and BigCommerce and Google Merchant Center feeds are recognised; any other sheet's columns you can map."
           error={fileError}
         >
           {(p) => (
