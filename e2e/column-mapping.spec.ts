@@ -151,7 +151,7 @@ test("a sheet with unknown headers: map its columns with a live preview, save th
     buffer: sheet(reordered, LINES),
   });
   await expect(
-    page.getByRole("status").filter({ hasText: "Read with your saved mapping" }),
+    page.getByRole("status").filter({ hasText: "This file has the columns of your saved mapping" }),
   ).toContainText("“Lieferant A”");
   await expect(page.getByRole("region", { name: "Map the file’s columns" })).toHaveCount(0);
   // The saved mapping is listed under the form.

@@ -22,8 +22,8 @@ export function ColumnsNote({
     return (
       <div className="alert alert-info columns-note" role="status">
         <p>
-          Read with your saved mapping <strong>“{data.template.name}”</strong> (its headers are this
-          file’s).
+          This file has the columns of your saved mapping <strong>“{data.template.name}”</strong>:
+          it will be read with it.
         </p>
         <div className="columns-note-actions">
           <button type="button" className="btn btn-sm" onClick={onMap}>
