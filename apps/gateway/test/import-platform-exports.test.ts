@@ -103,6 +103,14 @@ async function importThrough(
   };
 }
 
+/** The preview rows' warnings, by the SKU of the product each row stores (rows with some). */
+const warningsOf = (rows: ImportRow[]): Record<string, string[]> =>
+  Object.fromEntries(
+    rows
+      .filter((r) => r.warnings.length > 0)
+      .map((r): [string, string[]] => [r.product?.sku ?? `row ${r.row}`, r.warnings]),
+  );
+
 /** Asserts the preview and the catalog hold the same products, and that they are `expected`. */
 function expectBoth(got: { preview: Summary[]; products: Summary[] }, expected: Summary[]) {
   expect(got.preview).toEqual(expected);
@@ -143,6 +151,13 @@ test("a Magento 2 catalog export: configurables with their simple children as va
       ],
     },
   ]);
+  // Image paths relative to Magento's media folder are not web addresses: left out, and said so.
+  expect(warningsOf(got.rows)).toEqual({
+    MH01: [
+      "the image /m/h/mh01-black_back.jpg is a path on the shop's own server, not a web address, so it is left out: export the file with full image URLs (https://...), or add the images to the product after storing",
+    ],
+    "24-MB01": [expect.stringMatching(/^the image \/m\/b\/mb01-blue-1\.jpg is a path/)],
+  });
   expect(got.product("24-MB01")).toMatchObject({ brand: "Acme", gtin: "0012345678905" });
   expect(got.product("24-MB04")).toMatchObject({ brand: "Strive", mpn: "STR-04" });
 });
@@ -221,6 +236,10 @@ test("a BigCommerce legacy export: SKU rows are variants, Rule rows change their
       ],
     },
   ]);
+  // "Product Image File - 2" names a file uploaded to the store, not a web address.
+  expect(warningsOf(got.rows)).toEqual({
+    SLCTBS: [expect.stringMatching(/^the image towel2\.jpg is a path on the shop's own server/)],
+  });
 });
 
 test("a BigCommerce bulk-edit template: Variant and Image rows land on their Product", async () => {
