@@ -36,7 +36,10 @@ export interface PreviewRow {
  */
 export interface ImportRowView extends Omit<PreviewRow, "item" | "droppedImages"> {
   droppedImages?: DroppedImageNote[];
-  /** What the row stores differently from what its source says (a price without a currency). */
+  /**
+   * What the row stores differently from what its source says (a price without a currency,
+   * image paths that are not web addresses).
+   */
   warnings: string[];
   skipped: boolean;
   stored: ImportStoredAction | null;
@@ -52,13 +55,40 @@ function priceWithoutCurrency(product: ProductFields | null): string | null {
   return typeof amount === "string" ? amount : null;
 }
 
+/**
+ * Image paths relative to the shop's own media folder (Magento's `/m/h/...`, a BigCommerce image
+ * file name), which the documents reader leaves out and lists in `attributes.relativeImagesLeftOut`.
+ */
+function relativeImagesLeftOut(product: ProductFields | null): string[] {
+  const paths: unknown = product?.attributes.relativeImagesLeftOut;
+  return Array.isArray(paths) ? paths.filter((path) => typeof path === "string") : [];
+}
+
+/** How many left-out image paths a warning names; the rest are counted. */
+const NAMED_PATHS = 5;
+
+function relativeImagesWarning(paths: string[]): string {
+  const named = paths.slice(0, NAMED_PATHS).join(", ");
+  const more = paths.length > NAMED_PATHS ? ` and ${paths.length - NAMED_PATHS} more` : "";
+  const one = paths.length === 1;
+  return (
+    `${one ? "the image" : "the images"} ${named}${more} ${one ? "is a path" : "are paths"} on the shop's ` +
+    `own server, not a web address, so ${one ? "it is" : "they are"} left out: export the file with full image ` +
+    "URLs (https://...), or add the images to the product after storing"
+  );
+}
+
 function warningsOf(product: ProductFields | null): string[] {
   const amount = priceWithoutCurrency(product);
-  return amount === null
-    ? []
-    : [
-        `the price ${amount} has no currency, so the product is stored without a price: import the file again with its currency chosen`,
-      ];
+  const paths = relativeImagesLeftOut(product);
+  return [
+    ...(amount === null
+      ? []
+      : [
+          `the price ${amount} has no currency, so the product is stored without a price: import the file again with its currency chosen`,
+        ]),
+    ...(paths.length === 0 ? [] : [relativeImagesWarning(paths)]),
+  ];
 }
 
 const fieldsOfView = (view: ProductFields): ProductFields =>

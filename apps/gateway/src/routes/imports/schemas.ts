@@ -139,7 +139,7 @@ export const ImportRowSchema = Type.Object({
   droppedImages: Type.Optional(DroppedImagesSchema),
   warnings: Type.Array(Type.String(), {
     description:
-      "What storing this row keeps from its source only in part, e.g. a price without a currency",
+      "What storing this row keeps from its source only in part, e.g. a price without a currency, or image paths on the shop's own server (not web addresses) left out",
   }),
   skipped: Type.Boolean(),
   stored: Nullable(Type.Enum(["created", "updated", "unchanged"])),
