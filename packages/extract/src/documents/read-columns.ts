@@ -3,7 +3,7 @@ import { detectLayout, indexHeaders } from "./column-names.js";
 import { EmptyDocumentError } from "./document-errors.js";
 import type { DocumentRow, TableRecord } from "./document-row.js";
 import { applyMapping } from "./mapped-columns.js";
-import { mapperFor } from "./table-rows.js";
+import { tableRows } from "./table-rows.js";
 
 /** A document's columns as the uploader is shown them before importing. */
 export interface DocumentColumns {
@@ -72,21 +72,16 @@ export async function sampleTable(
   const needsMapping =
     (mapping !== undefined || layout === "generic") &&
     !assignments.some((a) => a.field === "title");
+  // The sample rows are read exactly as an import reads them (blank, undecodable and
+  // wrong-width rows included).
   const preview: DocumentRow[] = [];
-  if (!needsMapping) {
-    const mapper = mapperFor(headers, defaultCurrency, mapping);
-    for (const record of rows) {
-      if (record.undecodable) {
-        preview.push({
-          row: record.row,
-          ok: false,
-          error: `row ${record.row}: holds bytes that are not valid ${record.undecodable} text`,
-        });
-        continue;
-      }
-      preview.push(...mapper.push(record));
-    }
-    preview.push(...mapper.end());
+  if (!needsMapping && rows.length > 0) {
+    const sample = (async function* () {
+      yield { row: 0, cells: headers };
+      yield* rows;
+    })();
+    const options = { defaultCurrency, checkWidth: format === "csv", mapping };
+    for await (const row of tableRows(sample, options)) preview.push(row);
   }
   return {
     format,

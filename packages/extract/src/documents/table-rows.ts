@@ -70,7 +70,7 @@ export async function* tableRows(
  * How a table with these headers is read: as `mapping` says (always the generic mapper), else by
  * the layout its headers show.
  */
-export function mapperFor(
+function mapperFor(
   headers: string[],
   defaultCurrency: string | null,
   mapping?: ColumnMapping,
