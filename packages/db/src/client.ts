@@ -11,7 +11,19 @@ export interface DbOptions {
 /** A Prisma client on the pg driver adapter (no native engine). Call `$disconnect()` to end it. */
 export function createDb(connectionString: string, options: DbOptions = {}): Db {
   const adapter = new PrismaPg({ connectionString, max: options.poolSize ?? 10 });
-  return new PrismaClient({ adapter });
+  const db = new PrismaClient({ adapter });
+  connectionStrings.set(db, connectionString);
+  return db;
+}
+
+// What a bulk path needs to open a connection of its own (COPY, which Prisma cannot send).
+const connectionStrings = new WeakMap<Db, string>();
+
+/** The connection string `db` was made with (by createDb). */
+export function connectionStringOf(db: Db): string {
+  const url = connectionStrings.get(db);
+  if (url === undefined) throw new Error("this client was not made by createDb");
+  return url;
 }
 
 /** True when `error` is Prisma's unique-constraint violation. */

@@ -12,6 +12,7 @@ import {
   type ProductView,
 } from "./product-view.js";
 import type { Actor } from "./products.js";
+import { ImportStage, type StageRow } from "./imports/import-stage.js";
 import { lockInIdOrder } from "./row-locks.js";
 import { planChangeSyncs, type SyncCollector } from "./sync/change-syncs.js";
 import { conflict } from "./service-error.js";
@@ -139,12 +140,17 @@ export async function importInOneTransaction<T>(
   run: (importBatch: ImportBatch, tx: Prisma.TransactionClient | null) => Promise<T>,
 ): Promise<T> {
   if (!options.persist) return run((items) => previewBatch(db, orgId, items, options), null);
-  return asConflict(() =>
-    db.$transaction((tx) => run((items) => writeBatch(tx, orgId, items, options), tx), {
-      timeout: options.timeoutMs,
-      maxWait: 10_000,
-    }),
-  );
+  const stage = await ImportStage.open(db);
+  try {
+    return await asConflict(() =>
+      db.$transaction((tx) => run((items) => writeBatch(tx, orgId, items, options, stage), tx), {
+        timeout: options.timeoutMs,
+        maxWait: 10_000,
+      }),
+    );
+  } finally {
+    await stage.drop();
+  }
 }
 
 async function asConflict<T>(write: () => Promise<T>): Promise<T> {
@@ -212,16 +218,20 @@ async function writeBatch(
   orgId: string,
   items: ImportItem[],
   options: ImportOptions,
+  stage?: ImportStage,
 ): Promise<ImportOutcome[]> {
   const plan = await planImport(tx, orgId, items, { lock: true });
   const now = new Date();
   const view = viewOf(orgId, options.source);
   const creates = unique(plan.filter((p) => !p.existing));
   const updates = unique(plan.filter((p) => p.existing && Object.keys(p.changes).length > 0));
-  if (creates.length > 0) await insertProducts(tx, orgId, creates, options.source, now);
-  if (updates.length > 0) await updateProducts(tx, orgId, updates, now);
-  const changed = [...creates, ...updates];
-  if (changed.length > 0) await insertHistory(tx, orgId, changed, options.actor, now);
+  if (stage) await writeStaged(tx, stage, orgId, creates, updates, options, now);
+  else {
+    if (creates.length > 0) await insertProducts(tx, orgId, creates, options.source, now);
+    if (updates.length > 0) await updateProducts(tx, orgId, updates, now);
+    const changed = [...creates, ...updates];
+    if (changed.length > 0) await insertHistory(tx, orgId, changed, options.actor, now);
+  }
   if (options.sync && updates.length > 0)
     await planChangeSyncs(
       tx,
@@ -458,5 +468,77 @@ function insertHistory(
     actor.id,
     plans.map((p) => p.id),
     plans.map((p) => JSON.stringify(p.changes)),
+  );
+}
+
+/** A planned product as a staging row (STAGE_COLUMNS after `batch`). */
+function stageRow(kind: "c" | "u", p: Planned): StageRow {
+  const f = p.fields;
+  return [
+    kind,
+    p.id,
+    f.title,
+    f.sku,
+    f.description,
+    f.price?.amount ?? null,
+    f.price?.currency ?? null,
+    JSON.stringify(f.images),
+    f.brand,
+    f.gtin,
+    f.mpn,
+    f.availability,
+    JSON.stringify(f.variants),
+    JSON.stringify(f.attributes),
+    JSON.stringify(p.provenance),
+    f.sourceUrl,
+    f.quantity,
+    JSON.stringify(p.changes),
+  ];
+}
+
+/**
+ * A batch's writes through the import's staging table: its rows go in by COPY, then one
+ * statement each inserts the new products, updates the changed ones and records their history.
+ */
+async function writeStaged(
+  tx: Prisma.TransactionClient,
+  stage: ImportStage,
+  orgId: string,
+  creates: Planned[],
+  updates: Planned[],
+  options: ImportOptions,
+  now: Date,
+): Promise<void> {
+  if (creates.length + updates.length === 0) return;
+  const batch = await stage.put([
+    ...creates.map((p) => stageRow("c", p)),
+    ...updates.map((p) => stageRow("u", p)),
+  ]);
+  const from = `${stage.table} AS v WHERE v.batch = $2`;
+  if (creates.length > 0)
+    await tx.$executeRawUnsafe(
+      `INSERT INTO products (id, org_id, ${COLUMNS}, source, version, created_at, updated_at)
+       SELECT v.id, $1::uuid, ${VALUES}, $3::"ProductSource", 1, $4, $4 FROM ${from} AND v.kind = 'c'`,
+      orgId,
+      batch,
+      options.source,
+      now,
+    );
+  if (updates.length > 0)
+    await tx.$executeRawUnsafe(
+      `UPDATE products AS p SET ${ASSIGNMENTS}, version = p.version + 1, updated_at = $3
+       FROM ${from} AND v.kind = 'u' AND p.id = v.id AND p.org_id = $1::uuid`,
+      orgId,
+      batch,
+      now,
+    );
+  await tx.$executeRawUnsafe(
+    `INSERT INTO product_history (id, org_id, product_id, at, actor_type, actor_id, action, changes)
+     SELECT gen_random_uuid(), $1::uuid, v.id, $3, $4::"ActorType", $5, 'imported', v.changes FROM ${from}`,
+    orgId,
+    batch,
+    now,
+    options.actor.type,
+    options.actor.id,
   );
 }
