@@ -12,7 +12,7 @@ import {
   type ProductView,
 } from "./product-view.js";
 import type { Actor } from "./products.js";
-import { ImportStage, type StageRow } from "./imports/import-stage.js";
+import { ImportStage, PRODUCT_STAGE, type StageRow } from "./imports/import-stage.js";
 import { lockInIdOrder } from "./row-locks.js";
 import { planChangeSyncs, type SyncCollector } from "./sync/change-syncs.js";
 import { conflict } from "./service-error.js";
@@ -140,7 +140,7 @@ export async function importInOneTransaction<T>(
   run: (importBatch: ImportBatch, tx: Prisma.TransactionClient | null) => Promise<T>,
 ): Promise<T> {
   if (!options.persist) return run((items) => previewBatch(db, orgId, items, options), null);
-  const stage = await ImportStage.open(db);
+  const stage = await ImportStage.open(db, PRODUCT_STAGE);
   try {
     return await asConflict(() =>
       db.$transaction((tx) => run((items) => writeBatch(tx, orgId, items, options, stage), tx), {
@@ -471,7 +471,7 @@ function insertHistory(
   );
 }
 
-/** A planned product as a staging row (STAGE_COLUMNS after `batch`). */
+/** A planned product as a staging row (PRODUCT_STAGE). */
 function stageRow(kind: "c" | "u", p: Planned): StageRow {
   const f = p.fields;
   return [

@@ -2,7 +2,9 @@ import type { MultipartFile } from "@fastify/multipart";
 import type { EncodingChoice } from "@catalog/extract/upload-checks";
 import {
   finishPreview,
+  ImportStage,
   recordPreviewBatch,
+  ROW_STAGE,
   retryWhileDatabaseUnavailable,
   startPhase,
   type Actor,
@@ -126,6 +128,24 @@ export async function previewDocument(
   const retry = <T>(step: () => Promise<T>) => retryWhileDatabaseUnavailable(step, signal);
   await retry(() => startPhase(db, importId, "previewing", document.rows));
   const screenImages = createImageScreen(request.imagePolicy);
+  // The rows go to import_rows through a staging table fed by COPY, dropped however this ends.
+  const stage = await retry(() => ImportStage.open(db, ROW_STAGE));
+  try {
+    await previewBatches(request, signal, screenImages, stage);
+  } finally {
+    await stage.drop().catch(() => undefined);
+  }
+  await retry(() => finishPreview(db, importId));
+}
+
+async function previewBatches(
+  request: DocumentPreviewRequest,
+  signal: AbortSignal,
+  screenImages: ReturnType<typeof createImageScreen>,
+  stage: ImportStage,
+): Promise<void> {
+  const { db, importId, document } = request;
+  const retry = <T>(step: () => Promise<T>) => retryWhileDatabaseUnavailable(step, signal);
   let seq = 0;
   for await (const batch of parseInThread(document.job, { heapMb: request.parseHeapMb, signal })) {
     const entries = batch.map((entry): PreviewEntry => {
@@ -143,9 +163,8 @@ export async function previewDocument(
         entries,
       ),
     );
-    await retry(() => recordPreviewBatch(db, importId, seq, rows));
+    await retry(() => recordPreviewBatch(db, importId, seq, rows, stage));
     seq += rows.length;
     signal.throwIfAborted();
   }
-  await retry(() => finishPreview(db, importId));
 }

@@ -11,6 +11,7 @@ import {
 } from "../product-view.js";
 import type { Page } from "../products.js";
 import { ImportStopped, importStatus, updateOwnedImport } from "./import-records.js";
+import type { ImportStage, StageRow } from "./import-stage.js";
 
 export interface DroppedImageNote {
   url: string;
@@ -154,7 +155,10 @@ export async function recordPreviewBatch(
   importId: string,
   firstSeq: number,
   rows: PreviewRow[],
+  stage?: ImportStage,
 ): Promise<void> {
+  // Staged before the transaction: COPY on the stage's own connection, read back in one INSERT.
+  const batch = stage && rows.length > 0 ? await stage.put(stageRows(firstSeq, rows)) : null;
   const count = (outcome: ImportRowOutcome) => rows.filter((r) => r.outcome === outcome).length;
   await db.$transaction(
     async (tx) => {
@@ -182,7 +186,8 @@ export async function recordPreviewBatch(
         if (now?.status === "previewing" && now.done === firstSeq + rows.length) return;
         throw new ImportStopped();
       }
-      await insertRows(tx, importId, firstSeq, rows);
+      if (stage && batch !== null) await insertStagedRows(tx, importId, stage, batch);
+      else await insertRows(tx, importId, firstSeq, rows);
     },
     { timeout: 60_000 },
   );
@@ -197,8 +202,6 @@ function insertRows(
   rows: PreviewRow[],
 ) {
   const col = <T>(pick: (r: PreviewRow) => T) => rows.map(pick);
-  const jsonOrNull = (value: unknown) =>
-    value === null || value === undefined ? null : JSON.stringify(value);
   return tx.$executeRawUnsafe(
     `INSERT INTO import_rows (import_id, seq, row, url, outcome, error, match_product_id, match_by, match_title, match_sku, changes, product, item, dropped_images)
      SELECT $1::uuid, v.seq, v.row, v.url, v.outcome::"ImportRowOutcome", v.error, v.match_product_id, v.match_by, v.match_title, v.match_sku,
@@ -219,6 +222,44 @@ function insertRows(
     col((r) => jsonOrNull(r.product)),
     col((r) => jsonOrNull(r.item)),
     col((r) => (r.droppedImages.length > 0 ? JSON.stringify(r.droppedImages) : null)),
+  );
+}
+
+const jsonOrNull = (value: unknown) =>
+  value === null || value === undefined ? null : JSON.stringify(value);
+
+/** Previewed rows as staging rows (ROW_STAGE). */
+function stageRows(firstSeq: number, rows: PreviewRow[]): StageRow[] {
+  return rows.map((r, i) => [
+    firstSeq + i,
+    r.row,
+    r.url,
+    r.outcome,
+    r.error,
+    r.match?.productId ?? null,
+    r.match?.by ?? null,
+    r.match?.title ?? null,
+    r.match?.sku ?? null,
+    JSON.stringify(r.changes),
+    jsonOrNull(r.product),
+    jsonOrNull(r.item),
+    r.droppedImages.length > 0 ? JSON.stringify(r.droppedImages) : null,
+  ]);
+}
+
+function insertStagedRows(
+  tx: Prisma.TransactionClient,
+  importId: string,
+  stage: ImportStage,
+  batch: number,
+) {
+  return tx.$executeRawUnsafe(
+    `INSERT INTO import_rows (import_id, seq, row, url, outcome, error, match_product_id, match_by, match_title, match_sku, changes, product, item, dropped_images)
+     SELECT $1::uuid, v.seq, v.row, v.url, v.outcome::"ImportRowOutcome", v.error, v.match_product_id, v.match_by, v.match_title, v.match_sku,
+       v.changes, v.product, v.item, v.dropped_images
+     FROM ${stage.table} AS v WHERE v.batch = $2`,
+    importId,
+    batch,
   );
 }
 
