@@ -169,9 +169,9 @@ describe("limits: every one refused while streaming, naming the limit and its va
     expect(error.message).toMatch(/^row 2 is longer than 8,388,608 characters/);
   });
 
-  test("250,001 data rows are 413 (rows)", async () => {
-    const error = await refusal(`Title\n${"Widget\n".repeat(250_001)}`, "many.csv");
-    expect(error.message).toMatch(/more than 250,000 rows, the limit for one import/);
+  test("1,000,001 data rows are 413 (rows)", async () => {
+    const error = await refusal(`Title\n${"Widget\n".repeat(1_000_001)}`, "many.csv");
+    expect(error.message).toMatch(/more than 1,000,000 rows, the limit for one import/);
   });
 
   test("JSON nested 100,000 deep is 422 (depth), as an array item and as an NDJSON line", async () => {

@@ -8,7 +8,7 @@ import { DocumentLimitError, formatBytes } from "./document-errors.js";
  */
 export const DOCUMENT_LIMITS = {
   /** Data rows (CSV, TSV, XLSX), array items (JSON) or lines (NDJSON). */
-  rows: 250_000,
+  rows: 1_000_000,
   /** Cells in one row, keys in one JSON object, or attributes of one XML element. */
   columns: 2_000,
   /** Characters in one cell, or in one JSON string or key. */
