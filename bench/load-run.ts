@@ -4,14 +4,22 @@ export interface Target {
   name: string;
   /** The server's base URL. */
   url: string;
-  /** One path, or several taken in turn by each connection (the mixed search). */
+  /**
+   * One path, or several taken in turn by each connection (the mixed search); the first is also
+   * the one checked before measuring when `nextPath` is given.
+   */
   paths: string[];
+  /** A new path for every request, shared by all connections (runs of cache misses). */
+  nextPath?: () => string;
   headers?: Record<string, string>;
-  /** The target ratios are taken against (the bare server). */
+  /** The target ratios are taken against (the bare server's hello-world). */
   baseline?: boolean;
+  /** The second ceiling: the bare server sending a cached page's body. */
+  bodyCeiling?: boolean;
 }
 
 export interface Sample {
+  requests: number;
   reqPerSec: number;
   p50Ms: number;
   p99Ms: number;
@@ -48,13 +56,19 @@ export async function runLoad(
     timeout: 10,
     headers: target.headers ?? {},
   };
-  if (target.paths.length > 1)
+  const { nextPath } = target;
+  if (nextPath)
+    options.requests = [
+      { method: "GET", setupRequest: (request) => ({ ...request, path: nextPath() }) },
+    ];
+  else if (target.paths.length > 1)
     options.requests = target.paths.map((path) => ({ method: "GET", path }));
   const result = await autocannon(options);
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count ?? 0]),
   );
   return {
+    requests: result.requests.total,
     reqPerSec: result.requests.total / result.duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,

@@ -8,8 +8,8 @@ import { ReadCache } from "../read-cache.js";
 export interface ReadCaches {
   /** Session principals by cookie token; group "sessions". */
   sessions: ReadCache<SessionPrincipal | null>;
-  /** Catalog list pages, serialized JSON; grouped by org id. */
-  catalog: ReadCache<string>;
+  /** Catalog list pages, serialized JSON as UTF-8 bytes (sent as they are); grouped by org id. */
+  catalog: ReadCache<Buffer>;
   /**
    * The principal of a session token, `load`ed unless this instance holds it and nothing changed
    * since.
@@ -27,9 +27,9 @@ export interface ReadCaches {
     request: FastifyRequest,
     orgId: string,
     key: string,
-    load: () => Promise<string>,
+    load: () => Promise<Buffer>,
     until?: () => number,
-  ): Promise<string>;
+  ): Promise<Buffer>;
   /** Call once a write to the org's catalog has committed, before answering it. */
   catalogChanged(orgId: string): Promise<void>;
   /** Call once a sign-out has committed, before answering it. */
@@ -75,11 +75,11 @@ export const readCachesPlugin = fp(
       maxAgeMs: 60_000,
     });
     // Pages are up to ~200 KB each: bound the memory, not only the count.
-    const catalog = new ReadCache<string>({
+    const catalog = new ReadCache<Buffer>({
       maxEntries: 5_000,
       maxAgeMs: 60_000,
       maxSize: 64 * 1024 * 1024,
-      sizeOf: (body) => body.length,
+      sizeOf: (body) => body.byteLength,
     });
 
     // A failed record leaves the other instances to the change feed (milliseconds, usually):

@@ -62,8 +62,8 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
     async (request, reply) => {
       const orgId = principalOf(request).org.id;
       const { q, sourceUrl, page, pageSize } = request.query;
-      // Pages are kept serialized (by this route's own response schema): a hit costs no query and
-      // no serialization. The publish workers change listings without telling the cache (a
+      // Pages are kept serialized (by this route's own response schema) and encoded: a hit costs
+      // no query, no serialization and no UTF-8 encoding of the body. The publish workers change listings without telling the cache (a
       // notification per job would serialize their commits), so a page showing a publish still
       // under way is kept one second only; other listing changes come through the gateway's own
       // writes.
@@ -76,11 +76,11 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
           const { items, total } = await listProducts(db, orgId, request.query);
           if (items.some((item) => item.listings.some((l) => PUBLISHING.has(l.status))))
             until = Date.now() + PUBLISHING_PAGE_MS;
-          return reply.serialize(toList(items, total, request.query)) as string;
+          return Buffer.from(reply.serialize(toList(items, total, request.query)) as string);
         },
         () => until,
       );
-      // Already JSON: with a JSON content type Fastify sends a string as it is.
+      // Already JSON, as bytes: Fastify sends a Buffer as it is, without encoding it again.
       return reply.type("application/json; charset=utf-8").send(body as never);
     },
   );
