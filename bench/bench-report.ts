@@ -30,6 +30,8 @@ export interface Row {
   /** The same against the bare server sending the cached page's body (NaN without one). */
   bodyRatio: number;
   kbPerResponse: number;
+  /** The server's CPU per request, µs (NaN when not measured). */
+  cpuUsPerRequest: number;
   non2xx: number;
   statusCodes: Record<string, number>;
   errors: number;
@@ -64,6 +66,7 @@ export function summarise(targets: Target[], samples: Sample[][]): Row[] {
               ),
             ),
       kbPerResponse: median(own.map((s) => s.bytesPerResponse)) / 1024,
+      cpuUsPerRequest: median(own.map((s) => s.cpuUsPerRequest ?? Number.NaN)),
       non2xx: own.reduce((sum, s) => sum + s.non2xx, 0),
       statusCodes,
       errors: own.reduce((sum, s) => sum + s.errors + s.timeouts, 0),
@@ -96,7 +99,18 @@ export function formatRound(round: number, targets: Target[], samples: Sample[])
 
 export function formatTable(rows: Row[]): string {
   return table(
-    ["route", "req/s", "p50 ms", "p99 ms", "vs bare", "vs body", "KB/resp", "non-2xx", "errors"],
+    [
+      "route",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "vs bare",
+      "vs body",
+      "CPU µs/req",
+      "KB/resp",
+      "non-2xx",
+      "errors",
+    ],
     rows.map((r) => [
       r.target.name,
       Math.round(r.reqPerSec).toLocaleString("en-US"),
@@ -104,6 +118,7 @@ export function formatTable(rows: Row[]): string {
       r.p99Ms.toFixed(1),
       `${(r.ratio * 100).toFixed(1)}%`,
       Number.isNaN(r.bodyRatio) ? "-" : `${(r.bodyRatio * 100).toFixed(1)}%`,
+      Number.isNaN(r.cpuUsPerRequest) ? "-" : r.cpuUsPerRequest.toFixed(0),
       r.kbPerResponse.toFixed(1),
       String(r.non2xx),
       String(r.errors),

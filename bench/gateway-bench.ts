@@ -11,6 +11,7 @@ import { readBenchOptions } from "./bench-options.js";
 import { formatRound, formatTable, summarise, verdicts } from "./bench-report.js";
 import { startChildServer } from "./child-server.js";
 import { runBench, type CleanupStack } from "./cleanup-stack.js";
+import { treeCpuSeconds } from "./proc-stats.js";
 import { runLoad, type Sample, type Target } from "./load-run.js";
 import { countMatches, seedCatalog } from "./seed-catalog.js";
 import { deepPagePaths, pathCycle, searchMissPaths } from "./search-paths.js";
@@ -88,7 +89,10 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
   const gateway = await startChildServer(
     cleanup,
     "gateway",
-    "apps/gateway/src/server.ts",
+    // BENCH_GATEWAY_TREE=/work/base runs another checkout's gateway on this bench's database.
+    process.env.BENCH_GATEWAY_TREE
+      ? `${process.env.BENCH_GATEWAY_TREE}/apps/gateway/src/server.ts`
+      : "apps/gateway/src/server.ts",
     {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
@@ -171,8 +175,14 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
   );
   await checkTargets(targets);
 
+  // CPU per request of the server answering, from /proc (the tsx launcher and the server under
+  // it): a figure the machine's other load does not move much, unlike req/s.
   const measure = async (target: Target, duration?: number) => {
+    const pid = target.url === gateway.url ? gateway.pid : bare.pid;
+    const cpuBefore = await treeCpuSeconds(pid);
     const sample = await runLoad(target, settings, duration);
+    const cpu = (await treeCpuSeconds(pid)) - cpuBefore;
+    sample.cpuUsPerRequest = sample.requests > 0 ? (cpu * 1e6) / sample.requests : Number.NaN;
     await waitForIdleDatabase(databaseUrl);
     return sample;
   };

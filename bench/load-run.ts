@@ -32,6 +32,8 @@ export interface Sample {
   statusCodes: Record<string, number>;
   errors: number;
   timeouts: number;
+  /** CPU the server process spent per request (µs), when the bench measured it. */
+  cpuUsPerRequest?: number;
 }
 
 export interface LoadSettings {
