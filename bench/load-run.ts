@@ -11,6 +11,8 @@ export interface Target {
   paths: string[];
   /** A new path for every request, shared by all connections (runs of cache misses). */
   nextPath?: () => string;
+  /** Connections for this target when not the run's (the latency runs of misses use a few). */
+  connections?: number;
   headers?: Record<string, string>;
   /** The target ratios are taken against (the bare server's hello-world). */
   baseline?: boolean;
@@ -51,7 +53,7 @@ export async function runLoad(
   if (first === undefined) throw new Error(`${target.name}: no path`);
   const options: Options = {
     url: target.url + first,
-    connections: settings.connections,
+    connections: target.connections ?? settings.connections,
     // Pipelining would queue requests behind each other and hide per-request latency.
     pipelining: 1,
     duration,

@@ -1,8 +1,8 @@
 import { createTestOrg, makeProduct, type TestOrg } from "@catalog/testing";
-import type { List, ProductListItem } from "../src/api-types.js";
+import type { ProductList } from "../src/api-types.js";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 
-type ProductPage = List<ProductListItem> & { nextCursor: string | null; prevCursor: string | null };
+type ProductPage = ProductList;
 
 let gw: Gateway;
 let org: TestOrg;
