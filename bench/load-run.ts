@@ -4,14 +4,24 @@ export interface Target {
   name: string;
   /** The server's base URL. */
   url: string;
-  /** One path, or several taken in turn by each connection (the mixed search). */
+  /**
+   * One path, or several taken in turn by each connection (the mixed search); the first is also
+   * the one checked before measuring when `nextPath` is given.
+   */
   paths: string[];
+  /** A new path for every request, shared by all connections (runs of cache misses). */
+  nextPath?: () => string;
+  /** Connections for this target when not the run's (the latency runs of misses use a few). */
+  connections?: number;
   headers?: Record<string, string>;
-  /** The target ratios are taken against (the bare server). */
+  /** The target ratios are taken against (the bare server's hello-world). */
   baseline?: boolean;
+  /** The second ceiling: the bare server sending a cached page's body. */
+  bodyCeiling?: boolean;
 }
 
 export interface Sample {
+  requests: number;
   reqPerSec: number;
   p50Ms: number;
   p99Ms: number;
@@ -24,6 +34,8 @@ export interface Sample {
   statusCodes: Record<string, number>;
   errors: number;
   timeouts: number;
+  /** CPU the server process spent per request (µs), when the bench measured it. */
+  cpuUsPerRequest?: number;
 }
 
 export interface LoadSettings {
@@ -41,20 +53,26 @@ export async function runLoad(
   if (first === undefined) throw new Error(`${target.name}: no path`);
   const options: Options = {
     url: target.url + first,
-    connections: settings.connections,
+    connections: target.connections ?? settings.connections,
     // Pipelining would queue requests behind each other and hide per-request latency.
     pipelining: 1,
     duration,
     timeout: 10,
     headers: target.headers ?? {},
   };
-  if (target.paths.length > 1)
+  const { nextPath } = target;
+  if (nextPath)
+    options.requests = [
+      { method: "GET", setupRequest: (request) => ({ ...request, path: nextPath() }) },
+    ];
+  else if (target.paths.length > 1)
     options.requests = target.paths.map((path) => ({ method: "GET", path }));
   const result = await autocannon(options);
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count ?? 0]),
   );
   return {
+    requests: result.requests.total,
     reqPerSec: result.requests.total / result.duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,

@@ -54,6 +54,7 @@ import type {
   ProductDetailSchema,
   ProductForceDeletedSchema,
   ProductListItemSchema,
+  ProductListSchema,
 } from "./routes/products/schemas.js";
 import type { ExtensionPreviewSchema, ListingItemSchema } from "./schemas/page-preview.js";
 import type {
@@ -105,6 +106,8 @@ export type Money = Static<typeof MoneySchema>;
 export type Product = Static<typeof ProductSchema>;
 export type ProductFields = Static<typeof ProductFieldsSchema>;
 export type ProductListItem = Static<typeof ProductListItemSchema>;
+/** A catalog page: a `List` with the cursors of the pages beside it. */
+export type ProductList = Static<typeof ProductListSchema>;
 export type ProductDetail = Static<typeof ProductDetailSchema>;
 /** DELETE /api/products/:id of a product with live listings (202). */
 export type ProductDeleting = Static<typeof ProductDeletingSchema>;

@@ -69,6 +69,7 @@ test("it lists every API route under /api and /api/v1, each with its response sc
   }
   const list = doc.paths["/api/products"]!.get!;
   expect(list.parameters!.map((p) => p.name).sort()).toEqual([
+    "cursor",
     "page",
     "pageSize",
     "q",

@@ -45,6 +45,25 @@ test("the counters live in Redis, so two gateway instances share one budget", as
   expect(codes).toEqual([401, 401, 401, 401, 429, 429]);
 });
 
+test("requests arriving together share one Redis round trip but each is counted: no more than the limit get through", async () => {
+  const gw = await gateway({
+    REDIS_PREFIX: `${process.env.REDIS_PREFIX}:${randomBytes(3).toString("hex")}`,
+    RATE_LIMIT_MAX: "5",
+  });
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, () => gw.app.inject({ method: "GET", url: "/api/products" })),
+  );
+  expect(answers.map((a) => a.statusCode).sort()).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+  // Each request saw its own count, as if it had been alone.
+  const remaining = answers
+    .filter((a) => a.statusCode === 401)
+    .map((a) => Number(a.headers["x-ratelimit-remaining"]))
+    .sort();
+  expect(remaining).toEqual([0, 1, 2, 3, 4]);
+  const limited = answers.find((a) => a.statusCode === 429)!;
+  expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+});
+
 test("password spraying: failed logins from one address are limited across accounts, with this service's 429 and Retry-After", async () => {
   const gw = await gateway({
     REDIS_PREFIX: `${process.env.REDIS_PREFIX}:${randomBytes(3).toString("hex")}`,

@@ -59,24 +59,6 @@ export interface ProductFilter {
   sourceUrl?: string;
 }
 
-function searchFilter(orgId: string, filter: ProductFilter): Prisma.ProductWhereInput {
-  const text = filter.q?.trim();
-  const where: Prisma.ProductWhereInput = {
-    orgId,
-    deletedAt: null,
-    ...(filter.sourceUrl ? { sourceUrl: filter.sourceUrl } : {}),
-  };
-  if (!text) return where;
-  const term = likeLiteral(text);
-  return {
-    ...where,
-    OR: [
-      { title: { contains: term, mode: "insensitive" } },
-      { sku: { contains: term, mode: "insensitive" } },
-    ],
-  };
-}
-
 /** The org's products imported from these pages, by page: the newest when several were. */
 export async function productsBySourceUrl(
   db: Db,
@@ -101,51 +83,125 @@ export interface ListingStatusView {
 
 export type ProductListItem = ProductView & { listings: ListingStatusView[] };
 
-// The listings of exactly the page's products: the page's own filter, order and window as a
-// subquery, so this runs beside the page query in the same round trip rather than after it.
-// Two texts, not one with `$2 IS NULL OR ...`, so a search keeps its trigram indexes in any plan.
-const pageListings = (search: boolean, bySource: boolean) => `
-SELECT l.product_id, l.destination_account_id, d.channel::text AS channel, l.status::text AS status
-FROM (
-  SELECT id FROM products
-  WHERE org_id = $1::uuid AND deleted_at IS NULL ${search ? "AND (title ILIKE $4 OR sku ILIKE $4)" : ""} ${bySource ? `AND source_url = $${search ? 5 : 4}` : ""}
-  ORDER BY updated_at DESC, id DESC OFFSET $2 LIMIT $3
-) p
-JOIN listings l ON l.product_id = p.id
-JOIN destination_accounts d ON d.id = l.destination_account_id
-ORDER BY l.product_id, d.connected_at, d.id`;
+/** A place in the catalog's order (newest edit first): the product there and its edit time. */
+export interface ListPosition {
+  updatedAt: Date;
+  id: string;
+}
+
+/**
+ * Which page of a list: the `page`-th window of `pageSize` (an offset), or, when `seek` is given,
+ * the `pageSize` products just after (`direction` "next": older) or just before ("previous":
+ * newer) a position a page ended or began at. A seek costs the same at any depth, and a page
+ * reached by seeking neither repeats nor skips a product when edits move others meanwhile.
+ */
+export interface ProductListQuery extends ProductFilter {
+  page: number;
+  pageSize: number;
+  seek?: { direction: "next" | "previous"; from: ListPosition };
+  /** The number of matching products when the caller knows it (or is finding it out). */
+  total?: number | Promise<number>;
+}
+
+export interface ProductListPage extends Page<ProductListItem> {
+  /** The positions of the page's first and last products (null for an empty page). */
+  first: ListPosition | null;
+  last: ListPosition | null;
+}
+
+/**
+ * The WHERE of a list (org, not deleted, `q` in title or SKU, `sourceUrl`) as SQL with its
+ * parameters from `$1`. Two texts, not one with `$n IS NULL OR ...`, so a search keeps its
+ * trigram indexes in any plan.
+ */
+function listWhere(orgId: string, filter: ProductFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [orgId];
+  let sql = "org_id = $1::uuid AND deleted_at IS NULL";
+  const text = filter.q?.trim();
+  if (text) {
+    params.push(`%${likeLiteral(text)}%`);
+    sql += ` AND (title ILIKE $${params.length} OR sku ILIKE $${params.length})`;
+  }
+  if (filter.sourceUrl) {
+    params.push(filter.sourceUrl);
+    sql += ` AND source_url = $${params.length}`;
+  }
+  return { sql, params };
+}
+
+/**
+ * The ids of one page, in the list's order. An offset walks the (org, updated_at, id, deleted_at)
+ * index without reading the table (`deleted_at` is in it for that); a seek starts in that index
+ * at the position.
+ */
+async function pageIds(
+  db: Db,
+  orgId: string,
+  query: ProductListQuery,
+): Promise<{ id: string; updated_at: Date }[]> {
+  const { sql, params } = listWhere(orgId, query);
+  const { seek } = query;
+  if (!seek) {
+    params.push((query.page - 1) * query.pageSize, query.pageSize);
+    return db.$queryRawUnsafe(
+      `SELECT id, updated_at FROM products WHERE ${sql}
+       ORDER BY updated_at DESC, id DESC OFFSET $${params.length - 1} LIMIT $${params.length}`,
+      ...params,
+    );
+  }
+  params.push(seek.from.updatedAt, seek.from.id, query.pageSize);
+  const at = `($${params.length - 2}::timestamp(3), $${params.length - 1}::uuid)`;
+  if (seek.direction === "next")
+    return db.$queryRawUnsafe(
+      `SELECT id, updated_at FROM products WHERE ${sql} AND (updated_at, id) < ${at}
+       ORDER BY updated_at DESC, id DESC LIMIT $${params.length}`,
+      ...params,
+    );
+  const rows = await db.$queryRawUnsafe<{ id: string; updated_at: Date }[]>(
+    `SELECT id, updated_at FROM products WHERE ${sql} AND (updated_at, id) > ${at}
+     ORDER BY updated_at ASC, id ASC LIMIT $${params.length}`,
+    ...params,
+  );
+  return rows.reverse();
+}
+
+/** How many of the org's products a list with this filter has in all. */
+export async function countProducts(db: Db, orgId: string, filter: ProductFilter): Promise<number> {
+  const { sql, params } = listWhere(orgId, filter);
+  const [row] = await db.$queryRawUnsafe<{ n: bigint }[]>(
+    `SELECT count(*) AS n FROM products WHERE ${sql}`,
+    ...params,
+  );
+  return Number(row?.n ?? 0);
+}
 
 /**
  * One page of the org's catalog, newest edits first; `q` matches title or SKU (substring, any
  * case), `sourceUrl` the page a product was imported from (exactly). Each product comes with its
- * listing status per destination: the page, its count and its listings are three queries sent at
- * once.
+ * listing status per destination. The page's ids and the count are two queries sent at once,
+ * then the products and their listings, by id, two more.
  */
 export async function listProducts(
   db: Db,
   orgId: string,
-  query: ProductFilter & { page: number; pageSize: number },
-): Promise<Page<ProductListItem>> {
-  const where = searchFilter(orgId, query);
-  const text = query.q?.trim();
-  const offset = (query.page - 1) * query.pageSize;
-  const [rows, total, listings] = await Promise.all([
-    db.product.findMany({
-      where,
-      orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
-      skip: offset,
-      take: query.pageSize,
-    }),
-    db.product.count({ where }),
+  query: ProductListQuery,
+): Promise<ProductListPage> {
+  const [ids, total] = await Promise.all([
+    pageIds(db, orgId, query),
+    query.total ?? countProducts(db, orgId, query),
+  ]);
+  if (ids.length === 0) return { items: [], total, first: null, last: null };
+  const idList = ids.map((r) => r.id);
+  const [rows, listings] = await Promise.all([
+    db.product.findMany({ where: { id: { in: idList } } }),
     db.$queryRawUnsafe<
       { product_id: string; destination_account_id: string; channel: string; status: string }[]
     >(
-      pageListings(Boolean(text), Boolean(query.sourceUrl)),
-      orgId,
-      offset,
-      query.pageSize,
-      ...(text ? [`%${likeLiteral(text)}%`] : []),
-      ...(query.sourceUrl ? [query.sourceUrl] : []),
+      `SELECT l.product_id, l.destination_account_id, d.channel::text AS channel, l.status::text AS status
+       FROM listings l JOIN destination_accounts d ON d.id = l.destination_account_id
+       WHERE l.product_id = ANY($1::uuid[])
+       ORDER BY l.product_id, d.connected_at, d.id`,
+      idList,
     ),
   ]);
   const byProduct = new Map<string, ListingStatusView[]>();
@@ -158,9 +214,22 @@ export async function listProducts(
       status: l.status,
     });
   }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items: ProductListItem[] = [];
+  // A product deleted between the two reads is left out of the page.
+  for (const id of idList) {
+    const row = byId.get(id);
+    if (row) items.push({ ...toProductView(row), listings: byProduct.get(id) ?? [] });
+  }
+  const position = (r: { id: string; updated_at: Date }): ListPosition => ({
+    id: r.id,
+    updatedAt: r.updated_at,
+  });
   return {
-    items: rows.map((row) => ({ ...toProductView(row), listings: byProduct.get(row.id) ?? [] })),
+    items,
     total,
+    first: position(ids[0]!),
+    last: position(ids[ids.length - 1]!),
   };
 }
 

@@ -3,6 +3,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import type { RedisClient } from "@catalog/queue";
 import { ServiceError } from "@catalog/db";
+import { batchedRedisStore } from "./rate-limit-store.js";
 
 export interface RateLimitOptions {
   redis: RedisClient;
@@ -15,7 +16,8 @@ const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
 
 /**
  * The service's own limiter, with counters in Redis so that every gateway instance shares
- * them. Routes may add a stricter `config.rateLimit` (login does). If Redis is unreachable the
+ * them (batched per event-loop turn, see rate-limit-store.ts). Routes may add a stricter
+ * `config.rateLimit`. If Redis is unreachable the
  * limiter steps aside rather than taking the catalog down with it.
  *
  * The general limit is a root `onRequest` hook rather than the plugin's per-route one, so that
@@ -27,8 +29,8 @@ export const rateLimitPlugin = fp(
       global: false,
       max: options.max,
       timeWindow: options.windowSeconds * 1000,
-      redis: options.redis,
-      nameSpace: `${options.prefix}:rate-limit:`,
+      // Counters in Redis, one round trip per event-loop turn for all the requests it brought.
+      store: batchedRedisStore(options.redis, `${options.prefix}:rate-limit:`),
       skipOnError: true,
       errorResponseBuilder: (_request, context) =>
         rateLimitExceeded(context.max, Math.ceil(context.ttl / 1000)),

@@ -8,8 +8,10 @@ import { ReadCache } from "../read-cache.js";
 export interface ReadCaches {
   /** Session principals by cookie token; group "sessions". */
   sessions: ReadCache<SessionPrincipal | null>;
-  /** Catalog list pages, serialized JSON; grouped by org id. */
-  catalog: ReadCache<string>;
+  /** Catalog list pages, serialized JSON as UTF-8 bytes (sent as they are); grouped by org id. */
+  catalog: ReadCache<Buffer>;
+  /** How many products a list filter matches (its `total`), by filter; grouped by org id. */
+  counts: ReadCache<number>;
   /**
    * The principal of a session token, `load`ed unless this instance holds it and nothing changed
    * since.
@@ -27,9 +29,20 @@ export interface ReadCaches {
     request: FastifyRequest,
     orgId: string,
     key: string,
-    load: () => Promise<string>,
+    load: () => Promise<Buffer>,
     until?: () => number,
-  ): Promise<string>;
+  ): Promise<Buffer>;
+  /**
+   * The number of the org's products a list filter matches, `load`ed unless this instance holds
+   * it and nothing changed since: kept like a page, so as exact as one, and shared by every page
+   * of the same filter (counting a million products is the cost of a deep page, not its rows).
+   */
+  catalogCount(
+    request: FastifyRequest,
+    orgId: string,
+    key: string,
+    load: () => Promise<number>,
+  ): Promise<number>;
   /** Call once a write to the org's catalog has committed, before answering it. */
   catalogChanged(orgId: string): Promise<void>;
   /** Call once a sign-out has committed, before answering it. */
@@ -75,12 +88,13 @@ export const readCachesPlugin = fp(
       maxAgeMs: 60_000,
     });
     // Pages are up to ~200 KB each: bound the memory, not only the count.
-    const catalog = new ReadCache<string>({
+    const catalog = new ReadCache<Buffer>({
       maxEntries: 5_000,
       maxAgeMs: 60_000,
       maxSize: 64 * 1024 * 1024,
-      sizeOf: (body) => body.length,
+      sizeOf: (body) => body.byteLength,
     });
+    const counts = new ReadCache<number>({ maxEntries: 20_000, maxAgeMs: 60_000 });
 
     // A failed record leaves the other instances to the change feed (milliseconds, usually):
     // the write itself has committed, so its answer must not turn into an error.
@@ -92,9 +106,16 @@ export const readCachesPlugin = fp(
         ),
       );
 
+    // The org's catalog version this request read with its session, else read now.
+    const catalogVersion = async (request: FastifyRequest, orgId: string) =>
+      request.catalogVersion?.orgId === orgId
+        ? request.catalogVersion.version
+        : await versions.catalog(orgId);
+
     const caches: ReadCaches = {
       sessions,
       catalog,
+      counts,
       async session(request, token, load) {
         if (!sessions.enabled) return load();
         // The org of a session this instance holds is known: its catalog version comes in the same
@@ -112,14 +133,15 @@ export const readCachesPlugin = fp(
       },
       async catalogPage(request, orgId, key, load, until) {
         if (!catalog.enabled) return load();
-        const known =
-          request.catalogVersion?.orgId === orgId
-            ? request.catalogVersion.version
-            : await versions.catalog(orgId);
-        return catalog.getOrLoad(orgId, key, known, load, until);
+        return catalog.getOrLoad(orgId, key, await catalogVersion(request, orgId), load, until);
+      },
+      async catalogCount(request, orgId, key, load) {
+        if (!counts.enabled) return load();
+        return counts.getOrLoad(orgId, key, await catalogVersion(request, orgId), load);
       },
       async catalogChanged(orgId) {
         catalog.invalidate(orgId);
+        counts.invalidate(orgId);
         await recorded("a catalog change", versions.catalogChanged(orgId));
       },
       async sessionEnded() {
@@ -130,10 +152,12 @@ export const readCachesPlugin = fp(
 
     const feed = options.openFeed({
       onChange: (change) =>
-        change.kind === "sessions" ? sessions.clear() : catalog.invalidate(change.orgId),
-      onConnected: () => [sessions, catalog].forEach((c) => (c.enabled = true)),
+        change.kind === "sessions"
+          ? sessions.clear()
+          : [catalog, counts].forEach((c) => c.invalidate(change.orgId)),
+      onConnected: () => [sessions, catalog, counts].forEach((c) => (c.enabled = true)),
       onDisconnected: (error) => {
-        [sessions, catalog].forEach((c) => (c.enabled = false));
+        [sessions, catalog, counts].forEach((c) => (c.enabled = false));
         app.log.warn(
           { err: error },
           "database change feed lost: read caches off until it reconnects",

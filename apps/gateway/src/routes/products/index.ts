@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import {
   ServiceError,
+  countProducts,
   deleteProduct,
   getProduct,
   invalid,
@@ -18,6 +19,7 @@ import { principalOf } from "../../plugins/auth.js";
 import { changedBy, enqueueSyncs, syncCollector } from "../../publishing/enqueue-syncs.js";
 import { PENDING_LEASE_MS, enqueueRecorded } from "../../publishing/enqueue-recorded.js";
 import { ListSchema, PageQuerySchema, errorResponses, toList } from "../../schemas/common.js";
+import { decodeCursor, encodeCursor } from "./list-cursor.js";
 import { ProductPatchSchema, ProductSchema } from "../../schemas/product.js";
 import {
   HistoryEntrySchema,
@@ -25,8 +27,8 @@ import {
   ProductDeletingSchema,
   ProductDetailSchema,
   ProductForceDeletedSchema,
-  ProductListItemSchema,
   ProductListQuerySchema,
+  ProductListSchema,
   ProductParamsSchema,
 } from "./schemas.js";
 
@@ -56,31 +58,63 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
         description:
           "A listing's status follows its publish: the page may show it up to a second late while a publish is under way.",
         querystring: ProductListQuerySchema,
-        response: { 200: ListSchema(ProductListItemSchema), ...errorResponses(401, 422, 429) },
+        response: { 200: ProductListSchema, ...errorResponses(401, 422, 429) },
       },
     },
     async (request, reply) => {
       const orgId = principalOf(request).org.id;
-      const { q, sourceUrl, page, pageSize } = request.query;
-      // Pages are kept serialized (by this route's own response schema): a hit costs no query and
-      // no serialization. The publish workers change listings without telling the cache (a
-      // notification per job would serialize their commits), so a page showing a publish still
-      // under way is kept one second only; other listing changes come through the gateway's own
-      // writes.
+      const { q, sourceUrl, pageSize } = request.query;
+      const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
+      const page = cursor?.page ?? request.query.page;
+      // The first page is the first page however it is asked for: no seek needed.
+      const seek = cursor && page > 1 ? cursor : undefined;
+      const filter = { q, sourceUrl };
+      // Pages are kept serialized (by this route's own response schema) and encoded: a hit costs
+      // no query, no serialization and no UTF-8 encoding of the body. The publish workers change
+      // listings without telling the cache (a notification per job would serialize their
+      // commits), so a page showing a publish still under way is kept one second only; other
+      // listing changes come through the gateway's own writes. The count (`total`) is kept the
+      // same way, per filter, for every page of it.
       let until = Infinity;
       const body = await app.caches.catalogPage(
         request,
         orgId,
-        JSON.stringify([q ?? "", sourceUrl ?? "", page, pageSize]),
+        JSON.stringify([
+          q ?? "",
+          sourceUrl ?? "",
+          page,
+          pageSize,
+          seek ? request.query.cursor : "",
+        ]),
         async () => {
-          const { items, total } = await listProducts(db, orgId, request.query);
-          if (items.some((item) => item.listings.some((l) => PUBLISHING.has(l.status))))
+          const total = app.caches.catalogCount(
+            request,
+            orgId,
+            JSON.stringify([q ?? "", sourceUrl ?? ""]),
+            () => countProducts(db, orgId, filter),
+          );
+          const list = await listProducts(db, orgId, { ...filter, page, pageSize, seek, total });
+          if (list.items.some((item) => item.listings.some((l) => PUBLISHING.has(l.status))))
             until = Date.now() + PUBLISHING_PAGE_MS;
-          return reply.serialize(toList(items, total, request.query)) as string;
+          const { items } = list;
+          const answer = toList(items, list.total, { page, pageSize });
+          const more = list.last && page < answer.totalPages && items.length === pageSize;
+          return Buffer.from(
+            reply.serialize({
+              ...answer,
+              nextCursor: more
+                ? encodeCursor({ direction: "next", page: page + 1, from: list.last! })
+                : null,
+              prevCursor:
+                list.first && page > 1
+                  ? encodeCursor({ direction: "previous", page: page - 1, from: list.first })
+                  : null,
+            }) as string,
+          );
         },
         () => until,
       );
-      // Already JSON: with a JSON content type Fastify sends a string as it is.
+      // Already JSON, as bytes: Fastify sends a Buffer as it is, without encoding it again.
       return reply.type("application/json; charset=utf-8").send(body as never);
     },
   );

@@ -1,5 +1,5 @@
 import { Type } from "typebox";
-import { PageQuerySchema } from "../../schemas/common.js";
+import { ListSchema, PageQuerySchema } from "../../schemas/common.js";
 import { ProductSchema } from "../../schemas/product.js";
 import { WatchSchema } from "../../schemas/watch.js";
 
@@ -92,9 +92,34 @@ export const ProductListQuerySchema = Type.Object(
           "Only the products imported from this page (exact address): is a page in the catalog already?",
       }),
     ),
+    cursor: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          "A `nextCursor` or `prevCursor` of an earlier answer, sent back as it is with the same `q`, `sourceUrl` and `pageSize`: " +
+          "the page just after (or before) that answer's page, found at the same cost at any depth, and without repeating or " +
+          "skipping a product when edits move others meanwhile. `page` is then ignored: the answer's `page` is the cursor's. " +
+          "Anything else is a 422.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
+
+export const ProductListSchema = Type.Object({
+  ...ListSchema(ProductListItemSchema).properties,
+  nextCursor: Nullable(
+    Type.String({
+      description: "Send as `cursor` for the next page (null on the last page)",
+    }),
+  ),
+  prevCursor: Nullable(
+    Type.String({
+      description: "Send as `cursor` for the previous page (null on the first page)",
+    }),
+  ),
+});
 
 export const HistoryEntrySchema = Type.Object({
   id: Type.String(),
