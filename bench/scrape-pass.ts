@@ -1,19 +1,31 @@
 // A measuring process of bench/scrape-bench.ts (forked, one or several): on each message it
-// fetches its share of the pages, plainly or through the import worker's scrape processor,
-// and answers with what it read. The bench times the passes from outside.
+// reads its share of the pages, plainly, through the import worker's scrape processor, or by
+// extraction alone from pages it fetched before, and answers with what it read and the CPU
+// time it took. The bench times the passes from outside.
 import http from "node:http";
+import { extractProduct } from "../packages/extract/src/index.js";
+import { fetchPublic } from "../packages/fetch/src/index.js";
 import { createScrapeProcessor } from "../apps/import-worker/src/scrape-processor.js";
 
+/**
+ * plain: GET and read each page; scrape: the import worker's job function per page; load: fetch
+ * each page as the scrape processor does and keep its text (untimed preparation); extract:
+ * extractProduct on the kept text of page `bodyOf[i]` for `urls[i]`, no fetching (the ceiling).
+ */
 export interface PassRequest {
-  mode: "plain" | "scrape";
+  mode: "plain" | "scrape" | "load" | "extract";
   urls: string[];
   concurrency: number;
+  /** extract only: the loaded page whose text stands for each of `urls`. */
+  bodyOf?: string[];
 }
 
 export interface PassResult {
   bytes: number;
   products: number;
   failures: string[];
+  /** CPU time this process spent on the pass (user + system, all its threads), ms. */
+  cpuMs: number;
 }
 
 /** `count` jobs, at most `concurrency` at a time, each worker taking the next index. */
@@ -64,13 +76,37 @@ const processor = createScrapeProcessor({
   maxBytes: 5 * 1024 * 1024,
 });
 
-async function runPass({ mode, urls, concurrency }: PassRequest): Promise<PassResult> {
-  const result: PassResult = { bytes: 0, products: 0, failures: [] };
+// The worker's fetch of a page, kept for the extraction-alone passes: the same text
+// extractProduct gets inside the scrape processor.
+const fetchOptions = {
+  policy: { allowPrivate: true },
+  timeoutMs: 15_000,
+  maxBytes: 5 * 1024 * 1024,
+};
+const loaded = new Map<string, string>();
+
+async function runPass({ mode, urls, concurrency, bodyOf }: PassRequest): Promise<PassResult> {
+  const result: PassResult = { bytes: 0, products: 0, failures: [], cpuMs: 0 };
+  const cpuBefore = process.cpuUsage();
   await pool(urls.length, concurrency, async (i) => {
     const url = urls[i] as string;
     if (mode === "plain") {
       const read = await plainGet(url);
       result.bytes += read;
+      return;
+    }
+    if (mode === "load") {
+      const page = await fetchPublic(url, fetchOptions);
+      loaded.set(url, page.body);
+      return;
+    }
+    if (mode === "extract") {
+      const body = loaded.get(bodyOf?.[i] ?? url);
+      if (body === undefined) throw new Error(`no loaded page for ${url}`);
+      // As in the processor: one page's extraction, then back to the event loop.
+      if (extractProduct(body, url)) result.products++;
+      else result.failures.push(`no product found on ${url}`);
+      await new Promise(setImmediate);
       return;
     }
     // The processor reads only job.data, as BullMQ hands it over.
@@ -80,6 +116,8 @@ async function runPass({ mode, urls, concurrency }: PassRequest): Promise<PassRe
     if (outcome.ok) result.products++;
     else result.failures.push(outcome.error);
   });
+  const cpu = process.cpuUsage(cpuBefore);
+  result.cpuMs = (cpu.user + cpu.system) / 1000;
   return result;
 }
 

@@ -1,4 +1,4 @@
-import { load } from "cheerio/slim";
+import { parseHtml } from "./parse-html.js";
 import type { CheerioAPI, ElementNode } from "./dom.js";
 import type { ProductCandidate } from "../product-candidate.js";
 import { newFound, setField, type Found, type FoundField } from "./found.js";
@@ -37,7 +37,7 @@ const HEURISTIC_FIELDS: FoundField[] = [
  * `provenance` says which.
  */
 export function extractProduct(html: string, pageUrl: string): ProductCandidate | null {
-  return productOf(load(html), pageUrl);
+  return productOf(parseHtml(html), pageUrl);
 }
 
 /** The page's base URL for its relative links: `<base href>`, else the page itself. */

@@ -1,4 +1,4 @@
-import { load } from "cheerio/slim";
+import { parseHtml } from "./parse-html.js";
 import type { ProductCandidate } from "../product-candidate.js";
 import { pageBase, productOf } from "./extract-product.js";
 import { ownProductOutside, readListing, type Listing } from "./listing.js";
@@ -38,7 +38,7 @@ const statedByMarkup = (product: ProductCandidate | null) =>
  * category page has a heading and prices too.
  */
 export function readPage(html: string, pageUrl: string, listingLimit = 200): PageReading {
-  const $ = load(html);
+  const $ = parseHtml(html);
   const check = detectRobotCheck($, html);
   if (check) return { kind: "blocked", by: check.by };
   const product = productOf($, pageUrl);
