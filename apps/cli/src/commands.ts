@@ -12,6 +12,7 @@ import {
   type Role,
 } from "@catalog/db";
 import { addDestination } from "./add-destination.js";
+import { retention } from "./retention.js";
 import { UsageError, required, type Command, type Flags } from "./commands-kit.js";
 
 // The only way to make an owner or a platform operator (admin): no HTTP route creates or
@@ -78,6 +79,7 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   "add-destination": addDestination,
+  retention,
   "seed-demo": {
     usage:
       "seed-demo [--standin-url URL]  (with a stand-in URL, CREDENTIALS_KEYS seals the demo destination's token)",

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { ConnectError } from "@catalog/channels";
+import { ConfigError } from "@catalog/config";
 import { loadGatewayConfig } from "@catalog/config/gateway";
 import { ServiceError, createDb } from "@catalog/db";
 import { COMMANDS } from "./commands.js";
@@ -64,7 +65,11 @@ try {
   const usage =
     error instanceof UsageError ||
     (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS") === true;
-  const known = usage || error instanceof ServiceError || error instanceof ConnectError;
+  const known =
+    usage ||
+    error instanceof ServiceError ||
+    error instanceof ConnectError ||
+    error instanceof ConfigError;
   process.stderr.write(
     `error: ${known ? (error as Error).message : String((error as Error).stack ?? error)}\n`,
   );

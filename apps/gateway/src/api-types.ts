@@ -73,7 +73,7 @@ import type {
   PublishCheckSchema,
   PublishResponseSchema,
 } from "./routes/publish/schemas.js";
-import type { SyncLogSchema } from "./routes/sync-logs/schemas.js";
+import type { SyncLogListSchema, SyncLogSchema } from "./routes/sync-logs/schemas.js";
 import type { WatchBodySchema } from "./routes/source-watch/schemas.js";
 import type { WatchSchema } from "./schemas/watch.js";
 import type { ActionResultSchema, ActionSchema, SystemSchema } from "./routes/system/schemas.js";
@@ -140,6 +140,7 @@ export type PublishRun = Static<typeof PublishRunSchema>;
 export type PublishRunSummary = Static<typeof RunSummarySchema>;
 export type RetryResult = Static<typeof RetryResultSchema>;
 export type SyncLog = Static<typeof SyncLogSchema>;
+export type SyncLogList = Static<typeof SyncLogListSchema>;
 
 export type Destination = Static<typeof DestinationSchema>;
 export type DestinationList = Static<typeof DestinationListSchema>;

@@ -170,3 +170,31 @@ test.each([
   expect(res.statusCode).toBe(422);
   expect(errorOf(res)).toMatch(message);
 });
+
+test("a store with more than 10,000 sync logs is counted that far: the total says it is a lower bound and the next pages are reachable", async () => {
+  const org = await createTestOrg(gw.db, "sync-logs-many");
+  const c = await login(gw.app, org.member.email, org.member.password);
+  const product = await makeProduct(gw.db, org.org.id, { title: "Busy mug" });
+  const store = await connectStandin(gw, org.org.id, "busy shop");
+  await gw.db
+    .$executeRaw`INSERT INTO sync_logs (id, org_id, product_id, destination_account_id, job_id, status, created_at)
+    SELECT g.id, ${org.org.id}::uuid, ${product.id}::uuid, ${store.id}::uuid, g.id::text, 'succeeded',
+      now() - g.n * interval '1 minute'
+    FROM (SELECT gen_random_uuid() AS id, n FROM generate_series(1, 10050) n) g`;
+
+  const first = (await get(`/api/sync-logs?destinationAccountId=${store.id}&pageSize=100`, c)).json<
+    List<SyncLog> & { totalExact: boolean }
+  >();
+  expect(first).toMatchObject({ total: 10_000, totalPages: 100, totalExact: false });
+  expect(first.items).toHaveLength(100);
+  // Past the first 10,000 the count reaches to the end: exact again.
+  const last = (
+    await get(`/api/sync-logs?destinationAccountId=${store.id}&pageSize=100&page=100`, c)
+  ).json<List<SyncLog> & { totalExact: boolean }>();
+  expect(last).toMatchObject({ total: 10_050, totalPages: 101, totalExact: true });
+  const small = (await get(`/api/sync-logs?productId=${productIds[0]}`)).json<{
+    total: number;
+    totalExact: boolean;
+  }>();
+  expect(small).toMatchObject({ total: 2, totalExact: true });
+});

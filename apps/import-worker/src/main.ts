@@ -1,6 +1,7 @@
 import { Worker } from "bullmq";
 import { loadImportWorkerConfig } from "@catalog/config/import-worker";
 import { logRedaction, redactUrl } from "@catalog/config";
+import { retentionPolicyOf } from "@catalog/db/retention";
 import { createRenderer } from "@catalog/fetch";
 import {
   SCRAPE_QUEUE,
@@ -15,6 +16,7 @@ import { pino } from "pino";
 import { collectDefaultMetrics } from "prom-client";
 import { createImportMetrics } from "./metrics.js";
 import { createScrapeProcessor } from "./scrape-processor.js";
+import { startRetention } from "./retention/start.js";
 import { startSourceWatch } from "./source-watch/start.js";
 
 const config = loadImportWorkerConfig();
@@ -80,12 +82,29 @@ const closeSourceWatch = config.SOURCE_WATCH
     })
   : null;
 
+// Retention (issue 32): one pass every RETENTION_INTERVAL_MS across the deployment.
+const closeRetention = config.RETENTION
+  ? await startRetention({
+      databaseUrl: config.DATABASE_URL,
+      connection,
+      redisKeyPrefix: config.redisKeyPrefix,
+      everyMs: config.RETENTION_INTERVAL_MS,
+      policy: retentionPolicyOf(config),
+      registry: metrics.registry,
+      log,
+    }).catch((error: Error) => {
+      log.fatal({ err: error }, "retention could not start");
+      process.exit(1);
+    })
+  : null;
+
 log.info(
   {
     health: `http://${config.HEALTH_HOST}:${health.port}`,
     concurrency: config.IMPORT_CONCURRENCY,
     browserFallback: Boolean(renderer),
     sourceWatch: config.SOURCE_WATCH,
+    retention: config.RETENTION,
   },
   "import worker started",
 );
@@ -98,6 +117,7 @@ async function shutdown(signal: string) {
   // close() waits for the active jobs; waiting ones stay in Redis for another worker.
   await worker.close();
   await closeSourceWatch?.();
+  await closeRetention?.();
   await renderer?.close();
   await queue.close();
   await health.close();

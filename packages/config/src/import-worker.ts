@@ -1,10 +1,12 @@
 import { Type, type Static } from "typebox";
 import { Bool, Int, Str, readEnv } from "./env.js";
 import { CommonEnvSchema, WorkerHealthEnvSchema, withRedisKeyPrefix } from "./common.js";
+import { RetentionEnvSchema, checkRetentionConfig } from "./retention.js";
 
 export const ImportWorkerEnvSchema = Type.Object({
   ...CommonEnvSchema.properties,
   ...WorkerHealthEnvSchema.properties,
+  ...RetentionEnvSchema.properties,
   /** Pages fetched and extracted at once by this process. */
   IMPORT_CONCURRENCY: Int(8, 1, 256),
   /** Chromium pages rendered at once by this process (each costs memory). */
@@ -54,4 +56,5 @@ export type ImportWorkerConfig = Omit<Static<typeof ImportWorkerEnvSchema>, "RED
 
 export const loadImportWorkerConfig = (
   env: Record<string, string | undefined> = process.env,
-): ImportWorkerConfig => withRedisKeyPrefix(readEnv(ImportWorkerEnvSchema, env));
+): ImportWorkerConfig =>
+  withRedisKeyPrefix(checkRetentionConfig(readEnv(ImportWorkerEnvSchema, env)));

@@ -5,3 +5,9 @@
 export { ConfigError, readEnv } from "./env.js";
 export { CommonEnvSchema, WorkerHealthEnvSchema, redisKeyPrefix } from "./common.js";
 export { REDACTED, logRedaction, redactUrl } from "./log-redaction.js";
+export {
+  RetentionEnvSchema,
+  checkRetentionConfig,
+  loadRetentionConfig,
+  type RetentionConfig,
+} from "./retention.js";

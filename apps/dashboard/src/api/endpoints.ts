@@ -25,7 +25,7 @@ import type {
   PublishResponse,
   ProductDeleting,
   Session,
-  SyncLog,
+  SyncLogList,
   Watch,
   WatchBody,
   SystemAction,
@@ -127,7 +127,7 @@ export const channels = {
 };
 
 export const syncLogs = {
-  list: (query: Query) => api<List<SyncLog>>("/api/sync-logs", { query }),
+  list: (query: Query) => api<SyncLogList>("/api/sync-logs", { query }),
 };
 
 export const legal = {

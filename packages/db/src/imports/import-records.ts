@@ -45,6 +45,8 @@ export interface ImportView {
   createdAt: string;
   updatedAt: string;
   expiresAt: string;
+  /** When retention removed the rows of this finished import (its counts stay). */
+  rowsRemovedAt: string | null;
 }
 
 export interface ImportEncoding {
@@ -104,6 +106,7 @@ export function toImportView(row: Import, now = Date.now()): ImportView {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
+    rowsRemovedAt: row.rowsRemovedAt?.toISOString() ?? null,
   };
 }
 

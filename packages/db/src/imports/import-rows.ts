@@ -10,8 +10,9 @@ import {
   type ProductFields,
 } from "../product-view.js";
 import type { Page } from "../products.js";
-import { ImportStopped, importStatus, updateOwnedImport } from "./import-records.js";
+import { ImportStopped, getImport, importStatus, updateOwnedImport } from "./import-records.js";
 import type { ImportStage, StageRow } from "./import-stage.js";
+import { ServiceError } from "../service-error.js";
 
 export interface DroppedImageNote {
   url: string;
@@ -299,7 +300,12 @@ export async function listImportRows(
   importId: string,
   query: { page: number; pageSize: number; outcome?: ImportRowOutcome },
 ): Promise<Page<ImportRowView>> {
-  await importStatus(db, orgId, importId);
+  const { rowsRemovedAt } = await getImport(db, orgId, importId);
+  if (rowsRemovedAt)
+    throw new ServiceError(
+      410,
+      `the rows of import ${importId} were removed by retention on ${rowsRemovedAt.slice(0, 10)}, after it ended; its counts and result remain`,
+    );
   const where = { importId, ...(query.outcome ? { outcome: query.outcome } : {}) };
   const [rows, total] = await Promise.all([
     db.importRow.findMany({

@@ -50,12 +50,23 @@ export interface SyncLogQuery {
   pageSize: number;
 }
 
-/** The org's sync logs, newest first. */
+/**
+ * The list counts at most this many sync logs past the start of the page asked for: a count of
+ * every row of a busy store or org (100,000s to 10,000,000s) would cost more than the page itself
+ * (80 ms to seconds at 10M rows against 4 ms), while nobody pages through more. Past it the total
+ * is a lower bound (`totalExact: false`) that still reaches the next pages.
+ */
+export const SYNC_LOG_COUNT_LIMIT = 10_000;
+
+/**
+ * The org's sync logs, newest first. The page reads the (org, product | store, created_at, id)
+ * indexes in order; the total is exact up to SYNC_LOG_COUNT_LIMIT rows past the page's start.
+ */
 export async function listSyncLogs(
   db: Db,
   orgId: string,
   query: SyncLogQuery,
-): Promise<Page<SyncLogView>> {
+): Promise<Page<SyncLogView> & { totalExact: boolean }> {
   const where: Prisma.SyncLogWhereInput = {
     orgId,
     ...(query.productId ? { productId: query.productId } : {}),
@@ -63,16 +74,37 @@ export async function listSyncLogs(
     ...(query.status ? { status: query.status } : {}),
     ...(query.kind ? { kind: query.kind } : {}),
   };
-  const [rows, total] = await Promise.all([
+  const params: unknown[] = [orgId];
+  const conditions = ["org_id = $1::uuid"];
+  const add = (column: string, cast: string, value: unknown) => {
+    params.push(value);
+    conditions.push(`${column} = $${params.length}::${cast}`);
+  };
+  if (query.productId) add("product_id", "uuid", query.productId);
+  if (query.destinationAccountId) add("destination_account_id", "uuid", query.destinationAccountId);
+  if (query.status) add("status", '"SyncStatus"', query.status);
+  if (query.kind) add("kind", '"SyncKind"', query.kind);
+  const offset = (query.page - 1) * query.pageSize;
+  const countUpTo = offset + SYNC_LOG_COUNT_LIMIT;
+  params.push(countUpTo + 1);
+  const [rows, counted] = await Promise.all([
     db.syncLog.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (query.page - 1) * query.pageSize,
+      skip: offset,
       take: query.pageSize,
     }),
-    db.syncLog.count({ where }),
+    db.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM sync_logs WHERE ${conditions.join(" AND ")} LIMIT $${params.length}) c`,
+      ...params,
+    ),
   ]);
-  return { items: rows.map(toSyncLogView), total };
+  const n = counted[0]?.n ?? 0;
+  return {
+    items: rows.map(toSyncLogView),
+    total: Math.min(n, countUpTo),
+    totalExact: n <= countUpTo,
+  };
 }
 
 /**

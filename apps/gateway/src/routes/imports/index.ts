@@ -38,7 +38,13 @@ import {
 } from "../../importing/index.js";
 import { actingOf } from "../../plugins/auth.js";
 import { enqueueSyncs } from "../../publishing/enqueue-syncs.js";
-import { ListSchema, PageQuerySchema, errorResponses, toList } from "../../schemas/common.js";
+import {
+  ListSchema,
+  PageQuerySchema,
+  describedError,
+  errorResponses,
+  toList,
+} from "../../schemas/common.js";
 import {
   DocumentPartsSchema,
   ExtensionUrlImportBodySchema,
@@ -339,7 +345,13 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ImportsRoutesOptions> = as
           "each row says whether it was skipped and what storing did (stored, storedProductId).",
         params: ImportParamsSchema,
         querystring: ImportRowsQuerySchema,
-        response: { 200: ListSchema(ImportRowSchema), ...errorResponses(401, 404, 422, 429) },
+        response: {
+          200: ListSchema(ImportRowSchema),
+          ...errorResponses(401, 404, 422, 429),
+          410: describedError(
+            "Retention removed the rows of this finished import (IMPORT_ROWS_RETENTION_DAYS after it ended); the import's counts and result remain",
+          ),
+        },
       },
     },
     async (request) => {

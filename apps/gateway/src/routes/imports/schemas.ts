@@ -111,6 +111,13 @@ export const ImportSchema = Type.Object({
   createdAt: Time,
   updatedAt: Time,
   expiresAt: Time,
+  rowsRemovedAt: Nullable(
+    Type.String({
+      format: "date-time",
+      description:
+        "When retention removed this finished import's rows (IMPORT_ROWS_RETENTION_DAYS after it ended); its counts and result stay, and its rows answer 410",
+    }),
+  ),
 });
 
 export const ImportRowSchema = Type.Object({

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { listSyncLogs, type Db } from "@catalog/db";
 import { principalOf } from "../../plugins/auth.js";
-import { ListSchema, errorResponses, toList } from "../../schemas/common.js";
-import { SyncLogQuerySchema, SyncLogSchema } from "./schemas.js";
+import { errorResponses, toList } from "../../schemas/common.js";
+import { SyncLogListSchema, SyncLogQuerySchema } from "./schemas.js";
 
 /** Publish attempts as PostgreSQL records them: how a client follows a publish job. */
 export const syncLogRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
@@ -17,12 +17,16 @@ export const syncLogRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
         operationId: "listSyncLogs",
         summary: "The org's publish jobs (one per product and destination), newest first",
         querystring: SyncLogQuerySchema,
-        response: { 200: ListSchema(SyncLogSchema), ...errorResponses(401, 422, 429) },
+        response: { 200: SyncLogListSchema, ...errorResponses(401, 422, 429) },
       },
     },
     async (request) => {
-      const { items, total } = await listSyncLogs(db, principalOf(request).org.id, request.query);
-      return toList(items, total, request.query);
+      const { items, total, totalExact } = await listSyncLogs(
+        db,
+        principalOf(request).org.id,
+        request.query,
+      );
+      return { ...toList(items, total, request.query), totalExact };
     },
   );
 };

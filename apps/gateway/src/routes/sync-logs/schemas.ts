@@ -1,5 +1,5 @@
 import { Type } from "typebox";
-import { PageQuerySchema } from "../../schemas/common.js";
+import { ListSchema, PageQuerySchema } from "../../schemas/common.js";
 import { SYNC_STATUSES } from "../../schemas/publishing.js";
 
 export const SYNC_KINDS = ["publish", "update", "end"] as const;
@@ -53,3 +53,16 @@ export const SyncLogQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/**
+ * The list, with whether its total is exact: a list is counted up to 10,000 entries past the
+ * page's start (SYNC_LOG_COUNT_LIMIT), so that a busy store's or org's millions are not counted on
+ * every page.
+ */
+export const SyncLogListSchema = Type.Object({
+  ...ListSchema(SyncLogSchema).properties,
+  totalExact: Type.Boolean({
+    description:
+      "false when the list holds more than 10,000 entries past this page's start: `total` (and `totalPages`) then count that far, a lower bound that still reaches the next pages",
+  }),
+});
