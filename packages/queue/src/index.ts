@@ -15,3 +15,4 @@ export * from "./publish-queue.js";
 export * from "./destination-state.js";
 export { readPublishQueueDepth, type PublishQueueDepth } from "./queue-depth.js";
 export * from "./webhook-queue.js";
+export { PublishBatches, type TakenJob } from "./publish-batch.js";
