@@ -79,6 +79,8 @@ export async function processBatch(
   const { db, log } = deps;
   const jobs: { job: Job<PublishJob>; data: PublishJob }[] = [];
   const locks = taken.map((t) => ctx.batches.jobLock(t.id));
+  /** The product lock the take script took with each job (none for a payload Redis lost). */
+  const productLockOf = new Map<string, string>();
   for (const t of taken) {
     const job = new Job<PublishJob>(
       ctx.queue,
@@ -90,10 +92,20 @@ export async function processBatch(
     const data = await jobData(deps, job, ctx.token);
     if (!data) continue;
     jobs.push({ job, data });
-    locks.push(ctx.batches.productLock(data.productId));
+    if (t.data !== null) {
+      const key = ctx.batches.productLock(data.productId);
+      productLockOf.set(t.id, key);
+      locks.push(key);
+    }
   }
   ctx.hold(locks);
-  const productLocks = locks.slice(taken.length);
+  const withLock = (ids: string[]) =>
+    ids.map((id) => ({ id, productLock: productLockOf.get(id) ?? null }));
+  /** Product locks of the jobs that BullMQ moved on (failures), released with the batch. */
+  const otherLocks = () => {
+    const ended = new Set([...removed, ...back]);
+    return [...productLockOf].filter(([id]) => !ended.has(id)).map(([, key]) => key);
+  };
   /** Jobs whose outcome PostgreSQL holds and that leave Redis at the end of the batch. */
   const removed: string[] = [];
   const back: string[] = [];
@@ -200,7 +212,7 @@ export async function processBatch(
       unrecorded.push({ item, result });
     }
     await record();
-    await ctx.batches.end(removed, back, productLocks).catch((err: unknown) =>
+    await ctx.batches.end(withLock(removed), withLock(back), otherLocks()).catch((err: unknown) =>
       // PostgreSQL holds the outcomes; the jobs come back once their locks expire and are
       // skipped (the stalled check), or the recovery re-adds what is still pending.
       log.warn(
@@ -215,7 +227,8 @@ export async function processBatch(
     // see above); the error is the lane's.
     const handled = new Set([...removed, ...back]);
     const rest = jobs.map((j) => j.data.syncLogId).filter((id) => !handled.has(id));
-    await ctx.batches.end(removed, [...back, ...rest], productLocks).catch(() => {});
+    back.push(...rest);
+    await ctx.batches.end(withLock(removed), withLock(back), otherLocks()).catch(() => {});
     throw error;
   }
 }

@@ -15,4 +15,4 @@ export * from "./publish-queue.js";
 export * from "./destination-state.js";
 export { readPublishQueueDepth, type PublishQueueDepth } from "./queue-depth.js";
 export * from "./webhook-queue.js";
-export { PublishBatches, type TakenJob } from "./publish-batch.js";
+export { PublishBatches, type BatchJobLock, type TakenJob } from "./publish-batch.js";

@@ -55,36 +55,46 @@ return out`;
 /**
  * Ends a batch: the jobs done (PostgreSQL holds their outcome) leave Redis altogether, the jobs
  * not run go back to the head of the wait list in their order, and the lane's locks are released.
- * A job whose lock another worker holds now (the lock expired and the stalled check gave the job
- * to someone else) is left to that worker. KEYS: wait, active, stalled. ARGV: job key prefix,
- * token, number done, number given back, the done ids, the given-back ids, the product lock keys.
+ * A job whose locks another worker holds now (they expired and the stalled check gave the job to
+ * someone else, who took the product lock with it) is left to that worker: the product lock,
+ * which this lane took with the job, says whose the job is, so one GET decides for both locks.
+ * KEYS: wait, active. ARGV: job key prefix, token, number done, number given back, then per job
+ * done and per job given back its id and its product lock key ("" when it has none), then other
+ * lock keys to release.
  */
 const END = `
 local q, token, nDone, nBack = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
-local function release(key)
-  if redis.call('GET', key) == token then redis.call('DEL', key) end
-end
-local function owned(id)
-  local holder = redis.call('GET', q .. id .. ':lock')
+local function mine(id, productLock)
+  local key = productLock ~= '' and productLock or (q .. id .. ':lock')
+  local holder = redis.call('GET', key)
+  if holder == token then return true end
+  if holder then return false end
+  holder = productLock ~= '' and redis.call('GET', q .. id .. ':lock')
   return holder == token or not holder
 end
-for i = 5, 4 + nDone do
-  local id = ARGV[i]
-  if owned(id) then
-    redis.call('DEL', q .. id .. ':lock')
+local function unlock(id, productLock)
+  if productLock ~= '' then redis.call('DEL', q .. id .. ':lock', productLock)
+  else redis.call('DEL', q .. id .. ':lock') end
+end
+local backFrom = 5 + 2 * nDone
+for i = 5, backFrom - 1, 2 do
+  local id, productLock = ARGV[i], ARGV[i + 1]
+  if mine(id, productLock) then
+    unlock(id, productLock)
     redis.call('LREM', KEYS[2], -1, id)
-    redis.call('SREM', KEYS[3], id)
     redis.call('UNLINK', q .. id, q .. id .. ':logs')
   end
 end
-for i = 4 + nDone + nBack, 5 + nDone, -1 do
-  local id = ARGV[i]
-  if owned(id) then
-    redis.call('DEL', q .. id .. ':lock')
+for i = backFrom + 2 * nBack - 2, backFrom, -2 do
+  local id, productLock = ARGV[i], ARGV[i + 1]
+  if mine(id, productLock) then
+    unlock(id, productLock)
     if redis.call('LREM', KEYS[2], -1, id) > 0 then redis.call('RPUSH', KEYS[1], id) end
   end
 end
-for i = 5 + nDone + nBack, #ARGV do release(ARGV[i]) end
+for i = backFrom + 2 * nBack, #ARGV do
+  if redis.call('GET', ARGV[i]) == token then redis.call('DEL', ARGV[i]) end
+end
 return 0`;
 
 /** Renews the locks this token holds. ARGV: token, lock ms, keys. */
@@ -102,6 +112,12 @@ return n`;
 export interface TakenJob {
   id: string;
   data: string | null;
+}
+
+/** A job of a batch and the product lock the lane took with it (null when it took none). */
+export interface BatchJobLock {
+  id: string;
+  productLock: string | null;
 }
 
 /** The Redis side of a lane's batches on one destination's queue (see the scripts above). */
@@ -160,24 +176,25 @@ export class PublishBatches {
   }
 
   /**
-   * Removes the jobs `done` (their outcome is in PostgreSQL), puts `back` at the head of the wait
-   * list, and releases `productLocks`.
+   * Removes the jobs `done` (their outcome is in PostgreSQL) with their locks, puts `back` at the
+   * head of the wait list, and releases `otherLocks` (those of jobs BullMQ moved on). Each job comes
+   * with its product lock key, null when it has none.
    */
-  async end(done: string[], back: string[], productLocks: string[]): Promise<void> {
-    if (done.length + back.length + productLocks.length === 0) return;
+  async end(done: BatchJobLock[], back: BatchJobLock[], otherLocks: string[] = []): Promise<void> {
+    if (done.length + back.length + otherLocks.length === 0) return;
+    const pairs = (jobs: BatchJobLock[]) => jobs.flatMap((j) => [j.id, j.productLock ?? ""]);
     await this.redis.eval(
       END,
-      3,
+      2,
       this.key("wait"),
       this.key("active"),
-      this.key("stalled"),
       `${this.queueKey}:`,
       this.token,
       done.length,
       back.length,
-      ...done,
-      ...back,
-      ...productLocks,
+      ...pairs(done),
+      ...pairs(back),
+      ...otherLocks,
     );
   }
 
