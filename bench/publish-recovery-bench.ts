@@ -41,7 +41,7 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
   const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
   console.log(
     `publish recovery after a flush: ${sizes.map((n) => fmt(n)).join(", ")} pending publishes over ${destinations} destinations, ` +
-      `${processes} worker process(es) (worker defaults, LOG_LEVEL=warn); node ${process.version}, ${availableParallelism()} CPUs`,
+      `${processes} worker process(es) (worker defaults, LOG_LEVEL=info as deployed); node ${process.version}, ${availableParallelism()} CPUs`,
   );
   console.log(
     "each size: a deployment of its own; the publishes are recorded as the gateway records them but never reach Redis, then the prefix is deleted " +
@@ -64,7 +64,7 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
       products: n / destinations,
       workers: processes,
       // Only this process's pass recovers (the workers' own first pass ran at their start).
-      workerEnv: { LOG_LEVEL: "warn", RECOVERY_INTERVAL_MS: "3600000" },
+      workerEnv: { RECOVERY_INTERVAL_MS: "3600000" },
     });
     const dests = await deployment.addDestinations(destinations, "r");
     const recordStarted = Date.now();
