@@ -122,23 +122,32 @@ export class Lane {
             return;
           }
         }
-        const gate = await this.deps.breakers.gate(destinationId);
-        if (!gate.pass) {
-          await this.picker.postpone(destinationId, gate.until);
-          return;
-        }
-        const size =
-          limited || gate.probe
-            ? 1
-            : this.pace.batchSize(
-                destinationId,
-                deadline - Date.now(),
-                this.options.sliceJobs - taken,
-              );
-        const jobs = await batches.take(size);
+        const size = limited
+          ? 1
+          : this.pace.batchSize(
+              destinationId,
+              deadline - Date.now(),
+              this.options.sliceJobs - taken,
+            );
+        let jobs = await batches.take(size);
         if (jobs.length === 0) {
           await this.picker.settle(destinationId);
           return;
+        }
+        // The breaker is read once a batch, once there is a job to send: a half-open probe is won
+        // only with a job in hand, and is that one job alone.
+        const gate = await this.deps.breakers.gate(destinationId);
+        if (!gate.pass || (gate.probe && jobs.length > 1)) {
+          const back = gate.pass ? jobs.slice(1) : jobs;
+          await batches.end(
+            [],
+            back.map((j) => batches.lockOf(j)),
+          );
+          if (!gate.pass) {
+            await this.picker.postpone(destinationId, gate.until);
+            return;
+          }
+          jobs = jobs.slice(0, 1);
         }
         taken += jobs.length;
         const began = Date.now();

@@ -149,6 +149,20 @@ export class PublishBatches {
     return `${this.lockPrefix}${productId}:${this.destinationId}`;
   }
 
+  /** A taken job with the product lock the take script took with it (from its payload). */
+  lockOf(job: TakenJob): BatchJobLock {
+    try {
+      const productId = (JSON.parse(job.data ?? "null") as { productId?: unknown } | null)
+        ?.productId;
+      return {
+        id: job.id,
+        productLock: typeof productId === "string" ? this.productLock(productId) : null,
+      };
+    } catch {
+      return { id: job.id, productLock: null };
+    }
+  }
+
   /** Job lock keys, for renewing them. */
   jobLock(jobId: string): string {
     return `${this.queueKey}:${jobId}:lock`;
