@@ -73,7 +73,11 @@ export interface PublishDeployment {
    * Records and enqueues product x destination publishes in gateway-sized requests, one after
    * another; returns the sync log ids.
    */
-  publish(productIds: string[], destinationIds: string[]): Promise<string[]>;
+  publish(
+    productIds: string[],
+    destinationIds: string[],
+    options?: { enqueue?: boolean },
+  ): Promise<string[]>;
   waitForSucceeded(
     syncLogIds: string[],
     options?: { pollMs?: number; timeoutMs?: number },
@@ -200,7 +204,7 @@ export async function startDeployment(
       return created;
     },
 
-    async publish(products, destinationIds) {
+    async publish(products, destinationIds, { enqueue = true } = {}) {
       const ids: string[] = [];
       for (const destinations of chunks(destinationIds, REQUEST_MAX_DESTINATIONS)) {
         for (const productChunk of chunks(products, REQUEST_MAX_PRODUCTS)) {
@@ -210,14 +214,15 @@ export async function startDeployment(
             { productIds: productChunk, destinationIds: destinations },
             PENDING_LEASE_MS,
           );
-          await queues.enqueue(
-            records.map((r) => ({
-              syncLogId: r.syncLogId,
-              orgId: seeded.orgId,
-              productId: r.productId,
-              destinationAccountId: r.destinationAccountId,
-            })),
-          );
+          if (enqueue)
+            await queues.enqueue(
+              records.map((r) => ({
+                syncLogId: r.syncLogId,
+                orgId: seeded.orgId,
+                productId: r.productId,
+                destinationAccountId: r.destinationAccountId,
+              })),
+            );
           for (const r of records) ids.push(r.syncLogId);
         }
       }

@@ -1,17 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { Worker } from "bullmq";
 import type { Logger } from "pino";
-import { publishQueueName, queuePrefix, type PublishJob, type RedisClient } from "@catalog/queue";
+import { PublishBatches, type RedisClient } from "@catalog/queue";
 import type { DestinationPicker, Lease } from "./destination-picker.js";
 import { startHeartbeat } from "./heartbeat.js";
-import { processPublishJob } from "./publish-processor.js";
+import type { LaneQueues } from "./lane-queues.js";
+import type { LanePace } from "./lane-pace.js";
+import { processBatch } from "./publish-processor.js";
 import type { ProcessorDeps } from "./processor-deps.js";
 import type { RateGate } from "./rate-gate.js";
 
 export interface LaneOptions {
   sliceMs: number;
   sliceJobs: number;
-  /** Time to live of BullMQ's job locks (the destination lease has the same). */
+  /** Time to live of job locks and product locks (the destination lease has the same). */
   lockMs: number;
   /** How often the destination lease is renewed while the lane serves it. */
   heartbeatMs: number;
@@ -21,10 +22,11 @@ export interface LaneOptions {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /**
- * One lane serves one destination at a time: it leases the destination, opens a BullMQ Worker
- * on its queue (one Redis connection), takes jobs one by one for a time slice, then closes the
- * Worker and gives the destination back to the line. A process runs a fixed number of lanes,
- * so its connections stay bounded however many destinations exist.
+ * One lane serves one destination at a time: it leases the destination, takes its jobs a batch
+ * at a time for a time slice (publish-processor.ts runs a batch), then gives the destination back
+ * to the line. Lanes share the process's one Redis connection (the batches are taken and ended
+ * by scripts, not by a BullMQ Worker and its blocking connection), so a process's connections
+ * stay bounded however many destinations and lanes there are.
  */
 export class Lane {
   private stopping = false;
@@ -39,6 +41,8 @@ export class Lane {
   constructor(
     private readonly connection: RedisClient,
     private readonly prefix: string,
+    private readonly queues: LaneQueues,
+    private readonly pace: LanePace,
     private readonly picker: DestinationPicker,
     private readonly rate: RateGate,
     private readonly deps: ProcessorDeps,
@@ -80,34 +84,29 @@ export class Lane {
 
   private async serve(lease: Lease) {
     const { destinationId } = lease;
-    const worker = new Worker<PublishJob>(publishQueueName(destinationId), null, {
-      connection: this.connection,
-      prefix: queuePrefix(this.prefix),
-      autorun: false,
-      lockDuration: this.options.lockMs,
-      stalledInterval: Math.max(1_000, Math.floor(this.options.lockMs / 2)),
-      // Jobs that stall (their worker died) go back to the queue however often that happens;
-      // the attempt count lives in PostgreSQL.
-      maxStalledCount: 1_000,
-    });
-    worker.on("error", (err) => this.log.warn({ err, destinationId }, "queue connection error"));
-    // The lease lives only a few seconds, so a worker that dies frees the destination soon; a
-    // live lane renews it for as long as it serves, whatever one job takes.
+    const queue = this.queues.get(destinationId);
+    const batches = new PublishBatches(
+      this.connection,
+      this.prefix,
+      destinationId,
+      this.token,
+      this.options.lockMs,
+    );
+    // Leases are renewed per lane, not per job: one beat renews the destination lease and the
+    // locks of the batch in flight (its jobs' and their products'), however long a call takes.
     let leaseLost = false;
+    let held: string[] = [];
     const heartbeat = startHeartbeat(
       this.options.heartbeatMs,
       async () => {
-        if (!(await lease.lock.renew())) leaseLost = true;
+        const [renewed] = await Promise.all([lease.lock.renew(), batches.renew(held)]);
+        if (!renewed) leaseLost = true;
       },
       (err) => this.log.warn({ err, destinationId }, "could not renew the destination lease"),
     );
     try {
-      // Jobs whose worker died mid-job go back to waiting once their lock has expired. BullMQ
-      // runs this check from its own loop, which manual fetching does not use; it throttles
-      // the check per queue by itself.
-      await (
-        worker as unknown as { moveStalledJobsToWait(): Promise<void> }
-      ).moveStalledJobsToWait();
+      await this.queues.checkStalled(queue);
+      const limited = await this.rate.limits(destinationId);
       const deadline = Date.now() + this.options.sliceMs;
       let taken = 0;
       while (
@@ -116,18 +115,57 @@ export class Lane {
         taken < this.options.sliceJobs &&
         Date.now() < deadline
       ) {
-        const limitedUntil = await this.rate.take(destinationId);
-        if (limitedUntil) {
-          await this.picker.postpone(destinationId, limitedUntil);
-          return;
+        if (limited) {
+          const limitedUntil = await this.rate.take(destinationId);
+          if (limitedUntil) {
+            await this.picker.postpone(destinationId, limitedUntil);
+            return;
+          }
         }
-        const job = await worker.getNextJob(this.token, { block: false });
-        if (!job) {
+        const size = limited
+          ? 1
+          : this.pace.batchSize(
+              destinationId,
+              deadline - Date.now(),
+              this.options.sliceJobs - taken,
+            );
+        let jobs = await batches.take(size);
+        if (jobs.length === 0) {
           await this.picker.settle(destinationId);
           return;
         }
-        taken++;
-        const verdict = await processPublishJob(this.deps, job, this.token, this.abort.signal);
+        // The breaker is read once a batch, once there is a job to send: a half-open probe is won
+        // only with a job in hand, and is that one job alone.
+        const gate = await this.deps.breakers.gate(destinationId);
+        if (!gate.pass || (gate.probe && jobs.length > 1)) {
+          const back = gate.pass ? jobs.slice(1) : jobs;
+          await batches.end(
+            [],
+            back.map((j) => batches.lockOf(j)),
+          );
+          if (!gate.pass) {
+            await this.picker.postpone(destinationId, gate.until);
+            return;
+          }
+          jobs = jobs.slice(0, 1);
+        }
+        taken += jobs.length;
+        const began = Date.now();
+        const verdict = await processBatch(
+          this.deps,
+          {
+            destinationId,
+            queue,
+            batches,
+            token: this.token,
+            signal: this.abort.signal,
+            probe: gate.probe,
+            hold: (keys) => void (held = keys),
+          },
+          jobs,
+        );
+        held = [];
+        this.pace.observe(destinationId, (Date.now() - began) / jobs.length);
         if (verdict.pause) {
           await this.picker.postpone(destinationId, verdict.until);
           return;
@@ -135,7 +173,6 @@ export class Lane {
       }
     } finally {
       heartbeat.stop();
-      await worker.close();
     }
   }
 }

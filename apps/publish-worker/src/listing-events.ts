@@ -30,13 +30,35 @@ export function eventTypeOf(
   return outcome === "failed" ? "listing.sync_failed" : "listing.synced";
 }
 
-/** Records the event; a failure to record it is logged and never fails the job. */
+/**
+ * The event types an org's enabled endpoints subscribe to, read once per batch: most orgs have
+ * none, and asking per job was a query per job. Null when it could not be read (every event is
+ * then recorded as before, each looking its endpoints up).
+ */
+export async function subscribedTypes(db: Db, orgId: string): Promise<Set<string> | null> {
+  try {
+    const endpoints = await db.webhookEndpoint.findMany({
+      where: { orgId, enabled: true },
+      select: { events: true },
+    });
+    return new Set(endpoints.flatMap((e) => e.events));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Records the event (unless `subscribed` says no endpoint of the org wants its type); a failure to
+ * record it is logged and never fails the job.
+ */
 export async function emitListingEvent(
   db: Db,
   log: Logger,
   type: WebhookEventType,
   event: ListingEvent,
+  subscribed: Set<string> | null = null,
 ): Promise<void> {
+  if (subscribed && !subscribed.has(type)) return;
   const { syncLog } = event;
   await recordWebhookEvent(db, {
     orgId: syncLog.orgId,

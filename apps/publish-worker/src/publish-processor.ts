@@ -1,160 +1,292 @@
-import { UnrecoverableError, type Job } from "bullmq";
-import { ChannelWaitError, GiveUpChannelError, isChannelError } from "@catalog/channels";
+import { Job, UnrecoverableError, type Queue } from "bullmq";
 import {
   loadDestinationTarget,
   recordEnded,
   recordFinalFailure,
-  recordRetry,
-  recordSuccess,
-  recordWait,
+  recordSuccesses,
+  releaseAttempts,
   removeProductIfAllEnded,
   setDestinationHealth,
-  startAttempt,
+  startAttempts,
   type StartedAttempt,
+  type Success,
 } from "@catalog/db";
-import { publishKeys, setChannelWait, type PublishJob } from "@catalog/queue";
-import { retryDelay } from "./retry-policy.js";
-import { jobData, mirrorDeadLetter, moveOn } from "./job-record.js";
-import { startHeartbeat } from "./heartbeat.js";
-import { BreakerRegistry } from "./breaker-registry.js";
+import {
+  PUBLISH_JOB,
+  PUBLISH_JOB_OPTIONS,
+  type PublishBatches,
+  type PublishJob,
+  type TakenJob,
+} from "@catalog/queue";
+import { jobData, moveOn } from "./job-record.js";
+import { CONTINUE, settleFailure, type JobVerdict } from "./job-failure.js";
 import { publishableOf } from "./channel-product.js";
-import { emitListingEvent, eventTypeOf } from "./listing-events.js";
+import { emitListingEvent, eventTypeOf, subscribedTypes } from "./listing-events.js";
 import { runListingJob, type JobResult } from "./listing-jobs.js";
-import type { PublishJobOutcome } from "./metrics.js";
-import { RedisLock } from "./redis-lock.js";
 import type { ProcessorDeps } from "./processor-deps.js";
 
-/** What the lane should do with the destination after this job. */
-export type JobVerdict = { pause: false } | { pause: true; until: number };
-
-const CONTINUE: JobVerdict = { pause: false };
+export { CONTINUE, type JobVerdict } from "./job-failure.js";
 
 /**
- * Runs one publish job that the lane took (and holds BullMQ's lock of): takes the per
- * (product, destination) lock, writes the attempt to PostgreSQL, calls the channel through the
- * destination's breaker (a publish, an update or an end, by the sync log's kind: listing-jobs.ts)
- * and records the outcome before moving the job on, so a crash at any point leaves a state the
- * recovery and a re-delivery finish correctly.
+ * Successes wait at most this long for their batch's one statement: a slow channel call later in
+ * the batch does not keep earlier successes from showing.
  */
-export async function processPublishJob(
+const RECORD_WITHIN_MS = 200;
+
+export interface BatchContext {
+  destinationId: string;
+  /** The destination's queue (BullMQ's Job methods, on the failure paths). */
+  queue: Queue<PublishJob>;
+  batches: PublishBatches;
+  /** The lane's lock token: every job of the batch is locked with it. */
+  token: string;
+  signal: AbortSignal;
+  /** The breaker's half-open probe: the batch is one job, and its outcome settles the breaker. */
+  probe: boolean;
+  /** Tells the lane's heartbeat which locks to renew while the batch runs. */
+  hold(lockKeys: string[]): void;
+}
+
+interface Item {
+  job: Job<PublishJob>;
+  data: PublishJob;
+  started: StartedAttempt;
+}
+
+interface Done {
+  item: Item;
+  result: JobResult;
+}
+
+/**
+ * Runs a batch of one destination's jobs that the lane took (and holds the locks of): their
+ * attempts start in one statement, the destination and the products load once, the channel is
+ * called job by job, and the successes are recorded together, in one statement, before the jobs
+ * leave Redis. Failures are recorded at once, job by job.
+ *
+ * A crash between a channel call and the statement that records its success (a batch widens that
+ * window from one job to at most RECORD_WITHIN_MS of them) loses nothing and doubles nothing: the
+ * sync log is still `running`, so the job, back in the queue once its lock expires (the stalled
+ * check), runs again and calls the channel with the listing's id as its idempotency key (and the
+ * remote id stored the moment a multi-step channel assigned it, `saveRemoteId`), so the channel
+ * answers with the listing it made, or the SKU lookup finds it; nothing is created twice.
+ */
+export async function processBatch(
   deps: ProcessorDeps,
-  job: Job<PublishJob>,
-  token: string,
-  signal: AbortSignal,
+  ctx: BatchContext,
+  taken: TakenJob[],
 ): Promise<JobVerdict> {
-  const data = await jobData(deps, job, token);
-  if (!data) return CONTINUE;
-  const keys = publishKeys(deps.prefix);
-  const lock = await RedisLock.acquire(
-    deps.redis,
-    keys.lock(data.productId, data.destinationAccountId),
-    deps.lockMs,
-  );
-  if (!lock) {
-    // Another job publishes this product to this destination right now: come back shortly.
-    await moveOn(deps, job, "delayed", () => job.moveToDelayed(Date.now() + 1_000, token));
-    return CONTINUE;
+  const { db, log } = deps;
+  const jobs: { job: Job<PublishJob>; data: PublishJob }[] = [];
+  const locks = taken.map((t) => ctx.batches.jobLock(t.id));
+  /** The product lock the take script took with each job (none for a payload Redis lost). */
+  const productLockOf = new Map<string, string>();
+  for (const t of taken) {
+    const job = new Job<PublishJob>(
+      ctx.queue,
+      PUBLISH_JOB,
+      parsed(t.data),
+      PUBLISH_JOB_OPTIONS,
+      t.id,
+    );
+    const data = await jobData(deps, job, ctx.token);
+    if (!data) continue;
+    jobs.push({ job, data });
+    if (t.data !== null) {
+      const key = ctx.batches.productLock(data.productId);
+      productLockOf.set(t.id, key);
+      locks.push(key);
+    }
   }
-  const heartbeat = startHeartbeat(
-    deps.heartbeatMs,
-    () => Promise.all([job.extendLock(token, deps.lockMs), lock.renew()]),
-    (err) => deps.log.warn({ err, syncLogId: data.syncLogId }, "could not renew the job's locks"),
-  );
+  ctx.hold(locks);
+  const withLock = (ids: string[]) =>
+    ids.map((id) => ({ id, productLock: productLockOf.get(id) ?? null }));
+  /** Product locks of the jobs that BullMQ moved on (failures), released with the batch. */
+  const otherLocks = () => {
+    const ended = new Set([...removed, ...back]);
+    return [...productLockOf].filter(([id]) => !ended.has(id)).map(([, key]) => key);
+  };
+  /** Jobs whose outcome PostgreSQL holds and that leave Redis at the end of the batch. */
+  const removed: string[] = [];
+  const back: string[] = [];
+  let verdict = CONTINUE;
+  const finished: Done[] = [];
   try {
-    return await attempt(deps, job, token, data, signal);
-  } finally {
-    heartbeat.stop();
-    await lock.release().catch(() => {});
+    const started = await startAttempts(
+      db,
+      jobs.map((j) => j.data.syncLogId),
+      deps.channelTimeoutMs + deps.pendingLeaseMs,
+    );
+    const items: Item[] = [];
+    for (const { job, data } of jobs) {
+      const attempt = started.get(data.syncLogId);
+      // Not started: finished already (a re-delivered job) or cancelled with its destination.
+      if (attempt) items.push({ job, data, started: attempt });
+      else removed.push(data.syncLogId);
+    }
+    const [destination, products, subscribed] =
+      items.length === 0
+        ? [null, [], null]
+        : await Promise.all([
+            loadDestinationTarget(db, deps.keyring, ctx.destinationId),
+            db.product.findMany({ where: { id: { in: items.map((i) => i.data.productId) } } }),
+            subscribedTypes(db, items[0]!.started.syncLog.orgId),
+          ]);
+    const productOf = new Map(products.map((p) => [p.id, p]));
+    let unrecorded: Done[] = [];
+    let unrecordedSince = 0;
+    const record = async () => {
+      await recordOutcomes(deps, unrecorded);
+      for (const done of unrecorded) removed.push(done.item.data.syncLogId);
+      finished.push(...unrecorded);
+      unrecorded = [];
+    };
+
+    for (const [index, item] of items.entries()) {
+      if (verdict.pause) {
+        // The destination waits: the attempts not made are not counted, and their jobs go back.
+        const rest = items.slice(index).map((i) => i.data.syncLogId);
+        await releaseAttempts(
+          db,
+          rest,
+          "waiting for the destination",
+          new Date(verdict.until),
+          deps.pendingLeaseMs,
+        );
+        back.push(...rest);
+        break;
+      }
+      if (unrecorded.length > 0 && Date.now() - unrecordedSince > RECORD_WITHIN_MS) await record();
+      const { job, data, started: attempt } = item;
+      const { syncLog } = attempt;
+      const product = productOf.get(data.productId);
+      // A deleted product is still loaded (its row stays while its listings end), for its end only.
+      const missing = !destination
+        ? "the destination is disconnected"
+        : !product || product.orgId !== data.orgId || (product.deletedAt && syncLog.kind !== "end")
+          ? "the product was deleted from the catalog"
+          : null;
+      if (missing || !destination || !product) {
+        const reason = missing ?? "the product was deleted from the catalog";
+        await recordFinalFailure(db, syncLog, reason, { status: "failed" });
+        await moveOn(deps, job, "failed", () =>
+          job.moveToFailed(new UnrecoverableError(reason), ctx.token),
+        );
+        deps.metrics.job(destination?.channel ?? "unknown", "failed");
+        continue;
+      }
+      let result: JobResult;
+      try {
+        result = await deps.breakers.fire(destination.id, ctx.probe, () =>
+          runListingJob({
+            deps,
+            started: attempt,
+            destination,
+            product: publishableOf(product),
+            signal: ctx.signal,
+          }),
+        );
+      } catch (error) {
+        const settled = await settleFailure(deps, job, ctx.token, data, syncLog, error);
+        if (settled.outcome === "failed" || settled.outcome === "dead")
+          await emitListingEvent(
+            db,
+            log,
+            eventTypeOf(syncLog.kind, "failed"),
+            {
+              syncLog,
+              channel: destination.channel,
+              listingId: attempt.listing.id,
+              remoteId: attempt.listing.remoteId,
+              remoteUrl: attempt.listing.remoteUrl,
+              error: (error as Error).message ?? String(error),
+            },
+            subscribed,
+          );
+        deps.metrics.job(destination.channel, settled.outcome);
+        verdict = settled.next;
+        continue;
+      }
+      // The channel has done its part: nothing from here on may reach the failure path.
+      if (unrecorded.length === 0) unrecordedSince = Date.now();
+      unrecorded.push({ item, result });
+    }
+    await record();
+    await ctx.batches.end(withLock(removed), withLock(back), otherLocks()).catch((err: unknown) =>
+      // PostgreSQL holds the outcomes; the jobs come back once their locks expire and are
+      // skipped (the stalled check), or the recovery re-adds what is still pending.
+      log.warn(
+        { err, destinationId: ctx.destinationId },
+        "could not end the batch in Redis; PostgreSQL keeps its outcomes",
+      ),
+    );
+    for (const done of finished) await afterSuccess(deps, destination!, done, subscribed);
+    return verdict;
+  } catch (error) {
+    // Whatever was not recorded goes back to the queue (a re-run is skipped or made idempotent,
+    // see above); the error is the lane's.
+    const handled = new Set([...removed, ...back]);
+    const rest = jobs.map((j) => j.data.syncLogId).filter((id) => !handled.has(id));
+    back.push(...rest);
+    await ctx.batches.end(withLock(removed), withLock(back), otherLocks()).catch(() => {});
+    throw error;
   }
 }
 
-async function attempt(
-  deps: ProcessorDeps,
-  job: Job<PublishJob>,
-  token: string,
-  data: PublishJob,
-  signal: AbortSignal,
-): Promise<JobVerdict> {
-  const { db, log } = deps;
-  const gate = await deps.breakers.gate(data.destinationAccountId);
-  if (!gate.pass) {
-    await moveOn(deps, job, "delayed", () => job.moveToDelayed(gate.until, token));
-    return { pause: true, until: gate.until };
-  }
-  const started = await startAttempt(
-    db,
-    data.syncLogId,
-    deps.channelTimeoutMs + deps.pendingLeaseMs,
-  );
-  if (!started) {
-    // Finished already (a re-delivered job) or cancelled with its destination.
-    await moveOn(deps, job, "completed", () =>
-      job.moveToCompleted({ skipped: true }, token, false),
-    );
-    return CONTINUE;
-  }
-  const { syncLog } = started;
-  const [destination, product] = await Promise.all([
-    loadDestinationTarget(db, deps.keyring, data.destinationAccountId),
-    db.product.findFirst({ where: { id: data.productId, orgId: data.orgId } }),
-  ]);
-  // A deleted product is still loaded (its row stays while its listings end), for its end only.
-  const missing = !destination
-    ? "the destination is disconnected"
-    : !product || (product.deletedAt && syncLog.kind !== "end")
-      ? "the product was deleted from the catalog"
-      : null;
-  if (missing || !destination || !product) {
-    const reason = missing ?? "the product was deleted from the catalog";
-    await recordFinalFailure(db, syncLog, reason, { status: "failed" });
-    await moveOn(deps, job, "failed", () =>
-      job.moveToFailed(new UnrecoverableError(reason), token),
-    );
-    deps.metrics.job(destination?.channel ?? "unknown", "failed");
-    return CONTINUE;
-  }
-
-  let result: JobResult;
+function parsed(data: string | null): PublishJob {
   try {
-    result = await deps.breakers.fire(destination.id, gate.probe, () =>
-      runListingJob({ deps, started, destination, product: publishableOf(product), signal }),
-    );
-  } catch (error) {
-    const verdict = await settleFailure(deps, job, token, data, syncLog, error);
-    if (verdict.outcome === "failed" || verdict.outcome === "dead")
-      await emitListingEvent(db, log, eventTypeOf(syncLog.kind, "failed"), {
-        syncLog,
-        channel: destination.channel,
-        listingId: started.listing.id,
-        remoteId: started.listing.remoteId,
-        remoteUrl: started.listing.remoteUrl,
-        error: (error as Error).message ?? String(error),
+    return (data === null ? undefined : JSON.parse(data)) as PublishJob;
+  } catch {
+    return undefined as unknown as PublishJob;
+  }
+}
+
+/** The batch's successes in one statement; ends (rare) one by one. */
+async function recordOutcomes(deps: ProcessorDeps, done: Done[]): Promise<void> {
+  const successes: Success[] = [];
+  for (const { item, result } of done) {
+    if (result.kind === "listed")
+      successes.push({
+        syncLogId: item.data.syncLogId,
+        remoteId: result.outcome.remoteId,
+        remoteUrl: result.outcome.remoteUrl,
+        view: result.view,
+        note: result.note,
       });
-    deps.metrics.job(destination.channel, verdict.outcome);
-    return verdict.next;
+    else await recordEnded(deps.db, item.started.syncLog, result.reason, result.note);
   }
-  // The channel has done its part: nothing from here on may reach the failure path. A Redis
-  // error now (a flush, a restart: "Missing key for job") only costs the job's record in Redis;
-  // PostgreSQL's, written first, is the one that counts.
-  if (result.kind === "listed") {
-    await recordSuccess(db, syncLog, result.outcome, { view: result.view, note: result.note });
-  } else {
-    await recordEnded(db, syncLog, result.reason, result.note);
-  }
-  await moveOn(deps, job, "completed", () =>
-    job.moveToCompleted(result.kind === "listed" ? result.outcome : { ended: true }, token, false),
-  );
+  await recordSuccesses(deps.db, successes);
+}
+
+type LoadedDestination = NonNullable<Awaited<ReturnType<typeof loadDestinationTarget>>>;
+
+/** What follows a recorded success: the webhook event, the destination's health, the log line. */
+async function afterSuccess(
+  deps: ProcessorDeps,
+  destination: LoadedDestination,
+  { item, result }: Done,
+  subscribed: Set<string> | null,
+): Promise<void> {
+  const { db, log } = deps;
+  const { syncLog, listing } = item.started;
   if (result.kind === "ended" && syncLog.kind === "end")
-    await removeProductIfAllEnded(db, product.id).catch((err: unknown) =>
-      log.warn({ err, productId: product.id }, "could not remove the deleted product"),
+    await removeProductIfAllEnded(db, syncLog.productId).catch((err: unknown) =>
+      log.warn({ err, productId: syncLog.productId }, "could not remove the deleted product"),
     );
-  await emitListingEvent(db, log, eventTypeOf(syncLog.kind, result.kind), {
-    syncLog,
-    channel: destination.channel,
-    listingId: started.listing.id,
-    remoteId: result.kind === "listed" ? result.outcome.remoteId : started.listing.remoteId,
-    remoteUrl: result.kind === "listed" ? result.outcome.remoteUrl : started.listing.remoteUrl,
-  });
+  const remoteId = result.kind === "listed" ? result.outcome.remoteId : listing.remoteId;
+  await emitListingEvent(
+    db,
+    log,
+    eventTypeOf(syncLog.kind, result.kind),
+    {
+      syncLog,
+      channel: destination.channel,
+      listingId: listing.id,
+      remoteId,
+      remoteUrl: result.kind === "listed" ? result.outcome.remoteUrl : listing.remoteUrl,
+    },
+    subscribed,
+  );
   // A retry that now succeeds means the destination recovered (a first-attempt success costs no
   // write).
   if (syncLog.attempts > 1) {
@@ -167,94 +299,10 @@ async function attempt(
       syncLogId: syncLog.id,
       kind: syncLog.kind,
       destinationId: destination.id,
-      remoteId: result.kind === "listed" ? result.outcome.remoteId : started.listing.remoteId,
+      remoteId,
       ...(result.note ? { note: result.note } : {}),
     },
     result.kind === "ended" ? "ended" : syncLog.kind === "update" ? "synced" : "published",
   );
   deps.metrics.job(destination.channel, "succeeded");
-  return CONTINUE;
-}
-
-/**
- * Records a failed attempt's outcome in PostgreSQL, then moves the job on. The records refuse a
- * publish that is no longer pending (finished by another delivery, cancelled with its
- * destination): then the job is done with. Returns what the lane does next and, for metrics,
- * what became of the attempt.
- */
-async function settleFailure(
-  deps: ProcessorDeps,
-  job: Job<PublishJob>,
-  token: string,
-  data: PublishJob,
-  syncLog: StartedAttempt["syncLog"],
-  error: unknown,
-): Promise<{ next: JobVerdict; outcome: PublishJobOutcome }> {
-  const { db, log } = deps;
-  const message = (error as Error).message ?? String(error);
-  const finishedElsewhere = () =>
-    moveOn(deps, job, "completed", () => job.moveToCompleted({ skipped: true }, token, false));
-  if (error instanceof ChannelWaitError || BreakerRegistry.isOpenRejection(error)) {
-    const wait = error instanceof ChannelWaitError;
-    const until = Date.now() + (wait ? error.retryAfterMs : 1_000);
-    if (wait)
-      await setChannelWait(deps.redis, deps.prefix, data.destinationAccountId, {
-        until,
-        channel: error.channel,
-        reason: message,
-      });
-    const reason = wait ? message : "the destination's breaker is open";
-    if (await recordWait(db, syncLog.id, reason, new Date(until), deps.pendingLeaseMs)) {
-      await moveOn(deps, job, "delayed", () => job.moveToDelayed(until, token));
-    } else {
-      await finishedElsewhere();
-    }
-    if (wait)
-      log.warn(
-        { syncLogId: syncLog.id, destinationId: data.destinationAccountId, until },
-        "channel asked to wait",
-      );
-    return { next: { pause: true, until }, outcome: "waited" };
-  }
-  if (error instanceof GiveUpChannelError) {
-    // A refused token is a fact about the destination, whatever became of this publish.
-    if (error.kind === "auth") await setDestinationHealth(db, data.destinationAccountId, "down");
-    if (await recordFinalFailure(db, syncLog, message, { status: "failed" })) {
-      log.warn(
-        { syncLogId: syncLog.id, destinationId: data.destinationAccountId, error: message },
-        "publish given up",
-      );
-    }
-    await moveOn(deps, job, "failed", () =>
-      job.moveToFailed(new UnrecoverableError(message), token),
-    );
-    return { next: CONTINUE, outcome: "failed" };
-  }
-  if (!isChannelError(error))
-    log.error({ err: error, syncLogId: syncLog.id }, "publish failed unexpectedly");
-  if (syncLog.attempts >= deps.policy.attempts) {
-    if (
-      await recordFinalFailure(db, syncLog, message, {
-        status: "dead",
-        mirrorWithinMs: deps.pendingLeaseMs,
-      })
-    ) {
-      await mirrorDeadLetter(deps, { ...data, error: message });
-      log.warn(
-        { syncLogId: syncLog.id, destinationId: data.destinationAccountId, error: message },
-        "publish dead after its last attempt",
-      );
-    }
-    await moveOn(deps, job, "failed", () =>
-      job.moveToFailed(new UnrecoverableError(message), token),
-    );
-    return { next: CONTINUE, outcome: "dead" };
-  }
-  const retryAt = Date.now() + retryDelay(deps.policy, syncLog.attempts);
-  if (await recordRetry(db, syncLog.id, message, new Date(retryAt), deps.pendingLeaseMs)) {
-    await moveOn(deps, job, "delayed", () => job.moveToDelayed(retryAt, token));
-  } else {
-    await finishedElsewhere();
-  }
-  return { next: CONTINUE, outcome: "retried" };
 }

@@ -6,6 +6,8 @@ import { PublishQueues, deadLetterQueue, publishKeys, type RedisClient } from "@
 import { BreakerRegistry } from "./breaker-registry.js";
 import { DestinationPicker } from "./destination-picker.js";
 import { Lane } from "./lane.js";
+import { LanePace } from "./lane-pace.js";
+import { LaneQueues } from "./lane-queues.js";
 import { createPublishMetrics, type PublishMetrics } from "./metrics.js";
 import { RateGate } from "./rate-gate.js";
 import { Recovery } from "./recovery.js";
@@ -101,9 +103,14 @@ export function startPublishWorker({
     heartbeatMs: config.LEASE_HEARTBEAT_MS,
     idlePollMs: 100,
   };
+  const laneQueues = new LaneQueues(redis, prefix, {
+    lockMs: config.JOB_LOCK_MS,
+    keep: Math.max(64, config.PUBLISH_LANES * 4),
+  });
+  const pace = new LanePace(config.SLICE_JOBS);
   const lanes = Array.from(
     { length: config.PUBLISH_LANES },
-    () => new Lane(redis, prefix, picker, rate, processorDeps, laneOptions, log),
+    () => new Lane(redis, prefix, laneQueues, pace, picker, rate, processorDeps, laneOptions, log),
   );
   const recovery = new Recovery(
     db,
@@ -129,6 +136,7 @@ export function startPublishWorker({
       clearTimeout(abandon);
       breakers.shutdown();
       await deadLetters.close();
+      await laneQueues.close();
       await queues.close();
     },
   };

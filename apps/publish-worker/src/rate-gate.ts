@@ -87,6 +87,11 @@ export class RateGate {
     return until < 0 ? null : until;
   }
 
+  /** True when the destination's jobs are counted (a lane then takes them one at a time). */
+  async limits(destinationId: string): Promise<boolean> {
+    return (await this.limitOf(destinationId)) > 0;
+  }
+
   /**
    * The jobs a destination may take in one window: its channel's declared limit, else the setting.
    */

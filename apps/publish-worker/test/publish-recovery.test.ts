@@ -75,6 +75,47 @@ test("a worker killed with SIGKILL mid-call: another worker finishes the job and
   expect(listing.remoteId).toBe(store.listings[0]!.id);
 }, 45_000);
 
+test("a worker killed after the channel listed a product but before the success was committed: the job runs again and the channel holds one listing per product", async () => {
+  const destination = await p.addDestination("unrecorded");
+  const products = await p.addProducts(3, "Unrecorded");
+  // A success's statement waits in PostgreSQL (the window between the channel's answer and the
+  // commit that records it, which a batch widens), so the worker can be killed inside it.
+  await p.db.$executeRawUnsafe(
+    `CREATE FUNCTION hold_success() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(60); RETURN NEW; END $$`,
+  );
+  await p.db.$executeRawUnsafe(
+    `CREATE TRIGGER hold_success BEFORE UPDATE ON sync_logs FOR EACH ROW
+     WHEN (NEW.status = 'succeeded' AND OLD.status = 'running') EXECUTE FUNCTION hold_success()`,
+  );
+  const holding = `FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND datname = current_database()`;
+  const worker = await spawnWorker(p.env);
+  const ids = idsOf((await p.publish(products, [destination])).json());
+  await eventually(async () => {
+    expect(p.standin.store("unrecorded").listings.length).toBeGreaterThan(0);
+    const [held] = await p.db.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n ${holding}`,
+    );
+    expect(held!.n).toBeGreaterThan(0);
+  }, 20_000);
+  worker.child.kill("SIGKILL");
+  await worker.exited;
+  // The dead worker's statement never commits.
+  await p.db.$queryRawUnsafe(`SELECT pg_terminate_backend(pid) ${holding}`);
+  await p.db.$executeRawUnsafe(`DROP TRIGGER hold_success ON sync_logs`);
+  await p.db.$executeRawUnsafe(`DROP FUNCTION hold_success()`);
+  const listedBefore = p.standin.store("unrecorded").listings.length;
+  expect((await syncLogsOf(p.db, ids)).map((l) => l.status)).not.toContain("succeeded");
+
+  p.startWorker();
+  await eventually(() => allSucceeded(ids), 25_000);
+  const store = p.standin.store("unrecorded");
+  expect(listedBefore).toBeGreaterThan(0);
+  expect(store.listings).toHaveLength(3);
+  expect(store.counts.create).toBe(3);
+  const listings = await p.db.listing.findMany({ where: { destinationAccountId: destination } });
+  expect(listings.map((l) => l.remoteId).sort()).toEqual(store.listings.map((l) => l.id).sort());
+}, 60_000);
+
 test("a worker killed with SIGKILL frees its destinations and its jobs within seconds, well before the old 30 s lease", async () => {
   const stores = ["held-a", "held-b"];
   const destinations = await Promise.all(stores.map((store) => p.addDestination(store)));

@@ -16,3 +16,4 @@ export * from "./destination-state.js";
 export { readPublishQueueDepth, type PublishQueueDepth } from "./queue-depth.js";
 export * from "./webhook-queue.js";
 export * from "./retention-queue.js";
+export { PublishBatches, type BatchJobLock, type TakenJob } from "./publish-batch.js";

@@ -44,39 +44,35 @@ interface StartedRow {
   listing_ended_reason: string | null;
 }
 
-// One statement (a job's hottest path): the attempt counted, and for a publish the listing marked
-// `publishing` (created if the publish is its first); an update or an end leaves the listing's
-// status as it is (a live listing stays `published` while it is updated). Returns what the worker
-// needs.
-const START_ATTEMPT = `
+// One statement for a lane's whole batch (a job's hottest path): each attempt counted, and for a
+// publish the listing marked `publishing` (created if the publish is its first); an update or an
+// end leaves the listing's status as it is (a live listing stays `published` while it is
+// updated). A batch never holds two jobs of one listing (the per (product, destination) lock).
+// Returns what the worker needs, one row per attempt started.
+const START_ATTEMPTS = `
 WITH s AS (
   UPDATE sync_logs SET status = 'running', attempts = attempts + 1, started_at = coalesce(started_at, now()),
     lease_until = now() + ($2::int * interval '1 millisecond')
-  WHERE id = $1::uuid AND status IN ('queued', 'running')
+  WHERE id = ANY($1::uuid[]) AND status IN ('queued', 'running')
   RETURNING *
 ), l AS (
   INSERT INTO listings (id, org_id, product_id, destination_account_id, status, updated_at)
   SELECT gen_random_uuid(), org_id, product_id, destination_account_id, 'publishing', now() FROM s
+  ORDER BY product_id, destination_account_id
   ON CONFLICT (product_id, destination_account_id) DO UPDATE SET
-    status = CASE WHEN (SELECT kind FROM s) = 'publish' THEN 'publishing'::"ListingStatus" ELSE listings.status END,
+    status = CASE WHEN EXISTS (
+      SELECT 1 FROM s WHERE s.product_id = listings.product_id
+        AND s.destination_account_id = listings.destination_account_id AND s.kind = 'publish'
+    ) THEN 'publishing'::"ListingStatus" ELSE listings.status END,
     updated_at = now()
-  RETURNING id, remote_id, remote_url, synced_view, ended_reason
+  RETURNING id, product_id, destination_account_id, remote_id, remote_url, synced_view, ended_reason
 )
 SELECT s.*, l.id AS listing_id, l.remote_id AS listing_remote_id, l.remote_url AS listing_remote_url,
-  l.synced_view AS listing_synced_view, l.ended_reason AS listing_ended_reason FROM s, l`;
+  l.synced_view AS listing_synced_view, l.ended_reason AS listing_ended_reason
+FROM s JOIN l ON l.product_id = s.product_id AND l.destination_account_id = s.destination_account_id`;
 
-/**
- * Marks the publish `running` and counts the attempt. Null when there is nothing to do: the
- * sync log is finished (a re-delivered job) or gone with its destination.
- */
-export async function startAttempt(
-  db: Db,
-  syncLogId: string,
-  leaseMs: number,
-): Promise<StartedAttempt | null> {
-  const [row] = await db.$queryRawUnsafe<StartedRow[]>(START_ATTEMPT, syncLogId, leaseMs);
-  if (!row) return null;
-  const syncLog: SyncLog = {
+const toStarted = (row: StartedRow): StartedAttempt => ({
+  syncLog: {
     id: row.id,
     orgId: row.org_id,
     productId: row.product_id,
@@ -95,17 +91,59 @@ export async function startAttempt(
     kind: row.kind,
     trigger: row.trigger,
     note: row.note,
-  };
-  return {
-    syncLog,
-    listing: {
-      id: row.listing_id,
-      remoteId: row.listing_remote_id,
-      remoteUrl: row.listing_remote_url,
-      syncedView: row.listing_synced_view,
-      endedReason: row.listing_ended_reason,
-    },
-  };
+  },
+  listing: {
+    id: row.listing_id,
+    remoteId: row.listing_remote_id,
+    remoteUrl: row.listing_remote_url,
+    syncedView: row.listing_synced_view,
+    endedReason: row.listing_ended_reason,
+  },
+});
+
+/**
+ * Marks the publishes `running` and counts their attempts, in one statement. The map holds those
+ * started; a missing id has nothing to do: its sync log is finished (a re-delivered job) or gone
+ * with its destination.
+ */
+export async function startAttempts(
+  db: Db,
+  syncLogIds: string[],
+  leaseMs: number,
+): Promise<Map<string, StartedAttempt>> {
+  if (syncLogIds.length === 0) return new Map();
+  const rows = await db.$queryRawUnsafe<StartedRow[]>(START_ATTEMPTS, syncLogIds, leaseMs);
+  return new Map(rows.map((row) => [row.id, toStarted(row)]));
+}
+
+/** One publish's `startAttempts`; null when there is nothing to do. */
+export async function startAttempt(
+  db: Db,
+  syncLogId: string,
+  leaseMs: number,
+): Promise<StartedAttempt | null> {
+  return (await startAttempts(db, [syncLogId], leaseMs)).get(syncLogId) ?? null;
+}
+
+/**
+ * Attempts started but not run (the channel asked the destination to wait before their turn):
+ * back to `queued` with the attempt not counted, as a wait records it. Only those still `running`.
+ */
+export async function releaseAttempts(
+  db: Db,
+  syncLogIds: string[],
+  reason: string,
+  until: Date,
+  leaseMs: number,
+): Promise<void> {
+  if (syncLogIds.length === 0) return;
+  await db.$executeRawUnsafe(
+    `UPDATE sync_logs SET status = 'queued', error = $2, attempts = greatest(attempts - 1, 0), lease_until = $3
+     WHERE id = ANY($1::uuid[]) AND status = 'running'`,
+    syncLogIds,
+    reason,
+    new Date(until.getTime() + leaseMs),
+  );
 }
 
 // Every outcome is guarded in SQL: only a publish still pending (`queued` or `running`) takes a
@@ -116,17 +154,23 @@ const PENDING = `status IN ('queued', 'running')`;
 
 // A listing whose sync state is `pending` because of a later change keeps it: the sync log that
 // change queued is still to run. A listing being ended (`ending`, an end queued meanwhile) stays so.
-const RECORD_SUCCESS = `
-WITH s AS (
-  UPDATE sync_logs SET status = 'succeeded', error = NULL, remote_id = $2, remote_url = $3, note = $5, finished_at = now(), lease_until = NULL
-  WHERE id = $1::uuid RETURNING product_id, destination_account_id
+// One statement for any number of successes (a lane records its batch's together).
+const RECORD_SUCCESSES = `
+WITH v AS (
+  SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])
+    AS v(id, remote_id, remote_url, view, note)
+), s AS (
+  UPDATE sync_logs SET status = 'succeeded', error = NULL, remote_id = v.remote_id, remote_url = v.remote_url,
+    note = v.note, finished_at = now(), lease_until = NULL
+  FROM v WHERE sync_logs.id = v.id
+  RETURNING sync_logs.id, sync_logs.product_id, sync_logs.destination_account_id, v.remote_id, v.remote_url, v.view
 )
 UPDATE listings l SET status = CASE WHEN l.status = 'ending' THEN l.status ELSE 'published'::"ListingStatus" END,
-  remote_id = $2, remote_url = $3, last_synced_at = now(), last_error = NULL,
-  synced_view = coalesce($4::jsonb, l.synced_view), ended_reason = NULL, sync_error = NULL,
+  remote_id = s.remote_id, remote_url = s.remote_url, last_synced_at = now(), last_error = NULL,
+  synced_view = coalesce(s.view::jsonb, l.synced_view), ended_reason = NULL, sync_error = NULL,
   sync_state = CASE WHEN EXISTS (
     SELECT 1 FROM sync_logs q WHERE q.product_id = l.product_id AND q.destination_account_id = l.destination_account_id
-      AND q.status = 'queued' AND q.kind IN ('publish', 'update') AND q.id <> $1::uuid
+      AND q.status = 'queued' AND q.kind IN ('publish', 'update') AND q.id <> s.id
   ) THEN 'pending'::"ListingSyncState" ELSE 'inSync'::"ListingSyncState" END,
   updated_at = now()
 FROM s WHERE l.product_id = s.product_id AND l.destination_account_id = s.destination_account_id`;
@@ -139,24 +183,37 @@ export interface SuccessDetails {
   note?: string | null;
 }
 
+/** One success to record: the sync log, the channel's ids, and what else it records. */
+export interface Success extends SuccessDetails {
+  syncLogId: string;
+  remoteId: string;
+  remoteUrl: string | null;
+}
+
 /**
- * The sync log `succeeded` and the listing `published` (in sync) with the channel's ids, in one
- * statement.
+ * Each sync log `succeeded` and its listing `published` (in sync) with the channel's ids, all in
+ * one statement.
  */
+export async function recordSuccesses(db: Db, successes: Success[]): Promise<void> {
+  if (successes.length === 0) return;
+  await db.$executeRawUnsafe(
+    RECORD_SUCCESSES,
+    successes.map((s) => s.syncLogId),
+    successes.map((s) => s.remoteId),
+    successes.map((s) => s.remoteUrl),
+    successes.map((s) => (s.view === undefined ? null : JSON.stringify(s.view))),
+    successes.map((s) => s.note ?? null),
+  );
+}
+
+/** One success (`recordSuccesses` of one). */
 export async function recordSuccess(
   db: Db,
   log: SyncLog,
   remote: { remoteId: string; remoteUrl: string | null },
   details: SuccessDetails = {},
 ): Promise<void> {
-  await db.$executeRawUnsafe(
-    RECORD_SUCCESS,
-    log.id,
-    remote.remoteId,
-    remote.remoteUrl,
-    details.view === undefined ? null : JSON.stringify(details.view),
-    details.note ?? null,
-  );
+  await recordSuccesses(db, [{ syncLogId: log.id, ...remote, ...details }]);
 }
 
 const RECORD_ENDED = `
