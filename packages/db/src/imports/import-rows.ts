@@ -10,7 +10,7 @@ import {
   type ProductFields,
 } from "../product-view.js";
 import type { Page } from "../products.js";
-import { ImportStopped, getImport, importStatus, updateOwnedImport } from "./import-records.js";
+import { ImportStopped, getImport, updateOwnedImport } from "./import-records.js";
 import type { ImportStage, StageRow } from "./import-stage.js";
 import { ServiceError } from "../service-error.js";
 
