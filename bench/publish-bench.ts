@@ -10,7 +10,7 @@ import { redisKeyPrefix } from "@catalog/config";
 import { queuePrefix } from "@catalog/queue";
 import { deleteRedisPrefix, newRedisPrefix } from "@catalog/testing";
 import { median } from "./bench-report.js";
-import { startChildServer, type ChildServer } from "./child-server.js";
+import type { ChildServer } from "./child-server.js";
 import { runBench, type CleanupStack } from "./cleanup-stack.js";
 import { startNodeProcess, type NodeProcess } from "./node-process.js";
 import {
@@ -24,7 +24,7 @@ import {
   treeCpuSeconds,
 } from "./proc-stats.js";
 import { readPublishBenchOptions, type PublishBenchOptions } from "./publish-bench-options.js";
-import { standinCounts } from "./standin-control.js";
+import { standinCounts, startStandin } from "./standin-control.js";
 import {
   REQUEST_MAX_DESTINATIONS,
   REQUEST_MAX_PRODUCTS,
@@ -670,13 +670,7 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
       "the gateway and HTTP are not involved. Channel: the stand-in (zero latency) in its own process. This process only enqueues, polls PostgreSQL and samples.",
   );
 
-  const standin = await startChildServer(
-    cleanup,
-    "stand-in",
-    "packages/channels/src/standins/generic/standin-main.ts",
-    (port) => ({ STANDIN_PORT: String(port) }),
-    "/_control/stores/ready-check",
-  );
+  const standin = await startStandin(cleanup);
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   cleanup.add("disconnect bench Redis", async () => redis.disconnect());
   const env: Env = {

@@ -11,10 +11,9 @@ import { PublishQueues, deadLetterQueue } from "@catalog/queue";
 import { deleteRedisPrefix } from "@catalog/testing";
 import { createWorkerLogger } from "../apps/publish-worker/src/logger.js";
 import { Recovery } from "../apps/publish-worker/src/recovery.js";
-import { startChildServer } from "./child-server.js";
 import { runBench, type CleanupStack } from "./cleanup-stack.js";
 import { startDeployment } from "./publish-deployment.js";
-import { standinCounts } from "./standin-control.js";
+import { standinCounts, startStandin } from "./standin-control.js";
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -48,13 +47,7 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
       "(what a flush leaves); the clock starts there. Re-enqueue: one recovery pass (the workers' Recovery.runOnce, run by this process); " +
       "finish: the last sync log succeeded (workers' finished_at).",
   );
-  const standin = await startChildServer(
-    cleanup,
-    "stand-in",
-    "packages/channels/src/standins/generic/standin-main.ts",
-    (port) => ({ STANDIN_PORT: String(port) }),
-    "/_control/stores/ready-check",
-  );
+  const standin = await startStandin(cleanup);
   const rows: string[][] = [];
   for (const n of sizes) {
     const deployment = await startDeployment(cleanup, `r${n}`, {

@@ -7,10 +7,10 @@
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { loadPublishWorkerConfig } from "@catalog/config/publish-worker";
-import { startChildServer, type ChildServer } from "./child-server.js";
+import type { ChildServer } from "./child-server.js";
 import { runBench, type CleanupStack } from "./cleanup-stack.js";
 import { startDeployment } from "./publish-deployment.js";
-import { setStoreLatency, standinCounts } from "./standin-control.js";
+import { setStoreLatency, standinCounts, startStandin } from "./standin-control.js";
 
 const { values } = parseArgs({
   options: {
@@ -126,13 +126,7 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
     `workers: apps/publish-worker/src/main.ts processes on this host, PUBLISH_LANES=${config.PUBLISH_LANES} each, ` +
       `DESTINATION_CONCURRENCY=${config.DESTINATION_CONCURRENCY}; each run is a deployment of its own (database, Redis prefix)`,
   );
-  const standin = await startChildServer(
-    cleanup,
-    "stand-in",
-    "packages/channels/src/standins/generic/standin-main.ts",
-    (port) => ({ STANDIN_PORT: String(port) }),
-    "/_control/stores/ready-check",
-  );
+  const standin = await startStandin(cleanup);
 
   const runs: Run[] = [];
   for (const processes of counts) {

@@ -1,5 +1,19 @@
 // The stand-in channel's /_control API as the benches use it: per-store counters and faults.
-import type { ChildServer } from "./child-server.js";
+import { startChildServer, type ChildServer } from "./child-server.js";
+import type { CleanupStack } from "./cleanup-stack.js";
+
+/** The generic stand-in channel in a process of its own, stopped by `cleanup`. */
+export const startStandin = (
+  cleanup: CleanupStack,
+  env: Record<string, string> = {},
+): Promise<ChildServer> =>
+  startChildServer(
+    cleanup,
+    "stand-in",
+    "packages/channels/src/standins/generic/standin-main.ts",
+    (port) => ({ STANDIN_PORT: String(port), ...env }),
+    "/_control/stores/ready-check",
+  );
 
 export interface StoreCounts {
   create: number;

@@ -9,9 +9,10 @@ import { importInOneTransaction, type ImportItem, type SyncCollector } from "@ca
 import { redisKeyPrefix } from "@catalog/config";
 import { PublishQueues } from "@catalog/queue";
 import { median } from "./bench-report.js";
-import { startChildServer, type ChildServer } from "./child-server.js";
+import type { ChildServer } from "./child-server.js";
 import { runBench, type CleanupStack } from "./cleanup-stack.js";
 import { startDeployment, type Destination, type PublishDeployment } from "./publish-deployment.js";
+import { startStandin } from "./standin-control.js";
 
 interface Options {
   scenarios: ("convergence" | "fairness")[];
@@ -308,13 +309,7 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
   console.log(
     `sync convergence bench: ${options.scenarios.join(", ")}; node ${process.version}, ${availableParallelism()} CPUs, ${options.workers} publish worker processes`,
   );
-  const standin = await startChildServer(
-    cleanup,
-    "stand-in",
-    "packages/channels/src/standins/generic/standin-main.ts",
-    (port) => ({ STANDIN_PORT: String(port), STANDIN_RATE: String(options.rate) }),
-    "/_control/stores/ready-check",
-  );
+  const standin = await startStandin(cleanup, { STANDIN_RATE: String(options.rate) });
   const verdicts: string[] = [];
   if (options.scenarios.includes("convergence"))
     verdicts.push(...(await convergence(cleanup, standin, options)));
