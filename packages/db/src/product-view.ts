@@ -78,10 +78,36 @@ export function withStoredDescriptions(changes: FieldChanges): FieldChanges {
 }
 
 /**
+ * The columns a product's view is made of: a Prisma row, or the same columns read by SQL (the
+ * catalog page, its amount as text).
+ */
+export type ProductViewRow = Pick<
+  Product,
+  | "id"
+  | "title"
+  | "sku"
+  | "description"
+  | "priceCurrency"
+  | "images"
+  | "brand"
+  | "gtin"
+  | "mpn"
+  | "availability"
+  | "quantity"
+  | "variants"
+  | "attributes"
+  | "sourceUrl"
+  | "source"
+  | "version"
+  | "createdAt"
+  | "updatedAt"
+> & { priceAmount: Prisma.Decimal | string | null };
+
+/**
  * A row's catalog fields; its description read through the stored form, so rows from before it (or
  * written by hand) come out clean too.
  */
-export function fieldsOf(row: Product): ProductFields {
+export function fieldsOf(row: ProductViewRow): ProductFields {
   return {
     title: row.title,
     sku: row.sku,
@@ -107,6 +133,11 @@ export function fieldsOf(row: Product): ProductFields {
 }
 
 export function toProductView(row: Product): ProductView {
+  return productViewOf(row);
+}
+
+/** The view of a product's columns however they were read (see ProductViewRow). */
+export function productViewOf(row: ProductViewRow): ProductView {
   return {
     id: row.id,
     ...fieldsOf(row),

@@ -17,7 +17,7 @@ import type {
   List,
   LoginBody,
   ProductDetail,
-  ProductListItem,
+  ProductList,
   ProductPatch,
   Product,
   PublishBody,
@@ -82,7 +82,7 @@ export const session = {
 
 export const products = {
   list: (query: { q?: string; page?: number; pageSize?: number }, signal?: AbortSignal) =>
-    api<List<ProductListItem>>("/api/products", { query, signal }),
+    api<ProductList>("/api/products", { query, signal }),
   get: (id: string) => api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`),
   history: (id: string, page = 1) =>
     api<List<HistoryEntry>>(`/api/products/${encodeURIComponent(id)}/history`, {

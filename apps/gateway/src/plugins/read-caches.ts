@@ -1,7 +1,7 @@
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RedisClient } from "@catalog/queue";
-import type { ChangeFeedHandlers, SessionPrincipal } from "@catalog/db";
+import type { CappedCount, ChangeFeedHandlers, SessionPrincipal } from "@catalog/db";
 import { CacheVersions } from "../cache-versions.js";
 import { ReadCache } from "../read-cache.js";
 
@@ -10,8 +10,11 @@ export interface ReadCaches {
   sessions: ReadCache<SessionPrincipal | null>;
   /** Catalog list pages, serialized JSON as UTF-8 bytes (sent as they are); grouped by org id. */
   catalog: ReadCache<Buffer>;
-  /** How many products a list filter matches (its `total`), by filter; grouped by org id. */
-  counts: ReadCache<number>;
+  /**
+   * How many products a list filter matches (its `total`, a lower bound for a search past its
+   * count limit), by filter; grouped by org id.
+   */
+  counts: ReadCache<CappedCount>;
   /**
    * The principal of a session token, `load`ed unless this instance holds it and nothing changed
    * since.
@@ -41,8 +44,8 @@ export interface ReadCaches {
     request: FastifyRequest,
     orgId: string,
     key: string,
-    load: () => Promise<number>,
-  ): Promise<number>;
+    load: () => Promise<CappedCount>,
+  ): Promise<CappedCount>;
   /** Call once a write to the org's catalog has committed, before answering it. */
   catalogChanged(orgId: string): Promise<void>;
   /** Call once a sign-out has committed, before answering it. */
@@ -94,7 +97,7 @@ export const readCachesPlugin = fp(
       maxSize: 64 * 1024 * 1024,
       sizeOf: (body) => body.byteLength,
     });
-    const counts = new ReadCache<number>({ maxEntries: 20_000, maxAgeMs: 60_000 });
+    const counts = new ReadCache<CappedCount>({ maxEntries: 20_000, maxAgeMs: 60_000 });
 
     // A failed record leaves the other instances to the change feed (milliseconds, usually):
     // the write itself has committed, so its answer must not turn into an error.

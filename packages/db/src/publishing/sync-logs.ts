@@ -1,4 +1,5 @@
 import type { Db } from "../client.js";
+import { cappedCount } from "../capped-count.js";
 import type { Prisma, SyncLog } from "../generated/client.js";
 import type { SyncKind, SyncStatus } from "../generated/enums.js";
 import type { Page } from "../products.js";
@@ -85,8 +86,6 @@ export async function listSyncLogs(
   if (query.status) add("status", '"SyncStatus"', query.status);
   if (query.kind) add("kind", '"SyncKind"', query.kind);
   const offset = (query.page - 1) * query.pageSize;
-  const countUpTo = offset + SYNC_LOG_COUNT_LIMIT;
-  params.push(countUpTo + 1);
   const [rows, counted] = await Promise.all([
     db.syncLog.findMany({
       where,
@@ -94,17 +93,15 @@ export async function listSyncLogs(
       skip: offset,
       take: query.pageSize,
     }),
-    db.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM sync_logs WHERE ${conditions.join(" AND ")} LIMIT $${params.length}) c`,
-      ...params,
+    cappedCount(
+      db,
+      "sync_logs",
+      { sql: conditions.join(" AND "), params },
+      offset,
+      SYNC_LOG_COUNT_LIMIT,
     ),
   ]);
-  const n = counted[0]?.n ?? 0;
-  return {
-    items: rows.map(toSyncLogView),
-    total: Math.min(n, countUpTo),
-    totalExact: n <= countUpTo,
-  };
+  return { items: rows.map(toSyncLogView), total: counted.total, totalExact: counted.exact };
 }
 
 /**

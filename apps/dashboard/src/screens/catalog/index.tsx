@@ -66,6 +66,8 @@ export function Catalog() {
 
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
+  // A search's total is a lower bound past its count limit.
+  const orMore = list.data?.totalExact === false ? " or more" : "";
   const pageIds = items.map((p) => p.id);
   const selectedOnPage = pageIds.filter((id) => selection.set.has(id)).length;
   const allOnPage = pageIds.length > 0 && selectedOnPage === pageIds.length;
@@ -81,6 +83,7 @@ export function Catalog() {
     try {
       const ids: string[] = [];
       let totalMatching = 0;
+      let matchingOrMore = "";
       for (let p = 1; ids.length < MAX_SELECTION; p++) {
         const result = await queryClient.fetchQuery({
           queryKey: qk.products.list({ q, page: p, pageSize: 100 }),
@@ -88,6 +91,7 @@ export function Catalog() {
             endpoints.products.list({ q: q || undefined, page: p, pageSize: 100 }, signal),
         });
         totalMatching = result.total;
+        if (result.totalExact === false) matchingOrMore = " or more";
         ids.push(...result.items.map((i) => i.id));
         if (p >= result.totalPages) break;
       }
@@ -97,7 +101,7 @@ export function Catalog() {
         totalMatching > MAX_SELECTION
           ? {
               tone: "warn",
-              text: `Selected the first ${MAX_SELECTION} of ${totalMatching.toLocaleString()} matching products: one publish takes at most ${MAX_SELECTION}. Narrow the search to pick the rest.`,
+              text: `Selected the first ${MAX_SELECTION} of ${totalMatching.toLocaleString()}${matchingOrMore} matching products: one publish takes at most ${MAX_SELECTION}. Narrow the search to pick the rest.`,
             }
           : {
               tone: "ok",
@@ -119,7 +123,7 @@ export function Catalog() {
         title="Catalog"
         description={
           list.data
-            ? `${total.toLocaleString()} ${q ? "matching " : ""}product${total === 1 ? "" : "s"}`
+            ? `${total.toLocaleString()}${orMore} ${q ? "matching " : ""}product${total === 1 && !orMore ? "" : "s"}`
             : "Your products, newest changes first."
         }
         actions={
@@ -250,7 +254,7 @@ export function Catalog() {
             page={page}
             totalPages={list.data?.totalPages ?? 1}
             total={total}
-            noun="products"
+            noun={`products${orMore}`}
             onPage={setPage}
           />
           {total > pageIds.length &&

@@ -9,6 +9,7 @@ import {
   listHistory,
   listProducts,
   requestListingEnds,
+  searchCountStart,
   updateProduct,
   type Db,
 } from "@catalog/db";
@@ -87,17 +88,22 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
           seek ? request.query.cursor : "",
         ]),
         async () => {
+          // A search's count reaches a limit past its stretch of pages (searchCountStart).
+          const from = q?.trim() ? searchCountStart((page - 1) * pageSize) : 0;
           const total = app.caches.catalogCount(
             request,
             orgId,
-            JSON.stringify([q ?? "", sourceUrl ?? ""]),
-            () => countProducts(db, orgId, filter),
+            JSON.stringify([q ?? "", sourceUrl ?? "", from]),
+            () => countProducts(db, orgId, filter, from),
           );
           const list = await listProducts(db, orgId, { ...filter, page, pageSize, seek, total });
           if (list.items.some((item) => item.listings.some((l) => PUBLISHING.has(l.status))))
             until = Date.now() + PUBLISHING_PAGE_MS;
           const { items } = list;
-          const answer = toList(items, list.total, { page, pageSize });
+          const answer = {
+            ...toList(items, list.total, { page, pageSize }),
+            totalExact: list.totalExact,
+          };
           const more = list.last && page < answer.totalPages && items.length === pageSize;
           return Buffer.from(
             reply.serialize({

@@ -109,6 +109,11 @@ export const ProductListQuerySchema = Type.Object(
 
 export const ProductListSchema = Type.Object({
   ...ListSchema(ProductListItemSchema).properties,
+  totalExact: Type.Boolean({
+    description:
+      "false when a search (`q`) matches more than 10,000 products past this page's start: `total` (and `totalPages`) then count " +
+      "that far, a lower bound that still reaches the next pages. Lists without `q` are always counted exactly.",
+  }),
   nextCursor: Nullable(
     Type.String({
       description: "Send as `cursor` for the next page (null on the last page)",
