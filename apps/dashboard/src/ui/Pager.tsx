@@ -1,26 +1,32 @@
 /**
  * Previous / next with "page X of Y" and the total; the caller keeps the page (usually in the URL).
+ * A list whose total is a lower bound (`exact` false: a long list counted only so far) says
+ * "or more" and offers no jump to a last page it does not know.
  */
 export function Pager({
   page,
   totalPages,
   total,
   noun = "items",
+  exact = true,
   onPage,
 }: {
   page: number;
   totalPages: number;
   total: number;
   noun?: string;
+  exact?: boolean;
   onPage: (page: number) => void;
 }) {
   if (total === 0) return null;
   const last = Math.max(1, totalPages);
+  const orMore = exact ? "" : " or more";
   return (
     <nav className="pager" aria-label="Pages">
       <span>
-        {total.toLocaleString()} {noun} · page {Math.min(page, last).toLocaleString()} of{" "}
-        {last.toLocaleString()}
+        {total.toLocaleString()}
+        {orMore} {noun} · page {Math.min(page, last).toLocaleString()} of {last.toLocaleString()}
+        {orMore}
       </span>
       <span className="pager-buttons">
         <button
@@ -48,15 +54,17 @@ export function Pager({
         >
           Next
         </button>
-        <button
-          type="button"
-          className="btn btn-sm"
-          disabled={page >= last}
-          onClick={() => onPage(last)}
-          aria-label="Last page"
-        >
-          »
-        </button>
+        {exact ? (
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={page >= last}
+            onClick={() => onPage(last)}
+            aria-label="Last page"
+          >
+            »
+          </button>
+        ) : null}
       </span>
     </nav>
   );

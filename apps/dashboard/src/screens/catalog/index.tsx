@@ -254,7 +254,8 @@ export function Catalog() {
             page={page}
             totalPages={list.data?.totalPages ?? 1}
             total={total}
-            noun={`products${orMore}`}
+            noun="products"
+            exact={!orMore}
             onPage={setPage}
           />
           {total > pageIds.length &&
@@ -267,7 +268,8 @@ export function Catalog() {
                 onClick={() => void selectAllMatching()}
               >
                 Select all {Math.min(total, MAX_SELECTION).toLocaleString()}{" "}
-                {total > MAX_SELECTION ? `of ${total.toLocaleString()} ` : ""}matching products
+                {total > MAX_SELECTION ? `of ${total.toLocaleString()}${orMore} ` : ""}matching
+                products
               </button>
               {total > MAX_SELECTION ? ` (one publish takes at most ${MAX_SELECTION})` : null}
             </p>

@@ -310,7 +310,8 @@ export function SyncLogs() {
             page={page}
             totalPages={logs.data?.totalPages ?? 1}
             total={logs.data?.total ?? 0}
-            noun={logs.data?.totalExact === false ? "entries or more" : "entries"}
+            noun="entries"
+            exact={logs.data?.totalExact !== false}
             onPage={(p) =>
               void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })
             }
