@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { pino } from "pino";
 import { Registry } from "prom-client";
 import { loadImportWorkerConfig } from "@catalog/config/import-worker";
-import { createDb, createOrg, type Db } from "@catalog/db";
+import { createDb, type Db } from "@catalog/db";
 import { retentionPolicyOf } from "@catalog/db/retention";
 import {
   RETENTION_SCHEDULER,
@@ -10,7 +10,7 @@ import {
   workerConnection,
   type RedisClient,
 } from "@catalog/queue";
-import { deleteRedisPrefix, eventually } from "@catalog/testing";
+import { deleteRedisPrefix, eventually, userWithExpiredSession } from "@catalog/testing";
 import { startRetention } from "../src/retention/start.js";
 
 // This file's own Redis prefix, under the run's.
@@ -29,21 +29,7 @@ afterAll(async () => {
 });
 
 test("the import worker schedules the pass in Redis, runs it on the interval and counts what it removed", async () => {
-  const org = await createOrg(db, `worker retention ${randomBytes(4).toString("hex")}`);
-  const user = await db.user.create({
-    data: {
-      orgId: org.id,
-      email: `w-${randomBytes(4).toString("hex")}@test.local`,
-      passwordHash: "x",
-    },
-  });
-  await db.session.create({
-    data: {
-      tokenHash: randomBytes(32).toString("hex"),
-      userId: user.id,
-      expiresAt: new Date(Date.now() - 3 * 86_400_000),
-    },
-  });
+  const userId = await userWithExpiredSession(db, "worker retention", 3);
   const registry = new Registry();
   const close = await startRetention({
     databaseUrl: config.DATABASE_URL,
@@ -59,7 +45,7 @@ test("the import worker schedules the pass in Redis, runs it on the interval and
     expect((await queue.getJobScheduler(RETENTION_SCHEDULER))?.every).toBe(500);
     await queue.close();
     await eventually(async () => {
-      expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
+      expect(await db.session.count({ where: { userId } })).toBe(0);
     }, 15_000);
     await eventually(async () => {
       expect(await registry.metrics()).toMatch(

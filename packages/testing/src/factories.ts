@@ -53,6 +53,29 @@ export async function createTestOrg(db: Db, label = "org"): Promise<TestOrg> {
   return { org, member, owner, admin, apiKey: key };
 }
 
+/**
+ * A user of a fresh org whose only session expired `daysAgo` days ago: what a retention pass
+ * removes once its session setting has passed. Returns the user's id.
+ */
+export async function userWithExpiredSession(
+  db: Db,
+  label: string,
+  daysAgo: number,
+): Promise<string> {
+  const org = await createOrg(db, `${label} ${unique()}`);
+  const user = await db.user.create({
+    data: { orgId: org.id, email: `expired-${unique()}@test.local`, passwordHash: "x" },
+  });
+  await db.session.create({
+    data: {
+      tokenHash: randomBytes(32).toString("hex"),
+      userId: user.id,
+      expiresAt: new Date(Date.now() - daysAgo * 86_400_000),
+    },
+  });
+  return user.id;
+}
+
 export function makeProduct(
   db: Db,
   orgId: string,

@@ -1,6 +1,12 @@
 export { createTestDatabase, dropTestDatabase } from "./test-database.js";
 export { newRedisPrefix, deleteRedisPrefix } from "./redis-prefix.js";
-export { createTestOrg, makeProduct, type TestOrg, type TestUser } from "./factories.js";
+export {
+  createTestOrg,
+  makeProduct,
+  userWithExpiredSession,
+  type TestOrg,
+  type TestUser,
+} from "./factories.js";
 export { startFixtureServer, type FixturePage } from "./fixture-server.js";
 export { eventually } from "./eventually.js";
 export { freePort, freePorts } from "./free-port.js";
