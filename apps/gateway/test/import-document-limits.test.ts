@@ -134,6 +134,22 @@ test("a 2,000,000-character cell is 413 naming the limit", async () => {
   );
 });
 
+test("a cell past the limit in the fourth batch of a persisted import is 413: nothing stored, no staging table left", async () => {
+  // The parser reads batch n+1 while batch n is written: its refusal arrives mid-import.
+  const rows = Array.from({ length: 1_600 }, (_, i) => `Late ${i},LATE-${i},1.00,EUR,`);
+  await expectRefused(
+    `Title,SKU,Price,Currency,Description\n${rows.join("\n")}\nToo long,LATE-X,1.00,EUR,${"d".repeat(2_000_000)}\n`,
+    "late.csv",
+    "text/csv",
+    413,
+    /^row 1602 has a value longer than 1,048,576 characters/,
+  );
+  const [left] = await gw.db.$queryRawUnsafe<{ n: number }[]>(
+    "SELECT count(*)::int AS n FROM pg_class WHERE relname LIKE 'import_stage_%'",
+  );
+  expect(left?.n).toBe(0);
+});
+
 test("when the database refuses batch 7 of a persisted import, nothing is stored and the answer is { error }", async () => {
   const rows = Array.from(
     { length: 3_500 },

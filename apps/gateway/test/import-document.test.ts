@@ -135,6 +135,29 @@ test.each([
   },
 );
 
+test("descriptions are stored cleaned (the parser thread cleans them): the answer, the preview and the catalog agree", async () => {
+  const html = `<p onclick="steal()">Soft <b>linen</b></p><script>alert(1)</script><img src="https://img.test/x.jpg" onerror="x()">`;
+  const csv =
+    "Title,SKU,Price,Currency,Description\n" +
+    `Clean Shirt,DOC-CLEAN-1,10.00,EUR,"${html.replaceAll('"', '""')}"\n` +
+    `Plain Shirt,DOC-CLEAN-2,11.00,EUR,"Two lines\nof <3 text"\n`;
+  const descriptions = (body: DocumentImportResult) =>
+    body.items.map((item) => imported(item).product.description);
+  const expected = ["<p>Soft <b>linen</b></p>", "<p>Two lines<br />of &lt;3 text</p>"];
+
+  expect(descriptions((await upload(csv, "clean.csv")).json<DocumentImportResult>())).toEqual(
+    expected,
+  );
+  const stored = (await upload(csv, "clean.csv", { persist: "true" })).json<DocumentImportResult>();
+  expect(descriptions(stored)).toEqual(expected);
+  const rows = await gw.db.product.findMany({
+    where: { orgId: t.org.id, sku: { in: ["DOC-CLEAN-1", "DOC-CLEAN-2"] } },
+    orderBy: { sku: "asc" },
+    select: { description: true },
+  });
+  expect(rows.map((r) => r.description)).toEqual(expected);
+});
+
 test("a JSON body instead of multipart is 415, and a missing file part is 422", async () => {
   const json = await gw.app.inject({
     method: "POST",

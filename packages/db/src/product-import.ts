@@ -96,6 +96,11 @@ export interface ImportOptions {
    * discard them when the import failed).
    */
   sync?: SyncCollector;
+  /**
+   * The items' descriptions are in the stored form already (`storedDescription`, applied by the
+   * document parser thread off the gateway's main thread): planning does not clean them again.
+   */
+  descriptionsStored?: boolean;
 }
 
 /** The PrismaClient, or the client of an interactive transaction (which cannot open another). */
@@ -171,11 +176,16 @@ async function asConflict<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A planned product's view. Its description is in the stored form already (planning put it
+ * there), so it is not cleaned a second time on the way.
+ */
 function viewOf(orgId: string, source: ProductSource) {
-  return (p: Planned, version: number, createdAt: Date, updatedAt: Date) =>
-    toProductView({
+  return (p: Planned, version: number, createdAt: Date, updatedAt: Date) => ({
+    ...toProductView({
       ...(p.existing ?? ({} as Product)),
       ...columnsFor(p.fields),
+      description: null,
       id: p.id,
       orgId,
       source: p.existing?.source ?? source,
@@ -183,7 +193,9 @@ function viewOf(orgId: string, source: ProductSource) {
       version,
       createdAt,
       updatedAt,
-    } as Product);
+    } as Product),
+    description: p.fields.description,
+  });
 }
 
 async function previewBatch(
@@ -192,7 +204,7 @@ async function previewBatch(
   items: ImportItem[],
   options: ImportOptions,
 ): Promise<ImportOutcome[]> {
-  const plan = await planImport(db, orgId, items);
+  const plan = await planImport(db, orgId, items, options);
   const now = new Date();
   const view = viewOf(orgId, options.source);
   return plan.map((p) => ({
@@ -220,7 +232,7 @@ async function writeBatch(
   options: ImportOptions,
   stage?: ImportStage,
 ): Promise<ImportOutcome[]> {
-  const plan = await planImport(tx, orgId, items, { lock: true });
+  const plan = await planImport(tx, orgId, items, { ...options, lock: true });
   const now = new Date();
   const view = viewOf(orgId, options.source);
   const creates = unique(plan.filter((p) => !p.existing));
@@ -264,7 +276,7 @@ async function planImport(
   db: Client,
   orgId: string,
   items: ImportItem[],
-  { lock }: { lock: boolean } = { lock: false },
+  { lock = false, descriptionsStored = false }: { lock?: boolean; descriptionsStored?: boolean },
 ): Promise<Planned[]> {
   const skus = [...new Set(items.map((i) => i.fields.sku?.trim()).filter((s): s is string => !!s))];
   const urls = [...new Set(items.map((i) => i.fields.sourceUrl).filter((u): u is string => !!u))];
@@ -277,9 +289,8 @@ async function planImport(
   const inBatch = new Map<string, Planned>();
 
   return items.map((item) => {
-    const fields = given(
-      withStoredDescription({ ...item.fields, sku: item.fields.sku?.trim() ?? null }),
-    );
+    const trimmed = { ...item.fields, sku: item.fields.sku?.trim() ?? null };
+    const fields = given(descriptionsStored ? trimmed : withStoredDescription(trimmed));
     const keys = [
       fields.sku ? `sku:${fields.sku}` : null,
       fields.sourceUrl ? `url:${fields.sourceUrl}` : null,

@@ -11,7 +11,7 @@ import type { Semaphore } from "@catalog/fetch/semaphore";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import type { DocumentMeta } from "@catalog/extract/upload-checks";
 import type { ResolvedMapping, SpooledDocument } from "./document-columns.js";
-import { createImageScreen } from "./image-screen.js";
+import { createImageScreen, type DroppedImage, type ImageScreen } from "./image-screen.js";
 import { Tally, itemOf, type ItemResult } from "./outcomes.js";
 import { parseInThread, type ParsedDocument, type ParsedEntry } from "./parse-thread.js";
 import { spoolUpload } from "./spool.js";
@@ -119,32 +119,48 @@ export async function importDocument(db: Db, request: DocumentImportRequest): Pr
           actor: request.actor,
           source: "document",
           persist: request.persist,
+          descriptionsStored: true,
           timeoutMs: limits.timeoutMs,
           ...(request.sync ? { sync: request.sync } : {}),
         },
         async (importBatch) => {
-          for await (const batch of batches) {
-            const importable = batch.filter(
-              (entry): entry is { row: number; item: ImportItem } => "item" in entry,
-            );
-            const dropped = await Promise.all(importable.map((entry) => screenImages(entry.item)));
-            const outcomes =
-              importable.length === 0
-                ? []
-                : await importBatch(importable.map((entry) => entry.item));
-            const results = new Map(
-              importable.map((entry, i) => [entry, itemOf(outcomes[i]!, dropped[i])]),
-            );
-            // Failed rows stay in their place, so the answer keeps the document's order.
-            await write(
-              batch.map((entry: ParsedEntry) => ({
-                row: entry.row,
-                ...("item" in entry
-                  ? results.get(entry)!
-                  : { ok: false as const, error: entry.error }),
-              })),
-            );
-            request.signal.throwIfAborted();
+          // Batch n+1 is taken from the parser (its JSON read) and its images screened while
+          // batch n is written: the main thread works while PostgreSQL does, one batch ahead at
+          // most. The batches are still written strictly one after another.
+          const readAhead = () => {
+            const next = screenNext(batches, screenImages);
+            // Awaited below; until then a refusal must not count as unhandled.
+            next.catch(() => undefined);
+            return next;
+          };
+          let ahead = readAhead();
+          try {
+            for (let current = await ahead; current; current = await ahead) {
+              const { batch, importable, dropped } = current;
+              const writing =
+                importable.length === 0
+                  ? Promise.resolve([])
+                  : importBatch(importable.map((entry) => entry.item));
+              ahead = readAhead();
+              const outcomes = await writing;
+              const results = new Map(
+                importable.map((entry, i) => [entry, itemOf(outcomes[i]!, dropped[i])]),
+              );
+              // Failed rows stay in their place, so the answer keeps the document's order.
+              await write(
+                batch.map((entry: ParsedEntry) => ({
+                  row: entry.row,
+                  ...("item" in entry
+                    ? results.get(entry)!
+                    : { ok: false as const, error: entry.error }),
+                })),
+              );
+              request.signal.throwIfAborted();
+            }
+          } finally {
+            // Stops the parser thread if the import ends early (once the batch ahead is read).
+            await ahead.catch(() => undefined);
+            await batches.return(undefined);
           }
         },
       ),
@@ -156,4 +172,25 @@ export async function importDocument(db: Db, request: DocumentImportRequest): Pr
   } finally {
     await spool.remove();
   }
+}
+
+/** A parsed batch with its importable entries, their images screened (`dropped` per entry). */
+interface ScreenedBatch {
+  batch: ParsedEntry[];
+  importable: { row: number; item: ImportItem }[];
+  dropped: DroppedImage[][];
+}
+
+/** The parser's next batch, its images screened; null once the document is read. */
+async function screenNext(
+  batches: AsyncGenerator<ParsedEntry[], void>,
+  screenImages: ImageScreen,
+): Promise<ScreenedBatch | null> {
+  const step = await batches.next();
+  if (step.done) return null;
+  const importable = step.value.filter(
+    (entry): entry is { row: number; item: ImportItem } => "item" in entry,
+  );
+  const dropped = await Promise.all(importable.map((entry) => screenImages(entry.item)));
+  return { batch: step.value, importable, dropped };
 }

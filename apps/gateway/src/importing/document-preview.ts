@@ -158,7 +158,7 @@ async function previewBatches(
       previewEntries(
         db,
         request.orgId,
-        { actor: request.actor, source: "document" },
+        { actor: request.actor, source: "document", descriptionsStored: true },
         screenImages,
         entries,
       ),

@@ -8,6 +8,7 @@ import {
   type EncodingChoice,
 } from "@catalog/extract/documents";
 import type { ImportItem } from "@catalog/db";
+import { storedDescription } from "@catalog/db/description";
 import { toImportItem } from "./candidate.js";
 import type { ColumnsRead, ParseJob, ParsedEntry, WorkerMessage } from "./parse-thread.js";
 
@@ -40,12 +41,18 @@ async function post(message: WorkerMessage): Promise<void> {
   port.postMessage(message);
 }
 
+/**
+ * A row as an import item, its description already in the stored form: cleaning HTML is the
+ * costliest per-row work of an import, and here it runs beside the gateway's main thread, which
+ * plans with `descriptionsStored`.
+ */
 function entryOf(parsed: DocumentRow): ParsedEntry {
   if (!parsed.ok) return { row: parsed.row, error: parsed.error };
   const item: ImportItem | { error: string } = toImportItem(parsed.product);
-  return "error" in item
-    ? { row: parsed.row, error: `row ${parsed.row}: ${item.error}` }
-    : { row: parsed.row, item };
+  if ("error" in item) return { row: parsed.row, error: `row ${parsed.row}: ${item.error}` };
+  if (typeof item.fields.description === "string")
+    item.fields.description = storedDescription(item.fields.description);
+  return { row: parsed.row, item };
 }
 
 async function columns(sampleRows: number): Promise<void> {

@@ -23,7 +23,12 @@ export type PreviewEntry = { at: At; item: ImportItem } | { at: At; error: strin
 export async function previewEntries(
   db: Db,
   orgId: string,
-  options: { actor: Actor; source: "scrape" | "document" | "extension" },
+  options: {
+    actor: Actor;
+    source: "scrape" | "document" | "extension";
+    /** The items' descriptions are cleaned already (the document parser thread does it). */
+    descriptionsStored?: boolean;
+  },
   screenImages: ImageScreen,
   entries: PreviewEntry[],
 ): Promise<PreviewRow[]> {
