@@ -61,6 +61,46 @@ test("following nextCursor gives the same pages as page numbers, each product on
   expect(back.map(skus).reverse()).toEqual(byNumber.map(skus));
 });
 
+test("a search's pages, by number, by nextCursor and by prevCursor, hold its matches in the catalog's order, ties included; past its end a page is empty and still counted", async () => {
+  const all = [];
+  for (let page = 1; page <= 5; page++) all.push(...skus(await list(`page=${page}&pageSize=5`)));
+  // "Cursor 1" and "Cursor 10" to "Cursor 19", found as the whole catalog orders them.
+  const matching = all.filter((sku) => /^CUR-1\d?$/.test(sku!));
+  expect(matching).toHaveLength(11);
+
+  const byNumber = [];
+  for (let page = 1; page <= 3; page++)
+    byNumber.push(await list(`q=cursor+1&page=${page}&pageSize=4`));
+  expect(byNumber.flatMap(skus)).toEqual(matching);
+  expect(byNumber.map((p) => [p.total, p.totalExact, p.totalPages])).toEqual([
+    [11, true, 3],
+    [11, true, 3],
+    [11, true, 3],
+  ]);
+
+  const byCursor = [byNumber[0]!];
+  while (byCursor.at(-1)!.nextCursor)
+    byCursor.push(
+      await list(
+        `q=cursor+1&pageSize=4&cursor=${encodeURIComponent(byCursor.at(-1)!.nextCursor!)}`,
+      ),
+    );
+  expect(byCursor.map(skus)).toEqual(byNumber.map(skus));
+  const back = [byCursor.at(-1)!];
+  while (back.at(-1)!.prevCursor)
+    back.push(
+      await list(`q=cursor+1&pageSize=4&cursor=${encodeURIComponent(back.at(-1)!.prevCursor!)}`),
+    );
+  expect(back.map(skus).reverse()).toEqual(byNumber.map(skus));
+
+  expect(await list("q=cursor+1&page=7&pageSize=4")).toMatchObject({
+    items: [],
+    total: 11,
+    totalExact: true,
+  });
+  expect(await list("q=no+such+product")).toMatchObject({ items: [], total: 0, totalExact: true });
+});
+
 test("an edit and a delete between pages neither repeat nor skip a product on the next page, and the total follows at once", async () => {
   const first = await list("pageSize=5");
   const second = await list(`pageSize=5&cursor=${encodeURIComponent(first.nextCursor!)}`);

@@ -135,41 +135,79 @@ function listWhere(orgId: string, filter: ProductFilter): { sql: string; params:
 }
 
 /**
- * The query of one page's ids, in any order (the caller orders): an offset walks the
- * (org, updated_at, id, deleted_at) index without reading the table (`deleted_at` is in it for
- * that); a seek starts in that index at the position.
+ * Where and in which order one page is taken from rows with `id` and `updated_at`: an offset, or a
+ * seek from a position (`seek` below adds to the WHERE, `tail` orders and limits). Parameters are
+ * pushed onto `params`.
  */
-function pageIdsQuery(orgId: string, query: ProductListQuery): { sql: string; params: unknown[] } {
-  const { sql, params } = listWhere(orgId, query);
+function pageWindow(query: ProductListQuery, params: unknown[]): { seek: string; tail: string } {
   const { seek } = query;
   if (!seek) {
     params.push((query.page - 1) * query.pageSize, query.pageSize);
     return {
-      sql: `SELECT id FROM products WHERE ${sql}
-       ORDER BY updated_at DESC, id DESC OFFSET $${params.length - 1} LIMIT $${params.length}`,
-      params,
+      seek: "",
+      tail: `ORDER BY updated_at DESC, id DESC OFFSET $${params.length - 1} LIMIT $${params.length}`,
     };
   }
   params.push(seek.from.updatedAt, seek.from.id, query.pageSize);
   const at = `($${params.length - 2}::timestamp(3), $${params.length - 1}::uuid)`;
   return seek.direction === "next"
     ? {
-        sql: `SELECT id FROM products WHERE ${sql} AND (updated_at, id) < ${at}
-         ORDER BY updated_at DESC, id DESC LIMIT $${params.length}`,
-        params,
+        seek: ` AND (updated_at, id) < ${at}`,
+        tail: `ORDER BY updated_at DESC, id DESC LIMIT $${params.length}`,
       }
     : {
-        sql: `SELECT id FROM products WHERE ${sql} AND (updated_at, id) > ${at}
-         ORDER BY updated_at ASC, id ASC LIMIT $${params.length}`,
-        params,
+        seek: ` AND (updated_at, id) > ${at}`,
+        tail: `ORDER BY updated_at ASC, id ASC LIMIT $${params.length}`,
       };
 }
 
 /**
- * A product row as Prisma reads it (the columns toProductView uses), with its listings' status per
- * destination (in the order destinations were connected), from one SQL statement.
+ * The query of one page's ids, in any order (the caller orders), walking the catalog's order: an
+ * offset walks the (org, updated_at, id, deleted_at) index without reading the table
+ * (`deleted_at` is in it for that); a seek starts in that index at the position.
  */
-const PAGE_ROWS = `SELECT p.id, p.title, p.sku, p.description,
+function pageIdsQuery(orgId: string, query: ProductListQuery): { sql: string; params: unknown[] } {
+  const { sql, params } = listWhere(orgId, query);
+  const window = pageWindow(query, params);
+  return { sql: `SELECT id FROM products WHERE ${sql}${window.seek} ${window.tail}`, params };
+}
+
+/**
+ * A search's page ids and its capped count (see SEARCH_COUNT_LIMIT) from one scan of its
+ * matches. The matches are collected up to one past the count's reach (`m`, by the trigram
+ * indexes for a rare term); when they all fit, the page is sorted out of them; when they do not,
+ * the term is common and the page walks the catalog's order, finding its rows early. Walking the
+ * order for a rare term would read the whole catalog (the planner cannot tell a rare substring
+ * from a common one: 1 s at 100,000 products for a SKU), and sorting every match of a common
+ * one would read them all.
+ */
+function searchIdsQuery(
+  orgId: string,
+  query: ProductListQuery,
+): { sql: string; params: unknown[]; upTo: number } {
+  const { sql, params } = listWhere(orgId, query);
+  const upTo = searchCountStart((query.page - 1) * query.pageSize) + SEARCH_COUNT_LIMIT;
+  params.push(upTo + 1);
+  const reach = `$${params.length}::int`;
+  const window = pageWindow(query, params);
+  return {
+    sql: `WITH m AS MATERIALIZED (SELECT id, updated_at FROM products WHERE ${sql} LIMIT ${reach}),
+      n AS (SELECT count(*)::int AS n FROM m),
+      page AS (
+        (SELECT id FROM m WHERE (SELECT n FROM n) < ${reach}${window.seek} ${window.tail})
+        UNION ALL
+        (SELECT id FROM products WHERE ${sql} AND (SELECT n FROM n) >= ${reach}${window.seek}
+          ${window.tail}))`,
+    params,
+    upTo,
+  };
+}
+
+/**
+ * A product row as Prisma reads it (the columns toProductView uses), with its listings' status per
+ * destination (in the order destinations were connected), for the products in `page`.
+ */
+const PAGE_COLUMNS = `p.id, p.title, p.sku, p.description,
     p.price_amount::text AS "priceAmount", p.price_currency AS "priceCurrency", p.images, p.brand,
     p.gtin, p.mpn, p.availability, p.quantity, p.variants, p.attributes,
     p.source_url AS "sourceUrl", p.source::text AS source, p.version, p.created_at AS "createdAt",
@@ -177,9 +215,8 @@ const PAGE_ROWS = `SELECT p.id, p.title, p.sku, p.description,
     coalesce((SELECT json_agg(json_build_object('destinationAccountId', l.destination_account_id,
         'channel', d.channel::text, 'status', l.status::text) ORDER BY d.connected_at, d.id)
       FROM listings l JOIN destination_accounts d ON d.id = l.destination_account_id
-      WHERE l.product_id = p.id), '[]') AS listings
-  FROM page JOIN products p ON p.id = page.id
-  ORDER BY p.updated_at DESC, p.id DESC`;
+      WHERE l.product_id = p.id), '[]') AS listings`;
+const PAGE_ORDER = "ORDER BY p.updated_at DESC, p.id DESC";
 
 type PageRow = ProductViewRow & { listings: ListingStatusView[] };
 
@@ -220,22 +257,55 @@ export async function countProducts(
 /**
  * One page of the org's catalog, newest edits first; `q` matches title or SKU (substring, any
  * case), `sourceUrl` the page a product was imported from (exactly). Each product comes with its
- * listing status per destination. The page (its ids, rows and listings) is one SQL statement,
- * sent together with the count unless the caller has it.
+ * listing status per destination. The page (its ids, rows and listings) is one SQL statement;
+ * a search's count comes from the same statement (searchIdsQuery) unless the caller knows it
+ * reaches past SEARCH_COUNT_LIMIT, a list's is counted beside it unless the caller has it.
  */
 export async function listProducts(
   db: Db,
   orgId: string,
   query: ProductListQuery,
 ): Promise<ProductListPage> {
+  if (!query.q?.trim())
+    return walkedPage(db, orgId, query, query.total ?? countProducts(db, orgId, query));
+  const known = await query.total;
+  // A count known to reach past its limit is a common term's: the catalog's order finds its page.
+  if (known && !known.exact) return walkedPage(db, orgId, query, known);
+  const search = searchIdsQuery(orgId, query);
+  // One row even for an empty page, to bring the count.
+  const rows = await db.$queryRawUnsafe<(PageRow & { matches: number })[]>(
+    `${search.sql} SELECT n.n AS matches, ${PAGE_COLUMNS}
+     FROM n LEFT JOIN (page JOIN products p ON p.id = page.id) ON true ${PAGE_ORDER}`,
+    ...search.params,
+  );
+  const matches = rows[0]?.matches ?? 0;
+  return listPage(
+    rows.filter((r) => r.id !== null),
+    { total: Math.min(matches, search.upTo), exact: matches <= search.upTo },
+  );
+}
+
+/** A page found by walking the catalog's order (pageIdsQuery), with its count beside it. */
+async function walkedPage(
+  db: Db,
+  orgId: string,
+  query: ProductListQuery,
+  total: CappedCount | Promise<CappedCount>,
+): Promise<ProductListPage> {
   const page = pageIdsQuery(orgId, query);
   const [rows, counted] = await Promise.all([
-    db.$queryRawUnsafe<PageRow[]>(`WITH page AS (${page.sql}) ${PAGE_ROWS}`, ...page.params),
-    query.total ??
-      countProducts(db, orgId, query, searchCountStart((query.page - 1) * query.pageSize)),
+    db.$queryRawUnsafe<PageRow[]>(
+      `WITH page AS (${page.sql}) SELECT ${PAGE_COLUMNS}
+       FROM page JOIN products p ON p.id = page.id ${PAGE_ORDER}`,
+      ...page.params,
+    ),
+    total,
   ]);
-  const total = counted.total;
-  const totalExact = counted.exact;
+  return listPage(rows, counted);
+}
+
+function listPage(rows: PageRow[], counted: CappedCount): ProductListPage {
+  const { total, exact: totalExact } = counted;
   if (rows.length === 0) return { items: [], total, totalExact, first: null, last: null };
   const items = rows.map(({ listings, ...row }) => ({ ...productViewOf(row), listings }));
   const position = (r: PageRow): ListPosition => ({ id: r.id, updatedAt: r.updatedAt });

@@ -12,6 +12,7 @@ import {
   searchCountStart,
   updateProduct,
   type Db,
+  type ProductListPage,
 } from "@catalog/db";
 import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { scheduleSourceWatch } from "@catalog/queue";
@@ -88,15 +89,25 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
           seek ? request.query.cursor : "",
         ]),
         async () => {
-          // A search's count reaches a limit past its stretch of pages (searchCountStart).
-          const from = q?.trim() ? searchCountStart((page - 1) * pageSize) : 0;
+          // A search's count reaches a limit past its stretch of pages (searchCountStart), and
+          // is taken in the statement that finds its page: a page of the stretch found by
+          // another request meanwhile, or cached, costs no count.
+          const searching = Boolean(q?.trim());
+          const from = searching ? searchCountStart((page - 1) * pageSize) : 0;
+          let found: ProductListPage | undefined;
           const total = app.caches.catalogCount(
             request,
             orgId,
             JSON.stringify([q ?? "", sourceUrl ?? "", from]),
-            () => countProducts(db, orgId, filter, from),
+            async () => {
+              if (!searching) return countProducts(db, orgId, filter);
+              found = await listProducts(db, orgId, { ...filter, page, pageSize, seek });
+              return { total: found.total, exact: found.totalExact };
+            },
           );
-          const list = await listProducts(db, orgId, { ...filter, page, pageSize, seek, total });
+          if (searching) await total;
+          const list =
+            found ?? (await listProducts(db, orgId, { ...filter, page, pageSize, seek, total }));
           if (list.items.some((item) => item.listings.some((l) => PUBLISHING.has(l.status))))
             until = Date.now() + PUBLISHING_PAGE_MS;
           const { items } = list;
