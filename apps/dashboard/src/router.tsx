@@ -146,10 +146,11 @@ const destinationsRoute = createRoute({
   path: "/destinations",
   validateSearch: (
     s: Raw,
-  ): { connected?: string; destination?: string; connectError?: string } => ({
+  ): { connected?: string; destination?: string; connectError?: string; channel?: string } => ({
     connected: str(s.connected),
     destination: str(s.destination),
     connectError: str(s.connectError),
+    channel: str(s.channel),
   }),
   component: Destinations,
 });
