@@ -99,6 +99,10 @@ const productsRoute = createRoute({
 const productRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/products/$id",
+  // ?edit=1 opens the edit form (links from a failure to where it is fixed).
+  validateSearch: (s: Raw): { edit?: 1 } => ({
+    edit: s.edit === 1 || s.edit === "1" ? 1 : undefined,
+  }),
   component: ProductDetailScreen,
 });
 

@@ -78,7 +78,7 @@ test("every listed channel's name for people, the stand-in's (which merchants do
     etsy: "Etsy",
     woocommerce: "WooCommerce",
     amazon: "Amazon",
-    standin: "Stand-in",
+    standin: "Test channel",
   });
 });
 
