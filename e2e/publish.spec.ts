@@ -158,15 +158,16 @@ test("a product that fails to publish is fixed and retried in the same run", asy
   });
   const runUrl = page.url();
 
-  const failures = page.getByRole("region", { name: "Failures, by message" });
-  await expect(failures).toContainText("needs a price");
-  await failures.getByRole("link", { name: "Birch tray unpriced 1" }).click();
+  const failures = page.getByRole("region", { name: "What failed, and how to fix it" });
+  await expect(failures).toContainText("Birch tray unpriced 1 has no price");
+  // Nothing a retry alone would change: no retry until the product is fixed.
+  await expect(page.getByRole("button", { name: /^Retry/ })).toHaveCount(0);
+  await failures.getByRole("link", { name: "Edit Birch tray unpriced 1" }).click();
 
-  // The fix: a price.
+  // The fix: a price, in the edit form the link opened.
   await expect(
     page.getByRole("heading", { name: "Birch tray unpriced 1", level: 1 }),
   ).toBeVisible();
-  await page.getByRole("button", { name: "Edit" }).click();
   const form = page.getByRole("region", { name: "Edit product" });
   await form.getByLabel("Price").fill("18.00");
   await form.getByLabel("Currency").fill("EUR");

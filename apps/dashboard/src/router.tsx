@@ -99,6 +99,10 @@ const productsRoute = createRoute({
 const productRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/products/$id",
+  // ?edit=1 opens the edit form (links from a failure to where it is fixed).
+  validateSearch: (s: Raw): { edit?: 1 } => ({
+    edit: s.edit === 1 || s.edit === "1" ? 1 : undefined,
+  }),
   component: ProductDetailScreen,
 });
 
@@ -146,10 +150,11 @@ const destinationsRoute = createRoute({
   path: "/destinations",
   validateSearch: (
     s: Raw,
-  ): { connected?: string; destination?: string; connectError?: string } => ({
+  ): { connected?: string; destination?: string; connectError?: string; channel?: string } => ({
     connected: str(s.connected),
     destination: str(s.destination),
     connectError: str(s.connectError),
+    channel: str(s.channel),
   }),
   component: Destinations,
 });

@@ -78,7 +78,7 @@ test("every listed channel's name for people, the stand-in's (which merchants do
     etsy: "Etsy",
     woocommerce: "WooCommerce",
     amazon: "Amazon",
-    standin: "Stand-in",
+    standin: "Test channel",
   });
 });
 
@@ -92,6 +92,11 @@ test("the connect form's fields: Shopify's shop, WooCommerce's store address, no
       placeholder: "acme.myshopify.com",
     }),
   ]);
+  // The form's check of the shop is the gateway's own.
+  const shape = new RegExp(byChannel.shopify!.connectFields[0]!.pattern!);
+  expect(shape.test("Harbour.myshopify.com")).toBe(true);
+  expect(shape.test("harbour shop")).toBe(false);
+  expect(shape.test("https://harbour.myshopify.com")).toBe(false);
   expect(byChannel.woocommerce!.connectFields).toEqual([
     expect.objectContaining({ name: "storeUrl", required: true }),
   ]);

@@ -318,10 +318,11 @@ describe("PATCH /api/destinations", () => {
   });
 });
 
-describe("the callback from a browser lands back in the dashboard", () => {
+describe("the connect and its callback from a browser land back in the dashboard", () => {
   const browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
   let standin: ShopifyStandin;
   let g: Gateway;
+  let o: TestOrg;
   let owner: string;
 
   beforeAll(async () => {
@@ -332,7 +333,7 @@ describe("the callback from a browser lands back in the dashboard", () => {
       CREDENTIALS_KEYS: keys,
       PUBLIC_URL: "https://catalog.example",
     });
-    const o = await createTestOrg(g.db, "callback-html");
+    o = await createTestOrg(g.db, "callback-html");
     owner = await login(g.app, o.owner.email, o.owner.password);
   });
   afterAll(async () => {
@@ -404,6 +405,8 @@ describe("the callback from a browser lands back in the dashboard", () => {
     expect(location(spent).searchParams.get("connectError")).toMatch(
       /unknown, expired, already used/,
     );
+    // The channel whose form shows the reason.
+    expect(location(spent).searchParams.get("channel")).toBe("shopify");
 
     const unknown = await g.app.inject({
       method: "GET",
@@ -413,10 +416,39 @@ describe("the callback from a browser lands back in the dashboard", () => {
     expect(location(unknown).searchParams.get("connectError")).toMatch(
       /no integration for channel "myspace"/,
     );
+    expect(location(unknown).searchParams.has("channel")).toBe(false);
 
     // The same failures for a JSON client are JSON errors, as before.
     const json = await g.app.inject({ method: "GET", url, headers: { cookie: owner } });
     expect(json.statusCode).toBe(403);
     expect(errorOf(json)).toMatch(/already used/);
+  });
+
+  test("a refused connect request sends a browser back to the form with the reason; JSON clients keep the 422", async () => {
+    const url = "/api/integrations/shopify/connect?shop=harbour%20shop";
+    const res = await g.app.inject({
+      method: "GET",
+      url,
+      headers: { cookie: owner, accept: browser },
+    });
+    expect(res.statusCode).toBe(302);
+    const to = location(res);
+    expect(to.pathname).toBe("/destinations");
+    expect(to.searchParams.get("channel")).toBe("shopify");
+    expect(to.searchParams.get("connectError")).toBe(
+      "querystring/shop must be the shop's myshopify.com domain, e.g. acme.myshopify.com",
+    );
+    // A member may not connect: the reason comes back the same way.
+    const member = await login(g.app, o.member.email, o.member.password);
+    const refused = await g.app.inject({
+      method: "GET",
+      url: "/api/integrations/shopify/connect?shop=harbour.myshopify.com",
+      headers: { cookie: member, accept: browser },
+    });
+    expect(location(refused).searchParams.get("connectError")).toMatch(/owner/);
+
+    const json = await g.app.inject({ method: "GET", url, headers: { cookie: owner } });
+    expect(json.statusCode).toBe(422);
+    expect(errorOf(json)).toMatch(/^querystring\/shop must be/);
   });
 });

@@ -1,5 +1,11 @@
 import { createTestOrg, eventually, makeProduct, type TestOrg } from "@catalog/testing";
-import { recordFinalFailure, recordSuccess, startAttempt, type DestinationView } from "@catalog/db";
+import {
+  recordFinalFailure,
+  recordSuccess,
+  startAttempt,
+  type DestinationView,
+  type FailureRecord,
+} from "@catalog/db";
 import { setChannelWait, writeBreaker } from "@catalog/queue";
 import type {
   List,
@@ -66,7 +72,7 @@ const newRun = async (productIds = products, destinations = [d1.id, d2.id]) => {
 /** What the publish worker records for one attempt of a cell. */
 async function finish(
   syncLogId: string,
-  outcome: { ok: true } | { status: "failed" | "dead"; error: string },
+  outcome: { ok: true } | { status: "failed" | "dead"; error: string; failure?: FailureRecord },
 ) {
   const started = await startAttempt(gw.db, syncLogId, 60_000);
   if (!started) throw new Error(`sync log ${syncLogId} is not pending`);
@@ -81,6 +87,7 @@ async function finish(
       started.syncLog,
       outcome.error,
       outcome.status === "dead" ? { status: "dead", mirrorWithinMs: 60_000 } : { status: "failed" },
+      outcome.failure,
     );
 }
 
@@ -233,6 +240,117 @@ test("retry queues the failed and dead cells again in the same run, once, and ta
   expect(run.failures).toEqual([]);
   // The retried cell is queued now: a second retry has nothing to do.
   expect((await retry(runId)).json()).toEqual({ runId, retried: 0, jobs: [] });
+});
+
+test("a run retries only what a retry can change: an outage at once, a product or a store's settings once fixed", async () => {
+  const [p1, p2] = [products[0]!, products[1]!];
+  const { runId, jobs } = await newRun([p1, p2], [d1.id, d2.id]);
+  const cell = (p: string, d: string) =>
+    jobs.find((j) => j.productId === p && j.destinationAccountId === d)!.syncLogId;
+  const price = { kind: "product", field: "price", reason: "price is required" } as const;
+  const settings = { kind: "settings", field: "settings", reason: "note is required" } as const;
+  await finish(cell(p1, d1.id), {
+    status: "failed",
+    error: `standin needs a price: product ${p1} has none`,
+    failure: price,
+  });
+  await finish(cell(p2, d1.id), { status: "dead", error: "standin answered 503" });
+  await finish(cell(p1, d2.id), {
+    status: "failed",
+    error: "standin destination settings are incomplete: note is required",
+    failure: settings,
+  });
+  await finish(cell(p2, d2.id), { ok: true });
+
+  const failureOf = async (p: string, d: string) =>
+    (await getRun(runId))
+      .json<PublishRun>()
+      .cells.find((c) => c.productId === p && c.destinationAccountId === d)!.failure;
+  expect(await failureOf(p1, d1.id)).toEqual({ ...price, retryable: false });
+  // Dead is out of attempts on outages: time can change it.
+  expect(await failureOf(p2, d1.id)).toEqual({
+    kind: "temporary",
+    field: null,
+    reason: null,
+    retryable: true,
+  });
+  expect(await failureOf(p1, d2.id)).toEqual({ ...settings, retryable: false });
+  expect(await failureOf(p2, d2.id)).toBeNull();
+  // The sync log says the same to any client.
+  const logs = await gw.app.inject({
+    method: "GET",
+    url: `/api/sync-logs?productId=${p1}&destinationAccountId=${d1.id}`,
+    headers: { cookie: member },
+  });
+  expect(logs.json<{ items: { failure: unknown }[] }>().items[0]!.failure).toEqual(price);
+
+  // Only the outage is retried: the missing price would fail the same way.
+  let res = (await retry(runId)).json<RetryResult>();
+  expect(res.jobs.map((j) => [j.productId, j.destinationAccountId])).toEqual([[p2, d1.id]]);
+
+  // Once the product is edited, and the store's settings changed, those can be retried too.
+  const owner = await login(gw.app, a.owner.email, a.owner.password);
+  const edited = await gw.app.inject({
+    method: "PATCH",
+    url: `/api/products/${p1}`,
+    headers: { cookie: member },
+    payload: { title: "Run mug 1", description: "Now with a price", version: 1 },
+  });
+  expect(edited.statusCode).toBe(200);
+  expect(await failureOf(p1, d1.id)).toMatchObject({ retryable: true });
+  expect(await failureOf(p1, d2.id)).toMatchObject({ retryable: false });
+  const patchStore = (payload: object) =>
+    gw.app.inject({
+      method: "PATCH",
+      url: `/api/destinations?id=${d2.id}`,
+      headers: { cookie: owner },
+      payload,
+    });
+  // A rename is not a fix; a change of settings is.
+  expect((await patchStore({ name: "Outlet" })).statusCode).toBe(200);
+  expect(await failureOf(p1, d2.id)).toMatchObject({ retryable: false });
+  expect((await patchStore({ settings: { currency: "EUR" } })).statusCode).toBe(200);
+  expect(await failureOf(p1, d2.id)).toMatchObject({ retryable: true });
+  res = (await retry(runId)).json<RetryResult>();
+  expect(res.jobs.map((j) => [j.productId, j.destinationAccountId]).sort()).toEqual(
+    [
+      [p1, d1.id],
+      [p1, d2.id],
+    ].sort(),
+  );
+});
+
+test("publishing the ones that pass: skipped pairs are left out of the run; skipping every pair is 422", async () => {
+  const [p1, p2] = [products[0]!, products[1]!];
+  const body = (skip: { productId: string; destinationAccountId: string }[]) =>
+    gw.app.inject({
+      method: "POST",
+      url: "/api/products/publish",
+      headers: { cookie: member },
+      payload: { productIds: [p1, p2], destinationAccountIds: [d1.id, d2.id], skip },
+    });
+  const res = await body([
+    { productId: p2, destinationAccountId: d1.id },
+    { productId: p2, destinationAccountId: d2.id },
+  ]);
+  expect(res.statusCode).toBe(200);
+  const { runId, jobs } = res.json<PublishResponse>();
+  expect(jobs.map((j) => [j.productId, j.destinationAccountId])).toEqual([
+    [p1, d1.id],
+    [p1, d2.id],
+  ]);
+  // The product left out everywhere is not part of the run.
+  const run = (await getRun(runId)).json<PublishRun>();
+  expect(run.productCount).toBe(1);
+  expect(run.products.map((p) => p.id)).toEqual([p1]);
+
+  const none = await body(
+    [p1, p2].flatMap((productId) =>
+      [d1.id, d2.id].map((destinationAccountId) => ({ productId, destinationAccountId })),
+    ),
+  );
+  expect(none.statusCode).toBe(422);
+  expect(errorOf(none)).toMatch(/nothing to publish/);
 });
 
 test("a channel's wait is shown on the run's destination, and a retry to it is 429 with nothing queued", async () => {

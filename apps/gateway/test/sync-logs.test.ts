@@ -64,6 +64,7 @@ test("lists the org's sync logs in the list shape, each with every contract fiel
     "createdAt",
     "destinationAccountId",
     "error",
+    "failure",
     "finishedAt",
     "id",
     "jobId",

@@ -9,6 +9,7 @@ import {
 } from "@catalog/db";
 import { setChannelWait, type PublishJob } from "@catalog/queue";
 import { retryDelay } from "./retry-policy.js";
+import { giveUpFailure, TEMPORARY } from "./failure-kind.js";
 import { mirrorDeadLetter, moveOn } from "./job-record.js";
 import { BreakerRegistry } from "./breaker-registry.js";
 import type { PublishJobOutcome } from "./metrics.js";
@@ -65,7 +66,9 @@ export async function settleFailure(
   if (error instanceof GiveUpChannelError) {
     // A refused token is a fact about the destination, whatever became of this publish.
     if (error.kind === "auth") await setDestinationHealth(db, data.destinationAccountId, "down");
-    if (await recordFinalFailure(db, syncLog, message, { status: "failed" })) {
+    if (
+      await recordFinalFailure(db, syncLog, message, { status: "failed" }, giveUpFailure(error))
+    ) {
       log.warn(
         { syncLogId: syncLog.id, destinationId: data.destinationAccountId, error: message },
         "publish given up",
@@ -80,10 +83,13 @@ export async function settleFailure(
     log.error({ err: error, syncLogId: syncLog.id }, "publish failed unexpectedly");
   if (syncLog.attempts >= deps.policy.attempts) {
     if (
-      await recordFinalFailure(db, syncLog, message, {
-        status: "dead",
-        mirrorWithinMs: deps.pendingLeaseMs,
-      })
+      await recordFinalFailure(
+        db,
+        syncLog,
+        message,
+        { status: "dead", mirrorWithinMs: deps.pendingLeaseMs },
+        TEMPORARY,
+      )
     ) {
       await mirrorDeadLetter(deps, { ...data, error: message });
       log.warn(

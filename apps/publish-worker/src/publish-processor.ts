@@ -168,7 +168,14 @@ export async function processBatch(
           : null;
       if (missing || !destination || !product) {
         const reason = missing ?? "the product was deleted from the catalog";
-        await recordFinalFailure(db, syncLog, reason, { status: "failed" });
+        // A disconnected store needs connecting again; a deleted product cannot be published.
+        await recordFinalFailure(
+          db,
+          syncLog,
+          reason,
+          { status: "failed" },
+          { kind: destination ? "product" : "access", field: null, reason },
+        );
         await moveOn(deps, job, "failed", () =>
           job.moveToFailed(new UnrecoverableError(reason), ctx.token),
         );

@@ -95,6 +95,8 @@ test("a validation error is given up at once: listing `failed` with the channel'
       expect((await syncLogsOf(p.db, [jobs[0]!.syncLogId]))[0]).toMatchObject({
         status: "failed",
         attempts: 1,
+        // The product's data: a retry alone cannot change it.
+        failure: "product",
       }),
     10_000,
   );
@@ -113,6 +115,7 @@ test("an auth error gives up and marks the destination down", async () => {
       expect((await syncLogsOf(p.db, [jobs[0]!.syncLogId]))[0]).toMatchObject({
         status: "failed",
         attempts: 1,
+        failure: "access",
       }),
     10_000,
   );
@@ -129,7 +132,11 @@ test("after the last attempt the publish is dead; replay_dlq queues it again and
   const id = jobs[0]!.syncLogId;
   await eventually(
     async () =>
-      expect((await syncLogsOf(p.db, [id]))[0]).toMatchObject({ status: "dead", attempts: 3 }),
+      expect((await syncLogsOf(p.db, [id]))[0]).toMatchObject({
+        status: "dead",
+        attempts: 3,
+        failure: "temporary",
+      }),
     15_000,
   );
   // The mirror follows the record: the dead-letter job is added once PostgreSQL says `dead`

@@ -9,12 +9,18 @@ export interface ChannelField {
   required: boolean;
   description: string;
   placeholder: string | null;
+  /**
+   * A regular expression (JSON Schema `pattern`) a value must match: the form checks its shape
+   * before sending it.
+   */
+  pattern: string | null;
 }
 
 interface Annotated {
   title?: string;
   description?: string;
   examples?: unknown[];
+  pattern?: string;
 }
 
 /**
@@ -24,13 +30,14 @@ interface Annotated {
 export function fieldsOf(schema: TObject): ChannelField[] {
   const required = new Set<string>((schema as { required?: string[] }).required ?? []);
   return Object.entries(schema.properties as Record<string, TSchema>).map(([name, property]) => {
-    const { title, description, examples } = property as Annotated;
+    const { title, description, examples, pattern } = property as Annotated;
     return {
       name,
       label: title ?? name,
       required: required.has(name),
       description: description ?? "",
       placeholder: examples && examples.length > 0 ? String(examples[0]) : null,
+      pattern: pattern ?? null,
     };
   });
 }

@@ -18,6 +18,7 @@ export {
 export type { ChannelNotifications, ChannelReport } from "./channel-notifications.js";
 export { checkSettings } from "./settings-check.js";
 export { toPublishable, type CatalogProduct } from "./publishable.js";
+export { apiFieldName } from "./api-fields.js";
 export {
   problemOf,
   productPreflight,

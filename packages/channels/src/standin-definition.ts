@@ -7,7 +7,8 @@ import { createStandinAdapter, standinProductProblems } from "./standin-adapter.
 
 export const standinDefinition = defineChannel({
   name: "standin",
-  displayName: "Stand-in",
+  // Merchants see this name beside a store an operator added for trying things out.
+  displayName: "Test channel",
   env: Type.Object({}),
   app: () => ({}),
   settings: Type.Object({

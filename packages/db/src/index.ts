@@ -36,6 +36,7 @@ export * from "./publishing/destinations.js";
 export * from "./publishing/publish-requests.js";
 export * from "./publishing/publish-runs.js";
 export * from "./publishing/sync-logs.js";
+export * from "./publishing/sync-failure.js";
 export * from "./publishing/publish-attempts.js";
 export * from "./imports/import-records.js";
 export * from "./imports/import-mappings.js";

@@ -11,6 +11,6 @@ it("every run state has a label; succeeded reads as Published", () => {
     "Running",
     "Published",
     "Failed",
-    "Dead",
+    "Gave up",
   ]);
 });

@@ -7,7 +7,7 @@ export const RUN_STATE_LABELS: Record<(typeof RUN_STATES)[number], string> = {
   running: "Running",
   succeeded: "Published",
   failed: "Failed",
-  dead: "Dead",
+  dead: "Gave up",
 };
 
 /** Every job of the run, whatever its state. */

@@ -1,3 +1,5 @@
+import { singular } from "./format";
+
 /**
  * Previous / next with "page X of Y" and the total; the caller keeps the page (usually in the URL).
  * A list whose total is a lower bound (`exact` false: a long list counted only so far) says
@@ -25,7 +27,8 @@ export function Pager({
     <nav className="pager" aria-label="Pages">
       <span>
         {total.toLocaleString()}
-        {orMore} {noun} · page {Math.min(page, last).toLocaleString()} of {last.toLocaleString()}
+        {orMore} {total === 1 && exact ? singular(noun) : noun} · page{" "}
+        {Math.min(page, last).toLocaleString()} of {last.toLocaleString()}
         {orMore}
       </span>
       <span className="pager-buttons">

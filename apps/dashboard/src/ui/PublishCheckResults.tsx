@@ -7,57 +7,17 @@ import type { ChannelInfo, Destination, PublishCheck } from "@catalog/gateway/ap
 import { qk } from "../api/client";
 import * as endpoints from "../api/endpoints";
 import type { ChannelNamer } from "../api/queries";
+import { isStoreProblem, problemWords, type Problem } from "./failure-words";
 import { StatusBadge } from "./StatusBadge";
-
-type Problem = PublishCheck["items"][number]["problems"][number];
 
 /** Products named per store before "and N more". */
 const SHOWN_PER_STORE = 10;
-
-const PRODUCT_FIELDS: Record<string, string> = {
-  title: "Title",
-  price: "Price",
-  sku: "SKU",
-  description: "Description",
-  images: "Images",
-  product: "Product",
-  variants: "Variants",
-  "variants.sku": "Variant SKUs",
-  "variants.price": "Variant prices",
-  "variants.options": "Variant options",
-  destination: "Store",
-};
-
-const storeWide = (p: Problem) => p.field === "destination" || p.field.startsWith("settings.");
-
-/**
- * "Category id" and "is required" from { field: "settings.categoryId", message: "categoryId is
- * required" }.
- */
-function describe(p: Problem, info: ChannelInfo | undefined): { label: string; text: string } {
-  const setting = p.field.startsWith("settings.") ? p.field.slice("settings.".length) : null;
-  const name = setting ?? p.field;
-  // A channel's attribute (Amazon's item_name) is filled by the product's own attribute of that
-  // name.
-  const attribute = p.field.startsWith("attributes.") ? p.field.slice("attributes.".length) : null;
-  const label = setting
-    ? (info?.settingsFields.find((f) => f.name === setting)?.label ?? setting)
-    : attribute
-      ? `Attribute “${attribute}”`
-      : (PRODUCT_FIELDS[p.field] ?? p.field);
-  // Messages start with the field's own name ("price is required"): the label says it already.
-  let text = p.message.startsWith(`${name} `) ? p.message.slice(name.length + 1) : p.message;
-  if (text === "is required") text = "missing";
-  else if (text.startsWith("is required: "))
-    text = `missing: ${text.slice("is required: ".length)}`;
-  return { label, text };
-}
 
 function ProblemList({ problems, info }: { problems: Problem[]; info: ChannelInfo | undefined }) {
   return (
     <ul className="check-problems">
       {problems.map((p) => {
-        const { label, text } = describe(p, info);
+        const { label, text } = problemWords(p, info);
         return (
           <li key={`${p.field}:${p.message}`}>
             <span className="check-field">{label}:</span> {text}
@@ -90,7 +50,7 @@ export const PublishCheckResults = forwardRef<HTMLHeadingElement, Props>(
       // Said for the store once when every product has it (settings, a wait).
       const shared = (items[0]?.problems ?? []).filter(
         (p) =>
-          storeWide(p) &&
+          isStoreProblem(p) &&
           items.every((i) =>
             i.problems.some((q) => q.field === p.field && q.message === p.message),
           ),
@@ -182,8 +142,8 @@ export const PublishCheckResults = forwardRef<HTMLHeadingElement, Props>(
                         <>
                           {" "}
                           (in{" "}
-                          <Link to="/destinations" search={{}}>
-                            Destinations
+                          <Link to="/destinations" search={{}} hash={`dest-${s.id}`}>
+                            {s.name}’s settings
                           </Link>
                           )
                         </>
@@ -201,7 +161,12 @@ export const PublishCheckResults = forwardRef<HTMLHeadingElement, Props>(
                 <ul className="check-products">
                   {s.products.slice(0, SHOWN_PER_STORE).map((p) => (
                     <li key={p.id}>
-                      <Link to="/products/$id" params={{ id: p.id }} className="check-product">
+                      <Link
+                        to="/products/$id"
+                        params={{ id: p.id }}
+                        search={{ edit: 1 }}
+                        className="check-product"
+                      >
                         {titleOf(p.id)}
                       </Link>
                       <ProblemList problems={p.problems} info={s.info} />

@@ -73,3 +73,15 @@ export function missingSettings(
     })
     .map((f) => f.label);
 }
+
+/**
+ * The breaker (paused after repeated errors) in a merchant's words; the operator's System screen
+ * keeps the technical names.
+ */
+export function breakerLabel(state: Destination["breaker"]["state"]): string {
+  return state === "closed"
+    ? "Sending normally"
+    : state === "open"
+      ? "Paused after errors"
+      : "Trying again";
+}

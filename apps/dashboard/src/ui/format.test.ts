@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { formatAvailability, formatRelative, formatValue, shortId } from "./format";
+import { formatAvailability, formatRelative, formatValue, shortId, singular } from "./format";
 
 it("formatAvailability reads schema.org names as words", () => {
   expect(formatAvailability("https://schema.org/InStock")).toBe("In stock");
@@ -24,4 +24,13 @@ it("formatValue shows empty values as a dash and objects as JSON", () => {
 it("shortId keeps short ids and cuts long ones to 8 characters", () => {
   expect(shortId("abc")).toBe("abc");
   expect(shortId("0123456789abcdef")).toBe("01234567");
+});
+
+it("singular reads the lists' nouns for a count of one", () => {
+  expect(["rows", "entries", "deliveries", "products"].map(singular)).toEqual([
+    "row",
+    "entry",
+    "delivery",
+    "product",
+  ]);
 });

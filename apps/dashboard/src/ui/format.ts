@@ -108,3 +108,7 @@ export function formatValue(value: unknown): string {
   }
   return JSON.stringify(value);
 }
+
+/** "1 row", "1 entry": the lists' nouns are plurals ending in -s or -ies. */
+export const singular = (noun: string) =>
+  noun.endsWith("ies") ? `${noun.slice(0, -3)}y` : noun.replace(/s$/, "");

@@ -6,6 +6,7 @@ import { shopifyProductProblems } from "./shopify-documents.js";
 import { createShopifyAdapter } from "./shopify-adapter.js";
 import { shopifyAccountFromToken, shopifyConnect } from "./shopify-connect.js";
 import { shopifyApp, ShopifyEnvSchema } from "./shopify-env.js";
+import { SHOP_DOMAIN_PATTERN } from "./shop-domain.js";
 
 const Param = (description: string) => Type.Optional(Type.String({ description }));
 
@@ -21,6 +22,7 @@ export const shopifyDefinition = defineChannel({
       title: "Shop domain",
       description: "Your shop's myshopify.com address (Settings > Domains in Shopify admin)",
       examples: ["acme.myshopify.com"],
+      pattern: SHOP_DOMAIN_PATTERN,
     }),
   }),
   callbackQuery: Type.Object({

@@ -105,6 +105,7 @@ export async function connectDestination(
       baseUrl: input.baseUrl ?? existing.baseUrl,
       settings: settings as Prisma.InputJsonValue,
       health: "ok",
+      fixedAt: new Date(),
       ...sealCredentials(keyring, input.credentials),
     },
   });
@@ -198,6 +199,7 @@ export async function updateDestination(
     data: {
       name: patch.name ?? found.name,
       settings: settings as Prisma.InputJsonValue,
+      ...(patch.settings && Object.keys(patch.settings).length > 0 ? { fixedAt: new Date() } : {}),
       autoSync: patch.autoSync ?? found.autoSync,
       outOfStockPolicy: patch.outOfStockPolicy ?? found.outOfStockPolicy,
     },

@@ -1,5 +1,6 @@
 import type { Db } from "../client.js";
 import type { SyncLog } from "../generated/client.js";
+import type { FailureRecord } from "./sync-failure.js";
 
 // The worker's side of a sync log: each attempt is written before the channel is called and
 // its outcome after, so PostgreSQL always says how far a publish got. The listing's status
@@ -91,6 +92,10 @@ const toStarted = (row: StartedRow): StartedAttempt => ({
     kind: row.kind,
     trigger: row.trigger,
     note: row.note,
+    // An attempt under way has not failed for good.
+    failure: null,
+    failureField: null,
+    failureReason: null,
   },
   listing: {
     id: row.listing_id,
@@ -304,7 +309,8 @@ export async function recordWait(
 // end puts it back to `published`, saying it could not be ended.
 const RECORD_END = `
 WITH s AS (
-  UPDATE sync_logs SET status = $2::"SyncStatus", error = $3, finished_at = now(), lease_until = $4
+  UPDATE sync_logs SET status = $2::"SyncStatus", error = $3, finished_at = now(), lease_until = $4,
+    failure = $5::"SyncFailure", failure_field = $6, failure_reason = $7
   WHERE id = $1::uuid AND ${PENDING} RETURNING product_id, destination_account_id, kind
 ), l AS (
   UPDATE listings l SET
@@ -330,6 +336,8 @@ export async function recordFinalFailure(
   log: SyncLog,
   error: string,
   end: { status: "failed" } | { status: "dead"; mirrorWithinMs: number },
+  /** What it needs before it can succeed (sync-failure.ts); left out, it stays unclassified. */
+  failure: FailureRecord | null = null,
 ): Promise<boolean> {
   const leaseUntil = end.status === "dead" ? new Date(Date.now() + end.mirrorWithinMs) : null;
   const [row] = await db.$queryRawUnsafe<{ n: number }[]>(
@@ -338,6 +346,9 @@ export async function recordFinalFailure(
     end.status,
     error,
     leaseUntil,
+    failure?.kind ?? null,
+    failure?.field ?? null,
+    failure?.reason ?? null,
   );
   return (row?.n ?? 0) > 0;
 }

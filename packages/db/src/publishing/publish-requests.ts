@@ -82,15 +82,31 @@ const SYSTEM_ACTOR: RunActor = { type: "system", id: null };
 export async function recordPublishRequest(
   db: Db,
   orgId: string,
-  targets: { productIds: string[]; destinationIds: string[] },
+  targets: {
+    productIds: string[];
+    destinationIds: string[];
+    /** Pairs left out of the run (those a check found would fail); not all of them. */
+    skip?: { productId: string; destinationAccountId: string }[];
+  },
   leaseMs: number,
   actor: RunActor = SYSTEM_ACTOR,
 ): Promise<PublishJobRecord[]> {
   const runId = randomUUID();
+  const skipped = new Set(
+    (targets.skip ?? []).map((s) => `${s.productId}|${s.destinationAccountId}`),
+  );
   const cells: { productId: string; destinationAccountId: string }[] = [];
   for (const destinationAccountId of targets.destinationIds) {
-    for (const productId of targets.productIds) cells.push({ productId, destinationAccountId });
+    for (const productId of targets.productIds)
+      if (!skipped.has(`${productId}|${destinationAccountId}`))
+        cells.push({ productId, destinationAccountId });
   }
+  if (cells.length === 0) throw invalid("skip leaves nothing to publish: every pair is left out");
+  // A product or destination every pair of which is left out is not part of the run.
+  const productIds = targets.productIds.filter((id) => cells.some((c) => c.productId === id));
+  const destinationIds = targets.destinationIds.filter((id) =>
+    cells.some((c) => c.destinationAccountId === id),
+  );
   const records = newRecords(orgId, runId, cells);
   // Publishes of overlapping products meet on their listings: see recordStatements.
   await retryOnConflict(() =>
@@ -106,8 +122,8 @@ export async function recordPublishRequest(
         orgId,
         actor.type,
         actor.id,
-        targets.productIds,
-        targets.destinationIds,
+        productIds,
+        destinationIds,
       ),
       ...recordStatements(db, orgId, runId, records, leaseMs),
     ]),

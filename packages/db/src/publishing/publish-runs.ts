@@ -6,6 +6,12 @@ import { lockInIdOrder } from "../row-locks.js";
 import { notFound } from "../service-error.js";
 import { retryOnConflict } from "../transaction-retry.js";
 import {
+  failureOf,
+  RETRY_CAN_CHANGE,
+  type FailureRecord,
+  type FailureRow,
+} from "./sync-failure.js";
+import {
   newRecords,
   recordStatements,
   type PublishJobRecord,
@@ -22,6 +28,8 @@ export interface RunCell {
   status: SyncStatus;
   attempts: number;
   error: string | null;
+  /** What the failure needs, and whether a retry can change it now (null unless failed or dead). */
+  failure: (FailureRecord & { retryable: boolean }) | null;
   remoteUrl: string | null;
   finishedAt: string | null;
 }
@@ -84,11 +92,12 @@ const HEAD_COLUMNS = `id, created_at, actor_type, actor_id, jsonb_array_length(p
 // DISTINCT ON keeps the first row of each pair in this order: the newest attempt.
 const LATEST_CELLS = `
 SELECT DISTINCT ON (run_id, product_id, destination_account_id)
-  run_id, id, product_id, destination_account_id, status, attempts, error, remote_url, finished_at
+  run_id, id, product_id, destination_account_id, status, attempts, error, remote_url, finished_at,
+  failure, failure_field, failure_reason
 FROM sync_logs WHERE run_id = ANY($1::uuid[])
 ORDER BY run_id, product_id, destination_account_id, created_at DESC, id DESC`;
 
-interface CellRow {
+interface CellRow extends FailureRow {
   run_id: string;
   id: string;
   product_id: string;
@@ -98,18 +107,29 @@ interface CellRow {
   error: string | null;
   remote_url: string | null;
   finished_at: Date | null;
+  retryable: boolean;
 }
 
-const toCell = (r: CellRow): RunCell => ({
-  productId: r.product_id,
-  destinationAccountId: r.destination_account_id,
-  syncLogId: r.id,
-  status: r.status,
-  attempts: r.attempts,
-  error: r.error,
-  remoteUrl: r.remote_url,
-  finishedAt: r.finished_at?.toISOString() ?? null,
-});
+const toCell = (r: CellRow): RunCell => {
+  const failure = failureOf(r);
+  return {
+    productId: r.product_id,
+    destinationAccountId: r.destination_account_id,
+    syncLogId: r.id,
+    status: r.status,
+    attempts: r.attempts,
+    error: r.error,
+    failure: failure && { ...failure, retryable: r.retryable },
+    remoteUrl: r.remote_url,
+    finishedAt: r.finished_at?.toISOString() ?? null,
+  };
+};
+
+/** The latest cells of runs, each with whether a retry can change its outcome. */
+const CELLS = `
+SELECT c.*, ${RETRY_CAN_CHANGE} AS retryable FROM (${LATEST_CELLS}) c
+LEFT JOIN products p ON p.id = c.product_id
+LEFT JOIN destination_accounts d ON d.id = c.destination_account_id`;
 
 /** The org's runs, newest first, each with its cell counts (one grouped query for the page). */
 export async function listPublishRuns(
@@ -168,7 +188,7 @@ export async function getPublishRun(db: Db, orgId: string, runId: string): Promi
       runId,
       orgId,
     ),
-    db.$queryRawUnsafe<CellRow[]>(LATEST_CELLS, [runId]),
+    db.$queryRawUnsafe<CellRow[]>(CELLS, [runId]),
   ]);
   const row = head[0];
   if (!row) throw notFound(`publish run ${runId}`);
@@ -188,7 +208,8 @@ export interface RetriedCells {
 
 /**
  * Records a new attempt, in the same run, for each cell whose latest sync log is `failed` or
- * `dead`, while its product is still in the catalog and its destination still connected. The
+ * `dead` and whose outcome a retry can change (RETRY_CAN_CHANGE: an outage, or a product or store
+ * fixed since), while its product is still in the catalog and its destination still connected. The
  * run is locked meanwhile, so two retries at once cannot queue a cell twice. `check` sees the
  * destinations to be retried before anything is written, and may throw to refuse (a channel
  * that asked to wait). A replaced dead sync log ends `failed`, so replaying the dead-letter queue
@@ -214,7 +235,7 @@ export async function retryFailedCells(
         `SELECT c.* FROM (${LATEST_CELLS}) c
        JOIN products p ON p.id = c.product_id AND p.org_id = $2::uuid
        JOIN destination_accounts d ON d.id = c.destination_account_id AND d.org_id = $2::uuid AND d.disconnected_at IS NULL
-       WHERE c.status IN ('failed', 'dead')`,
+       WHERE c.status IN ('failed', 'dead') AND ${RETRY_CAN_CHANGE}`,
         [runId],
         orgId,
       );

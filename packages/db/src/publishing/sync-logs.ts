@@ -3,6 +3,7 @@ import { cappedCount } from "../capped-count.js";
 import type { Prisma, SyncLog } from "../generated/client.js";
 import type { SyncKind, SyncStatus } from "../generated/enums.js";
 import type { Page } from "../products.js";
+import { failureOf, type FailureRecord } from "./sync-failure.js";
 
 export interface SyncLogView {
   id: string;
@@ -12,6 +13,8 @@ export interface SyncLogView {
   status: SyncStatus;
   attempts: number;
   error: string | null;
+  /** What the failure needs (null unless failed or dead, or recorded before it was classified). */
+  failure: FailureRecord | null;
   remoteId: string | null;
   remoteUrl: string | null;
   createdAt: string;
@@ -32,6 +35,12 @@ export const toSyncLogView = (s: SyncLog): SyncLogView => ({
   status: s.status,
   attempts: s.attempts,
   error: s.error,
+  failure: failureOf({
+    status: s.status,
+    failure: s.failure,
+    failure_field: s.failureField,
+    failure_reason: s.failureReason,
+  }),
   remoteId: s.remoteId,
   remoteUrl: s.remoteUrl,
   createdAt: s.createdAt.toISOString(),

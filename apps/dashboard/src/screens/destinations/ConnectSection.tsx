@@ -1,11 +1,12 @@
 // Owners connect a store: per channel its connect fields (from GET /api/channels), then a full
-// page load to the channel's sign-in, whose callback brings the user back to /destinations.
-import { useState, type SubmitEvent } from "react";
+// page load to the channel's sign-in, whose callback brings the user back to /destinations. A
+// refused connect comes back with its reason, shown in that channel's form.
+import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import type { ChannelInfo } from "@catalog/gateway/api-types";
 import * as endpoints from "../../api/endpoints";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
 import { ChannelFieldInput } from "./ChannelFieldInput";
-import { connectParams } from "./fields";
+import { connectParams, connectRefusal } from "./fields";
 import { connectFormLabel } from "./labels";
 
 export function ConnectSection({
@@ -13,11 +14,14 @@ export function ConnectSection({
   loading,
   error,
   onRetry,
+  refused,
 }: {
   channels: ChannelInfo[] | undefined;
   loading: boolean;
   error: unknown;
   onRetry: () => void;
+  /** The gateway's reason for the last connect it refused, and the channel it was for. */
+  refused: { channel: string; message: string } | null;
 }) {
   return (
     <section id="connect" className="section connect-section" aria-labelledby="connect-h">
@@ -35,7 +39,11 @@ export function ConnectSection({
       ) : (
         <div className="connect-grid">
           {(channels ?? []).map((c) => (
-            <ConnectCard key={c.channel} channel={c} />
+            <ConnectCard
+              key={c.channel}
+              channel={c}
+              refused={refused?.channel === c.channel ? refused.message : null}
+            />
           ))}
         </div>
       )}
@@ -43,15 +51,33 @@ export function ConnectSection({
   );
 }
 
-function ConnectCard({ channel: c }: { channel: ChannelInfo }) {
+function ConnectCard({ channel: c, refused }: { channel: ChannelInfo; refused: string | null }) {
+  const refusal = refused === null ? null : connectRefusal(refused, c.connectFields);
   const [values, setValues] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>(() =>
+    refusal?.field ? { [refusal.field]: refusal.text } : {},
+  );
+  const [formError, setFormError] = useState(() =>
+    refusal && !refusal.field ? refusal.text : null,
+  );
   const [going, setGoing] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  // Back from a refused connect: the form that was refused is where the merchant looks next.
+  const returned = refused !== null;
+  useEffect(() => {
+    if (!returned || !form.current) return;
+    form.current.scrollIntoView({ block: "center" });
+    form.current
+      .querySelector<HTMLElement>("[aria-invalid='true'], input, button:not([disabled])")
+      ?.focus({ preventScroll: true });
+  }, [returned]);
 
   function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const { params, missing } = connectParams(c.connectFields, values);
     setErrors(missing);
+    setFormError(null);
     const first = c.connectFields.find((f) => missing[f.name]);
     if (first) {
       const field = e.currentTarget.elements.namedItem(first.name);
@@ -65,6 +91,7 @@ function ConnectCard({ channel: c }: { channel: ChannelInfo }) {
 
   return (
     <form
+      ref={form}
       className="card connect-card"
       onSubmit={submit}
       noValidate
@@ -72,6 +99,13 @@ function ConnectCard({ channel: c }: { channel: ChannelInfo }) {
     >
       <div className="card-body stack">
         <h3>{c.displayName}</h3>
+        {formError ? (
+          <div className="alert alert-bad" role="alert" style={{ margin: 0 }}>
+            <p>
+              <strong>{c.displayName} was not connected.</strong> {formError}
+            </p>
+          </div>
+        ) : null}
         {!c.configured ? (
           <p className="muted small" style={{ margin: 0 }}>
             Not available: this service has no {c.displayName} app credentials. The service's

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { ChannelField } from "@catalog/gateway/api-types";
-import { changedSettings, connectParams, fieldErrors, settingsValues } from "./fields";
+import {
+  changedSettings,
+  connectParams,
+  connectRefusal,
+  fieldErrors,
+  settingsValues,
+} from "./fields";
 
 const field = (name: string, label: string, required = true): ChannelField => ({
   name,
@@ -8,6 +14,7 @@ const field = (name: string, label: string, required = true): ChannelField => ({
   required,
   description: "",
   placeholder: null,
+  pattern: null,
 });
 const EBAY = [
   field("marketplaceId", "Marketplace"),
@@ -87,5 +94,29 @@ it("connectParams sends the filled fields and names the required ones missing", 
   expect(connectParams(shopify, { note: "x" })).toEqual({
     params: { note: "x" },
     missing: { shop: "Enter the shop domain" },
+  });
+});
+
+it("connectParams checks a field's shape before the form leaves the dashboard", () => {
+  const shop = {
+    ...field("shop", "Shop domain"),
+    placeholder: "acme.myshopify.com",
+    pattern: "^[A-Za-z0-9][A-Za-z0-9-]*\\.myshopify\\.com$",
+  };
+  expect(connectParams([shop], { shop: "harbour shop" }).missing).toEqual({
+    shop: "Shop domain should look like acme.myshopify.com",
+  });
+  expect(connectParams([shop], { shop: " Harbour.myshopify.com " }).missing).toEqual({});
+});
+
+it("connectRefusal puts the gateway's reason on the field it names, else on the form", () => {
+  const fields = [field("shop", "Shop domain")];
+  expect(connectRefusal("querystring/shop must be the shop's domain", fields)).toEqual({
+    field: "shop",
+    text: "Shop domain must be the shop's domain",
+  });
+  expect(connectRefusal("this connect attempt is unknown: connect again", fields)).toEqual({
+    field: null,
+    text: "This connect attempt is unknown: connect again",
   });
 });

@@ -72,7 +72,8 @@ export function changedSettings(
 }
 
 /**
- * The connect form's values to send (trimmed, empty ones left out) and the required ones missing.
+ * The connect form's values to send (trimmed, empty ones left out) and, by field, why the others
+ * cannot go: required and missing, or not of the shape the channel takes (its `pattern`).
  */
 export function connectParams(
   fields: ChannelField[],
@@ -83,7 +84,25 @@ export function connectParams(
   for (const f of fields) {
     const v = (values[f.name] ?? "").trim();
     if (!v && f.required) missing[f.name] = `Enter the ${f.label.toLowerCase()}`;
+    else if (v && f.pattern && !new RegExp(f.pattern).test(v))
+      missing[f.name] = f.placeholder
+        ? `${f.label} should look like ${f.placeholder}`
+        : `${f.label} is not in the form the store takes`;
     if (v) params[f.name] = v;
   }
   return { params, missing };
+}
+
+/**
+ * A refused connect's reason (the gateway's `connectError`) in the form's words: on the field it
+ * names ("querystring/shop must be ..." -> "Shop domain must be ..."), else for the whole form.
+ */
+export function connectRefusal(
+  message: string,
+  fields: ChannelField[],
+): { field: string; text: string } | { field: null; text: string } {
+  const named = /^querystring\/([A-Za-z0-9_]+)\s+(.*)$/s.exec(message);
+  const field = named ? fields.find((f) => f.name === named[1]) : undefined;
+  if (named && field) return { field: field.name, text: `${field.label} ${named[2]}` };
+  return { field: null, text: capitalised(message) };
 }

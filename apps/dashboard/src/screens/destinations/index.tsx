@@ -27,6 +27,8 @@ interface ConnectNotice {
   tone: "ok" | "bad";
   text: string;
   destinationId?: string;
+  /** A refusal for this channel shows in its connect form rather than at the top. */
+  channel?: string;
 }
 
 export function Destinations() {
@@ -43,17 +45,25 @@ export function Destinations() {
 
   // The connect callback's answer arrives in the URL: keep it as a notice, then clean the URL.
   const [notice, setNotice] = useState<ConnectNotice | null>(() => {
-    if (search.connectError) return { tone: "bad", text: search.connectError };
+    if (search.connectError)
+      return { tone: "bad", text: search.connectError, channel: search.channel };
     if (search.connected)
       return { tone: "ok", text: search.connected, destinationId: search.destination };
     return null;
   });
   useEffect(() => {
-    if (search.connectError || search.connected || search.destination) {
+    if (search.connectError || search.connected || search.destination || search.channel) {
       if (search.connected) void queryClient.invalidateQueries({ queryKey: qk.destinations });
       void navigate({ search: {}, replace: true });
     }
-  }, [search.connectError, search.connected, search.destination, navigate, queryClient]);
+  }, [
+    search.connectError,
+    search.connected,
+    search.destination,
+    search.channel,
+    navigate,
+    queryClient,
+  ]);
 
   useEffect(() => {
     document.title = "Destinations · Catalog";
@@ -61,6 +71,14 @@ export function Destinations() {
 
   const items = destinations.data?.items ?? [];
   const now = useNow(needsClock(items));
+  // A refusal for a channel the owner can connect is said in that channel's form.
+  const refused =
+    isOwner &&
+    notice?.tone === "bad" &&
+    notice.channel &&
+    channels.data?.items.some((c) => c.channel === notice.channel && c.configured)
+      ? { channel: notice.channel, message: notice.text }
+      : null;
   const connectedOne =
     notice?.tone === "ok" ? items.find((d) => d.id === notice.destinationId) : undefined;
 
@@ -83,7 +101,7 @@ export function Destinations() {
         }
       />
 
-      {notice ? (
+      {notice && !refused && !(notice.channel && channels.isLoading) ? (
         <div
           className={`alert alert-${notice.tone}`}
           role={notice.tone === "bad" ? "alert" : "status"}
@@ -160,6 +178,7 @@ export function Destinations() {
           loading={channels.isLoading}
           error={channels.error}
           onRetry={() => void channels.refetch()}
+          refused={refused}
         />
       ) : null}
 

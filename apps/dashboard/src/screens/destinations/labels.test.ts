@@ -1,10 +1,10 @@
 import { expect, it } from "vitest";
 import { breakerLabel, connectFormLabel, queuedDropText } from "./labels";
 
-it("breakerLabel names each breaker state", () => {
-  expect(breakerLabel("closed")).toBe("Breaker closed");
-  expect(breakerLabel("open")).toBe("Breaker open");
-  expect(breakerLabel("halfOpen")).toBe("Breaker half-open");
+it("breakerLabel names each breaker state in a merchant's words", () => {
+  expect(breakerLabel("closed")).toBe("Sending normally");
+  expect(breakerLabel("open")).toBe("Paused after errors");
+  expect(breakerLabel("halfOpen")).toBe("Trying again");
 });
 
 it("queuedDropText counts the publishes disconnecting drops", () => {

@@ -1,27 +1,21 @@
 // A destination's state in words: health, breaker, queue counts, what disconnecting drops.
 import type { Destination } from "@catalog/gateway/api-types";
 
+export { breakerLabel } from "../../ui/destination-state";
+
 export const QUEUE_KEYS = ["waiting", "active", "delayed", "failed", "dead"] as const;
 export const QUEUE_LABELS: Record<(typeof QUEUE_KEYS)[number], string> = {
   waiting: "Waiting",
   active: "Publishing",
   delayed: "Delayed",
   failed: "Failed",
-  dead: "Dead",
+  dead: "Gave up",
 };
 export const HEALTH_LABELS: Record<Destination["health"], string> = {
   ok: "Healthy",
   degraded: "Degraded",
   down: "Down",
 };
-
-export function breakerLabel(state: Destination["breaker"]["state"]): string {
-  return state === "closed"
-    ? "Breaker closed"
-    : state === "open"
-      ? "Breaker open"
-      : "Breaker half-open";
-}
 
 /** What disconnecting drops from the queue, in the confirmation. */
 export function queuedDropText(queue: Destination["queue"] | undefined): string {

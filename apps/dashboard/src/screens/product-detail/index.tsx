@@ -21,10 +21,11 @@ const route = getRouteApi("/app/products/$id");
 
 export function ProductDetailScreen() {
   const { id } = route.useParams();
+  const { edit } = route.useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState(edit === 1);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const destinations = useDestinations();
   const channelName = useChannelName();

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import type { ChannelInfo, Destination } from "@catalog/gateway/api-types";
 import { useChannelName } from "../../api/queries";
-import { holdsOf, missingSettings } from "../../ui/destination-state";
+import { breakerLabel, holdsOf, missingSettings } from "../../ui/destination-state";
 import { StatusBadge } from "../../ui/StatusBadge";
 
 /**
@@ -53,10 +53,7 @@ export function DestinationOption({
           label={d.health === "ok" ? "Healthy" : d.health === "degraded" ? "Degraded" : "Down"}
         />
         {d.breaker.state !== "closed" ? (
-          <StatusBadge
-            status={d.breaker.state}
-            label={d.breaker.state === "open" ? "Breaker open" : "Breaker half-open"}
-          />
+          <StatusBadge status={d.breaker.state} label={breakerLabel(d.breaker.state)} />
         ) : null}
         {waitHold ? <StatusBadge status="throttled" label="Waiting" /> : null}
       </span>

@@ -152,11 +152,20 @@ export function Publish() {
 
   function submit(e: SubmitEvent) {
     e.preventDefault();
+    send();
+  }
+
+  /** Publishes the choice; `skip`: the pairs the check found would fail ("the ones that pass"). */
+  function send(skip?: PublishBody["skip"]) {
     if (chosenIds.length === 0) {
       setError("Choose at least one destination");
       return;
     }
-    const body: PublishBody = { productIds: ids, destinationAccountIds: chosenIds };
+    const body: PublishBody = {
+      productIds: ids,
+      destinationAccountIds: chosenIds,
+      ...(skip ? { skip } : {}),
+    };
     const json = JSON.stringify(body);
     if (attempt.current?.body !== json) attempt.current = { body: json, key: newKey() };
     setError(null);
@@ -304,9 +313,32 @@ export function Publish() {
           >
             {dryRun.isPending ? "Checking…" : "Check first"}
           </button>
+          {currentCheck && currentCheck.summary.failing > 0 && currentCheck.summary.ok > 0 ? (
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={start.isPending}
+              onClick={() =>
+                send(
+                  currentCheck.items
+                    .filter((i) => !i.ok)
+                    .map((i) => ({
+                      productId: i.productId,
+                      destinationAccountId: i.destinationAccountId,
+                    })),
+                )
+              }
+            >
+              Publish the {currentCheck.summary.ok.toLocaleString()} that pass
+            </button>
+          ) : null}
           <button
             type="submit"
-            className="btn btn-primary"
+            className={
+              currentCheck && currentCheck.summary.failing > 0 && currentCheck.summary.ok > 0
+                ? "btn"
+                : "btn btn-primary"
+            }
             disabled={start.isPending || ids.length > MAX_SELECTION || items.length === 0}
           >
             {start.isPending

@@ -7,7 +7,9 @@ import { Link, getRouteApi } from "@tanstack/react-router";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorMessage, isStatus, qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
+import { useChannels } from "../../api/channels";
 import { useChannelName } from "../../api/queries";
+import { useSession } from "../../api/session";
 import { PageHeader } from "../../ui/PageHeader";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { StatusBadge } from "../../ui/StatusBadge";
@@ -18,12 +20,16 @@ import { RUN_STATES, RUN_STATE_LABELS, runTotal } from "../../lib/runs";
 import { modeText, useLiveRun } from "./useLiveRun";
 import { CellBadge, type Cell } from "./CellBadge";
 import { DestinationNotices } from "./DestinationNotices";
+import { retryCanChange } from "../../ui/failure-words";
+import { FailureGroups } from "./FailureGroups";
 
 const route = getRouteApi("/app/runs/$id");
 const MATRIX_ROWS = 100;
 
 export function RunDetail() {
   const channelName = useChannelName();
+  const channels = useChannels();
+  const isOwner = useSession().user.role === "owner";
   const { id } = route.useParams();
   const { run, mode, follow } = useLiveRun(id);
   const queryClient = useQueryClient();
@@ -96,8 +102,8 @@ export function RunDetail() {
 
   const total = runTotal(r.counts);
   const problems = r.counts.failed + r.counts.dead;
-  const productTitle = new Map(r.products.map((p) => [p.id, p.title]));
-  const destName = new Map(r.destinations.map((d) => [d.id, d.name]));
+  // Only what a retry can change is offered: an outage, or a product or store fixed since.
+  const retryable = r.cells.filter(retryCanChange).length;
   const problemProducts = new Set(
     r.cells.filter((c) => c.status === "failed" || c.status === "dead").map((c) => c.productId),
   );
@@ -134,14 +140,14 @@ export function RunDetail() {
           </>
         }
         actions={
-          problems > 0 ? (
+          retryable > 0 ? (
             <button
               type="button"
               className="btn btn-primary"
               onClick={() => retry.mutate()}
               disabled={retry.isPending}
             >
-              {retry.isPending ? "Retrying…" : `Retry ${problems.toLocaleString()} failed`}
+              {retry.isPending ? "Retrying…" : `Retry ${retryable.toLocaleString()} failed`}
             </button>
           ) : null
         }
@@ -180,54 +186,12 @@ export function RunDetail() {
           </div>
           <p className="small muted" style={{ margin: 0 }}>
             {total.toLocaleString()} listing{total === 1 ? "" : "s"}: each product on each store.
-            Dead ones ran out of attempts; “Retry failed” sends failed and dead ones again.
+            “Gave up” ones ran out of attempts; “Retry” sends again those a retry can change.
           </p>
         </div>
       </section>
 
-      {r.failures.length > 0 ? (
-        <section className="card section" aria-labelledby="failures-h">
-          <div className="card-header">
-            <h2 id="failures-h">Failures, by message</h2>
-          </div>
-          <ul className="failure-groups">
-            {r.failures.map((f) => (
-              <li key={f.message}>
-                <span className="badge badge-bad badge-plain failure-count">
-                  {f.count.toLocaleString()}
-                </span>
-                <div className="failure-body">
-                  <p className="failure-message">{f.message}</p>
-                  <p className="small muted">
-                    {f.cells.slice(0, 3).map((c, n) => (
-                      <span key={`${c.productId}-${c.destinationAccountId}`}>
-                        <Link to="/products/$id" params={{ id: c.productId }}>
-                          {productTitle.get(c.productId) ?? c.productId.slice(0, 8)}
-                        </Link>
-                        {" on "}
-                        {destName.get(c.destinationAccountId) ?? "a store"}
-                        {n < Math.min(3, f.cells.length) - 1 ? ", " : ""}
-                      </span>
-                    ))}
-                    {f.cells.length > 3 ? ` and ${(f.cells.length - 3).toLocaleString()} more` : ""}
-                  </p>
-                  {/settings/i.test(f.message) ? (
-                    <p className="small">
-                      <Link to="/destinations" search={{}}>
-                        Open the store's settings in Destinations
-                      </Link>
-                    </p>
-                  ) : null}
-                </div>
-              </li>
-            ))}
-          </ul>
-          <p className="small muted failure-help">
-            Fix the product (open it from the link) or the store's settings, then choose “Retry
-            failed”.
-          </p>
-        </section>
-      ) : null}
+      <FailureGroups run={r} channels={channels.data?.items} isOwner={isOwner} />
 
       <section className="section" aria-labelledby="matrix-h">
         <div className="section-head">

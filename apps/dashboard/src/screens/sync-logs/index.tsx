@@ -9,6 +9,7 @@ import { Pager } from "../../ui/Pager";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
 import { ProductPicker } from "../../ui/ProductPicker";
+import { FailureNote } from "../../ui/FailureNote";
 import { formatDateTime, formatRelative, formatWhen } from "../../ui/format";
 
 const route = getRouteApi("/app/sync-logs");
@@ -18,14 +19,14 @@ const STATUS_HELP: Record<string, string> = {
   running: "being sent to the store",
   succeeded: "on the store",
   failed: "an attempt failed; it is retried",
-  dead: "gave up after the last attempt (dead-letter queue)",
+  dead: "gave up after the last attempt",
 };
 const STATUS_LABELS: Record<string, string> = {
   queued: "Queued",
   running: "Running",
   succeeded: "Succeeded",
   failed: "Failed (will be retried)",
-  dead: "Dead (gave up)",
+  dead: "Gave up",
 };
 const KINDS = ["publish", "update", "end"] as const;
 const KIND_LABELS: Record<string, string> = {
@@ -288,8 +289,21 @@ export function SyncLogs() {
                       {formatWhen(log.finishedAt)}
                     </td>
                     <td data-label="Result" className="wrap-anywhere" style={{ minWidth: 140 }}>
-                      {log.error ? (
-                        <span style={{ color: "var(--bad)" }}>{log.error}</span>
+                      {log.error && (log.status === "failed" || log.status === "dead") ? (
+                        <FailureNote
+                          log={log}
+                          product={titleOf.get(log.productId) ?? "This product"}
+                          store={destinationLabel(
+                            destinations.data?.items,
+                            log.destinationAccountId,
+                          )}
+                          channel={
+                            destinations.data?.items.find((d) => d.id === log.destinationAccountId)
+                              ?.channel
+                          }
+                        />
+                      ) : log.error ? (
+                        <span className="bad-text">{log.error}</span>
                       ) : log.remoteUrl ? (
                         <a href={log.remoteUrl} target="_blank" rel="noreferrer noopener">
                           Open listing

@@ -6,6 +6,10 @@ export const ChannelFieldSchema = Type.Object({
   required: Type.Boolean(),
   description: Type.String(),
   placeholder: Type.Union([Type.String(), Type.Null()]),
+  pattern: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "A regular expression (JSON Schema `pattern`) the value must match, checked by forms before sending (Shopify's shop domain); null for any value",
+  }),
 });
 
 export const ChannelInfoSchema = Type.Object({

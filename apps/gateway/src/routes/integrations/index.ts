@@ -14,7 +14,7 @@ import {
   type Db,
   type DestinationView,
 } from "@catalog/db";
-import type { FastifyRequest } from "fastify";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { prefersHtml } from "../../accept.js";
 import { principalOf } from "../../plugins/auth.js";
 import { classify, outageAware } from "../../plugins/errors.js";
@@ -38,6 +38,10 @@ export interface IntegrationOptions {
  */
 const backToDashboard = (outcome: Record<string, string>) =>
   `/destinations?${new URLSearchParams(outcome).toString()}`;
+
+const BROWSER_FAILURES =
+  "A browser (Accept preferring text/html over JSON) is sent on any failure to `/destinations?connectError=<message>&channel=<channel>` " +
+  "(the message is the error's; channel when it names a channel that connects), the dashboard's form for that channel; other clients get the JSON answers below.";
 
 /** How long the channel's token endpoint may take during a callback. */
 const EXCHANGE_TIMEOUT_MS = 15_000;
@@ -106,6 +110,36 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
     health: d.health,
     connectedAt: d.connectedAt,
   });
+  /**
+   * A browser (Accept preferring text/html) is sent back to the dashboard with the outcome of any
+   * failure (an expired session too) and the channel whose form shows it, rather than left on a
+   * JSON page; other clients keep the app's JSON answers.
+   */
+  const backToDashboardOnError = (
+    thrown: FastifyError,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void => {
+    if (!prefersHtml(request.headers.accept)) {
+      jsonErrors.call(app, thrown, request, reply);
+      return;
+    }
+    const error = outageAware(thrown, request);
+    const { status, message } = classify(error, 0);
+    const internal = status >= 500 && !(error instanceof ServiceError);
+    if (internal) request.log.error({ err: error }, "connect failed");
+    const { channel } = request.params as { channel?: string };
+    const known = channels.channels().some((c) => c.channel === channel && c.connect);
+    void reply.redirect(
+      backToDashboard({
+        connectError: internal
+          ? `the store could not be connected: internal error, quote request id ${request.id}`
+          : message,
+        ...(known && channel ? { channel } : {}),
+      }),
+      302,
+    );
+  };
   const refused = () =>
     new ServiceError(
       403,
@@ -118,6 +152,7 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
     "/integrations/:channel/connect",
     {
       onRequest: app.requireOwner,
+      errorHandler: backToDashboardOnError,
       schema: {
         ...common,
         security: [{ session: [] }],
@@ -125,9 +160,13 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
         querystring: ConnectQuerySchema,
         operationId: "connectChannel",
         summary: "Start connecting a store: redirects (302) to the channel's authorize page",
-        description: `Owners only: a member, or the platform operator in its own org, is 403. It needs, per channel: ${connectAsks}. The state is good for one callback, from this session, within ${STATE_TTL_SECONDS} s.`,
+        description: `Owners only: a member, or the platform operator in its own org, is 403. It needs, per channel: ${connectAsks}. The state is good for one callback, from this session, within ${STATE_TTL_SECONDS} s. ${BROWSER_FAILURES}`,
         response: {
-          302: { type: "null", description: "Location: the channel's authorize page" },
+          302: {
+            type: "null",
+            description:
+              "Location: the channel's authorize page; for a browser's refused request, the dashboard's destinations page with connectError and channel",
+          },
           ...errorResponses(401, 403, 404, 422, 429, 503),
         },
       },
@@ -162,23 +201,7 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
     "/integrations/:channel/callback",
     {
       onRequest: app.requireOwner,
-      // A browser (Accept preferring text/html) is sent back to the dashboard with the outcome,
-      // whatever it is (an expired session too), rather than left on a JSON page.
-      errorHandler: (thrown, request, reply) => {
-        if (!prefersHtml(request.headers.accept)) {
-          jsonErrors.call(app, thrown, request, reply);
-          return;
-        }
-        const error = outageAware(thrown, request);
-        const { status, message } = classify(error, 0);
-        const shown =
-          status >= 500 && !(error instanceof ServiceError)
-            ? `the store could not be connected: internal error, quote request id ${request.id}`
-            : message;
-        if (status >= 500 && !(error instanceof ServiceError))
-          request.log.error({ err: error }, "connect callback failed");
-        void reply.redirect(backToDashboard({ connectError: shown }), 302);
-      },
+      errorHandler: backToDashboardOnError,
       schema: {
         ...common,
         security: [{ session: [] }],
@@ -189,8 +212,7 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationOptions> = 
           "Where the channel sends the merchant back: checks the state, exchanges the code, stores the tokens sealed and creates the destination",
         description:
           "Owners only (the session that started the connect): anyone else is 403. A browser (Accept preferring text/html over JSON) " +
-          "gets 302 instead of JSON: to `/destinations?connected=<channel>&destination=<id>` on success, to `/destinations?connectError=<message>` " +
-          "on any failure (the message is the error's). Other clients get the JSON answers below.",
+          `gets 302 instead of JSON: to \`/destinations?connected=<channel>&destination=<id>\` on success. ${BROWSER_FAILURES}`,
         response: {
           200: ConnectedSchema,
           302: {

@@ -108,9 +108,11 @@ export const publishRunRoutes: FastifyPluginAsyncTypebox<PublishRunRoutesOptions
       schema: {
         ...common,
         operationId: "retryPublishRun",
-        summary: "Publish the run's failed and dead cells again, in the same run",
+        summary:
+          "Publish again, in the same run, the failed and dead cells whose outcome a retry can change",
         description:
-          "Each cell whose latest attempt failed or died gets a new queued attempt (a new sync log) in this run, as a publish does; " +
+          "Each cell whose latest attempt failed or died and whose failure is `retryable` (an outage or a wait; a product, settings or access failure " +
+          "once the product or the store changed after it) gets a new queued attempt (a new sync log) in this run, as a publish does; " +
           "cells whose product was deleted or whose destination was disconnected are left as they are. A dead attempt that is retried " +
           "leaves the dead-letter queue. Nothing to retry: 200 with `retried: 0`. A destination its channel asked to wait: 429, nothing queued. " +
           "Send no body, or `{}` as JSON (it is not read).",

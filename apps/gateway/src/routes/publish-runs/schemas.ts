@@ -1,6 +1,6 @@
 import { Type } from "typebox";
 import { PageQuerySchema } from "../../schemas/common.js";
-import { BreakerSchema, SYNC_STATUSES } from "../../schemas/publishing.js";
+import { BreakerSchema, RunCellFailureSchema, SYNC_STATUSES } from "../../schemas/publishing.js";
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -30,6 +30,7 @@ export const RunCellSchema = Type.Object({
   status: Type.Enum([...SYNC_STATUSES]),
   attempts: Type.Integer(),
   error: Nullable(Type.String()),
+  failure: RunCellFailureSchema,
   remoteUrl: Nullable(Type.String()),
   finishedAt: Nullable(Time),
 });
@@ -98,7 +99,11 @@ export const PublishRunListQuerySchema = Type.Object(
 
 export const RetryResultSchema = Type.Object({
   runId: Type.String(),
-  retried: Type.Integer({ minimum: 0, description: "Cells enqueued again (failed and dead ones)" }),
+  retried: Type.Integer({
+    minimum: 0,
+    description:
+      "Cells enqueued again: failed and dead ones whose outcome a retry can change (their failure's `retryable`)",
+  }),
   jobs: Type.Array(
     Type.Object({
       jobId: Type.String(),

@@ -136,7 +136,7 @@ export const publishRoutes: FastifyPluginAsyncTypebox<PublishRoutesOptions> = as
         const records = await recordPublishRequest(
           db,
           orgId,
-          { productIds: targets.productIds, destinationIds },
+          { productIds: targets.productIds, destinationIds, skip: body.skip },
           PENDING_LEASE_MS,
           actor,
         );

@@ -12,6 +12,16 @@ export const PublishBodySchema = Type.Object(
           "true: check each product x destination against what its channel will demand and answer what would fail and why, creating nothing (no run, no jobs, no sync logs)",
       }),
     ),
+    skip: Type.Optional(
+      Type.Array(
+        Type.Object({ productId: Id, destinationAccountId: Id }, { additionalProperties: false }),
+        {
+          maxItems: 10_000,
+          description:
+            'Product x destination pairs to leave out (those a check found would fail: "publish the ones that pass"). Leaving out every pair is 422. A dry run ignores it.',
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

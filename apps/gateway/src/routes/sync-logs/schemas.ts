@@ -1,6 +1,6 @@
 import { Type } from "typebox";
 import { ListSchema, PageQuerySchema } from "../../schemas/common.js";
-import { SYNC_STATUSES } from "../../schemas/publishing.js";
+import { FailureSchema, SYNC_STATUSES } from "../../schemas/publishing.js";
 
 export const SYNC_KINDS = ["publish", "update", "end"] as const;
 
@@ -18,6 +18,7 @@ export const SyncLogSchema = Type.Object({
   }),
   attempts: Type.Integer(),
   error: Nullable(Type.String()),
+  failure: FailureSchema,
   remoteId: Nullable(Type.String()),
   remoteUrl: Nullable(Type.String()),
   createdAt: Type.String({ format: "date-time" }),
