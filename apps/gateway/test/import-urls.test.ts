@@ -173,4 +173,22 @@ describe("without local ingest", () => {
     expect(errorOf(res)).toMatch(/urls\[1\]/);
     expect(site.hits.length).toBe(hitsBefore);
   });
+
+  test("several refused URLs are each named with its reason, not only the first", async () => {
+    const res = await strict.app.inject({
+      method: "POST",
+      url: "/api/import/url",
+      headers: { cookie: strictCookie },
+      payload: {
+        urls: ["http://10.0.0.5/p", "https://shop.example/ok", "http://127.0.0.1:9/p", "ftp://x/p"],
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    const refusals = errorOf(res).split(/;\s*(?=urls\[\d+\]:)/);
+    expect(refusals).toEqual([
+      expect.stringMatching(/^urls\[0\]: http:\/\/10\.0\.0\.5\/p is a private address/),
+      expect.stringMatching(/^urls\[2\]: http:\/\/127\.0\.0\.1:9\/p is a loopback address/),
+      expect.stringMatching(/^urls\[3\]: ftp:\/\/x\/p is not an http\(s\) address$/),
+    ]);
+  });
 });

@@ -234,7 +234,7 @@ test("a URL import stores the values it previewed, even if the page changed sinc
   expect(res.statusCode).toBe(202);
   expect(res.json<Import>()).toMatchObject({
     kind: "urls",
-    name: "3 URLs",
+    name: "3 pages from 127.0.0.1",
     status: "previewing",
     progress: { total: 3 },
   });

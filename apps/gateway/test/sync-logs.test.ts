@@ -73,6 +73,7 @@ test("lists the org's sync logs in the list shape, each with every contract fiel
     "productId",
     "remoteId",
     "remoteUrl",
+    "runId",
     "startedAt",
     "status",
     "trigger",
@@ -117,6 +118,13 @@ test("filters by product, destination and status, alone or together", async () =
   expect(await ids("status=dead")).toEqual([records[0]!.syncLogId]);
   expect(await ids("status=queued")).toEqual(expected((r) => r !== records[0] && r !== records[1]));
   expect(await ids(`status=dead&destinationAccountId=${destinationIds[1]}`)).toEqual([]);
+  // The parameter repeated: any of the states.
+  expect(await ids("status=dead&status=succeeded")).toEqual(
+    [records[0]!.syncLogId, records[1]!.syncLogId].sort(),
+  );
+  expect(
+    await ids(`status=dead&status=failed&destinationAccountId=${records[0]!.destinationAccountId}`),
+  ).toEqual([records[0]!.syncLogId]);
 });
 
 test("each log says its kind and trigger, and the list filters by kind", async () => {

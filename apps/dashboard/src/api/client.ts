@@ -13,7 +13,11 @@ export class ApiError extends Error {
   }
 }
 
-export type Query = Record<string, string | number | boolean | null | undefined>;
+/** A list is sent as the parameter repeated (`status=failed&status=dead`). */
+export type Query = Record<
+  string,
+  string | number | boolean | readonly string[] | null | undefined
+>;
 
 export interface RequestOptions {
   method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -118,7 +122,8 @@ export function buildUrl(path: string, query?: Query): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v === undefined || v === null || v === "") continue;
-    params.set(k, String(v));
+    if (Array.isArray(v)) for (const item of v as readonly string[]) params.append(k, item);
+    else params.set(k, String(v));
   }
   const qs = params.toString();
   return qs ? `${path}?${qs}` : path;

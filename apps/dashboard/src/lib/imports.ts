@@ -77,3 +77,10 @@ export function mappingText(mapping: ImportMappingUse): string {
     ? `Columns read with your saved mapping “${mapping.templateName}”`
     : "Columns read with a saved mapping (deleted since)";
 }
+
+/** A page import whose every page failed: nothing to preview or store ("Nothing could be read"). */
+export const nothingRead = (i: Import): boolean =>
+  i.kind === "urls" &&
+  i.status === "ready" &&
+  i.counts.error > 0 &&
+  i.counts.create + i.counts.update + i.counts.unchanged === 0;

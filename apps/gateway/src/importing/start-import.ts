@@ -18,6 +18,7 @@ import {
 } from "./document-preview.js";
 import type { ImportTask, ImportTasks } from "./import-tasks.js";
 import { checkUrls, type ScrapeQueues } from "./url-scrape.js";
+import { urlImportName } from "./url-import-name.js";
 import { previewUrls } from "./url-preview.js";
 
 /** Imports one org may have previewing or storing at once, across every gateway. */
@@ -74,7 +75,8 @@ function launch(
 }
 
 /**
- * An import of page URLs: every URL is checked (422 naming a refused one) before the import exists.
+ * An import of page URLs: every URL is checked (422 naming each refused one) before the import
+ * exists.
  */
 export async function startUrlImport(
   deps: StartImportDeps,
@@ -87,7 +89,7 @@ export async function startUrlImport(
   await checkUrls(urls, deps.policy);
   const view = await createImport(deps.db, orgId, {
     kind: "urls",
-    name: urls.length === 1 ? "1 URL" : `${urls.length} URLs`,
+    name: urlImportName(urls),
     currency: null,
     total: urls.length,
     createdBy: userId,

@@ -15,18 +15,22 @@ import { fitPageRead } from "./page-read-bounds.js";
 export type ScrapeQueues = Pick<FastifyInstance["queues"], "scrape" | "scrapeEvents">;
 
 /**
- * Every URL is checked before any is fetched: one refused URL refuses the request (422 naming it).
+ * Every URL is checked before any is fetched: refused URLs refuse the request, a 422 naming each
+ * one ("urls[1]: … is a multicast address; …; urls[4]: …"), so a client can point at every line
+ * to fix at once.
  */
 export async function checkUrls(urls: string[], policy: UrlPolicy): Promise<void> {
   const checks = await Promise.allSettled(urls.map((url) => checkPublicUrl(url, policy)));
+  const refused: string[] = [];
   checks.forEach((check, i) => {
     if (check.status === "fulfilled") return;
     const error = check.reason as Error;
     if (error instanceof BlockedUrlError || error instanceof InvalidUrlError)
-      throw invalid(`urls[${i}]: ${error.message}`);
+      refused.push(`urls[${i}]: ${error.message}`);
     // A name that does not resolve is the page's problem, reported per item once the worker tries
     // it.
   });
+  if (refused.length > 0) throw invalid(refused.join("; "));
 }
 
 /**

@@ -23,6 +23,8 @@ export interface SyncLogView {
   kind: SyncKind;
   trigger: string | null;
   note: string | null;
+  /** The publish run it belongs to; null for automatic updates and ends. */
+  runId: string | null;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -49,12 +51,14 @@ export const toSyncLogView = (s: SyncLog): SyncLogView => ({
   kind: s.kind,
   trigger: s.trigger,
   note: s.note,
+  runId: s.runId,
 });
 
 export interface SyncLogQuery {
   productId?: string;
   destinationAccountId?: string;
-  status?: SyncStatus;
+  /** One state, or several (any of them). */
+  status?: SyncStatus | SyncStatus[];
   kind?: SyncKind;
   page: number;
   pageSize: number;
@@ -77,11 +81,12 @@ export async function listSyncLogs(
   orgId: string,
   query: SyncLogQuery,
 ): Promise<Page<SyncLogView> & { totalExact: boolean }> {
+  const statuses = query.status === undefined ? [] : [query.status].flat();
   const where: Prisma.SyncLogWhereInput = {
     orgId,
     ...(query.productId ? { productId: query.productId } : {}),
     ...(query.destinationAccountId ? { destinationAccountId: query.destinationAccountId } : {}),
-    ...(query.status ? { status: query.status } : {}),
+    ...(statuses.length > 0 ? { status: { in: statuses } } : {}),
     ...(query.kind ? { kind: query.kind } : {}),
   };
   const params: unknown[] = [orgId];
@@ -92,7 +97,10 @@ export async function listSyncLogs(
   };
   if (query.productId) add("product_id", "uuid", query.productId);
   if (query.destinationAccountId) add("destination_account_id", "uuid", query.destinationAccountId);
-  if (query.status) add("status", '"SyncStatus"', query.status);
+  if (statuses.length > 0) {
+    params.push(statuses);
+    conditions.push(`status = ANY($${params.length}::"SyncStatus"[])`);
+  }
   if (query.kind) add("kind", '"SyncKind"', query.kind);
   const offset = (query.page - 1) * query.pageSize;
   const [rows, counted] = await Promise.all([

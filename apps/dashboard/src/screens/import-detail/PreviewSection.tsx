@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { Import } from "@catalog/gateway/api-types";
 import { qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
-import { isWorking } from "../../lib/imports";
+import { isWorking, nothingRead } from "../../lib/imports";
 import { Pager } from "../../ui/Pager";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
 import { RowView } from "./RowView";
@@ -32,6 +32,7 @@ export function PreviewSection({
   const c = i.counts;
   const ready = i.status === "ready";
   const working = isWorking(i.status);
+  const unread = nothingRead(i);
   const totalRows = c.create + c.update + c.unchanged + c.error;
   const rowsParams = { page, pageSize: PAGE_SIZE, outcome };
   const rows = useQuery({
@@ -53,15 +54,15 @@ export function PreviewSection({
     <section aria-labelledby="preview-h" className="section">
       <div className="section-head">
         <h2 id="preview-h" className="section-title">
-          {previewTitle(i.status)}
+          {unread ? "Pages that could not be read" : previewTitle(i.status)}
         </h2>
-        {ready ? (
+        {ready && !unread ? (
           <span className="small muted">
             Nothing is stored yet. Untick the rows you want to leave out.
           </span>
         ) : null}
       </div>
-      <div className="chips" role="group" aria-label="Show rows">
+      <div className="chips" role="group" aria-label="Show rows" hidden={unread}>
         <button
           type="button"
           className="chip"

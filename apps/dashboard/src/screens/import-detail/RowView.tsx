@@ -3,6 +3,7 @@ import type { ImportRow } from "@catalog/gateway/api-types";
 import { ChangeList, Thumb } from "../../ui/ChangeList";
 import { moneyText } from "../../ui/money";
 import { StatusBadge } from "../../ui/StatusBadge";
+import { plainFetchReason } from "../../lib/fetch-reasons";
 import {
   BADGE_LABEL,
   STORED_LABEL,
@@ -126,9 +127,7 @@ export function RowView({
       </td>
       <td data-label={r.outcome === "error" ? "Error" : "Changes"} className="row-changes">
         {r.outcome === "error" ? (
-          <span className="error-text">
-            {r.error ? sentence(r.error) : "This row could not be read"}
-          </span>
+          <RowError error={r.error} page={r.url !== null} />
         ) : r.outcome === "unchanged" ? (
           <span className="muted small">Same as the catalog</span>
         ) : (
@@ -159,5 +158,26 @@ export function RowView({
         ) : null}
       </td>
     </tr>
+  );
+}
+
+/**
+ * Why a row could not be read. A page's reason is said in plain words, the fetch layer's own
+ * behind "Details"; a document row's error is already written for people.
+ */
+function RowError({ error, page }: { error: string | null; page: boolean }) {
+  if (!error) return <span className="error-text">This row could not be read</span>;
+  const plain = page ? plainFetchReason(error) : null;
+  if (!plain) return <span className="error-text">{sentence(error)}</span>;
+  return (
+    <div className="row-error">
+      <p className="error-text">
+        <strong>{plain.title}.</strong> {plain.advice}
+      </p>
+      <details className="small">
+        <summary>Details</summary>
+        <p className="muted wrap-anywhere">{sentence(error)}</p>
+      </details>
+    </div>
   );
 }

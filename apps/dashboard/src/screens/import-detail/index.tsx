@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Import } from "@catalog/gateway/api-types";
 import { isStatus, qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
-import { IMPORT_STATUS_LABELS, isWorking } from "../../lib/imports";
+import { IMPORT_STATUS_LABELS, isWorking, nothingRead } from "../../lib/imports";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PageHeader } from "../../ui/PageHeader";
 import { StatusBadge } from "../../ui/StatusBadge";
@@ -17,6 +17,7 @@ import { formatDateTime, formatRelative } from "../../ui/format";
 import { EncodingNote } from "./EncodingNote";
 import { MappingNote } from "./MappingNote";
 import { NoCurrencyNotice } from "./NoCurrencyNotice";
+import { NothingRead } from "./NothingRead";
 import { PreviewSection } from "./PreviewSection";
 import { ProgressCard } from "./ProgressCard";
 import { StoreBar } from "./StoreBar";
@@ -100,6 +101,8 @@ function ImportView({ item: i, leftOut }: { item: Import; leftOut: LeftOut }) {
   const c = i.counts;
   const totalRows = c.create + c.update + c.unchanged + c.error;
   const ready = i.status === "ready";
+  const unread = nothingRead(i);
+  const statusLabel = unread ? "Nothing could be read" : IMPORT_STATUS_LABELS[i.status];
 
   function setSearch(next: { page?: number; outcome?: Outcome }) {
     void navigate({
@@ -119,7 +122,7 @@ function ImportView({ item: i, leftOut }: { item: Import; leftOut: LeftOut }) {
         title={<span className="wrap-anywhere">{i.name}</span>}
         description={
           <>
-            <StatusBadge status={i.status} label={IMPORT_STATUS_LABELS[i.status]} />{" "}
+            <StatusBadge status={unread ? "failed" : i.status} label={statusLabel} />{" "}
             <span title={formatDateTime(i.createdAt)}>Started {formatRelative(i.createdAt)}</span>
             {i.currency ? <> · prices without a currency read as {i.currency}</> : null}
             {i.encoding ? (
@@ -138,7 +141,7 @@ function ImportView({ item: i, leftOut }: { item: Import; leftOut: LeftOut }) {
       />
 
       <p className="visually-hidden" role="status">
-        {IMPORT_STATUS_LABELS[i.status]}
+        {statusLabel}
       </p>
       {isWorking(i.status) ? <ProgressCard item={i} /> : null}
 
@@ -153,6 +156,7 @@ function ImportView({ item: i, leftOut }: { item: Import; leftOut: LeftOut }) {
           </Link>
         </div>
       ) : null}
+      {unread ? <NothingRead pages={c.error} /> : null}
       {i.status === "discarded" ? (
         <Empty
           title="You discarded this preview"
@@ -180,7 +184,7 @@ function ImportView({ item: i, leftOut }: { item: Import; leftOut: LeftOut }) {
         />
       ) : null}
 
-      {ready ? <StoreBar item={i} leftOut={leftOut} /> : null}
+      {ready && !unread ? <StoreBar item={i} leftOut={leftOut} /> : null}
 
       <ConfirmDialog
         open={confirmDiscard}

@@ -5,6 +5,8 @@ import type { WatchBody } from "@catalog/gateway/api-types";
 import { errorMessage } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
 import { Field } from "../../ui/Field";
+import { refusedUrls } from "../../lib/fetch-reasons";
+import { RefusedLines } from "./RefusedLines";
 import { useStartImport } from "./useStartImport";
 import {
   MAX_URLS,
@@ -12,15 +14,18 @@ import {
   checkUrlLines,
   countText,
   previewLabel,
+  refusedLines,
   submitProblem,
   withScheme,
   withoutLines,
   withoutUrlIndex,
+  type RefusedLine,
 } from "./url-lines";
 
 export function UrlForm() {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<RefusedLine[]>([]);
   const [watch, setWatch] = useState<WatchBody["schedule"]>(null);
   const start = useStartImport((urls: string[]) => endpoints.imports.startUrls(urls, watch));
   const check = useMemo(() => checkUrlLines(text), [text]);
@@ -30,6 +35,7 @@ export function UrlForm() {
   function edit(next: string) {
     setText(next);
     setError(null);
+    setRefused([]);
   }
 
   function submit(e: SubmitEvent) {
@@ -37,7 +43,18 @@ export function UrlForm() {
     const problem = submitProblem(check);
     setError(problem);
     if (problem) return;
-    start.mutate(check.urls, { onError: (err) => setError(withoutUrlIndex(errorMessage(err))) });
+    start.mutate(check.urls, {
+      onError: (err) => {
+        // The service names every address it refuses: each is listed at its line.
+        const lines = refusedLines(text, check.urls, refusedUrls(errorMessage(err)));
+        setRefused(lines);
+        setError(
+          lines.length > 0
+            ? `Remove the ${lines.length === 1 ? "address" : `${lines.length} addresses`} listed below, or correct ${lines.length === 1 ? "it" : "them"}`
+            : withoutUrlIndex(errorMessage(err)),
+        );
+      },
+    });
   }
 
   return (
@@ -112,6 +129,19 @@ export function UrlForm() {
             </button>
           </span>
         </div>
+      ) : null}
+      {refused.length > 0 ? (
+        <RefusedLines
+          lines={refused}
+          onRemove={() =>
+            edit(
+              withoutLines(
+                text,
+                refused.map((r) => r.line),
+              ),
+            )
+          }
+        />
       ) : null}
       <div className="row">
         <label className="row small">

@@ -1,5 +1,7 @@
 // The web pages form's checks, before anything is sent: each pasted line is a page address or
-// says what is wrong with it, and the counts the form shows.
+// says what is wrong with it, and the counts the form shows; after sending, the lines the service
+// refused.
+import { plainFetchReason } from "../../lib/fetch-reasons";
 
 /** POST /api/imports takes at most this many URLs (MAX_IMPORT_URLS in the gateway). */
 export const MAX_URLS = 500;
@@ -118,4 +120,43 @@ export function previewLabel(count: number): string {
  */
 export function withoutUrlIndex(message: string): string {
   return message.replace(/^urls\[\d+\]:\s*/i, "");
+}
+
+export interface RefusedLine {
+  line: number;
+  url: string;
+  /** In plain words. */
+  reason: string;
+  /** As the service said it. */
+  detail: string;
+}
+
+/**
+ * The refusals (by index in the addresses sent) at their lines of `text`: every line holding a
+ * refused address (a repeated one is sent once).
+ */
+export function refusedLines(
+  text: string,
+  sent: string[],
+  refusals: { index: number; reason: string }[],
+): RefusedLine[] {
+  const byUrl = new Map(
+    refusals
+      .filter((r) => sent[r.index] !== undefined)
+      .map((r) => [sent[r.index]!, r.reason] as const),
+  );
+  const out: RefusedLine[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const url = raw.trim();
+    const detail = byUrl.get(url);
+    if (detail === undefined) return;
+    const plain = plainFetchReason(detail);
+    out.push({
+      line: i + 1,
+      url,
+      reason: plain ? `${plain.title}. ${plain.advice}` : detail,
+      detail,
+    });
+  });
+  return out;
 }

@@ -6,34 +6,14 @@ import * as endpoints from "../../api/endpoints";
 import { destinationLabel, useDestinations } from "../../api/queries";
 import { PageHeader } from "../../ui/PageHeader";
 import { Pager } from "../../ui/Pager";
-import { StatusBadge } from "../../ui/StatusBadge";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
 import { ProductPicker } from "../../ui/ProductPicker";
-import { FailureNote } from "../../ui/FailureNote";
-import { formatDateTime, formatRelative, formatWhen } from "../../ui/format";
+import { FAILURES, KIND_LABELS, STATUS_LABELS, statusQuery } from "./groups";
+import { SyncLogTable } from "./SyncLogTable";
 
 const route = getRouteApi("/app/sync-logs");
 const STATUSES = ["queued", "running", "succeeded", "failed", "dead"] as const;
-const STATUS_HELP: Record<string, string> = {
-  queued: "waiting for a worker",
-  running: "being sent to the store",
-  succeeded: "on the store",
-  failed: "an attempt failed; it is retried",
-  dead: "gave up after the last attempt",
-};
-const STATUS_LABELS: Record<string, string> = {
-  queued: "Queued",
-  running: "Running",
-  succeeded: "Succeeded",
-  failed: "Failed (will be retried)",
-  dead: "Gave up",
-};
 const KINDS = ["publish", "update", "end"] as const;
-const KIND_LABELS: Record<string, string> = {
-  publish: "Publish",
-  update: "Automatic update",
-  end: "End listing",
-};
 const REFRESH_MS = 5000;
 const PAGE_SIZE = 25;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,7 +29,14 @@ export function SyncLogs() {
     document.title = "Sync logs · Catalog";
   }, []);
 
-  const query = { status, kind, destinationAccountId, productId, page, pageSize: PAGE_SIZE };
+  const query = {
+    status: statusQuery(status),
+    kind,
+    destinationAccountId,
+    productId,
+    page,
+    pageSize: PAGE_SIZE,
+  };
   const logs = useQuery({
     queryKey: qk.syncLogs(query),
     queryFn: () => endpoints.syncLogs.list(query),
@@ -125,6 +112,7 @@ export function SyncLogs() {
             onChange={(e) => setFilter({ status: e.target.value || undefined })}
           >
             <option value="">Any status</option>
+            <option value={FAILURES}>Every failure</option>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABELS[s]}
@@ -152,7 +140,7 @@ export function SyncLogs() {
         </div>
         <div className="field">
           <label className="field-label" htmlFor="f-dest">
-            Destination
+            Store
           </label>
           <select
             id="f-dest"
@@ -160,7 +148,7 @@ export function SyncLogs() {
             value={destinationAccountId ?? ""}
             onChange={(e) => setFilter({ destinationAccountId: e.target.value || undefined })}
           >
-            <option value="">Every destination</option>
+            <option value="">Every store</option>
             {destinations.data?.items.map((d) => (
               <option key={d.id} value={d.id}>
                 {d.name}
@@ -232,94 +220,12 @@ export function SyncLogs() {
         )
       ) : items.length > 0 ? (
         <>
-          <div className="table-wrap responsive">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Product</th>
-                  <th>Destination</th>
-                  <th>Kind</th>
-                  <th>Status</th>
-                  <th className="num">Attempts</th>
-                  <th>Started</th>
-                  <th>Finished</th>
-                  <th>Result</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((log) => (
-                  <tr key={log.id}>
-                    <td className="full" style={{ minWidth: 200 }}>
-                      <Link
-                        to="/products/$id"
-                        params={{ id: log.productId }}
-                        className="cell-title"
-                      >
-                        {titleOf.get(log.productId) ?? log.productId.slice(0, 8)}
-                      </Link>
-                      <div className="cell-sub" title={formatDateTime(log.createdAt)}>
-                        queued {formatRelative(log.createdAt)}
-                      </div>
-                    </td>
-                    <td data-label="Destination" style={{ minWidth: 150 }}>
-                      {destinationLabel(destinations.data?.items, log.destinationAccountId)}
-                    </td>
-                    <td data-label="Kind" style={{ minWidth: 160 }}>
-                      {KIND_LABELS[log.kind] ?? log.kind}
-                      {log.trigger ? <div className="cell-sub">{log.trigger}</div> : null}
-                    </td>
-                    <td data-label="Status">
-                      <StatusBadge status={log.status} title={STATUS_HELP[log.status]} />
-                    </td>
-                    <td data-label="Attempts" className="num">
-                      {log.attempts}
-                    </td>
-                    <td
-                      data-label="Started"
-                      className="nowrap"
-                      title={formatDateTime(log.startedAt)}
-                    >
-                      {formatWhen(log.startedAt)}
-                    </td>
-                    <td
-                      data-label="Finished"
-                      className="nowrap"
-                      title={formatDateTime(log.finishedAt)}
-                    >
-                      {formatWhen(log.finishedAt)}
-                    </td>
-                    <td data-label="Result" className="wrap-anywhere" style={{ minWidth: 140 }}>
-                      {log.error && (log.status === "failed" || log.status === "dead") ? (
-                        <FailureNote
-                          log={log}
-                          product={titleOf.get(log.productId) ?? "This product"}
-                          store={destinationLabel(
-                            destinations.data?.items,
-                            log.destinationAccountId,
-                          )}
-                          channel={
-                            destinations.data?.items.find((d) => d.id === log.destinationAccountId)
-                              ?.channel
-                          }
-                        />
-                      ) : log.error ? (
-                        <span className="bad-text">{log.error}</span>
-                      ) : log.remoteUrl ? (
-                        <a href={log.remoteUrl} target="_blank" rel="noreferrer noopener">
-                          Open listing
-                        </a>
-                      ) : log.remoteId ? (
-                        <span className="mono">{log.remoteId}</span>
-                      ) : (
-                        <span className="muted">—</span>
-                      )}
-                      {!log.error && log.note ? <div className="cell-sub">{log.note}</div> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SyncLogTable
+            items={items}
+            titleOf={(id) => titleOf.get(id)}
+            storeOf={(id) => destinationLabel(destinations.data?.items, id)}
+            channelOf={(id) => destinations.data?.items.find((d) => d.id === id)?.channel}
+          />
           <Pager
             page={page}
             totalPages={logs.data?.totalPages ?? 1}

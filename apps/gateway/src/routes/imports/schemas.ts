@@ -62,7 +62,10 @@ export const ImportCountsSchema = Type.Object(
 export const ImportSchema = Type.Object({
   id: Type.String(),
   kind: Type.Enum(["urls", "document"]),
-  name: Type.String({ description: 'The document\'s file name, or "12 URLs"' }),
+  name: Type.String({
+    description:
+      'The document\'s file name; for page addresses, the one page\'s host and path ("shop.example/products/blue-mug") or "12 pages from shop.example" ("12 pages from 3 sites")',
+  }),
   status: Type.Enum([...IMPORT_STATUSES], {
     description:
       "previewing (rows being read) -> ready (preview complete; nothing stored yet) -> storing -> stored; " +

@@ -40,7 +40,15 @@ export const SyncLogSchema = Type.Object({
         'What the job did besides a plain publish ("nothing the channel receives changed", "prices and quantities only", "full update")',
     }),
   ),
+  runId: Nullable(
+    Type.String({
+      description:
+        "The publish run (GET /api/publish-runs/{id}) this job belongs to; null for automatic updates and ends",
+    }),
+  ),
 });
+
+const SyncStatusSchema = Type.Enum([...SYNC_STATUSES]);
 
 // Ids are checked as UUIDs (422 naming the field) rather than silently matching nothing, so a
 // client that passes the wrong value (a SKU, a job name) is told so.
@@ -49,7 +57,12 @@ export const SyncLogQuerySchema = Type.Object(
     ...PageQuerySchema.properties,
     productId: Type.Optional(Type.String({ format: "uuid" })),
     destinationAccountId: Type.Optional(Type.String({ format: "uuid" })),
-    status: Type.Optional(Type.Enum([...SYNC_STATUSES])),
+    status: Type.Optional(
+      Type.Union([SyncStatusSchema, Type.Array(SyncStatusSchema, { minItems: 1, maxItems: 5 })], {
+        description:
+          "One state, or the parameter repeated for any of several (`status=failed&status=dead`: every publish that did not go through)",
+      }),
+    ),
     kind: Type.Optional(Type.Enum([...SYNC_KINDS])),
   },
   { additionalProperties: false },
