@@ -29,9 +29,16 @@ async function readPolicy(node: Redis): Promise<string | null> {
 }
 
 const nodesOf = async (redis: RedisClient): Promise<Redis[]> => {
+  // A connection still being made (the gateway's queues no command meanwhile) gets a moment first.
+  if (redis.status !== "ready")
+    await Promise.race([
+      new Promise((ready) => redis.once("ready", ready)),
+      new Promise((later) => setTimeout(later, WAIT_MS)),
+    ]);
   if (!("nodes" in redis)) return [redis];
-  if (redis.status !== "ready") await new Promise((ready) => redis.once("ready", ready));
-  return redis.nodes("master");
+  const masters = redis.nodes("master");
+  if (masters.length === 0) throw new Error("no Redis Cluster master known yet");
+  return masters;
 };
 
 /**
