@@ -1,25 +1,33 @@
 // The Kubernetes manifests, rendered as an operator renders them (kubectl kustomize) and each
 // object validated against the Kubernetes schemas (kubernetes-models), then checked for what an
-// operator relies on: probes, resources, budgets, grace, autoscaling on metrics the workers serve.
+// operator relies on: probes, resources, budgets, grace, autoscaling on metrics the workers serve,
+// the "restricted" Pod Security Standard (pod-security.ts), NetworkPolicies and one migration Job
+// per release.
 import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { parseAllDocuments } from "yaml";
 import { Deployment } from "kubernetes-models/apps/v1";
 import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2";
-import { Job } from "kubernetes-models/batch/v1";
+import { CronJob, Job } from "kubernetes-models/batch/v1";
+import { Ingress, NetworkPolicy } from "kubernetes-models/networking.k8s.io/v1";
 import { PodDisruptionBudget } from "kubernetes-models/policy/v1";
-import { ConfigMap, Namespace, Service } from "kubernetes-models/v1";
+import { ConfigMap, Namespace, PersistentVolumeClaim, Service } from "kubernetes-models/v1";
 import { loadGatewayConfig } from "@catalog/config/gateway";
 import { hasSource, repoRoot } from "./built-processes.js";
+import { restrictedViolations } from "./pod-security.js";
 
 const MODELS = {
   Deployment,
   HorizontalPodAutoscaler,
   Job,
+  CronJob,
   PodDisruptionBudget,
   ConfigMap,
   Namespace,
   Service,
+  NetworkPolicy,
+  PersistentVolumeClaim,
+  Ingress,
 } as const;
 type Kind = keyof typeof MODELS;
 
@@ -28,6 +36,7 @@ type Metadata = { name: string; namespace?: string; annotations?: Record<string,
 type Labels = Record<string, string>;
 type Probe = { httpGet: { path: string; port: string | number } };
 type Container = {
+  name: string;
   image: string;
   command: string[];
   ports: { name: string; containerPort: number }[];
@@ -35,21 +44,42 @@ type Container = {
   readinessProbe: Probe;
   resources: { requests: { cpu?: string; memory?: string }; limits: { memory?: string } };
   envFrom: unknown[];
+  securityContext?: { readOnlyRootFilesystem?: boolean };
 };
 type PodTemplate = {
   metadata: { annotations: Record<string, string> };
   spec: {
+    hostNetwork?: boolean;
+    volumes?: Record<string, unknown>[];
     containers: Container[];
     initContainers?: Container[];
     securityContext: { runAsNonRoot?: boolean };
     terminationGracePeriodSeconds: number;
   };
 };
+type PolicyPeer = {
+  namespaceSelector?: { matchLabels: Labels };
+  ipBlock?: { cidr: string; except?: string[] };
+};
 type Specs = {
   Deployment: { replicas?: number; selector: { matchLabels: Labels }; template: PodTemplate };
   Job: { template: PodTemplate };
+  CronJob: { jobTemplate: { spec: { template: PodTemplate } } };
+  NetworkPolicy: {
+    podSelector: { matchLabels?: Labels; matchExpressions?: { values: string[] }[] };
+    policyTypes: string[];
+    ingress?: { from: PolicyPeer[]; ports: { port: string }[] }[];
+    egress?: { to: PolicyPeer[]; ports?: { port: number }[] }[];
+  };
+  Ingress: {
+    tls: { hosts: string[]; secretName: string }[];
+    rules: {
+      host: string;
+      http: { paths: { backend: { service: { name: string; port: { name: string } } } }[] };
+    }[];
+  };
   PodDisruptionBudget: { selector: { matchLabels: Labels } };
-  Service: { selector: Labels };
+  Service: { selector: Labels; ports: { name: string; targetPort: string }[] };
   HorizontalPodAutoscaler: {
     scaleTargetRef: { name: string };
     minReplicas: number;
@@ -57,6 +87,7 @@ type Specs = {
   };
   ConfigMap: never;
   Namespace: never;
+  PersistentVolumeClaim: never;
 };
 type Manifest = {
   [K in Kind]: { kind: K; metadata: Metadata; spec: Specs[K]; data?: Record<string, string> };
@@ -75,6 +106,19 @@ function render(dir: string): Manifest[] {
   });
   return parseAllDocuments(text).map((doc) => doc.toJSON() as Manifest);
 }
+
+/** Each workload's pod spec, named Kind/name. */
+function workloadPods(objects: Manifest[]): [string, PodTemplate["spec"]][] {
+  return objects.flatMap((o): [string, PodTemplate["spec"]][] => {
+    if (o.kind === "Deployment" || o.kind === "Job")
+      return [[`${o.kind}/${o.metadata.name}`, o.spec.template.spec]];
+    if (o.kind === "CronJob")
+      return [[`CronJob/${o.metadata.name}`, o.spec.jobTemplate.spec.template.spec]];
+    return [];
+  });
+}
+
+const readOnlyRoot = (container: Container) => container.securityContext?.readOnlyRootFilesystem;
 
 const workerSources =
   readFileSync(`${repoRoot}apps/publish-worker/src/metrics.ts`, "utf8") +
@@ -116,12 +160,11 @@ maybe.each(["base", "overlays/production"])("deploy/kubernetes/%s", (dir) => {
       expect(pod.securityContext.runAsNonRoot).toBe(true);
       expect(container.livenessProbe.httpGet.path).toBe("/healthz");
       expect(container.readinessProbe.httpGet.path).toBe("/readyz");
-      const port = container.ports.find(
-        (p: { name: string }) => p.name === container.readinessProbe.httpGet.port,
-      );
-      expect(port).toBeDefined();
+      expect(container.ports.map((p) => p.name)).toContain(container.readinessProbe.httpGet.port);
+      // Prometheus scrapes the health port, which serves /metrics on every process.
+      const health = container.ports.find((p) => p.name === "health");
       expect(deployment.spec.template.metadata.annotations["prometheus.io/port"]).toBe(
-        String(port!.containerPort),
+        String(health!.containerPort),
       );
       expect(container.resources.requests.cpu).toBeDefined();
       expect(container.resources.requests.memory).toBeDefined();
@@ -139,21 +182,103 @@ maybe.each(["base", "overlays/production"])("deploy/kubernetes/%s", (dir) => {
     const imageHealthPort = /HEALTH_PORT=(\d+)/.exec(
       readFileSync(`${repoRoot}Dockerfile`, "utf8"),
     )![1];
-    for (const name of ["catalog-import-worker", "catalog-publish-worker"]) {
-      const [container] = deployments.find((d) => d.metadata.name === name)!.spec.template.spec
-        .containers;
-      expect(String(container!.ports[0]!.containerPort)).toBe(imageHealthPort);
+    for (const deployment of deployments) {
+      const [container] = deployment.spec.template.spec.containers;
+      const health = container!.ports.find((p) => p.name === "health");
+      expect(String(health?.containerPort)).toBe(imageHealthPort);
     }
   });
 
-  test("migrations run in a Job and before any pod that reads the database starts", () => {
+  test("migrations run once, in the Job; the pods wait for the schema their image needs, never migrate", () => {
     const [job] = of("Job");
-    const migrate = job!.spec.template.spec.containers[0]!.command;
-    expect(migrate).toEqual(["node", "packages/db/dist/migrations/cli.js", "deploy"]);
+    const deploy = ["node", "packages/db/dist/migrations/cli.js", "deploy"];
+    expect(job!.spec.template.spec.containers[0]!.command).toEqual(deploy);
+    for (const deployment of deployments) {
+      const pod = deployment.spec.template.spec;
+      const commands = [...(pod.initContainers ?? []), ...pod.containers].map((c) => c.command);
+      expect(commands).not.toContainEqual(deploy);
+    }
     for (const name of ["catalog-gateway", "catalog-publish-worker"]) {
       const pod = deployments.find((d) => d.metadata.name === name)!.spec.template.spec;
-      expect(pod.initContainers?.[0]?.command).toEqual(migrate);
+      expect(pod.initContainers?.map((c) => c.command)).toEqual([
+        ["node", "packages/db/dist/migrations/cli.js", "wait"],
+      ]);
     }
+  });
+
+  test("every pod passes the restricted Pod Security Standard, on a read-only root filesystem", () => {
+    const pods = workloadPods(objects);
+    expect(pods.map(([name]) => name).sort()).toEqual(
+      [
+        "CronJob/catalog-backup",
+        "Deployment/catalog-gateway",
+        "Deployment/catalog-import-worker",
+        "Deployment/catalog-publish-worker",
+        `Job/${of("Job")[0]!.metadata.name}`,
+      ].sort(),
+    );
+    for (const [name, pod] of pods) {
+      expect({ name, violations: restrictedViolations(pod) }).toEqual({ name, violations: [] });
+      for (const container of [...(pod.initContainers ?? []), ...pod.containers])
+        expect({ name, container: container.name, readOnly: readOnlyRoot(container) }).toEqual({
+          name,
+          container: container.name,
+          readOnly: true,
+        });
+    }
+  });
+
+  test("the public Service exposes the gateway's http port only, never the health port with /metrics", () => {
+    const [service] = of("Service");
+    expect(service!.spec.ports.map((p) => p.targetPort)).toEqual(["http"]);
+  });
+
+  test("NetworkPolicies: all denied, then the gateway from the ingress controller, health ports from Prometheus, the data stores, and the internet without private ranges", () => {
+    const policies = of("NetworkPolicy");
+    const named = (name: string) => policies.find((p) => p.metadata.name === name)!.spec;
+    expect(named("catalog-default-deny")).toEqual({
+      podSelector: {},
+      policyTypes: ["Ingress", "Egress"],
+    });
+    const gateway = named("catalog-gateway-ingress");
+    expect(gateway.podSelector.matchLabels).toEqual({
+      "app.kubernetes.io/name": "catalog-gateway",
+    });
+    expect(gateway.ingress).toEqual([
+      {
+        from: [
+          {
+            namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "ingress-nginx" } },
+          },
+        ],
+        ports: [{ port: "http" }],
+      },
+    ]);
+    expect(named("catalog-metrics-ingress").ingress![0]!.ports).toEqual([{ port: "health" }]);
+    const stores = named("catalog-datastores-egress").egress!;
+    expect(stores.flatMap((rule) => rule.ports?.map((p) => p.port) ?? [])).toEqual([
+      53, 53, 5432, 6379,
+    ]);
+    const internet = named("catalog-internet-egress");
+    expect(internet.podSelector.matchExpressions![0]!.values).toEqual(
+      deployments.map((d) => d.metadata.name).sort(),
+    );
+    const blocks = internet.egress!.flatMap((rule) => rule.to.map((peer) => peer.ipBlock!));
+    expect(blocks.map((b) => b.cidr)).toEqual(["0.0.0.0/0", "::/0"]);
+    // Cluster services, private networks and the cloud's metadata address are never the internet.
+    for (const range of [
+      "10.0.0.0/8",
+      "172.16.0.0/12",
+      "192.168.0.0/16",
+      "169.254.0.0/16",
+      "127.0.0.0/8",
+      "100.64.0.0/10",
+    ])
+      expect(blocks[0]!.except).toContain(range);
+    for (const range of ["::1/128", "fc00::/7", "fe80::/10"])
+      expect(blocks[1]!.except).toContain(range);
+    // Nothing in the rules opens ports beyond those.
+    expect(internet.egress!.every((rule) => rule.ports === undefined)).toBe(true);
   });
 
   test("each Deployment has a disruption budget and the gateway a Service that selects its pods", () => {
@@ -185,6 +310,36 @@ maybe.each(["base", "overlays/production"])("deploy/kubernetes/%s", (dir) => {
   });
 });
 
+maybe("the restricted-profile check", () => {
+  test("refuses a pod that breaks the profile, naming each rule, so the check above can fail", () => {
+    const [gateway] = render("base").filter((o) => o.kind === "Deployment");
+    const pod = structuredClone(gateway!.spec.template.spec);
+    delete pod.securityContext.runAsNonRoot;
+    (pod.securityContext as Record<string, unknown>).seccompProfile = { type: "Unconfined" };
+    pod.hostNetwork = true;
+    pod.volumes = [...(pod.volumes ?? []), { name: "docker", hostPath: { path: "/var/run" } }];
+    pod.initContainers![0]!.securityContext = {
+      privileged: true,
+      allowPrivilegeEscalation: true,
+      capabilities: { add: ["SYS_ADMIN"], drop: ["ALL"] },
+    } as never;
+    pod.containers[0]!.securityContext = {};
+    const violations = restrictedViolations(pod);
+    for (const rule of [
+      "Host Namespaces: hostNetwork is true",
+      "HostPath Volumes: volume docker",
+      "container wait-for-schema: Privileged Containers: privileged is true",
+      "container wait-for-schema: Privilege Escalation: allowPrivilegeEscalation is not false",
+      "container wait-for-schema: Capabilities: adds SYS_ADMIN",
+      "container gateway: Running as Non-root: runAsNonRoot is not true",
+      "container gateway: Seccomp: seccompProfile.type is Unconfined",
+      "container gateway: Capabilities: drop does not hold ALL",
+      "Seccomp: pod is Unconfined",
+    ])
+      expect(violations).toContain(rule);
+  });
+});
+
 maybe("the production overlay", () => {
   test("has the gateway behind its ingress: Secure cookies at the https PUBLIC_URL, X-Forwarded-For believed from the cluster's private network only", () => {
     const objects = render("overlays/production");
@@ -195,6 +350,28 @@ maybe("the production overlay", () => {
     expect(gateway.channels.publicUrl).toMatch(/^https:\/\//);
     expect(gateway.COOKIE_SECURE).toBe(true);
     expect(gateway.TRUST_PROXY).toEqual(["uniquelocal"]);
+  });
+
+  test("names the migration Job after the release (its image's tag), so a new release applies a new Job", () => {
+    const objects = render("overlays/production");
+    const [job] = objects.filter((o) => o.kind === "Job");
+    const tag = job!.spec.template.spec.containers[0]!.image.split(":")[1];
+    expect(job!.metadata.name).toBe(`catalog-migrate-${tag}`);
+    expect(tag).toBe("0.1.0");
+  });
+
+  test("routes the ingress with TLS for PUBLIC_URL's host to the gateway's public port", () => {
+    const objects = render("overlays/production");
+    const [ingress] = objects.filter((o) => o.kind === "Ingress");
+    const config = objects.find((o) => o.kind === "ConfigMap") as unknown as {
+      data: Record<string, string>;
+    };
+    const host = new URL(config.data.PUBLIC_URL!).host;
+    expect(ingress!.spec.tls).toEqual([{ hosts: [host], secretName: "catalog-tls" }]);
+    expect(ingress!.spec.rules.map((r) => r.host)).toEqual([host]);
+    expect(ingress!.spec.rules[0]!.http.paths.map((p) => p.backend.service)).toEqual([
+      { name: "catalog-gateway", port: { name: "http" } },
+    ]);
   });
 
   test("puts everything in its namespace, with the registry's images at a released tag", () => {

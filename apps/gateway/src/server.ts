@@ -1,13 +1,23 @@
 import { loadGatewayConfig } from "@catalog/config/gateway";
 import { createDb } from "@catalog/db";
-import { producerConnection } from "@catalog/queue";
+import { producerConnection, requireNoEviction } from "@catalog/queue";
 import { buildApp } from "./app.js";
+import { startGatewayHealth } from "./health-port.js";
 
 const config = loadGatewayConfig();
 const db = createDb(config.DATABASE_URL);
 const redis = producerConnection(config);
 
 const app = await buildApp({ config, db, redis });
+await requireNoEviction(redis, app.log).catch((error: Error) => {
+  app.log.fatal(error.message);
+  process.exit(1);
+});
+const health = await startGatewayHealth(config, { db, redis }).catch((error: Error) => {
+  app.log.fatal(error.message);
+  process.exit(1);
+});
+app.log.info({ health: `http://${config.HEALTH_HOST}:${health.port}` }, "metrics and probes");
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -16,6 +26,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, "shutting down");
   // Stop accepting, let in-flight requests finish, then release connections.
   await app.close();
+  await health.close();
   redis.disconnect();
   await db.$disconnect();
   process.exit(0);

@@ -6,6 +6,7 @@ import { createRenderer } from "@catalog/fetch";
 import {
   SCRAPE_QUEUE,
   queuePrefix,
+  requireNoEviction,
   scrapeQueue,
   startWorkerHealth,
   workerConnection,
@@ -35,6 +36,10 @@ const renderer = config.BROWSER_FALLBACK
   : null;
 
 const connection = workerConnection(config);
+await requireNoEviction(connection, log).catch((error: Error) => {
+  log.fatal(error.message);
+  process.exit(1);
+});
 const queue = scrapeQueue(connection, config.redisKeyPrefix);
 const metrics = createImportMetrics(queue);
 collectDefaultMetrics({ register: metrics.registry, prefix: "catalog_import_worker_" });

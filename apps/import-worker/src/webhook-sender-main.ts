@@ -4,7 +4,7 @@
 import { loadImportWorkerConfig } from "@catalog/config/import-worker";
 import { logRedaction } from "@catalog/config";
 import { createDb, parseKeyring } from "@catalog/db";
-import { startWorkerHealth, workerConnection } from "@catalog/queue";
+import { requireNoEviction, startWorkerHealth, workerConnection } from "@catalog/queue";
 import { pino } from "pino";
 import { parseRetryDelays, startWebhookSender } from "./webhooks/start-webhook-sender.js";
 
@@ -20,6 +20,10 @@ if (!config.CREDENTIALS_KEYS) {
 }
 const db = createDb(config.DATABASE_URL, { poolSize: 4 });
 const ping = workerConnection(config);
+await requireNoEviction(ping, log).catch((error: Error) => {
+  log.fatal(error.message);
+  process.exit(1);
+});
 const health = await startWorkerHealth({
   host: config.HEALTH_HOST,
   port: config.HEALTH_PORT,

@@ -1,6 +1,6 @@
 import { loadPublishWorkerConfig } from "@catalog/config/publish-worker";
 import { createDb } from "@catalog/db";
-import { startWorkerHealth, workerConnection } from "@catalog/queue";
+import { requireNoEviction, startWorkerHealth, workerConnection } from "@catalog/queue";
 import { collectDefaultMetrics } from "prom-client";
 import { createWorkerLogger } from "./logger.js";
 import { createPublishMetrics } from "./metrics.js";
@@ -10,6 +10,10 @@ const config = loadPublishWorkerConfig();
 const log = createWorkerLogger(config.LOG_LEVEL);
 const db = createDb(config.DATABASE_URL, { poolSize: Math.min(20, config.PUBLISH_LANES + 2) });
 const redis = workerConnection(config);
+await requireNoEviction(redis, log).catch((error: Error) => {
+  log.fatal(error.message);
+  process.exit(1);
+});
 const metrics = createPublishMetrics(redis, config.redisKeyPrefix);
 collectDefaultMetrics({ register: metrics.registry, prefix: "catalog_publish_worker_" });
 const health = await startWorkerHealth({

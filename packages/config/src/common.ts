@@ -18,7 +18,8 @@ export const CommonEnvSchema = Type.Object({
 });
 
 /**
- * Where a worker serves /healthz, /readyz and /metrics. The port defaults to 0, a free one that
+ * Where a process serves /healthz, /readyz and /metrics (the gateway besides its public PORT).
+ * The port defaults to 0, a free one that
  * the process logs, so any number of workers can run on one host; set it where an orchestrator
  * probes a fixed port (one worker per container).
  */

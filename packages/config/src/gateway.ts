@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Type, type Static, type TSchema } from "typebox";
 import { Bool, Int, Str, readEnv } from "./env.js";
-import { CommonEnvSchema, withRedisKeyPrefix } from "./common.js";
+import { CommonEnvSchema, WorkerHealthEnvSchema, withRedisKeyPrefix } from "./common.js";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy.js";
 import {
   CHANNEL_DEFINITIONS,
@@ -14,6 +14,8 @@ import {
 
 const GatewayOwnEnvSchema = Type.Object({
   ...CommonEnvSchema.properties,
+  /** Where /metrics is served (with /healthz and /readyz), apart from the public PORT. */
+  ...WorkerHealthEnvSchema.properties,
   /**
    * Keys that seal the tokens of connected channels (`id:base64key[,...]`, the first one current);
    * without them connecting a channel answers 503.

@@ -45,6 +45,8 @@ function chromiumArgs(proxyUrl: string): string[] {
   return [
     "--no-sandbox", // runs as root in containers
     "--disable-gpu",
+    // Shared memory in /tmp: a container's 64 MB /dev/shm crashes tabs.
+    "--disable-dev-shm-usage",
     "--disable-quic", // QUIC/WebTransport are UDP and would not go through the proxy
     "--no-first-run",
     "--disable-background-networking",

@@ -7,6 +7,7 @@ export {
 export { escapeGlob, scanMatching, unlinkMatching } from "./unlink-matching.js";
 export * from "./scrape-queue.js";
 export * from "./source-watch-queue.js";
+export { EvictionPolicyError, requireNoEviction, type StartupLog } from "./eviction-policy.js";
 export { startWorkerHealth, type MetricsSource, type ReadinessCheck } from "./worker-health.js";
 export { probe, type DependencyHealth } from "./probe.js";
 export { sharedScrapeRead } from "./scrape-read.js";

@@ -12,3 +12,4 @@ export { eventually } from "./eventually.js";
 export { freePort, freePorts } from "./free-port.js";
 export { meetOnRows, withApplicationName, type RowMeeting } from "./row-meeting.js";
 export { startPrivatePostgres, type PrivatePostgres } from "./private-postgres.js";
+export { startPrivateRedis } from "./private-redis.js";

@@ -12,7 +12,7 @@ export interface RateLimitOptions {
   windowSeconds: number;
 }
 
-const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
+const PROBES = new Set(["/healthz", "/readyz"]);
 
 /**
  * The service's own limiter, with counters in Redis so that every gateway instance shares

@@ -1,4 +1,5 @@
-// `deploy` applies pending migrations; `create <name>` writes a new one from prisma/schema.prisma.
+// `deploy` applies pending migrations; `create <name>` writes a new one from prisma/schema.prisma;
+// `wait` returns once every migration this tree carries is applied (a pod's init container).
 // Run through the root scripts `pnpm db:migrate` and `pnpm db:migration:create <name>`.
 import { relative } from "node:path";
 import { applyMigrations } from "./apply-migrations.js";
@@ -6,8 +7,9 @@ import { assertMigrationName, createMigration } from "./create-migration.js";
 import { ensureDatabase } from "./database-admin.js";
 import { databaseName, databaseUrlFromEnv } from "./database-url.js";
 import { lastEnginePanic } from "./schema-engine.js";
+import { waitForSchema } from "./schema-wait.js";
 
-const usage = "usage: cli.ts deploy | cli.ts create <name>";
+const usage = "usage: cli.ts deploy | cli.ts create <name> | cli.ts wait";
 
 class UsageError extends Error {}
 
@@ -68,6 +70,7 @@ process.on("uncaughtException", (error) => {
 
 async function main([command, ...args]: string[]): Promise<void> {
   if (command === "deploy" && args.length === 0) return deploy(databaseUrlFromEnv());
+  if (command === "wait" && args.length === 0) return waitForSchema(databaseUrlFromEnv());
   if (command === "create" && args.length <= 1) return create(databaseUrlFromEnv(), args[0]);
   throw new UsageError(usage);
 }
