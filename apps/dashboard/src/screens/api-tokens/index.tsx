@@ -24,11 +24,12 @@ function TokenStatus({ token }: { token: ApiToken }) {
   if (token.expiresAt && Date.parse(token.expiresAt) <= now)
     return <StatusBadge status="expired" label={`Expired ${formatRelative(token.expiresAt)}`} />;
   return (
-    <StatusBadge
-      status="active"
-      label={token.expiresAt ? `Active, expires ${formatRelative(token.expiresAt)}` : "Active"}
-      tone="ok"
-    />
+    <div>
+      <StatusBadge status="active" label="Active" tone="ok" />
+      {token.expiresAt ? (
+        <div className="small muted">expires {formatRelative(token.expiresAt)}</div>
+      ) : null}
+    </div>
   );
 }
 
@@ -126,16 +127,13 @@ export function ApiTokens() {
                     <code className="small muted">{tokenStart(t.prefix)}</code>
                   </td>
                   <td data-label="Scopes">
-                    {t.scopes.map((scope) => (
-                      <code key={scope} className="small" style={{ marginRight: 6 }}>
-                        {scope}
-                      </code>
-                    ))}
+                    <div>{t.scopes.join(", ")}</div>
                   </td>
                   <td data-label="Created" className="nowrap" title={formatDateTime(t.createdAt)}>
-                    {formatDateTime(t.createdAt)}
-                    <br />
-                    <span className="small muted">by {t.createdBy}</span>
+                    <div>
+                      {formatDateTime(t.createdAt)}
+                      <div className="small muted">by {t.createdBy}</div>
+                    </div>
                   </td>
                   <td
                     data-label="Last used"
