@@ -12,6 +12,7 @@ const SCREENS: [link: string, heading: string][] = [
   ["Sync logs", "Sync logs"],
   ["Legal", "Legal"],
   ["Extension keys", "Extension keys"],
+  ["API tokens", "API tokens"],
   ["Catalog", "Catalog"],
 ];
 

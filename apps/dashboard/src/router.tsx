@@ -28,6 +28,7 @@ import { Destinations } from "./screens/destinations";
 import { SyncLogs } from "./screens/sync-logs";
 import { Legal } from "./screens/legal";
 import { ExtensionKeys } from "./screens/extension-keys";
+import { ApiTokens } from "./screens/api-tokens";
 import { Webhooks } from "./screens/webhooks";
 import { System } from "./screens/system";
 
@@ -190,6 +191,11 @@ const keysRoute = createRoute({
   path: "/keys",
   component: ExtensionKeys,
 });
+const apiTokensRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/api-tokens",
+  component: ApiTokens,
+});
 const webhooksRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/webhooks",
@@ -216,6 +222,7 @@ const routeTree = rootRoute.addChildren([
     syncLogsRoute,
     legalRoute,
     keysRoute,
+    apiTokensRoute,
     webhooksRoute,
     systemRoute,
   ]),

@@ -31,6 +31,12 @@ import type {
   ExtensionKeySchema,
 } from "./routes/extension-keys/schemas.js";
 import type { ExtensionMeSchema, IngestResultSchema } from "./routes/extension/schemas.js";
+import type {
+  ApiTokenListSchema,
+  ApiTokenSchema,
+  CreateApiTokenBodySchema,
+  CreatedApiTokenSchema,
+} from "./routes/api-tokens/schemas.js";
 import type { UnpublishBodySchema, UnpublishResponseSchema } from "./routes/unpublish/schemas.js";
 import type {
   DocumentImportResultSchema,
@@ -160,6 +166,10 @@ export type ExtensionKey = Static<typeof ExtensionKeySchema>;
 export type ExtensionKeyList = Static<typeof ExtensionKeyListSchema>;
 export type CreateExtensionKeyBody = Static<typeof CreateExtensionKeyBodySchema>;
 export type CreatedExtensionKey = Static<typeof CreatedExtensionKeySchema>;
+export type ApiToken = Static<typeof ApiTokenSchema>;
+export type ApiTokenList = Static<typeof ApiTokenListSchema>;
+export type CreateApiTokenBody = Static<typeof CreateApiTokenBodySchema>;
+export type CreatedApiToken = Static<typeof CreatedApiTokenSchema>;
 
 export type ExtensionMe = Static<typeof ExtensionMeSchema>;
 export type ExtensionPreview = Static<typeof ExtensionPreviewSchema>;

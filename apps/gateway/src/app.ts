@@ -13,6 +13,7 @@ import { clientErrorHandler } from "./client-errors.js";
 import { MAX_PATH_SEGMENT, frameworkErrors } from "./framework-errors.js";
 import { gatewayLoggerOptions, type GatewayLogging } from "./logger-options.js";
 import { authPlugin } from "./plugins/auth.js";
+import { tokenLookup } from "./plugins/bearer-tokens.js";
 import { browserClientsPlugin } from "./plugins/browser-clients.js";
 import { dashboardPlugin } from "./plugins/dashboard.js";
 import { errorsPlugin } from "./plugins/errors.js";
@@ -29,6 +30,7 @@ import { deviceCookieSecrets } from "./routes/auth/device-cookies.js";
 import { channelRoutes } from "./routes/channels/index.js";
 import { extensionRoutes } from "./routes/extension/index.js";
 import { extensionKeyRoutes } from "./routes/extension-keys/index.js";
+import { apiTokenRoutes } from "./routes/api-tokens/index.js";
 import { legalRoutes } from "./routes/legal/index.js";
 import { importRoutes } from "./routes/one-shot-import/index.js";
 import { ImportTasks } from "./importing/index.js";
@@ -120,7 +122,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Signs the device cookies (routes/auth/device-cookies.ts); the session cookie is a random token,
   // not signed.
   await app.register(cookie, { secret: deviceCookieSecrets(keyring) });
+  const tokens = tokenLookup(db);
   await app.register(rateLimitPlugin, {
+    budgetOf: async (request) => {
+      const principal = await tokens(request);
+      return principal ? `token:${principal.token.id}` : null;
+    },
     redis,
     prefix: config.redisKeyPrefix,
     max: config.RATE_LIMIT_MAX,
@@ -132,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redis,
     prefix: config.redisKeyPrefix,
   });
-  await app.register(authPlugin, { db });
+  await app.register(authPlugin, { db, tokens });
   await app.register(openapiPlugin);
   await app.register(queuesPlugin, { redis, endpoint: config, prefix: config.redisKeyPrefix });
   await app.register(healthRoutes, { db, redis });
@@ -217,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await scope.register(importMappingRoutes, { db });
     await scope.register(extensionRoutes, { db, policy: urlPolicy });
     await scope.register(extensionKeyRoutes, { db });
+    await scope.register(apiTokenRoutes, { db });
     await scope.register(syncLogRoutes, { db });
     await scope.register(destinationRoutes, {
       db,

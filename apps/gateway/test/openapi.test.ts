@@ -118,6 +118,7 @@ test("the dashboard's routes are documented with their statuses: the run's event
     "200",
     "400",
     "401",
+    "403",
     "404",
     "414",
     "422",
@@ -200,6 +201,7 @@ test("every operation says who may call it: public ones explicitly, with securit
   expect(doc.paths["/api/integrations/{channel}/callback"]!.post!.security).toEqual([]);
   expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
     "apiKey",
+    "apiToken",
     "notificationSecret",
     "session",
   ]);
@@ -230,10 +232,12 @@ test("the answers every route can give, from the framework and the gateway's hoo
     ]),
   );
   expect(remove.responses["429"]!.headers).toHaveProperty("retry-after");
-  // A read takes no body and is not refused by Origin.
+  // A read takes no body and is not refused by Origin; a session route refuses an API token
+  // outside its scopes (403), a route for keys does not.
   const list = doc.paths["/api/products"]!.get!;
   expect(statuses(list)).not.toContain("413");
-  expect(statuses(list)).not.toContain("403");
+  expect(statuses(list)).toContain("403");
+  expect(statuses(doc.paths["/api/extension/me"]!.get!)).not.toContain("403");
   // The extension's routes take any origin.
   expect(statuses(doc.paths["/api/extension/ingest"]!.post!)).not.toContain("403");
   for (const { route, op } of operations(doc)) {

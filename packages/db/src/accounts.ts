@@ -2,7 +2,7 @@ import type { Db } from "./client.js";
 import { isUniqueViolation } from "./client.js";
 import { Role } from "./generated/enums.js";
 import { isUuid } from "./ids.js";
-import { hashPassword, randomToken, sha256 } from "./secrets.js";
+import { hashPassword, newCredential, sha256, staleLastUse } from "./secrets.js";
 import { conflict, invalid, notFound } from "./service-error.js";
 
 export interface OrgView {
@@ -109,12 +109,11 @@ const toApiKeyView = (row: {
 
 /** Keys look like `csk_<8 chars>_<secret>`; the prefix identifies a key in listings and logs. */
 export async function createApiKey(db: Db, orgId: string, name: string): Promise<CreatedApiKey> {
-  const prefix = randomToken().replace(/[-_]/g, "").slice(0, 8);
-  const key = `csk_${prefix}_${randomToken()}`;
+  const { prefix, value, hash } = newCredential("csk");
   const row = await db.apiKey.create({
-    data: { orgId, name: name.trim() || "default", prefix, keyHash: sha256(key) },
+    data: { orgId, name: name.trim() || "default", prefix, keyHash: hash },
   });
-  return { ...toApiKeyView(row), key };
+  return { ...toApiKeyView(row), key: value };
 }
 
 /** How long a revoked key stays listed, so its owner can see it was revoked and when. */
@@ -154,9 +153,6 @@ export async function describeApiKey(
   return { org: row.org, key: { id: row.id, name: row.name, prefix: row.prefix } };
 }
 
-/** `lastUsedAt` is kept to the minute: a busy extension does not write on every request. */
-const LAST_USED_PRECISION_MS = 60_000;
-
 /**
  * The org an API key acts for, or null for an unknown or revoked key (read on every request, so a
  * revocation counts at once).
@@ -171,14 +167,11 @@ export async function authenticateApiKey(
   });
   if (!row || row.revokedAt) return null;
   const now = Date.now();
-  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
+  const stale = staleLastUse(row.lastUsedAt, now);
+  if (stale)
     await db.apiKey.updateMany({
-      where: {
-        id: row.id,
-        OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now - LAST_USED_PRECISION_MS) } }],
-      },
+      where: { id: row.id, ...stale },
       data: { lastUsedAt: new Date(now) },
     });
-  }
   return { id: row.id, orgId: row.orgId };
 }

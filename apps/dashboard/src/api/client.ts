@@ -237,6 +237,7 @@ export const qk = {
     detail: (id: string) => ["publish-runs", "detail", id] as const,
   },
   extensionKeys: ["extension-keys"] as const,
+  apiTokens: ["api-tokens"] as const,
   webhooks: {
     all: ["webhooks"] as const,
     deliveries: (id: string, page: number) => ["webhooks", "deliveries", id, page] as const,

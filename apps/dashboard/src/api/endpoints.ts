@@ -9,6 +9,9 @@ import type {
   WebhookEndpoint,
   WebhookEndpointList,
   CreatedExtensionKey,
+  ApiTokenList,
+  CreateApiTokenBody,
+  CreatedApiToken,
   DestinationList,
   ExtensionKeyList,
   HistoryEntry,
@@ -134,6 +137,14 @@ export const legal = {
   status: () => api<LegalStatus>("/api/legal/status"),
   sign: (document: LegalRecord["type"]) =>
     api<LegalRecord>("/api/legal/sign", { method: "POST", body: { document } }),
+};
+
+export const apiTokens = {
+  list: () => api<ApiTokenList>("/api/api-tokens"),
+  create: (body: CreateApiTokenBody) =>
+    api<CreatedApiToken>("/api/api-tokens", { method: "POST", body }),
+  revoke: (id: string) =>
+    api<void>(`/api/api-tokens/${encodeURIComponent(id)}`, { method: "DELETE" }),
 };
 
 export const extensionKeys = {

@@ -22,6 +22,7 @@ const NAV: NavItem[] = [
   { to: "/sync-logs", label: "Sync logs" },
   { to: "/legal", label: "Legal" },
   { to: "/keys", label: "Extension keys" },
+  { to: "/api-tokens", label: "API tokens", ownerOnly: true },
   { to: "/webhooks", label: "Webhooks", ownerOnly: true },
   { to: "/system", label: "System", adminOnly: true },
 ];

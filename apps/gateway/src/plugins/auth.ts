@@ -7,18 +7,26 @@ import {
   type Db,
   type SessionPrincipal,
 } from "@catalog/db";
+import { bearerOf, type TokenLookup } from "./bearer-tokens.js";
+import { tokenScopesOf } from "./token-scopes.js";
 
 export const SESSION_COOKIE = "sid";
 export const API_KEY_HEADER = "x-service-api-key";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Set by `requireSession`, `requireOwner` and `requireAdmin`. */
+    /**
+     * Set by `requireSession`, `requireOwner` and `requireAdmin`: the session's user, or for an
+     * API token the owner who created it (`apiToken` then says which token).
+     */
     principal: SessionPrincipal | null;
+    /** The organisation API token a request authenticated with (`Authorization: Bearer`). */
+    apiToken: { id: string; name: string } | null;
     /** Set by `requireApiKey`. */
     apiKey: { id: string; orgId: string } | null;
   }
   interface FastifyInstance {
+    /** A session cookie, or an API token holding a scope `TOKEN_SCOPES` gives the route. */
     requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** An owner of the session's org: manages that org's destinations and extension keys. */
     requireOwner: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -64,14 +72,42 @@ export function actingOf(request: FastifyRequest): Acting {
 /**
  * Guards as `onRequest` hooks: missing or bad credentials are 401, a role below the route's 403.
  * Roles do not nest: the operator (`admin`) belongs to an org too, but acts there as a member,
- * so an org's destinations are managed by its owners only.
+ * so an org's destinations are managed by its owners only. A request with
+ * `Authorization: Bearer` is judged by that token alone (its cookie is not read): it acts as the
+ * owner who created it, on the routes its scopes open (`token-scopes.ts`), else 403.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, { db }: { db: Db }) => {
+  async (app: FastifyInstance, { db, tokens }: { db: Db; tokens: TokenLookup }) => {
     app.decorateRequest("principal", null);
     app.decorateRequest("apiKey", null);
+    app.decorateRequest("apiToken", null);
+
+    const requireToken = async (request: FastifyRequest) => {
+      const principal = await tokens(request);
+      if (!principal)
+        throw new ServiceError(
+          401,
+          "missing, unknown, expired or revoked API token in the Authorization header: an owner creates one in the dashboard's API tokens screen",
+        );
+      const needed = tokenScopesOf(request);
+      const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+      if (needed.length === 0)
+        throw new ServiceError(
+          403,
+          `API tokens cannot use ${route}: it needs a signed-in session (POST /api/auth/session)`,
+        );
+      if (!needed.some((scope) => principal.token.scopes.includes(scope)))
+        throw new ServiceError(
+          403,
+          `this API token lacks the scope ${needed.join(" or ")}, which ${route} needs (it has ${principal.token.scopes.join(", ")})`,
+        );
+      const { token, ...acting } = principal;
+      request.principal = acting;
+      request.apiToken = { id: token.id, name: token.name };
+    };
 
     const requireSession = async (request: FastifyRequest) => {
+      if (bearerOf(request) !== null) return requireToken(request);
       const token = request.cookies[SESSION_COOKIE];
       const principal = token
         ? await app.caches.session(request, token, () => findSession(db, token))

@@ -2,6 +2,7 @@ import type { FastifySchema, RouteOptions } from "fastify";
 import { Type } from "typebox";
 import { ErrorSchema, describedError } from "../schemas/common.js";
 import { KEY_AUTHENTICATED_PATHS } from "./browser-clients.js";
+import { scopesOfOperation } from "./token-scopes.js";
 
 /** Methods whose body Fastify reads (and so can refuse: malformed, too large, not JSON). */
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -24,7 +25,7 @@ const COMMON = {
   ),
   401: describedError("Missing, unknown or expired credentials (see the operation's security)"),
   403: describedError(
-    "Refused: a request that changes something, sent by a browser from an origin this server does not allow, or (where the route says so) by a role below the one it needs",
+    "Refused: a request that changes something, sent by a browser from an origin this server does not allow, (where the route says so) by a role below the one it needs, or an API token without a scope the operation's security lists (or on an operation that lists no apiToken: a session only)",
   ),
   413: describedError("The request body is larger than the limit"),
   414: describedError("A path parameter is longer than the router accepts"),
@@ -52,10 +53,10 @@ type Status = keyof typeof COMMON;
 
 /** Which of the common answers `route` can give. */
 function commonStatuses(method: string, url: string, schema: Record<string, unknown>): Status[] {
-  const secured =
-    (schema.security as Record<string, unknown>[] | undefined)?.some(
-      (scheme) => Object.keys(scheme).length > 0,
-    ) ?? false;
+  const security = (schema.security as Record<string, unknown>[] | undefined) ?? [];
+  const secured = security.some((scheme) => Object.keys(scheme).length > 0);
+  // A session route refuses an API token outside its scopes.
+  const bySession = security.some((scheme) => "session" in scheme);
   const withBody = BODY_METHODS.has(method);
   const validated = ["params", "querystring", "body", "headers"].some(
     (part) => schema[part] !== undefined,
@@ -63,7 +64,7 @@ function commonStatuses(method: string, url: string, schema: Record<string, unkn
   return [
     400,
     ...(secured ? [401 as const] : []),
-    ...(withBody && !KEY_AUTHENTICATED_PATHS.test(url) ? [403 as const] : []),
+    ...((withBody && !KEY_AUTHENTICATED_PATHS.test(url)) || bySession ? [403 as const] : []),
     ...(withBody ? [413 as const, 415 as const] : []),
     ...(url.includes("/:") ? [414 as const] : []),
     ...(validated ? [422 as const] : []),
@@ -118,11 +119,20 @@ export function documentOperation({
     typeof own.operationId === "string" && url.startsWith("/api/v1/")
       ? `${own.operationId}V1`
       : own.operationId;
+  // The API token's scopes that open the operation (any one of them), from the one table.
+  const scopes = scopesOfOperation(own.operationId);
+  const security = Array.isArray(own.security)
+    ? [
+        ...(own.security as Record<string, string[]>[]),
+        ...scopes.map((scope) => ({ apiToken: [scope] })),
+      ]
+    : own.security;
   return {
     url,
     schema: {
       ...own,
       ...(operationId === undefined ? {} : { operationId }),
+      ...(security === undefined ? {} : { security }),
       ...(own.querystring === undefined ? {} : { querystring: defaultsOptional(own.querystring) }),
       ...(own.body === undefined ? {} : { body: defaultsOptional(own.body) }),
       response: { ...responses, ...common },

@@ -65,6 +65,11 @@ export const openapiPlugin = fp(
           },
           { name: "legal", description: "Privacy, terms and DPA signatures" },
           {
+            name: "api tokens",
+            description:
+              "The org's API tokens for integrations (Authorization: Bearer): owners create, list and revoke them, with a session only",
+          },
+          {
             name: "system",
             description:
               "The platform operator's (role admin) view of every org's queues, and recovery actions; an org's members and owners get 403",
@@ -83,6 +88,12 @@ export const openapiPlugin = fp(
               in: "header",
               name: API_KEY_HEADER,
               description: "An extension key (csk_...), created by an owner in the dashboard",
+            },
+            apiToken: {
+              type: "http",
+              scheme: "bearer",
+              description:
+                "An organisation API token (cat_...), created by an owner in the dashboard's API tokens screen and sent as `Authorization: Bearer cat_...`. It acts as that owner on the operations whose security lists `apiToken` with one of its scopes (catalog:read, catalog:write, publish, destinations:manage); any other operation is 403 for a token. Revoked or expired: 401. Each token has a rate-limit budget of its own.",
             },
             notificationSecret: {
               type: "http",

@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RedisClient } from "@catalog/queue";
 import { ServiceError } from "@catalog/db";
 import { batchedRedisStore } from "./rate-limit-store.js";
@@ -10,6 +10,11 @@ export interface RateLimitOptions {
   prefix: string;
   max: number;
   windowSeconds: number;
+  /**
+   * The budget a request counts against when not its client address's (an API token's own
+   * budget), or null for the address's.
+   */
+  budgetOf: (request: FastifyRequest) => Promise<string | null>;
 }
 
 const PROBES = new Set(["/healthz", "/readyz"]);
@@ -35,10 +40,20 @@ export const rateLimitPlugin = fp(
       errorResponseBuilder: (_request, context) =>
         rateLimitExceeded(context.max, Math.ceil(context.ttl / 1000)),
     });
-    const limit = app.rateLimit({
+    const byAddress = app.rateLimit({
       allowList: (request) => PROBES.has(request.url.split("?")[0] ?? ""),
     });
-    app.addHook("onRequest", limit);
+    // A valid API token has a budget of its own wherever it calls from (an integration behind a
+    // shared address is not limited by its neighbours, nor they by it); a made-up token counts
+    // against its address like any request.
+    const { budgetOf } = options;
+    const byBudget = app.rateLimit({
+      keyGenerator: async (request) => (await budgetOf(request)) ?? request.ip,
+    });
+    app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
+      const limit = (await budgetOf(request)) ? byBudget : byAddress;
+      await limit.call(app, request, reply);
+    });
   },
   { name: "rate-limit" },
 );

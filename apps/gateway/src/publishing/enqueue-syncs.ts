@@ -2,8 +2,10 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify
 import type { SyncCollector } from "@catalog/db";
 import { enqueueRecorded } from "./enqueue-recorded.js";
 
-/** Who made a change, as sync logs name it: the user's email, or the API key. */
+/** Who made a change, as sync logs name it: the user's email (and API token), or the API key. */
 export function changedBy(request: FastifyRequest): string {
+  if (request.principal && request.apiToken)
+    return `${request.principal.user.email} (API token "${request.apiToken.name}")`;
   if (request.principal) return request.principal.user.email;
   if (request.apiKey) return `API key ${request.apiKey.id}`;
   return "the service";

@@ -11,7 +11,7 @@ import { Empty, ErrorMessage, Loading, Notice } from "../../ui/states";
 import { useToast } from "../../ui/toast-context";
 import { formatDateTime, formatRelative } from "../../ui/format";
 import { CreateKey } from "./CreateKey";
-import { NewSecret } from "./NewSecret";
+import { NewSecret } from "../../ui/NewSecret";
 
 /**
  * How a key begins (csk_<prefix>_<secret>): what its owner can compare with the key they pasted.
@@ -55,7 +55,14 @@ export function ExtensionKeys() {
 
       {isOwner ? (
         created ? (
-          <NewSecret created={created} onDone={() => setCreated(null)} />
+          <NewSecret
+            heading={`Key “${created.key.name}” created`}
+            secret={created.secret}
+            what="The new key"
+            onDone={() => setCreated(null)}
+          >
+            Paste it into the extension's settings.
+          </NewSecret>
         ) : (
           <CreateKey onCreated={setCreated} />
         )

@@ -1,12 +1,19 @@
-// A new key's secret, shown once, with Copy.
-import { useEffect, useRef, useState } from "react";
-import type { CreatedExtensionKey } from "@catalog/gateway/api-types";
+// A new credential's secret (an extension key, an API token), shown once, with Copy.
+import { useEffect, useRef, useState, type ReactNode } from "react";
 
 export function NewSecret({
-  created,
+  heading,
+  secret,
+  what,
+  children,
   onDone,
 }: {
-  created: CreatedExtensionKey;
+  heading: string;
+  secret: string;
+  /** What the secret is, as in "The new key". */
+  what: string;
+  /** Where to put it. */
+  children: ReactNode;
   onDone: () => void;
 }) {
   const [copied, setCopied] = useState<"yes" | "no" | null>(null);
@@ -16,7 +23,7 @@ export function NewSecret({
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(created.secret);
+      await navigator.clipboard.writeText(secret);
       setCopied("yes");
     } catch {
       // No clipboard permission (or not a secure context): select the text so Ctrl+C works.
@@ -38,17 +45,17 @@ export function NewSecret({
     >
       <div className="card-body stack">
         <h2 id="new-key-h" ref={headingRef} tabIndex={-1}>
-          Key “{created.key.name}” created
+          {heading}
         </h2>
         <div className="alert alert-warn" style={{ margin: 0 }}>
           <p>
             <strong>Copy it now: you will not see it again.</strong> Only a fingerprint of it is
-            stored. Paste it into the extension's settings.
+            stored. {children}
           </p>
         </div>
         <div className="secret-box">
-          <code ref={codeRef} aria-label="The new key">
-            {created.secret}
+          <code ref={codeRef} aria-label={what}>
+            {secret}
           </code>
           <button type="button" className="btn btn-primary" onClick={() => void copy()}>
             {copied === "yes" ? "Copied" : "Copy"}
@@ -56,7 +63,7 @@ export function NewSecret({
         </div>
         {copied === "no" ? (
           <p className="small muted" role="status" style={{ margin: 0 }}>
-            The browser did not allow copying: the key is selected, press Ctrl+C (⌘C).
+            The browser did not allow copying: it is selected, press Ctrl+C (⌘C).
           </p>
         ) : null}
         {copied === "yes" ? (
