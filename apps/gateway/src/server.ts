@@ -2,6 +2,7 @@ import { loadGatewayConfig } from "@catalog/config/gateway";
 import { createDb } from "@catalog/db";
 import { producerConnection } from "@catalog/queue";
 import { buildApp } from "./app.js";
+import { stopTracing } from "@catalog/tracing";
 
 const config = loadGatewayConfig();
 const db = createDb(config.DATABASE_URL);
@@ -18,6 +19,7 @@ async function shutdown(signal: string) {
   await app.close();
   redis.disconnect();
   await db.$disconnect();
+  await stopTracing();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
