@@ -56,8 +56,8 @@ async function start(script: string, args: string[], env: Record<string, string>
         resolve();
       }
     };
-    child.stdout!.on("data", read);
-    child.stderr!.on("data", read);
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
     child.once("exit", (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)));
   });
   return started;
@@ -144,7 +144,7 @@ test("one trace runs from the publish request through the queue and the worker t
     start(
       "packages/channels/src/standins/generic/standin-main.ts",
       ["--port", "0"],
-      { ...process.env, ...otel, OTEL_SERVICE_NAME: "standin-channel" } as Record<string, string>,
+      { ...process.env, ...otel, OTEL_SERVICE_NAME: "standin-channel" },
       /listening on http:\/\/\S+\n/,
     ),
   ]);
