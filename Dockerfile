@@ -17,7 +17,11 @@ RUN pnpm install --frozen-lockfile && node scripts/build.mjs --out /app
 
 FROM ${NODE_IMAGE} AS runtime
 # "built": workspace packages resolve to their compiled dist/ instead of their TypeScript sources.
-ENV NODE_ENV=production NODE_OPTIONS=--conditions=built HOST=0.0.0.0 PORT=3000 HEALTH_HOST=0.0.0.0 HEALTH_PORT=3100
+# --import: every process loads the tracing register module first; it starts OpenTelemetry only
+# when OTEL_EXPORTER_OTLP_ENDPOINT is set (deploy/README.md, "Tracing"), and loads nothing else.
+ENV NODE_ENV=production \
+    NODE_OPTIONS="--conditions=built --import=/app/packages/tracing/dist/register.js" \
+    HOST=0.0.0.0 PORT=3000 HEALTH_HOST=0.0.0.0 HEALTH_PORT=3100
 WORKDIR /app
 # Owned by root, read-only to the process; uploads spool to /tmp.
 COPY --from=build /app /app

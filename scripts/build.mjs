@@ -32,6 +32,7 @@ const SERVER_PACKAGES = [
   "packages/extract",
   "packages/fetch",
   "packages/queue",
+  "packages/tracing",
   "packages/values",
 ];
 /** The apps a deployment runs; --out installs their production dependencies and nothing else. */

@@ -27,8 +27,9 @@ stop() { trap - INT TERM EXIT; kill -TERM "${pids[@]}" 2>/dev/null || true; wait
 trap stop INT TERM EXIT
 
 # Node with tsx as a loader (not pnpm, not the tsx CLI), so that stop signals reach the
-# processes themselves and each can finish its work in flight.
-start() { node --import tsx "$@" & pids+=($!); }
+# processes themselves and each can finish its work in flight. Each starts with the tracing
+# register module (it does nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set).
+start() { node --import tsx --import ./packages/tracing/src/register.ts "$@" & pids+=($!); }
 start packages/channels/src/standins/generic/standin-main.ts --port "$STANDIN_PORT"
 # A stand-in of every channel (their list is the stand-ins entry's CHANNEL_STANDINS); the gateway
 # and the worker are pointed at them (client ids, secrets, base URLs) unless the environment

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { DestinationStream } from "pino";
 import { logRedaction, redactUrl } from "@catalog/config";
+import { traceLogMixin } from "@catalog/tracing";
 
 /** Where the gateway logs and how much; the redaction is not optional. */
 export interface GatewayLogging {
@@ -18,6 +19,7 @@ export function gatewayLoggerOptions(level: string, logging: GatewayLogging = {}
     level: logging.level ?? level,
     ...(logging.stream ? { stream: logging.stream } : {}),
     redact: logRedaction,
+    mixin: traceLogMixin(),
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,

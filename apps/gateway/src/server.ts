@@ -3,6 +3,7 @@ import { createDb } from "@catalog/db";
 import { producerConnection, requireNoEviction } from "@catalog/queue";
 import { buildApp } from "./app.js";
 import { startGatewayHealth } from "./health-port.js";
+import { stopTracing } from "@catalog/tracing";
 
 const config = loadGatewayConfig();
 const db = createDb(config.DATABASE_URL);
@@ -29,6 +30,7 @@ async function shutdown(signal: string) {
   await health.close();
   redis.disconnect();
   await db.$disconnect();
+  await stopTracing();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -19,12 +19,14 @@ import { createImportMetrics } from "./metrics.js";
 import { createScrapeProcessor } from "./scrape-processor.js";
 import { startRetention } from "./retention/start.js";
 import { startSourceWatch } from "./source-watch/start.js";
+import { queueTelemetry, stopTracing, traceLogMixin } from "@catalog/tracing";
 
 const config = loadImportWorkerConfig();
 const log = pino({
   level: config.LOG_LEVEL,
   base: { process: "import-worker" },
   redact: logRedaction,
+  mixin: traceLogMixin(),
 });
 const policy = { allowPrivate: config.LOCAL_INGEST };
 const renderer = config.BROWSER_FALLBACK
@@ -63,6 +65,7 @@ const worker = new Worker<ScrapeJob, ScrapeResult>(SCRAPE_QUEUE, createScrapePro
   connection,
   prefix: queuePrefix(config.redisKeyPrefix),
   concurrency: config.IMPORT_CONCURRENCY,
+  telemetry: queueTelemetry(),
 });
 worker.on("error", (err) => log.error({ err }, "worker error"));
 worker.on("completed", (job, result) => {
@@ -127,6 +130,7 @@ async function shutdown(signal: string) {
   await queue.close();
   await health.close();
   connection.disconnect();
+  await stopTracing();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

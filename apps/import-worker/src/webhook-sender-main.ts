@@ -7,12 +7,14 @@ import { createDb, parseKeyring } from "@catalog/db";
 import { requireNoEviction, startWorkerHealth, workerConnection } from "@catalog/queue";
 import { pino } from "pino";
 import { parseRetryDelays, startWebhookSender } from "./webhooks/start-webhook-sender.js";
+import { stopTracing, traceLogMixin } from "@catalog/tracing";
 
 const config = loadImportWorkerConfig();
 const log = pino({
   level: config.LOG_LEVEL,
   base: { process: "webhook-sender" },
   redact: logRedaction,
+  mixin: traceLogMixin(),
 });
 if (!config.CREDENTIALS_KEYS) {
   log.fatal("CREDENTIALS_KEYS is not set: the webhook sender cannot open the endpoints' secrets");
@@ -68,6 +70,7 @@ async function shutdown(signal: string) {
   await health.close();
   ping.disconnect();
   await db.$disconnect();
+  await stopTracing();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

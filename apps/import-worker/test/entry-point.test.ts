@@ -12,7 +12,7 @@ const workspace = [
   ...new Set([...graph.files].map((file) => file.split("/").slice(0, 2).join("/"))),
 ].sort();
 
-test("the import worker loads the page reader, the fetcher, the queue, its configuration and the source watch's data access, and no other workspace package", () => {
+test("the import worker loads the page reader, the fetcher, the queue, its configuration, tracing's switches and the source watch's data access, and no other workspace package", () => {
   expect(workspace).toEqual([
     "apps/import-worker",
     "packages/config",
@@ -20,8 +20,11 @@ test("the import worker loads the page reader, the fetcher, the queue, its confi
     "packages/extract",
     "packages/fetch",
     "packages/queue",
+    "packages/tracing",
     "packages/values",
   ]);
+  // Tracing's SDK is loaded by the register module, and only when tracing is on.
+  expect(graph.files).not.toContain("packages/tracing/src/start.ts");
   expect(graph.files).not.toContain("packages/extract/src/documents/index.ts");
   expect(graph.files).not.toContain("packages/db/src/index.ts");
 });

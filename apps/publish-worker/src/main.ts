@@ -5,6 +5,7 @@ import { collectDefaultMetrics } from "prom-client";
 import { createWorkerLogger } from "./logger.js";
 import { createPublishMetrics } from "./metrics.js";
 import { startPublishWorker } from "./publish-worker.js";
+import { stopTracing } from "@catalog/tracing";
 
 const config = loadPublishWorkerConfig();
 const log = createWorkerLogger(config.LOG_LEVEL);
@@ -47,6 +48,7 @@ async function shutdown(signal: string) {
   await health.close();
   redis.disconnect();
   await db.$disconnect();
+  await stopTracing();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -18,6 +18,7 @@ import {
   type PublishJob,
   type TakenJob,
 } from "@catalog/queue";
+import { inJobSpan } from "@catalog/tracing";
 import { jobData, moveOn } from "./job-record.js";
 import { CONTINUE, settleFailure, type JobVerdict } from "./job-failure.js";
 import { publishableOf } from "./channel-product.js";
@@ -81,6 +82,7 @@ export async function processBatch(
   const locks = taken.map((t) => ctx.batches.jobLock(t.id));
   /** The product lock the take script took with each job (none for a payload Redis lost). */
   const productLockOf = new Map<string, string>();
+  const traceOf = new Map(taken.map((t) => [t.id, t.traceMetadata]));
   for (const t of taken) {
     const job = new Job<PublishJob>(
       ctx.queue,
@@ -182,38 +184,46 @@ export async function processBatch(
         deps.metrics.job(destination?.channel ?? "unknown", "failed");
         continue;
       }
-      let result: JobResult;
-      try {
-        result = await deps.breakers.fire(destination.id, ctx.probe, () =>
-          runListingJob({
-            deps,
-            started: attempt,
-            destination,
-            product: publishableOf(product),
-            signal: ctx.signal,
-          }),
-        );
-      } catch (error) {
-        const settled = await settleFailure(deps, job, ctx.token, data, syncLog, error);
-        if (settled.outcome === "failed" || settled.outcome === "dead")
-          await emitListingEvent(
-            db,
-            log,
-            eventTypeOf(syncLog.kind, "failed"),
-            {
-              syncLog,
-              channel: destination.channel,
-              listingId: attempt.listing.id,
-              remoteId: attempt.listing.remoteId,
-              remoteUrl: attempt.listing.remoteUrl,
-              error: (error as Error).message ?? String(error),
-            },
-            subscribed,
+      // The job's span (when the process traces) goes on from the request that enqueued it.
+      const span = {
+        queue: ctx.queue.name,
+        id: data.syncLogId,
+        traceMetadata: traceOf.get(job.id!),
+      };
+      const result = await inJobSpan(span, async (): Promise<JobResult | null> => {
+        try {
+          return await deps.breakers.fire(destination.id, ctx.probe, () =>
+            runListingJob({
+              deps,
+              started: attempt,
+              destination,
+              product: publishableOf(product),
+              signal: ctx.signal,
+            }),
           );
-        deps.metrics.job(destination.channel, settled.outcome);
-        verdict = settled.next;
-        continue;
-      }
+        } catch (error) {
+          const settled = await settleFailure(deps, job, ctx.token, data, syncLog, error);
+          if (settled.outcome === "failed" || settled.outcome === "dead")
+            await emitListingEvent(
+              db,
+              log,
+              eventTypeOf(syncLog.kind, "failed"),
+              {
+                syncLog,
+                channel: destination.channel,
+                listingId: attempt.listing.id,
+                remoteId: attempt.listing.remoteId,
+                remoteUrl: attempt.listing.remoteUrl,
+                error: (error as Error).message ?? String(error),
+              },
+              subscribed,
+            );
+          deps.metrics.job(destination.channel, settled.outcome);
+          verdict = settled.next;
+          return null;
+        }
+      });
+      if (!result) continue;
       // The channel has done its part: nothing from here on may reach the failure path.
       if (unrecorded.length === 0) unrecordedSince = Date.now();
       unrecorded.push({ item, result });

@@ -1,4 +1,5 @@
 import type { RedisClient } from "./connections.js";
+import { tracing } from "@catalog/tracing";
 import { publishKeys } from "./publish-keys.js";
 
 // A lane takes a destination's jobs a batch at a time and gives them back, or removes them once
@@ -18,7 +19,9 @@ import { publishKeys } from "./publish-keys.js";
  * destination) lock. A job whose product lock someone else holds (another lane publishing that
  * product to that destination) is delayed a second, no attempt spent. KEYS: wait, active,
  * delayed, meta. ARGV: job key prefix ("<queue>:"), now (ms), most jobs, token, lock ms, product
- * lock prefix (keys.lock("", "") minus its ":"), destination id. Returns [id, data or false, ...].
+ * lock prefix (keys.lock("", "") minus its ":"), destination id, "1" when the process traces.
+ * Returns [id, data or false, ...], with each job's trace context (its producer's, which BullMQ's
+ * telemetry keeps in the job's options as `tm`) after its data when the process traces.
  */
 const TAKE = `
 if redis.call('HEXISTS', KEYS[4], 'paused') == 1 then return {} end
@@ -45,6 +48,10 @@ for _ = 1, max do
     redis.call('SET', jobKey .. ':lock', token, 'PX', lockMs)
     out[#out + 1] = id
     out[#out + 1] = data or false
+    if ARGV[8] == '1' then
+      local ok, opts = pcall(cjson.decode, redis.call('HGET', jobKey, 'opts') or 'null')
+      out[#out + 1] = ok and type(opts) == 'table' and type(opts['tm']) == 'string' and opts['tm'] or false
+    end
   else
     redis.call('LREM', KEYS[2], -1, id)
     redis.call('ZADD', KEYS[3], (now + 1000) * 0x1000, id)
@@ -112,6 +119,8 @@ return n`;
 export interface TakenJob {
   id: string;
   data: string | null;
+  /** The trace context its producer propagated (only read when this process traces). */
+  traceMetadata?: string | null;
 }
 
 /** A job of a batch and the product lock the lane took with it (null when it took none). */
@@ -169,6 +178,7 @@ export class PublishBatches {
   }
 
   async take(max: number): Promise<TakenJob[]> {
+    const traced = tracing();
     const flat = (await this.redis.eval(
       TAKE,
       4,
@@ -183,9 +193,16 @@ export class PublishBatches {
       this.lockMs,
       this.lockPrefix,
       this.destinationId,
+      traced ? "1" : "0",
     )) as (string | null)[];
     const jobs: TakenJob[] = [];
-    for (let i = 0; i < flat.length; i += 2) jobs.push({ id: flat[i]!, data: flat[i + 1] ?? null });
+    const stride = traced ? 3 : 2;
+    for (let i = 0; i < flat.length; i += stride)
+      jobs.push({
+        id: flat[i]!,
+        data: flat[i + 1] ?? null,
+        ...(traced ? { traceMetadata: flat[i + 2] ?? null } : {}),
+      });
     return jobs;
   }
 

@@ -5,6 +5,7 @@ import { Value } from "typebox/value";
 import { findLeftoverJobs } from "./leftover-jobs.js";
 import { publishKeys, publishQueueName } from "./publish-keys.js";
 import { queuePrefix } from "./scrape-queue.js";
+import { queueTelemetry } from "@catalog/tracing";
 
 export const PUBLISH_JOB = "publish";
 
@@ -56,6 +57,7 @@ export class PublishQueues {
       queue = new Queue<PublishJob>(publishQueueName(destinationId), {
         connection: this.redis,
         prefix: queuePrefix(this.prefix),
+        telemetry: queueTelemetry(),
       });
       queue.on("error", () => {
         /* the command that failed reports it */

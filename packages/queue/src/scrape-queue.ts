@@ -1,6 +1,7 @@
 import { Queue, QueueEvents, type ConnectionOptions } from "bullmq";
 import { Type, type Static } from "typebox";
 import { Value } from "typebox/value";
+import { queueTelemetry } from "@catalog/tracing";
 
 /**
  * One module owns the scrape queue's name, job name, payload and options, so producer and consumer
@@ -46,6 +47,7 @@ export function scrapeQueue(
     connection,
     prefix: queuePrefix(prefix),
     defaultJobOptions: SCRAPE_JOB_OPTIONS,
+    telemetry: queueTelemetry(),
   });
 }
 

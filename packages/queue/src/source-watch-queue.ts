@@ -2,6 +2,7 @@ import { Queue, type ConnectionOptions, type JobsOptions } from "bullmq";
 import { Type, type Static } from "typebox";
 import { Value } from "typebox/value";
 import { queuePrefix } from "./scrape-queue.js";
+import { queueTelemetry } from "@catalog/tracing";
 
 /**
  * Source watch (issue 29): a watched product's page is fetched again on its schedule. One BullMQ
@@ -53,6 +54,7 @@ export function sourceWatchQueue(
     connection,
     prefix: queuePrefix(prefix),
     defaultJobOptions: SOURCE_CHECK_JOB_OPTIONS,
+    telemetry: queueTelemetry(),
   });
 }
 

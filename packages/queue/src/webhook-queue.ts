@@ -2,6 +2,7 @@ import { Queue, type ConnectionOptions, type JobsOptions } from "bullmq";
 import { Type, type Static } from "typebox";
 import { Value } from "typebox/value";
 import { queuePrefix } from "./scrape-queue.js";
+import { queueTelemetry } from "@catalog/tracing";
 
 // Webhooks out: one queue for every org's deliveries. PostgreSQL holds each delivery and its
 // attempts; a job only says "try attempt N of delivery D now", so a job lost with Redis is made
@@ -44,6 +45,7 @@ export class WebhookQueue {
       connection,
       prefix: queuePrefix(prefix),
       defaultJobOptions: WEBHOOK_JOB_OPTIONS,
+      telemetry: queueTelemetry(),
     });
     this.queue.on("error", () => {
       /* the command that failed reports it */

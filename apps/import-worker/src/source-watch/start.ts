@@ -13,6 +13,7 @@ import type { PageReaderDeps } from "../page-reader.js";
 import { HostGate } from "./host-pace.js";
 import { restoreSourceWatches } from "./restore-schedulers.js";
 import { createSourceCheckProcessor, type SourceCheckResult } from "./source-check-processor.js";
+import { queueTelemetry } from "@catalog/tracing";
 
 export interface SourceWatchOptions {
   databaseUrl: string;
@@ -41,7 +42,12 @@ export async function startSourceWatch(options: SourceWatchOptions): Promise<() 
   const worker = new Worker<SourceCheckJob, SourceCheckResult>(
     SOURCE_WATCH_QUEUE,
     createSourceCheckProcessor({ db, queue, publish, gate, reader: options.reader }),
-    { connection, prefix: queuePrefix(prefix), concurrency: options.concurrency },
+    {
+      connection,
+      prefix: queuePrefix(prefix),
+      concurrency: options.concurrency,
+      telemetry: queueTelemetry(),
+    },
   );
   worker.on("error", (err) => log.error({ err }, "source watch worker error"));
   worker.on("completed", (job, result) =>

@@ -8,6 +8,7 @@ import {
   type RedisEndpoint,
 } from "@catalog/queue";
 import { createWebhookProcessor, type WebhookSenderDeps } from "./webhook-processor.js";
+import { queueTelemetry } from "@catalog/tracing";
 
 export interface WebhookSenderOptions extends Omit<WebhookSenderDeps, "queue"> {
   /** Redis: the sender opens a blocking connection of its own, and closes it. */
@@ -44,6 +45,7 @@ export async function startWebhookSender(options: WebhookSenderOptions): Promise
     connection,
     prefix: queuePrefix(options.redisKeyPrefix),
     concurrency: options.concurrency,
+    telemetry: queueTelemetry(),
   });
   worker.on("error", (err) => options.log?.error({ err }, "webhook worker error"));
   worker.on("failed", (job, err) =>
