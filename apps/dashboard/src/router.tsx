@@ -18,6 +18,7 @@ import { NotFound, RouteError, ScreenError } from "./ui/RouteStates";
 import { IMPORT_TABS, type ImportTab } from "./lib/imports";
 import { SignIn } from "./screens/sign-in";
 import { Catalog } from "./screens/catalog";
+import { readFilters, type CatalogFilters } from "./screens/catalog/filters";
 import { ProductDetailScreen } from "./screens/product-detail";
 import { Imports } from "./screens/imports";
 import { ImportDetail } from "./screens/import-detail";
@@ -93,7 +94,11 @@ const indexRoute = createRoute({
 const productsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/products",
-  validateSearch: (s: Raw): { q?: string; page?: number } => ({ q: str(s.q), page: int(s.page) }),
+  validateSearch: (s: Raw): { q?: string; page?: number } & CatalogFilters => ({
+    q: str(s.q),
+    page: int(s.page),
+    ...readFilters(s),
+  }),
   component: Catalog,
 });
 

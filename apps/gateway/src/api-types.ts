@@ -60,6 +60,7 @@ import type {
   ProductDetailSchema,
   ProductForceDeletedSchema,
   ProductListItemSchema,
+  ProductListQuerySchema,
   ProductListSchema,
 } from "./routes/products/schemas.js";
 import type { ExtensionPreviewSchema, ListingItemSchema } from "./schemas/page-preview.js";
@@ -112,6 +113,8 @@ export type Money = Static<typeof MoneySchema>;
 export type Product = Static<typeof ProductSchema>;
 export type ProductFields = Static<typeof ProductFieldsSchema>;
 export type ProductListItem = Static<typeof ProductListItemSchema>;
+/** GET /api/products's query: search, filters, order, page. */
+export type ProductListQuery = Static<typeof ProductListQuerySchema>;
 /** A catalog page: a `List` with the cursors of the pages beside it. */
 export type ProductList = Static<typeof ProductListSchema>;
 export type ProductDetail = Static<typeof ProductDetailSchema>;

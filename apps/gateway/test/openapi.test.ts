@@ -69,11 +69,16 @@ test("it lists every API route under /api and /api/v1, each with its response sc
   }
   const list = doc.paths["/api/products"]!.get!;
   expect(list.parameters!.map((p) => p.name).sort()).toEqual([
+    "availability",
     "cursor",
+    "destinationAccountId",
+    "listing",
     "page",
     "pageSize",
     "q",
+    "sort",
     "sourceUrl",
+    "stock",
   ]);
   // The extension's preview is documented beside the saved product, and its routes take the key.
   const ingest = doc.paths["/api/extension/ingest"]!.post!;

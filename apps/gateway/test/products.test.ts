@@ -90,7 +90,7 @@ describe("listing", () => {
     ["page=0", /"page" must be >= 1/],
     ["page=abc", /"page" must be integer/],
     ["page=1.5", /"page" must be integer/],
-    ["sort=title", /"sort" is not accepted/],
+    ["order=title", /"order" is not accepted/],
   ])("%s is 422 naming the field", async (query, message) => {
     const res = await get(`/api/products?${query}`, orgCookie);
     expect(res.statusCode).toBe(422);

@@ -53,14 +53,49 @@ type Tx = Prisma.TransactionClient;
 /** `contains` becomes ILIKE '%term%': escape LIKE's own wildcards so they match literally. */
 const likeLiteral = (term: string) => term.replace(/[\\%_]/g, "\\$&");
 
+/** A listing state a catalog list can be narrowed to; `notListed`: not live nor on its way. */
+export const LISTING_FILTERS = [
+  "queued",
+  "publishing",
+  "published",
+  "failed",
+  "ending",
+  "ended",
+  "notListed",
+] as const;
+export type ListingFilter = (typeof LISTING_FILTERS)[number];
+
+/** Stock a catalog list can be narrowed to: none, 1 to LOW_STOCK units, 1 or more, unknown. */
+export const STOCK_FILTERS = ["out", "low", "in", "unknown"] as const;
+export type StockFilter = (typeof STOCK_FILTERS)[number];
+export const LOW_STOCK = 5;
+
+/** The orders a catalog list can have: newest edit first (the default), title A-Z, fewest units. */
+export const LIST_SORTS = ["updated", "title", "stock"] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+
 /**
- * Which of the org's products a list shows: `q` in the title or SKU, and/or exactly this
- * `sourceUrl`.
+ * Which of the org's products a list shows: `q` in the title or SKU, exactly this `sourceUrl`,
+ * a listing in this state (on this destination, or on any), this availability, this stock.
  */
 export interface ProductFilter {
   q?: string;
   sourceUrl?: string;
+  listing?: ListingFilter;
+  destinationAccountId?: string;
+  availability?: string;
+  stock?: StockFilter;
 }
+
+const STOCK_SQL: Record<StockFilter, string> = {
+  out: "quantity = 0",
+  low: `quantity BETWEEN 1 AND ${LOW_STOCK}`,
+  in: "quantity >= 1",
+  unknown: "quantity IS NULL",
+};
+
+/** States of a listing that is live or on its way there (what `notListed` excludes). */
+const LISTED = `('queued', 'publishing', 'published', 'ending')`;
 
 /** The org's products imported from these pages, by page: the newest when several were. */
 export async function productsBySourceUrl(
@@ -99,6 +134,8 @@ export interface ListPosition {
  * reached by seeking neither repeats nor skips a product when edits move others meanwhile.
  */
 export interface ProductListQuery extends ProductFilter {
+  /** The order (default `updated`); a seek is only for the default order. */
+  sort?: ListSort;
   page: number;
   pageSize: number;
   seek?: { direction: "next" | "previous"; from: ListPosition };
@@ -121,21 +158,39 @@ export interface ProductListPage extends Page<ProductListItem> {
  */
 function listWhere(orgId: string, filter: ProductFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [orgId];
+  const param = (value: unknown) => `$${params.push(value)}`;
   let sql = "org_id = $1::uuid AND deleted_at IS NULL";
   const text = filter.q?.trim();
   if (text) {
-    params.push(`%${likeLiteral(text)}%`);
-    sql += ` AND (title ILIKE $${params.length} OR sku ILIKE $${params.length})`;
+    const like = param(`%${likeLiteral(text)}%`);
+    sql += ` AND (title ILIKE ${like} OR sku ILIKE ${like})`;
   }
-  if (filter.sourceUrl) {
-    params.push(filter.sourceUrl);
-    sql += ` AND source_url = $${params.length}`;
+  if (filter.sourceUrl) sql += ` AND source_url = ${param(filter.sourceUrl)}`;
+  if (filter.availability) sql += ` AND availability = ${param(filter.availability)}`;
+  if (filter.stock) sql += ` AND ${STOCK_SQL[filter.stock]}`;
+  if (filter.listing || filter.destinationAccountId) {
+    // A semi-join on listings (indexed by org, state and destination): the product has a listing
+    // there in that state, or, for notListed, none that is live or on its way. At 100k products
+    // with 100k listings, "failed on one store" is an index-only read of its failed listings.
+    const on = filter.destinationAccountId
+      ? ` AND l.destination_account_id = ${param(filter.destinationAccountId)}::uuid`
+      : "";
+    const listing = filter.listing;
+    const state =
+      listing === "notListed"
+        ? ` AND l.status IN ${LISTED}`
+        : listing
+          ? ` AND l.status = ${param(listing)}::"ListingStatus"`
+          : "";
+    sql += ` AND ${listing === "notListed" ? "NOT " : ""}EXISTS (SELECT 1 FROM listings l
+      WHERE l.product_id = products.id AND l.org_id = $1::uuid${on}${state})`;
   }
   return { sql, params };
 }
 
 /**
- * Where and in which order one page is taken from rows with `id` and `updated_at`: an offset, or a
+ * Where and in which order one page is taken from rows with `id`, `updated_at`, `title` and
+ * `quantity` (the orders' columns): an offset, or a
  * seek from a position (`seek` below adds to the WHERE, `tail` orders and limits). Parameters are
  * pushed onto `params`.
  */
@@ -145,7 +200,7 @@ function pageWindow(query: ProductListQuery, params: unknown[]): { seek: string;
     params.push((query.page - 1) * query.pageSize, query.pageSize);
     return {
       seek: "",
-      tail: `ORDER BY updated_at DESC, id DESC OFFSET $${params.length - 1} LIMIT $${params.length}`,
+      tail: `ORDER BY ${orderBy(query.sort, "")} OFFSET $${params.length - 1} LIMIT $${params.length}`,
     };
   }
   params.push(seek.from.updatedAt, seek.from.id, query.pageSize);
@@ -191,7 +246,7 @@ function searchIdsQuery(
   const reach = `$${params.length}::int`;
   const window = pageWindow(query, params);
   return {
-    sql: `WITH m AS MATERIALIZED (SELECT id, updated_at FROM products WHERE ${sql} LIMIT ${reach}),
+    sql: `WITH m AS MATERIALIZED (SELECT id, updated_at, title, quantity FROM products WHERE ${sql} LIMIT ${reach}),
       n AS (SELECT count(*)::int AS n FROM m),
       page AS (
         (SELECT id FROM m WHERE (SELECT n FROM n) < ${reach}${window.seek} ${window.tail})
@@ -216,7 +271,18 @@ const PAGE_COLUMNS = `p.id, p.title, p.sku, p.description,
         'channel', d.channel::text, 'status', l.status::text) ORDER BY d.connected_at, d.id)
       FROM listings l JOIN destination_accounts d ON d.id = l.destination_account_id
       WHERE l.product_id = p.id), '[]') AS listings`;
-const PAGE_ORDER = "ORDER BY p.updated_at DESC, p.id DESC";
+
+/** A list's ORDER BY, its columns prefixed by `table` ("p." or ""). */
+function orderBy(sort: ListSort | undefined, table: string): string {
+  switch (sort ?? "updated") {
+    case "updated":
+      return `${table}updated_at DESC, ${table}id DESC`;
+    case "title":
+      return `${table}title ASC, ${table}id ASC`;
+    case "stock":
+      return `${table}quantity ASC NULLS LAST, ${table}id ASC`;
+  }
+}
 
 type PageRow = ProductViewRow & { listings: ListingStatusView[] };
 
@@ -275,7 +341,8 @@ export async function listProducts(
   // One row even for an empty page, to bring the count.
   const rows = await db.$queryRawUnsafe<(PageRow & { matches: number })[]>(
     `${search.sql} SELECT n.n AS matches, ${PAGE_COLUMNS}
-     FROM n LEFT JOIN (page JOIN products p ON p.id = page.id) ON true ${PAGE_ORDER}`,
+     FROM n LEFT JOIN (page JOIN products p ON p.id = page.id) ON true
+     ORDER BY ${orderBy(query.sort, "p.")}`,
     ...search.params,
   );
   const matches = rows[0]?.matches ?? 0;
@@ -296,7 +363,7 @@ async function walkedPage(
   const [rows, counted] = await Promise.all([
     db.$queryRawUnsafe<PageRow[]>(
       `WITH page AS (${page.sql}) SELECT ${PAGE_COLUMNS}
-       FROM page JOIN products p ON p.id = page.id ${PAGE_ORDER}`,
+       FROM page JOIN products p ON p.id = page.id ORDER BY ${orderBy(query.sort, "p.")}`,
       ...page.params,
     ),
     total,

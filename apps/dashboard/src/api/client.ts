@@ -2,7 +2,7 @@
 // Every error becomes an ApiError carrying the HTTP status and the server's `error` text, so a
 // screen can show the message where the user acted. A 401 from any call (except signing in)
 // ends the session: the user is sent to /sign-in?next=<where they were>.
-import type { List } from "@catalog/gateway/api-types";
+import type { List, ProductListQuery } from "@catalog/gateway/api-types";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -212,8 +212,7 @@ export const qk = {
   legal: ["legal"] as const,
   products: {
     all: ["products"] as const,
-    list: (params: { q?: string; page?: number; pageSize?: number }) =>
-      ["products", "list", params] as const,
+    list: (params: ProductListQuery) => ["products", "list", params] as const,
     ids: (q: string) => ["products", "ids", q] as const,
     detail: (id: string) => ["products", "detail", id] as const,
     history: (id: string) => ["products", "history", id] as const,

@@ -21,6 +21,7 @@ import type {
   LoginBody,
   ProductDetail,
   ProductList,
+  ProductListQuery,
   ProductPatch,
   Product,
   PublishBody,
@@ -84,7 +85,7 @@ export const session = {
 };
 
 export const products = {
-  list: (query: { q?: string; page?: number; pageSize?: number }, signal?: AbortSignal) =>
+  list: (query: ProductListQuery, signal?: AbortSignal) =>
     api<ProductList>("/api/products", { query, signal }),
   get: (id: string) => api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`),
   history: (id: string, page = 1) =>

@@ -8,6 +8,8 @@ import { PageHeader } from "../../ui/PageHeader";
 import { Pager } from "../../ui/Pager";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
 import { MAX_SELECTION, useSelection } from "../../ui/selection";
+import { FilterBar } from "./FilterBar";
+import { filterQuery, isFiltered, type CatalogFilters } from "./filters";
 import { ProductRow } from "./ProductRow";
 import { UnpublishDialog } from "./UnpublishDialog";
 
@@ -22,7 +24,11 @@ interface SelectAllNote {
 
 export function Catalog() {
   const channelName = useChannelName();
-  const { q = "", page = 1 } = route.useSearch();
+  const { q = "", page = 1, listing, store, availability, stock, sort } = route.useSearch();
+  const filters: CatalogFilters = { listing, store, availability, stock, sort };
+  const filtered = isFiltered(filters);
+  // What the list shows (search and filters): a note about "select all" belongs to one such list.
+  const shown = JSON.stringify([q, filters]);
   const navigate = useNavigate({ from: "/products" });
   const [text, setText] = useState(q);
   const selection = useSelection();
@@ -30,10 +36,10 @@ export function Catalog() {
   const destinations = useDestinations();
   const queryClient = useQueryClient();
   const [selectingAll, setSelectingAll] = useState(false);
-  // What "select all matching" did, for the search it was made for: a new search drops it.
-  const [note, setNote] = useState<(SelectAllNote & { q: string }) | null>(null);
-  const selectAllNote = note?.q === q ? note : null;
-  const setSelectAllNote = (next: SelectAllNote | null) => setNote(next && { ...next, q });
+  // What "select all matching" did, for the list it was made for: a new search or filter drops it.
+  const [note, setNote] = useState<(SelectAllNote & { shown: string }) | null>(null);
+  const selectAllNote = note?.shown === shown ? note : null;
+  const setSelectAllNote = (next: SelectAllNote | null) => setNote(next && { ...next, shown });
 
   useEffect(() => {
     document.title = "Products · Catalog";
@@ -52,15 +58,19 @@ export function Catalog() {
     if (trimmed === q) return;
     const timer = setTimeout(() => {
       lastPushed.current = trimmed;
-      void navigate({ search: { q: trimmed || undefined, page: undefined }, replace: true });
+      void navigate({
+        search: (prev) => ({ ...prev, q: trimmed || undefined, page: undefined }),
+        replace: true,
+      });
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, q, navigate]);
 
+  const query = { q: q || undefined, ...filterQuery(filters) };
   const list = useQuery({
-    queryKey: qk.products.list({ q, page, pageSize: PAGE_SIZE }),
+    queryKey: qk.products.list({ ...query, page, pageSize: PAGE_SIZE }),
     queryFn: ({ signal }) =>
-      endpoints.products.list({ q: q || undefined, page, pageSize: PAGE_SIZE }, signal),
+      endpoints.products.list({ ...query, page, pageSize: PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -76,6 +86,20 @@ export function Catalog() {
     void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) });
   }
 
+  /** A new choice of filters is a new history entry (Back returns to the previous choice). */
+  function setFilters(next: CatalogFilters) {
+    void navigate({
+      search: (prev) => ({
+        q: prev.q,
+        listing: next.listing,
+        store: next.store,
+        availability: next.availability,
+        stock: next.stock,
+        sort: next.sort,
+      }),
+    });
+  }
+
   /** Every product matching the search, up to the 500 one publish can take. */
   async function selectAllMatching() {
     setSelectingAll(true);
@@ -86,9 +110,9 @@ export function Catalog() {
       let matchingOrMore = "";
       for (let p = 1; ids.length < MAX_SELECTION; p++) {
         const result = await queryClient.fetchQuery({
-          queryKey: qk.products.list({ q, page: p, pageSize: 100 }),
+          queryKey: qk.products.list({ ...query, page: p, pageSize: 100 }),
           queryFn: ({ signal }) =>
-            endpoints.products.list({ q: q || undefined, page: p, pageSize: 100 }, signal),
+            endpoints.products.list({ ...query, page: p, pageSize: 100 }, signal),
         });
         totalMatching = result.total;
         if (result.totalExact === false) matchingOrMore = " or more";
@@ -123,7 +147,7 @@ export function Catalog() {
         title="Catalog"
         description={
           list.data
-            ? `${total.toLocaleString()}${orMore} ${q ? "matching " : ""}product${total === 1 && !orMore ? "" : "s"}`
+            ? `${total.toLocaleString()}${orMore} ${q || filtered ? "matching " : ""}product${total === 1 && !orMore ? "" : "s"}`
             : "Your products, newest changes first."
         }
         actions={
@@ -149,7 +173,7 @@ export function Catalog() {
               if (e.key === "Enter") {
                 lastPushed.current = text.trim();
                 void navigate({
-                  search: { q: text.trim() || undefined, page: undefined },
+                  search: (prev) => ({ ...prev, q: text.trim() || undefined, page: undefined }),
                   replace: true,
                 });
               }
@@ -162,6 +186,12 @@ export function Catalog() {
           </span>
         ) : null}
       </div>
+
+      <FilterBar
+        filters={filters}
+        stores={(destinations.data?.items ?? []).map((d) => [d.id, d.name] as const)}
+        onChange={setFilters}
+      />
 
       <ErrorMessage
         error={list.error}
@@ -183,7 +213,18 @@ export function Catalog() {
           {`${total.toLocaleString()} products fill ${list.data.totalPages.toLocaleString()} page${list.data.totalPages === 1 ? "" : "s"}.`}
         </Empty>
       ) : list.data && items.length === 0 ? (
-        q ? (
+        filtered ? (
+          <Empty
+            title="No products match these filters"
+            action={
+              <button type="button" className="btn" onClick={() => setFilters({ sort })}>
+                Clear filters
+              </button>
+            }
+          >
+            {q ? `Searching for “${q}” among them too.` : "Choose other filters, or clear them."}
+          </Empty>
+        ) : q ? (
           <Empty
             title={`No products match “${q}”`}
             action={

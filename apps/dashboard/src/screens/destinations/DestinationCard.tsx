@@ -96,6 +96,14 @@ export function DestinationCard({
                 <Link to="/sync-logs" search={{ status: "dead", destinationAccountId: d.id }}>
                   {d.queue.dead.toLocaleString()}
                 </Link>
+              ) : k === "failed" && d.queue.failed > 0 ? (
+                <Link
+                  to="/products"
+                  search={{ listing: "failed", store: d.id }}
+                  aria-label={`${d.queue.failed.toLocaleString()} failed: show the products that failed on ${d.name}`}
+                >
+                  {d.queue.failed.toLocaleString()}
+                </Link>
               ) : (
                 d.queue[k].toLocaleString()
               )}

@@ -19,7 +19,8 @@ import {
   toMapping,
   type DraftColumn,
 } from "./column-mapping";
-import { CURRENCIES, FILE_ACCEPT, fileProblem, formatBytes } from "./file-check";
+import { FILE_ACCEPT, fileProblem, formatBytes } from "./file-check";
+import { CurrencySelect } from "../../ui/CurrencySelect";
 import { ColumnsNote } from "./ColumnsNote";
 import { MappingPanel, type SaveChoice } from "./MappingPanel";
 import { useColumnsPreview } from "./useColumnsPreview";
@@ -221,19 +222,12 @@ export function FileForm() {
           className="currency-field"
         >
           {(p) => (
-            <select
+            <CurrencySelect
               {...p}
-              className="select"
               value={currency}
-              onChange={(e) => setCurrency(e.target.value)}
-            >
-              <option value="">None: the file says</option>
-              {CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
+              onChange={setCurrency}
+              none="None: the file says"
+            />
           )}
         </Field>
         <div id={ENCODING_FIELD_ANCHOR} className="encoding-field">

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ProductDetail, ProductPatch } from "@catalog/gateway/api-types";
 import { ApiError, errorMessage, qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
+import { CurrencySelect } from "../../ui/CurrencySelect";
 import { Field } from "../../ui/Field";
 import { AVAILABILITY, formatAvailability } from "../../ui/format";
 import {
@@ -202,16 +203,13 @@ export function ProductEditForm({
             />
           )}
         </Field>
-        <Field label="Currency" error={errors.currency} hint="ISO code: EUR, USD, GBP…">
+        <Field label="Currency" error={errors.currency}>
           {(p) => (
-            <input
+            <CurrencySelect
               {...p}
-              className="input"
-              maxLength={3}
-              placeholder="EUR"
-              autoCapitalize="characters"
               value={form.currency}
-              onChange={(e) => set("currency", e.target.value.toUpperCase())}
+              onChange={(code) => set("currency", code)}
+              none="Choose…"
             />
           )}
         </Field>

@@ -43,7 +43,7 @@ describe("validate", () => {
       title: "A title is required",
       gtin: "A GTIN is 8 to 14 digits",
       amount: "Write the price as digits with up to 4 decimals, e.g. 19.99",
-      currency: "A three-letter currency code, e.g. EUR",
+      currency: "Choose the price's currency",
       images: "Image 1 is not a web address (http or https)",
     });
   });

@@ -49,7 +49,7 @@ export function validate(f: FormState): Errors {
   const currency = f.currency.trim().toUpperCase();
   if (amount && !/^\d{1,15}(\.\d{1,4})?$/.test(amount))
     e.amount = "Write the price as digits with up to 4 decimals, e.g. 19.99";
-  if (amount && !/^[A-Z]{3}$/.test(currency)) e.currency = "A three-letter currency code, e.g. EUR";
+  if (amount && !/^[A-Z]{3}$/.test(currency)) e.currency = "Choose the price's currency";
   if (!amount && currency) e.amount = "Enter an amount, or clear the currency";
   const stock = readQuantity(f.quantity);
   if (!stock.ok) e.quantity = stock.message;

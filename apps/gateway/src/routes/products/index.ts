@@ -58,6 +58,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
         summary:
           "The org's catalog, newest edits first, each product with its listing status per destination",
         description:
+          "Narrowed by `q`, `sourceUrl`, `listing` (and/or `destinationAccountId`), `availability` and `stock`, all of them together; ordered by `sort`. " +
           "A listing's status follows its publish: the page may show it up to a second late while a publish is under way.",
         querystring: ProductListQuerySchema,
         response: { 200: ProductListSchema, ...errorResponses(401, 422, 429) },
@@ -65,12 +66,29 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
     },
     async (request, reply) => {
       const orgId = principalOf(request).org.id;
-      const { q, sourceUrl, pageSize } = request.query;
+      const { q, sourceUrl, listing, destinationAccountId, availability, stock, pageSize } =
+        request.query;
+      const sort = request.query.sort ?? "updated";
+      // Cursors are positions in the default order (newest edit first) only.
+      const keyset = sort === "updated";
+      if (request.query.cursor && !keyset)
+        throw invalid(
+          'query parameter "cursor" is for the default order only: with "sort" page by "page"',
+        );
       const cursor = request.query.cursor ? decodeCursor(request.query.cursor) : null;
       const page = cursor?.page ?? request.query.page;
       // The first page is the first page however it is asked for: no seek needed.
       const seek = cursor && page > 1 ? cursor : undefined;
-      const filter = { q, sourceUrl };
+      const filter = { q, sourceUrl, listing, destinationAccountId, availability, stock };
+      // The cache keys: what is counted (the filter) and what is shown (also order and page).
+      const filterKey = [
+        q ?? "",
+        sourceUrl ?? "",
+        listing ?? "",
+        destinationAccountId ?? "",
+        availability ?? "",
+        stock ?? "",
+      ];
       // Pages are kept serialized (by this route's own response schema) and encoded: a hit costs
       // no query, no serialization and no UTF-8 encoding of the body. The publish workers change
       // listings without telling the cache (a notification per job would serialize their
@@ -81,13 +99,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
       const body = await app.caches.catalogPage(
         request,
         orgId,
-        JSON.stringify([
-          q ?? "",
-          sourceUrl ?? "",
-          page,
-          pageSize,
-          seek ? request.query.cursor : "",
-        ]),
+        JSON.stringify([...filterKey, sort, page, pageSize, seek ? request.query.cursor : ""]),
         async () => {
           // A search's count reaches a limit past its stretch of pages (searchCountStart), and
           // is taken in the statement that finds its page: a page of the stretch found by
@@ -98,16 +110,17 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
           const total = app.caches.catalogCount(
             request,
             orgId,
-            JSON.stringify([q ?? "", sourceUrl ?? "", from]),
+            JSON.stringify([...filterKey, from]),
             async () => {
               if (!searching) return countProducts(db, orgId, filter);
-              found = await listProducts(db, orgId, { ...filter, page, pageSize, seek });
+              found = await listProducts(db, orgId, { ...filter, sort, page, pageSize, seek });
               return { total: found.total, exact: found.totalExact };
             },
           );
           if (searching) await total;
           const list =
-            found ?? (await listProducts(db, orgId, { ...filter, page, pageSize, seek, total }));
+            found ??
+            (await listProducts(db, orgId, { ...filter, sort, page, pageSize, seek, total }));
           if (list.items.some((item) => item.listings.some((l) => PUBLISHING.has(l.status))))
             until = Date.now() + PUBLISHING_PAGE_MS;
           const { items } = list;
@@ -115,7 +128,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
             ...toList(items, list.total, { page, pageSize }),
             totalExact: list.totalExact,
           };
-          const more = list.last && page < answer.totalPages && items.length === pageSize;
+          const more = keyset && list.last && page < answer.totalPages && items.length === pageSize;
           return Buffer.from(
             reply.serialize({
               ...answer,
@@ -123,7 +136,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db; policy: UrlPolic
                 ? encodeCursor({ direction: "next", page: page + 1, from: list.last! })
                 : null,
               prevCursor:
-                list.first && page > 1
+                keyset && list.first && page > 1
                   ? encodeCursor({ direction: "previous", page: page - 1, from: list.first })
                   : null,
             }) as string,

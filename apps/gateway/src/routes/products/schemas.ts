@@ -1,4 +1,5 @@
 import { Type } from "typebox";
+import { LISTING_FILTERS, LIST_SORTS, LOW_STOCK, STOCK_FILTERS } from "@catalog/db";
 import { ListSchema, PageQuerySchema } from "../../schemas/common.js";
 import { ProductSchema } from "../../schemas/product.js";
 import { WatchSchema } from "../../schemas/watch.js";
@@ -92,12 +93,45 @@ export const ProductListQuerySchema = Type.Object(
           "Only the products imported from this page (exact address): is a page in the catalog already?",
       }),
     ),
+    listing: Type.Optional(
+      Type.Enum([...LISTING_FILTERS], {
+        description:
+          "Only the products with a listing in this state (on `destinationAccountId` when given, else on any destination); " +
+          "`notListed`: the products with no listing there that is live or on its way (none, or only failed or ended ones)",
+      }),
+    ),
+    destinationAccountId: Type.Optional(
+      Type.String({
+        format: "uuid",
+        description:
+          "Only the products listed on this destination (in the `listing` state when given): `listing=failed&destinationAccountId=...` is what failed on that store",
+      }),
+    ),
+    availability: Type.Optional(
+      Type.String({
+        pattern: "^[A-Za-z]{1,40}$",
+        description:
+          'Only the products with this availability (schema.org names: "InStock", "OutOfStock", "PreOrder", ...)',
+      }),
+    ),
+    stock: Type.Optional(
+      Type.Enum([...STOCK_FILTERS], {
+        description: `Only the products with this stock: \`out\` 0 units, \`low\` 1 to ${LOW_STOCK}, \`in\` 1 or more, \`unknown\` not known`,
+      }),
+    ),
+    sort: Type.Optional(
+      Type.Enum([...LIST_SORTS], {
+        description:
+          "The order: `updated` newest edit first (the default), `title` A to Z, `stock` fewest units first (unknown last); each then by id. " +
+          "Cursors are for the default order only: other orders page by `page`, and their answers carry no cursors.",
+      }),
+    ),
     cursor: Type.Optional(
       Type.String({
         minLength: 1,
         maxLength: 200,
         description:
-          "A `nextCursor` or `prevCursor` of an earlier answer, sent back as it is with the same `q`, `sourceUrl` and `pageSize`: " +
+          "A `nextCursor` or `prevCursor` of an earlier answer, sent back as it is with the same filters and `pageSize`: " +
           "the page just after (or before) that answer's page, found at the same cost at any depth, and without repeating or " +
           "skipping a product when edits move others meanwhile. `page` is then ignored: the answer's `page` is the cursor's. " +
           "Anything else is a 422.",
