@@ -112,6 +112,14 @@ test("sorted by title or by stock (fewest first, unknown last), paged by page an
   ]);
 });
 
+test("a search keeps the order asked for: by title, by stock, or newest edit first", async () => {
+  const order = async (query: string) => (await list(query)).items.map((p) => p.title);
+  expect(await order("q=s")).toEqual(["Easel", "Dish"]);
+  expect(await order("q=s&sort=title")).toEqual(["Dish", "Easel"]);
+  expect(await order("q=o&sort=stock")).toEqual(["Apron", "Bowl", "Fork"]);
+  expect(await order("q=o&sort=title&listing=failed")).toEqual(["Apron", "Bowl"]);
+});
+
 test("cursors keep working under a filter: the pages of failed listings, each once", async () => {
   const first = await list("listing=failed&pageSize=2");
   expect(first.total).toBe(3);
