@@ -55,13 +55,14 @@ test("a full connect and publish leaves no secret in the gateway's or the worker
     price: { amount: "12.00", currency: "USD" },
     availability: "InStock",
   });
+  // A made-up bearer token is refused (it overrides the cookie), and must not be logged either.
+  const refused = await fetch(`${gateway}/api/products`, {
+    headers: { cookie, authorization: "Bearer not-a-real-token-but-a-secret" },
+  });
+  expect(refused.status).toBe(401);
   const publish = await fetch(`${gateway}/api/products/publish`, {
     method: "POST",
-    headers: {
-      cookie,
-      "content-type": "application/json",
-      authorization: "Bearer not-a-real-scheme-but-a-secret",
-    },
+    headers: { cookie, "content-type": "application/json" },
     body: JSON.stringify({ productIds: [product.id], destinationAccountIds: [destinationId] }),
   });
   expect(publish.status).toBe(200);
@@ -88,7 +89,7 @@ test("a full connect and publish leaves no secret in the gateway's or the worker
     state: oauth[1]!,
     hmac: oauth[2]!,
     accessToken,
-    authorization: "not-a-real-scheme-but-a-secret",
+    authorization: "not-a-real-token-but-a-secret",
   };
   const log = lines.join("");
   for (const [name, value] of Object.entries(secrets)) {
