@@ -7,6 +7,7 @@ import { Ajv2019 } from "ajv/dist/2019.js";
 import { parse } from "yaml";
 import { GatewayEnvSchema, loadGatewayConfig } from "@catalog/config/gateway";
 import { ImportWorkerEnvSchema } from "@catalog/config/import-worker";
+import { RendererEnvSchema } from "@catalog/config/renderer";
 import { PublishWorkerEnvSchema } from "@catalog/config/publish-worker";
 import { hasSource, imageNodeVersion, repoRoot } from "./built-processes.js";
 
@@ -69,6 +70,14 @@ test("the migration runs to completion before the gateway and the workers start"
   }
   expect(services["publish-worker"]!.deploy?.replicas).toBe(2);
   expect(services["import-worker"]!.build).toEqual({ context: ".", target: "import-worker" });
+  // Chromium runs in the renderer, in the worker's network, without the worker's credentials.
+  const renderer = services.renderer as Service & { network_mode?: string; shm_size?: string };
+  expect(renderer.network_mode).toBe("service:import-worker");
+  expect(renderer.shm_size).toBe("256mb");
+  expect(Object.keys(renderer.environment ?? {})).toEqual(["RENDERER_PORT"]);
+  expect(services["import-worker"]!.environment?.RENDERER_URL).toBe(
+    `ws://127.0.0.1:${renderer.environment!.RENDERER_PORT}/chromium`,
+  );
   expect(dockerfile).toMatch(/^FROM \S+ AS import-worker$/m);
   expect(
     Object.entries(services)
@@ -110,8 +119,8 @@ test("the image ships the one Node the scripts and CI run (.node-version), which
 
 test("the environment names only variables the processes read", () => {
   const known = new Set(
-    [GatewayEnvSchema, ImportWorkerEnvSchema, PublishWorkerEnvSchema].flatMap((s) =>
-      Object.keys(s.properties),
+    [GatewayEnvSchema, ImportWorkerEnvSchema, PublishWorkerEnvSchema, RendererEnvSchema].flatMap(
+      (s) => Object.keys(s.properties),
     ),
   );
   // OpenTelemetry's standard variables are read by the tracing register module, which the image's

@@ -44,6 +44,8 @@ type Container = {
   readinessProbe: Probe;
   resources: { requests: { cpu?: string; memory?: string }; limits: { memory?: string } };
   envFrom: unknown[];
+  env?: { name: string; value?: string; valueFrom?: unknown }[];
+  volumeMounts?: { name: string; mountPath: string }[];
   securityContext?: { readOnlyRootFilesystem?: boolean };
 };
 type PodTemplate = {
@@ -226,6 +228,35 @@ maybe.each(["base", "overlays/production"])("deploy/kubernetes/%s", (dir) => {
           readOnly: true,
         });
     }
+  });
+
+  test("the import worker's Chromium runs in a renderer container beside it that holds no credentials", () => {
+    const pod = deployments.find((d) => d.metadata.name === "catalog-import-worker")!.spec.template
+      .spec;
+    const [worker, renderer] = pod.containers;
+    expect(renderer!.name).toBe("renderer");
+    expect(renderer!.command).toEqual(["node", "apps/import-worker/dist/renderer-main.js"]);
+    expect(hasSource(renderer!.command[1]!)).toBe(true);
+    // Nothing from the ConfigMap or the Secret, no value from anywhere but the manifest itself.
+    expect(renderer!.envFrom).toBeUndefined();
+    const names = (renderer!.env ?? []).map((e) => e.name);
+    for (const name of ["DATABASE_URL", "REDIS_URL", "CREDENTIALS_KEYS"])
+      expect(names).not.toContain(name);
+    expect((renderer!.env ?? []).filter((e) => e.valueFrom)).toEqual([]);
+    // The worker connects to it over the pod's loopback, on the port the renderer serves.
+    const port = renderer!.ports.find((p) => p.name === "renderer")!.containerPort;
+    expect(worker!.env).toContainEqual({
+      name: "RENDERER_URL",
+      value: `ws://127.0.0.1:${port}/chromium`,
+    });
+    expect(renderer!.env).toContainEqual({ name: "RENDERER_PORT", value: String(port) });
+    // Shared memory: a memory-backed /dev/shm of a set size, mounted in the renderer only.
+    const shm = renderer!.volumeMounts!.find((m) => m.mountPath === "/dev/shm")!;
+    expect(pod.volumes).toContainEqual({
+      name: shm.name,
+      emptyDir: { medium: "Memory", sizeLimit: "256Mi" },
+    });
+    expect(worker!.volumeMounts ?? []).toEqual([]);
   });
 
   test("the public Service exposes the gateway's http port only, never the health port with /metrics", () => {

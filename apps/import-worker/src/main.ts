@@ -34,6 +34,7 @@ const renderer = config.BROWSER_FALLBACK
       policy,
       concurrency: config.RENDER_CONCURRENCY,
       executablePath: config.CHROMIUM_PATH,
+      rendererUrl: config.RENDERER_URL || undefined,
     })
   : null;
 
@@ -111,6 +112,7 @@ log.info(
     health: `http://${config.HEALTH_HOST}:${health.port}`,
     concurrency: config.IMPORT_CONCURRENCY,
     browserFallback: Boolean(renderer),
+    renderer: config.RENDERER_URL || "launched here",
     sourceWatch: config.SOURCE_WATCH,
     retention: config.RETENTION,
   },

@@ -35,3 +35,12 @@ test("the import worker loads no password hashing and no document or channel lib
   }
   expect(packages).toEqual(expect.arrayContaining(["bullmq", "cheerio", "pino", "typebox"]));
 });
+
+test("the renderer process loads its configuration and the renderer, and neither the database, Redis nor the queue", () => {
+  const renderer = importGraph("apps/import-worker/src/renderer-main.ts");
+  const reached = new Set([...renderer.files].map((file) => file.split("/").slice(0, 2).join("/")));
+  expect([...reached].sort()).toEqual(["apps/import-worker", "packages/config", "packages/fetch"]);
+  for (const name of ["bullmq", "ioredis", "pg", "@prisma/client"]) {
+    expect([...renderer.packages.keys()]).not.toContain(name);
+  }
+});

@@ -14,6 +14,12 @@ export const ImportWorkerEnvSchema = Type.Object({
   /** Render pages whose static HTML shows no product. */
   BROWSER_FALLBACK: Bool(true),
   CHROMIUM_PATH: Str("/usr/bin/chromium"),
+  /**
+   * The renderer process's websocket (`renderer-main.js`, e.g. ws://127.0.0.1:3200/chromium):
+   * set, pages are rendered there, away from this process's credentials; unset, Chromium is
+   * launched here (development and tests).
+   */
+  RENDERER_URL: Type.String({ default: "" }),
   FETCH_TIMEOUT_MS: Int(15_000, 100),
   RENDER_TIMEOUT_MS: Int(20_000, 100),
   FETCH_MAX_BYTES: Int(5 * 1024 * 1024, 1024),

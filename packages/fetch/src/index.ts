@@ -10,3 +10,8 @@ export {
   type RendererOptions,
   type RenderResult,
 } from "./render-page.js";
+export {
+  RENDERER_WS_PATH,
+  startRendererServer,
+  type RendererServerOptions,
+} from "./renderer-server.js";

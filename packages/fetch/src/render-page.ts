@@ -2,6 +2,7 @@ import type * as Playwright from "playwright-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { UrlPolicy } from "./address-policy.js";
 import { checkPublicUrl, HOW_TO_FIX } from "./check-url.js";
+import { chromiumLaunchOptions } from "./chromium-launch.js";
 import { BlockedUrlError, FetchFailedError } from "./errors.js";
 import { describeStatus } from "./failure-messages.js";
 import { DEFAULT_USER_AGENT } from "./fetch-public.js";
@@ -19,6 +20,11 @@ export interface RendererOptions {
   concurrency?: number;
   /** Default: $CHROMIUM_PATH, else /usr/bin/chromium (Debian's; browser downloads fail here). */
   executablePath?: string;
+  /**
+   * A renderer process's websocket (`startRendererServer`, e.g. ws://127.0.0.1:3200/chromium):
+   * set, Chromium runs there and this process only connects to it; unset, it is launched here.
+   */
+  rendererUrl?: string;
   /** Default per-render limit, from getting a slot to having the HTML. Default 20 000. */
   navigationTimeoutMs?: number;
   /** Longest wait for the network to go quiet after DOMContentLoaded. Default 2 000. */
@@ -40,27 +46,6 @@ export interface Renderer {
 
 // Requests that cost time and never carry product data.
 const HEAVY_RESOURCES = new Set(["image", "media", "font"]);
-
-function chromiumArgs(proxyUrl: string): string[] {
-  return [
-    "--no-sandbox", // runs as root in containers
-    "--disable-gpu",
-    // Shared memory in /tmp: a container's 64 MB /dev/shm crashes tabs.
-    "--disable-dev-shm-usage",
-    "--disable-quic", // QUIC/WebTransport are UDP and would not go through the proxy
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    `--proxy-server=${proxyUrl}`,
-    // Chromium sends loopback straight out, never to a proxy, unless this rule removes that.
-    "--proxy-bypass-list=<-loopback>",
-    // WebRTC would otherwise open UDP to any address the page names, past the proxy.
-    "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
-    // Chromium must never resolve names itself: everything goes by name to the proxy.
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-  ];
-}
 
 async function blockedOrFailed(
   policy: UrlPolicy,
@@ -162,24 +147,22 @@ export function createRenderer(options: RendererOptions): Renderer {
   let closed = false;
   let proxyBlocked: readonly string[] = [];
 
+  const filteringProxy = (): Promise<FilteringProxy> =>
+    (proxy ??= startFilteringProxy(policy).then((started) => {
+      proxyBlocked = started.blocked;
+      return started;
+    }));
+
   const browser = (): Promise<Browser> => {
     if (closed) return Promise.reject(new Error("renderer is closed"));
     if (launching) return launching;
-    const attempt = (async () => {
-      proxy ??= startFilteringProxy(policy).then((started) => {
-        proxyBlocked = started.blocked;
-        return started;
-      });
-      const [{ url }, { chromium }] = await Promise.all([proxy, loadPlaywright()]);
-      return chromium.launch({
-        executablePath,
-        headless: true,
-        args: chromiumArgs(url),
-        timeout: 30_000,
-      });
-    })();
+    const attempt = loadPlaywright().then(({ chromium }) =>
+      options.rendererUrl
+        ? chromium.connect(options.rendererUrl, { timeout: 10_000 })
+        : chromium.launch(chromiumLaunchOptions(executablePath)),
+    );
     launching = attempt;
-    // A crashed or failed browser is forgotten so the next render launches a fresh one.
+    // A crashed, failed or restarted browser is forgotten so the next render gets a fresh one.
     const forget = () => {
       if (launching === attempt) launching = undefined;
     };
@@ -188,10 +171,25 @@ export function createRenderer(options: RendererOptions): Renderer {
   };
 
   const renderOnce = async (start: string, timeoutMs: number): Promise<RenderResult> => {
-    const b = await browser();
+    const [b, { url: proxyUrl }] = await Promise.all([browser(), filteringProxy()]).catch(
+      (error: unknown) => {
+        // Chromium would not start, or the renderer process is down (restarting, say).
+        throw new FetchFailedError(
+          start,
+          `No browser could render ${start}; try again`,
+          undefined,
+          {
+            cause: error,
+            transient: true,
+          },
+        );
+      },
+    );
     const { errors } = await loadPlaywright();
-    // A fresh context per page: no cookies, storage or cache shared between merchants.
+    // A fresh context per page: no cookies, storage or cache shared between merchants. All its
+    // traffic goes to this process's filtering proxy (the browser may run in another process).
     const context: BrowserContext = await b.newContext({
+      proxy: { server: proxyUrl },
       userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
       serviceWorkers: "block",
       acceptDownloads: false,
