@@ -132,8 +132,9 @@ test("the environment names only variables the processes read", () => {
         `${name}: ${variable} known`,
       );
   }
-  const imageEnv = [...dockerfile.matchAll(/^ENV (.*)$/gm)].flatMap((m) =>
-    [...m[1]!.matchAll(/(\w+)=\S+/g)].map((v) => v[1]!),
+  // ENV lines with their continuations joined, quoted values (NODE_OPTIONS) read as one word.
+  const imageEnv = [...dockerfile.replace(/\\\n\s*/g, " ").matchAll(/^ENV (.*)$/gm)].flatMap((m) =>
+    [...m[1]!.matchAll(/(?:^|\s)(\w+)=(?:"[^"]*"|\S+)/g)].map((v) => v[1]!),
   );
   expect(imageEnv).toContain("HEALTH_PORT");
   for (const variable of imageEnv.filter((v) => !v.startsWith("NODE_")))
