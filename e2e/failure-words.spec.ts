@@ -108,7 +108,7 @@ test("a run says what failed in a merchant's words, links each failure to its fi
   await failures.getByRole("link", { name: "Edit Birch tray unpriced 1" }).click();
   const form = page.getByRole("region", { name: "Edit product" });
   await form.getByLabel("Price").fill("18.00");
-  await form.getByLabel("Currency").fill("EUR");
+  await form.getByLabel("Currency").selectOption("EUR");
   await form.getByRole("button", { name: "Save changes" }).click();
   await expect(form).toHaveCount(0);
   await page.goBack();

@@ -170,7 +170,7 @@ test("a product that fails to publish is fixed and retried in the same run", asy
   ).toBeVisible();
   const form = page.getByRole("region", { name: "Edit product" });
   await form.getByLabel("Price").fill("18.00");
-  await form.getByLabel("Currency").fill("EUR");
+  await form.getByLabel("Currency").selectOption("EUR");
   await form.getByRole("button", { name: "Save changes" }).click();
   await expect(form).toHaveCount(0);
 
