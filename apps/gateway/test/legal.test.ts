@@ -131,7 +131,8 @@ test.each(["privacy", "terms", "dpa"] as const)(
       title: LEGAL_TITLES[document],
     });
     // A placeholder says so, and the text has headings and paragraphs, nothing else.
-    expect(body.html).toMatch(/^<p><em>Placeholder text: .+It is not legal advice\.<\/em><\/p>/s);
+    const text = body.html.replace(/\s+/g, " ");
+    expect(text).toMatch(/^<p> ?<em>Placeholder text: .+It is not legal advice\.<\/em> ?<\/p>/);
     expect(body.html).toContain("<h2>");
     expect(body.html).not.toMatch(/<(script|style|img|h1)\b/);
     // The same at /api/v1 and with the version named.
