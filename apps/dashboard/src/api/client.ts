@@ -210,6 +210,8 @@ export type { List };
 export const qk = {
   session: ["session"] as const,
   legal: ["legal"] as const,
+  legalDocument: (document: string, version: string | undefined) =>
+    ["legal-document", document, version ?? "current"] as const,
   products: {
     all: ["products"] as const,
     list: (params: ProductListQuery) => ["products", "list", params] as const,
