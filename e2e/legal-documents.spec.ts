@@ -84,6 +84,19 @@ test("a member reads each legal document, sees an owner must sign, and has no si
   await expect(page.getByRole("region", { name: "Legal documents to sign" })).toBeVisible();
   await page.getByRole("region", { name: "Legal documents to sign" }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENSHOTS}/legal-reminder-publish-member-390.png` });
+
+  // Nothing is wider than the smallest phone.
+  await page.setViewportSize({ width: 320, height: 640 });
+  const screens = [
+    ["/legal", page.getByRole("link", { name: "Read the data processing agreement" })],
+    ["/legal/dpa", page.getByRole("article")],
+    [`/publish?ids=${product!.id}`, page.getByRole("region", { name: "Legal documents to sign" })],
+  ] as const;
+  for (const [path, loaded] of screens) {
+    await page.goto(path);
+    await expect(loaded).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBe(320);
+  }
 });
 
 test("an owner is reminded before connecting a store and before publishing, and signs there", async ({

@@ -1,4 +1,5 @@
 import { test, expect } from "./support/fixtures.js";
+import { SCREENSHOTS } from "./support/paths.js";
 import { signIn, signOut } from "./support/actions.js";
 
 test("an owner signs the legal documents on the Legal screen; a member sees who signed", async ({
@@ -11,6 +12,10 @@ test("an owner signs the legal documents on the Legal screen; a member sees who 
   await expect(
     page.getByText("Some documents are not signed at their current version yet."),
   ).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/legal-list-owner-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENSHOTS}/legal-list-owner-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   const documents = ["Privacy policy", "Terms of service", "Data processing agreement"];
   for (const name of documents) {

@@ -28,9 +28,9 @@ export function SignButton({
         {signer.pending(doc.type) ? (
           "Signing…"
         ) : (
-          <>
+          <span>
             Sign the {name} <span className="nowrap">(version {doc.currentVersion})</span>
-          </>
+          </span>
         )}
       </button>
       {error ? (
