@@ -125,6 +125,8 @@ test("an owner is reminded before connecting a store and before publishing, and 
   await reminder.getByRole("link", { name: "Read the privacy policy" }).click();
   await expect(page.getByRole("heading", { name: "Privacy policy", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: /^Sign the privacy policy \(version .+\)$/ }).click();
+  // Where the button was, the words that replace it, with the keyboard's focus.
+  await expect(page.getByText(`Signed: ${org.org.name} agrees to version`)).toBeFocused();
   await expect(page.getByRole("status").filter({ hasText: "Signed for" })).toContainText(
     `by you (${org.owner.email})`,
   );

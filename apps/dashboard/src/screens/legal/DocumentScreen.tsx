@@ -1,7 +1,7 @@
 // /legal/:document (?version= for an earlier one): a legal document's text, as the gateway serves
 // it (HTML cleaned against the descriptions' allow-list), with whether the org signed it and, for
 // an owner, the button to sign it.
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link, getRouteApi } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
 import { isStatus, qk } from "../../api/client";
@@ -33,6 +33,13 @@ export function LegalDocumentScreen() {
   useEffect(() => {
     document.title = `${text.data?.title ?? "Legal"} · Catalog`;
   }, [text.data?.title]);
+
+  // Signed here: the button is gone, so focus goes to the words that replace it.
+  const signedNote = useRef<HTMLParagraphElement>(null);
+  const justSigned = text.data ? signer.signedHere(text.data.type) : false;
+  useEffect(() => {
+    if (justSigned) signedNote.current?.focus();
+  }, [justSigned]);
 
   const breadcrumb = <Link to="/legal">Legal</Link>;
   if (text.isLoading)
@@ -111,13 +118,21 @@ export function LegalDocumentScreen() {
           dangerouslySetInnerHTML={{ __html: doc.html }}
         />
       </article>
-      {doc.current && record && !record.signed && isOwner ? (
+      {doc.current && record && isOwner && (!record.signed || justSigned) ? (
         <section className="section card" aria-label={`Sign the ${doc.title.toLowerCase()}`}>
           <div className="card-body stack" style={{ gap: 12 }}>
-            <p style={{ margin: 0 }}>
-              Signing records that {session.org.name} agrees to this version, signed by you.
-            </p>
-            <SignButton doc={record} signer={signer} />
+            {record.signed ? (
+              <p ref={signedNote} tabIndex={-1} role="status" style={{ margin: 0 }}>
+                Signed: {session.org.name} agrees to version {record.currentVersion}.
+              </p>
+            ) : (
+              <>
+                <p style={{ margin: 0 }}>
+                  Signing records that {session.org.name} agrees to this version, signed by you.
+                </p>
+                <SignButton doc={record} signer={signer} />
+              </>
+            )}
           </div>
         </section>
       ) : null}

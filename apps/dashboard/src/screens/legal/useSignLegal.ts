@@ -11,11 +11,13 @@ export function useSignLegal() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [errors, setErrors] = useState<Partial<Record<LegalType, string>>>({});
+  const [signedHere, setSignedHere] = useState<LegalType[]>([]);
   const sign = useMutation({
     mutationFn: (document: LegalType) => endpoints.legal.sign(document),
     onMutate: (document) => setErrors((e) => ({ ...e, [document]: undefined })),
     onSuccess: async (_record, document) => {
       await queryClient.invalidateQueries({ queryKey: qk.legal });
+      setSignedHere((list) => [...list, document]);
       toast.notify(`Signed the ${documentName(document).toLowerCase()}`, "ok");
     },
     onError: (err, document) => setErrors((e) => ({ ...e, [document]: errorMessage(err) })),
@@ -24,6 +26,8 @@ export function useSignLegal() {
     sign: (document: LegalType) => sign.mutate(document),
     pending: (document: LegalType) => sign.isPending && sign.variables === document,
     error: (document: LegalType) => errors[document],
+    /** Whether this screen signed `document` (its button is gone: say so where it was). */
+    signedHere: (document: LegalType) => signedHere.includes(document),
   };
 }
 
