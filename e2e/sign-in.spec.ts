@@ -13,10 +13,10 @@ test("sign in, an expired session, sign out", async ({ page, org, db }) => {
   await expect(page.getByRole("alert")).toHaveText(/wrong email or password/i);
 
   await page.getByLabel("Password").fill(org.member.password);
-  // The catalog's data (products, destinations for listing names, the legal banner): the session
-  // must expire after the screen has loaded, as it would for a user reading it.
+  // The catalog's data (products, destinations for listing names): the session must expire after
+  // the screen has loaded, as it would for a user reading it.
   const loaded = Promise.all(
-    ["/api/products", "/api/destinations", "/api/legal/status"].map((path) =>
+    ["/api/products", "/api/destinations"].map((path) =>
       page.waitForResponse(
         (response) => new URL(response.url()).pathname === path && response.ok(),
       ),

@@ -110,6 +110,8 @@ if (values.out) {
   }
   for (const dir of ["bench", "e2e", "deploy"]) copy(`${dir}/package.json`);
   for (const pkg of SERVER_PACKAGES) copy(`${pkg}/dist`);
+  // Files the gateway reads as they are: the legal documents' texts.
+  copy("apps/gateway/legal");
   copy("apps/dashboard/dist");
   run(
     "pnpm",

@@ -151,6 +151,12 @@ it("serves the dashboard and answers readiness on every process, each worker on 
   for (const url of healthUrls) expect((await fetch(`${url}/readyz`)).status).toBe(200);
 });
 
+it("serves the legal documents' texts, which the build lays out beside the gateway", async () => {
+  const res = await fetch(`${gatewayUrl}/api/legal/documents/terms`);
+  expect(res.status).toBe(200);
+  expect(((await res.json()) as { html: string }).html).toContain("<h2>");
+});
+
 it("exposes Prometheus metrics on every process's health port, the gateway's apart from its public port", async () => {
   const scrape = async (url: string) => {
     const res = await fetch(`${url}/metrics`);

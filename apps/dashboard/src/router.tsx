@@ -28,6 +28,7 @@ import { RunDetail } from "./screens/run-detail";
 import { Destinations } from "./screens/destinations";
 import { SyncLogs } from "./screens/sync-logs";
 import { Legal } from "./screens/legal";
+import { LegalDocumentScreen } from "./screens/legal/DocumentScreen";
 import { ExtensionKeys } from "./screens/extension-keys";
 import { ApiTokens } from "./screens/api-tokens";
 import { Webhooks } from "./screens/webhooks";
@@ -191,6 +192,13 @@ const legalRoute = createRoute({
   path: "/legal",
   component: Legal,
 });
+const legalDocumentRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/legal/$document",
+  // ?version= reads an earlier version (the one an org signed).
+  validateSearch: (s: Raw): { version?: string } => ({ version: str(s.version) }),
+  component: LegalDocumentScreen,
+});
 const keysRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/keys",
@@ -226,6 +234,7 @@ const routeTree = rootRoute.addChildren([
     destinationsRoute,
     syncLogsRoute,
     legalRoute,
+    legalDocumentRoute,
     keysRoute,
     apiTokensRoute,
     webhooksRoute,

@@ -52,6 +52,7 @@ import type { ConnectedSchema } from "./routes/integrations/schemas.js";
 import type {
   LegalRecordSchema,
   LegalStatusSchema,
+  LegalTextSchema,
   SignBodySchema,
 } from "./routes/legal/schemas.js";
 import type {
@@ -163,6 +164,7 @@ export type ChannelField = Static<typeof ChannelFieldSchema>;
 
 export type LegalRecord = Static<typeof LegalRecordSchema>;
 export type LegalStatus = Static<typeof LegalStatusSchema>;
+export type LegalText = Static<typeof LegalTextSchema>;
 export type SignBody = Static<typeof SignBodySchema>;
 
 export type ExtensionKey = Static<typeof ExtensionKeySchema>;

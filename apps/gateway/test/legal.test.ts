@@ -1,16 +1,19 @@
 import { createTestOrg, type TestOrg } from "@catalog/testing";
-import { CURRENT_LEGAL_VERSIONS } from "@catalog/db";
+import { CURRENT_LEGAL_VERSIONS, LEGAL_TITLES } from "@catalog/db";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
-import type { LegalRecord, LegalStatus } from "../src/api-types.js";
+import type { LegalRecord, LegalStatus, LegalText } from "../src/api-types.js";
 
 let gw: Gateway;
 let t: TestOrg;
 let cookie: string;
+let memberCookie: string;
 
 beforeAll(async () => {
   gw = await startGateway();
   t = await createTestOrg(gw.db, "legal");
-  cookie = await login(gw.app, t.member.email, t.member.password);
+  // Owners sign for the org; members read the status.
+  cookie = await login(gw.app, t.owner.email, t.owner.password);
+  memberCookie = await login(gw.app, t.member.email, t.member.password);
 });
 afterAll(() => gw.close());
 
@@ -22,6 +25,7 @@ const sign = (payload: object) =>
 test("a new org has signed nothing", async () => {
   const body = (await status()).json<LegalStatus>();
   expect(body.allSigned).toBe(false);
+  expect(body.owners).toEqual([t.owner.email]);
   expect(body.documents.map((d) => d.type)).toEqual(["privacy", "terms", "dpa"]);
   expect(body.documents[0]).toEqual({
     type: "privacy",
@@ -41,12 +45,36 @@ test("signing records who signed which version; signing again keeps the first re
     type: "privacy",
     signed: true,
     signedVersion: CURRENT_LEGAL_VERSIONS.privacy,
-    signedBy: t.member.id,
-    signedByEmail: t.member.email,
+    signedBy: t.owner.id,
+    signedByEmail: t.owner.email,
   });
   const again = await sign({ document: "privacy", version: CURRENT_LEGAL_VERSIONS.privacy });
   expect(again.json<LegalRecord>().signedAt).toBe(first.json<LegalRecord>().signedAt);
   expect(await gw.db.legalAcceptance.count({ where: { orgId: t.org.id } })).toBe(1);
+});
+
+test("a member cannot sign: 403 saying an owner signs, and nothing is recorded", async () => {
+  const res = await gw.app.inject({
+    method: "POST",
+    url: "/api/legal/sign",
+    headers: { cookie: memberCookie },
+    payload: { document: "terms" },
+  });
+  expect(res.statusCode).toBe(403);
+  expect(errorOf(res)).toBe(
+    `only an owner of the org signs its legal documents: ask an owner of ${t.org.name} to sign (the Legal screen names them)`,
+  );
+  expect(await gw.db.legalAcceptance.count({ where: { orgId: t.org.id, document: "terms" } })).toBe(
+    0,
+  );
+  // The member still reads the status, with the owners to ask.
+  const read = await gw.app.inject({
+    method: "GET",
+    url: "/api/legal/status",
+    headers: { cookie: memberCookie },
+  });
+  expect(read.statusCode).toBe(200);
+  expect(read.json<LegalStatus>().owners).toEqual([t.owner.email]);
 });
 
 test("when all three are signed the org is allSigned", async () => {
@@ -59,7 +87,7 @@ test("when all three are signed the org is allSigned", async () => {
 
 test("signatures belong to the org: another org's status is untouched", async () => {
   const other = await createTestOrg(gw.db, "legal-other");
-  const otherCookie = await login(gw.app, other.member.email, other.member.password);
+  const otherCookie = await login(gw.app, other.owner.email, other.owner.password);
   const body = (
     await gw.app.inject({
       method: "GET",
@@ -86,4 +114,51 @@ test("legal routes need a session", async () => {
     (await gw.app.inject({ method: "POST", url: "/api/legal/sign", payload: { document: "dpa" } }))
       .statusCode,
   ).toBe(401);
+});
+
+const documentAt = (url: string) => gw.app.inject({ method: "GET", url });
+
+test.each(["privacy", "terms", "dpa"] as const)(
+  "the %s document's current text is readable by anyone, as cleaned HTML",
+  async (document) => {
+    const res = await documentAt(`/api/legal/documents/${document}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<LegalText>();
+    expect(body).toMatchObject({
+      type: document,
+      version: CURRENT_LEGAL_VERSIONS[document],
+      current: true,
+      title: LEGAL_TITLES[document],
+    });
+    // A placeholder says so, and the text has headings and paragraphs, nothing else.
+    const text = body.html.replace(/\s+/g, " ");
+    expect(text).toMatch(/^<p> ?<em>Placeholder text: .+It is not legal advice\.<\/em> ?<\/p>/);
+    expect(body.html).toContain("<h2>");
+    expect(body.html).not.toMatch(/<(script|style|img|h1)\b/);
+    // The same at /api/v1 and with the version named.
+    const named = await documentAt(
+      `/api/v1/legal/documents/${document}?version=${CURRENT_LEGAL_VERSIONS[document]}`,
+    );
+    expect(named.json()).toEqual(body);
+  },
+);
+
+test.each([
+  [
+    "/api/legal/documents/eula",
+    404,
+    /there is no legal document "eula": the documents are privacy, terms, dpa/,
+  ],
+  [
+    "/api/legal/documents/terms?version=1999-01",
+    404,
+    /the terms of service has no version "1999-01": the current one is/,
+  ],
+  ["/api/legal/documents/terms?version=..%2F..%2Fpackage", 422, /version/],
+  ["/api/legal/documents/Terms%2Fx", 422, /document/],
+  ["/api/legal/documents/terms?lang=fr", 422, /lang/],
+])("GET %s is %i with a message", async (url, status, message) => {
+  const res = await documentAt(url);
+  expect(res.statusCode).toBe(status);
+  expect(errorOf(res)).toMatch(message);
 });

@@ -34,6 +34,7 @@ test("it lists every API route under /api and /api/v1, each with its response sc
     ["get", "/products/{id}/history"],
     ["get", "/legal/status"],
     ["post", "/legal/sign"],
+    ["get", "/legal/documents/{document}"],
     ["post", "/extension/ingest"],
     ["get", "/system"],
     ["post", "/system"],

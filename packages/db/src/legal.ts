@@ -11,6 +11,13 @@ export const CURRENT_LEGAL_VERSIONS: Readonly<Record<LegalDocument, string>> = {
 
 export const LEGAL_DOCUMENTS = Object.keys(CURRENT_LEGAL_VERSIONS) as LegalDocument[];
 
+/** Each document's name, as the dashboard and the documents' texts call it. */
+export const LEGAL_TITLES: Readonly<Record<LegalDocument, string>> = {
+  privacy: "Privacy policy",
+  terms: "Terms of service",
+  dpa: "Data processing agreement",
+};
+
 export interface LegalRecordView {
   type: LegalDocument;
   currentVersion: string;
@@ -25,7 +32,7 @@ export interface LegalRecordView {
 export async function legalStatus(
   db: Db,
   orgId: string,
-): Promise<{ documents: LegalRecordView[]; allSigned: boolean }> {
+): Promise<{ documents: LegalRecordView[]; allSigned: boolean; owners: string[] }> {
   const rows = await db.legalAcceptance.findMany({
     where: { orgId },
     orderBy: { signedAt: "desc" },
@@ -48,11 +55,21 @@ export async function legalStatus(
       signedByEmail: emailOf(latest?.signedBy),
     };
   });
-  return { documents, allSigned: documents.every((d) => d.signed) };
+  // Only owners sign: a member is told whom to ask.
+  const owners = await db.user.findMany({
+    where: { orgId, role: "owner" },
+    select: { email: true },
+    orderBy: { email: "asc" },
+  });
+  return {
+    documents,
+    allSigned: documents.every((d) => d.signed),
+    owners: owners.map((o) => o.email),
+  };
 }
 
 /**
- * Records that `userId` accepted `document`. Signing the same version again keeps the first record.
+ * Records that `userId` (an owner: the route checks the role) accepted `document`. Signing the same version again keeps the first record.
  */
 export async function signLegal(
   db: Db,

@@ -35,6 +35,8 @@ export interface RequestOptions {
 type UnauthorizedHandler = (next: string) => void;
 
 const SESSION_FLAG = "catalog.hadSession";
+/** Forms' drafts kept across an ended session (screens/product-detail/draft.ts); signing out drops them. */
+export const DRAFT_PREFIX = "catalog.draft.";
 const ENDED_FLAG = "catalog.sessionEnded";
 export const SESSION_ENDED_MESSAGE = "Your session has ended: sign in again";
 
@@ -80,6 +82,8 @@ export const sessionMemory = {
   signedOut(): void {
     sessionStorage.removeItem(SESSION_FLAG);
     sessionStorage.removeItem(ENDED_FLAG);
+    for (const key of Object.keys(sessionStorage))
+      if (key.startsWith(DRAFT_PREFIX)) sessionStorage.removeItem(key);
   },
   /** Called on a 401: marks the session as ended if there was one. */
   ended(): void {
@@ -210,6 +214,8 @@ export type { List };
 export const qk = {
   session: ["session"] as const,
   legal: ["legal"] as const,
+  legalDocument: (document: string, version: string | undefined) =>
+    ["legal-document", document, version ?? "current"] as const,
   products: {
     all: ["products"] as const,
     list: (params: ProductListQuery) => ["products", "list", params] as const,

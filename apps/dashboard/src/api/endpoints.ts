@@ -17,6 +17,7 @@ import type {
   HistoryEntry,
   LegalRecord,
   LegalStatus,
+  LegalText,
   List,
   LoginBody,
   ProductDetail,
@@ -138,6 +139,10 @@ export const legal = {
   status: () => api<LegalStatus>("/api/legal/status"),
   sign: (document: LegalRecord["type"]) =>
     api<LegalRecord>("/api/legal/sign", { method: "POST", body: { document } }),
+  document: (document: string, version?: string) =>
+    api<LegalText>(`/api/legal/documents/${encodeURIComponent(document)}`, {
+      query: { version },
+    }),
 };
 
 export const apiTokens = {

@@ -3,7 +3,7 @@ import { Link, Outlet, useNavigate, useRouterState } from "@tanstack/react-route
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import * as endpoints from "../api/endpoints";
 import { errorMessage, sessionMemory, setSigningOut } from "../api/client";
-import { ROLE_LABELS, useLegalStatus, useSession } from "../api/session";
+import { ROLE_LABELS, useSession } from "../api/session";
 import { useToast } from "./toast-context";
 
 interface NavItem {
@@ -29,7 +29,6 @@ const NAV: NavItem[] = [
 
 export function Layout() {
   const session = useSession();
-  const legal = useLegalStatus();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -116,12 +115,6 @@ export function Layout() {
           {signOut.isPending || signOut.isSuccess ? "Signing out…" : "Sign out"}
         </button>
       </header>
-      {legal.data && !legal.data.allSigned ? (
-        <div className="banner" role="status">
-          <span>Legal documents are not all signed.</span>
-          <Link to="/legal">Review and sign them</Link>
-        </div>
-      ) : null}
       <div className="shell">
         <nav id="sidenav" className={`sidenav${menuOpen ? " open" : ""}`} aria-label="Main">
           <div className="nav-user">

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import type { ChannelInfo } from "@catalog/gateway/api-types";
 import * as endpoints from "../../api/endpoints";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
+import { LegalReminder } from "../legal/LegalReminder";
 import { ChannelFieldInput } from "./ChannelFieldInput";
 import { connectParams, connectRefusal } from "./fields";
 import { connectFormLabel } from "./labels";
@@ -31,6 +32,7 @@ export function ConnectSection({
       <p className="muted">
         You sign in to the store and allow access there; then you come back here.
       </p>
+      <LegalReminder before="connect" />
       <ErrorMessage error={error} title="Could not load the channels" onRetry={onRetry} />
       {loading ? (
         <Loading label="Loading channels" />

@@ -1,63 +1,34 @@
-import { useEffect, useState } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+// /legal: the documents the org agrees to, each with a link to its text; owners sign them here,
+// members see who signs.
+import { useEffect } from "react";
+import { Link } from "@tanstack/react-router";
 import type { LegalRecord } from "@catalog/gateway/api-types";
-import { errorMessage, qk } from "../../api/client";
-import * as endpoints from "../../api/endpoints";
 import { useLegalStatus, useSession } from "../../api/session";
 import { PageHeader } from "../../ui/PageHeader";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { ErrorMessage, Loading, Notice } from "../../ui/states";
-import { useToast } from "../../ui/toast-context";
 import { formatDateTime } from "../../ui/format";
-
-const DOCUMENTS: Record<LegalRecord["type"], { name: string; about: string }> = {
-  privacy: {
-    name: "Privacy policy",
-    about: "How the service handles personal data in your catalog and account.",
-  },
-  terms: {
-    name: "Terms of service",
-    about: "The terms under which your organisation uses the service.",
-  },
-  dpa: {
-    name: "Data processing agreement",
-    about: "The agreement covering personal data the service processes for you.",
-  },
-};
+import { DOCUMENTS, ownerSigns } from "./documents";
+import { SignButton } from "./SignButton";
+import { SignedBy } from "./SignedBy";
+import { useSignLegal } from "./useSignLegal";
+import "./legal.css";
 
 export function Legal() {
   const legal = useLegalStatus();
   const session = useSession();
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const [errors, setErrors] = useState<Partial<Record<LegalRecord["type"], string>>>({});
+  const signer = useSignLegal();
+  const isOwner = session.user.role === "owner";
 
   useEffect(() => {
     document.title = "Legal · Catalog";
   }, []);
 
-  const sign = useMutation({
-    mutationFn: (document: LegalRecord["type"]) => endpoints.legal.sign(document),
-    onMutate: (document) => setErrors((e) => ({ ...e, [document]: undefined })),
-    onSuccess: async (_record, document) => {
-      await queryClient.invalidateQueries({ queryKey: qk.legal });
-      toast.notify(`Signed the ${DOCUMENTS[document].name.toLowerCase()}`, "ok");
-    },
-    onError: (err, document) => setErrors((e) => ({ ...e, [document]: errorMessage(err) })),
-  });
-
-  const signedBy = (doc: LegalRecord) =>
-    !doc.signedBy
-      ? "—"
-      : doc.signedBy === session.user.id
-        ? `you (${session.user.email})`
-        : (doc.signedByEmail ?? `a former user of ${session.org.name}`);
-
   return (
     <div className="page-narrow">
       <PageHeader
         title="Legal"
-        description={`The documents ${session.org.name} has agreed to. Anyone in the organisation can sign them.`}
+        description={`The documents ${session.org.name} agrees to. Read each one; an owner signs them for the organisation.`}
       />
       <ErrorMessage
         error={legal.error}
@@ -74,71 +45,78 @@ export function Legal() {
             </Notice>
           ) : (
             <Notice tone="warn">
-              <p>Some documents are not signed at their current version yet.</p>
+              <p>
+                Some documents are not signed at their current version yet.
+                {isOwner ? "" : ` ${ownerSigns(legal.data.owners, session.org.name)}`}
+              </p>
             </Notice>
           )}
           <div className="stack">
-            {legal.data.documents.map((doc) => {
-              const info = DOCUMENTS[doc.type] ?? { name: doc.type, about: "" };
-              const pending = sign.isPending && sign.variables === doc.type;
-              const outdated = !doc.signed && doc.signedVersion !== null;
-              return (
-                <section key={doc.type} className="card" aria-labelledby={`doc-${doc.type}`}>
-                  <div className="card-header">
-                    <div>
-                      <h2 id={`doc-${doc.type}`}>{info.name}</h2>
-                      <span className="muted small">Version {doc.currentVersion}</span>
-                    </div>
-                    <StatusBadge
-                      status={doc.signed ? "signed" : "unsigned"}
-                      label={
-                        doc.signed ? "Signed" : outdated ? "New version to sign" : "Not signed"
-                      }
-                    />
-                  </div>
-                  <div className="card-body stack" style={{ gap: 12 }}>
-                    <p className="muted" style={{ margin: 0 }}>
-                      {info.about}
-                    </p>
-                    {doc.signedVersion ? (
-                      <dl className="dl">
-                        <dt>Signed by</dt>
-                        <dd>{signedBy(doc)}</dd>
-                        <dt>Signed on</dt>
-                        <dd>{formatDateTime(doc.signedAt)}</dd>
-                        <dt>Version signed</dt>
-                        <dd>
-                          {doc.signedVersion}
-                          {outdated ? ` (the current one is ${doc.currentVersion})` : ""}
-                        </dd>
-                      </dl>
-                    ) : null}
-                    {errors[doc.type] ? (
-                      <div className="alert alert-bad" role="alert" style={{ margin: 0 }}>
-                        <p>{errors[doc.type]}</p>
-                      </div>
-                    ) : null}
-                    {!doc.signed ? (
-                      <div>
-                        <button
-                          type="button"
-                          className="btn btn-primary"
-                          disabled={pending}
-                          onClick={() => sign.mutate(doc.type)}
-                        >
-                          {pending
-                            ? "Signing…"
-                            : `Sign the ${info.name.toLowerCase()} (version ${doc.currentVersion})`}
-                        </button>
-                      </div>
-                    ) : null}
-                  </div>
-                </section>
-              );
-            })}
+            {legal.data.documents.map((doc) => (
+              <DocumentCard key={doc.type} doc={doc}>
+                {!doc.signed && isOwner ? <SignButton doc={doc} signer={signer} /> : null}
+              </DocumentCard>
+            ))}
           </div>
         </>
       ) : null}
     </div>
+  );
+}
+
+function DocumentCard({ doc, children }: { doc: LegalRecord; children: React.ReactNode }) {
+  const info = DOCUMENTS[doc.type] ?? { name: doc.type, about: "" };
+  const outdated = !doc.signed && doc.signedVersion !== null;
+  return (
+    <section className="card" aria-labelledby={`doc-${doc.type}`}>
+      <div className="card-header">
+        <div>
+          <h2 id={`doc-${doc.type}`}>{info.name}</h2>
+          <span className="muted small">Version {doc.currentVersion}</span>
+        </div>
+        <StatusBadge
+          status={doc.signed ? "signed" : "unsigned"}
+          label={doc.signed ? "Signed" : outdated ? "New version to sign" : "Not signed"}
+        />
+      </div>
+      <div className="card-body stack" style={{ gap: 12 }}>
+        <p className="muted" style={{ margin: 0 }}>
+          {info.about}
+        </p>
+        <p style={{ margin: 0 }}>
+          <Link to="/legal/$document" params={{ document: doc.type }} search={{}}>
+            Read the {info.name.toLowerCase()}
+          </Link>
+        </p>
+        {doc.signedVersion ? (
+          <dl className="dl">
+            <dt>Signed by</dt>
+            <dd>
+              <SignedBy doc={doc} />
+            </dd>
+            <dt>Signed on</dt>
+            <dd>{formatDateTime(doc.signedAt)}</dd>
+            <dt>Version signed</dt>
+            <dd>
+              {outdated ? (
+                <>
+                  <Link
+                    to="/legal/$document"
+                    params={{ document: doc.type }}
+                    search={{ version: doc.signedVersion }}
+                  >
+                    {doc.signedVersion}
+                  </Link>{" "}
+                  (the current one is {doc.currentVersion})
+                </>
+              ) : (
+                doc.signedVersion
+              )}
+            </dd>
+          </dl>
+        ) : null}
+        {children}
+      </div>
+    </section>
   );
 }

@@ -1,8 +1,9 @@
-import { useState, type SubmitEvent } from "react";
+import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ProductDetail, ProductPatch } from "@catalog/gateway/api-types";
 import { ApiError, errorMessage, qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
+import { useSession } from "../../api/session";
 import { CurrencySelect } from "../../ui/CurrencySelect";
 import { Field } from "../../ui/Field";
 import { AVAILABILITY, formatAvailability } from "../../ui/format";
@@ -15,25 +16,52 @@ import {
   type Errors,
   type FormState,
 } from "./edit-form";
+import { dropDraft, keepDraft, type ProductDraft } from "./draft";
+
+const DRAFT_SAVING = "Saving the changes you made before your session ended…";
+const DRAFT_BACK = "Your changes from before your session ended are back in the form.";
+
+/** A draft that can be saved as it is: valid, and changing something. */
+const resubmittable = (draft: ProductDraft) =>
+  Object.keys(validate(draft.form)).length === 0 &&
+  Object.keys(toPatch(draft.form, draft.base)).length > 1;
 
 export function ProductEditForm({
   product,
+  draft,
   onSaved,
   onCancel,
 }: {
   product: ProductDetail;
+  /** Changes made before the session ended: shown, and saved again over the version they began from. */
+  draft?: ProductDraft | null;
   onSaved: () => void;
   onCancel: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [base, setBase] = useState(product);
-  const [form, setForm] = useState<FormState>(() => toForm(product));
+  const userId = useSession().user.id;
+  const [base, setBase] = useState(draft?.base ?? product);
+  const [form, setForm] = useState<FormState>(() => draft?.form ?? toForm(product));
   const [errors, setErrors] = useState<Errors>({});
   const [conflict, setConflict] = useState(false);
   const [reloading, setReloading] = useState(false);
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(() =>
+    !draft ? null : resubmittable(draft) ? DRAFT_SAVING : `${DRAFT_BACK} Save them to keep them.`,
+  );
   const save = useMutation({
-    mutationFn: (patch: ProductPatch) => endpoints.products.update(base.id, patch),
+    // A save the ended session refused keeps the draft for after signing in (the 401 has already
+    // sent the person to sign in); any other answer ends the draft's life.
+    mutationFn: async ({ patch, typed }: { patch: ProductPatch; typed: FormState }) => {
+      try {
+        const saved = await endpoints.products.update(base.id, patch);
+        dropDraft(userId, base.id);
+        return saved;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) keepDraft(userId, { form: typed, base });
+        else dropDraft(userId, base.id);
+        throw err;
+      }
+    },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: qk.products.all });
       onSaved();
@@ -64,8 +92,25 @@ export function ProductEditForm({
       onCancel();
       return;
     }
-    save.mutate(patch);
+    save.mutate({ patch, typed: form });
   }
+
+  // Back from signing in with a draft: save it again at once, as the person asked before their
+  // session ended. Its version is the one they edited: if the product changed meanwhile, the
+  // answer is the stale-edit conflict below, never a silent overwrite.
+  const resubmitted = useRef(false);
+  useEffect(() => {
+    if (!draft || resubmitted.current) return;
+    resubmitted.current = true;
+    if (!resubmittable(draft)) {
+      dropDraft(userId, draft.base.id);
+      return;
+    }
+    save.mutate(
+      { patch: toPatch(draft.form, draft.base), typed: draft.form },
+      { onSettled: () => setNote(DRAFT_BACK) },
+    );
+  }, [draft, save, userId]);
 
   async function reload() {
     setReloading(true);
@@ -373,7 +418,15 @@ export function ProductEditForm({
         <button type="submit" className="btn btn-primary" disabled={save.isPending || conflict}>
           {save.isPending ? "Saving…" : "Save changes"}
         </button>
-        <button type="button" className="btn" onClick={onCancel} disabled={save.isPending}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            dropDraft(userId, base.id);
+            onCancel();
+          }}
+          disabled={save.isPending}
+        >
           Cancel
         </button>
       </div>

@@ -5,6 +5,7 @@ import type { ProductDetail } from "@catalog/gateway/api-types";
 import { isStatus, qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
 import { destinationLabel, useChannelName, useDestinations } from "../../api/queries";
+import { useSession } from "../../api/session";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PageHeader } from "../../ui/PageHeader";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
@@ -14,6 +15,7 @@ import { History } from "./History";
 import { Listings } from "./Listings";
 import { Overview } from "./Overview";
 import { ProductEditForm } from "./ProductEditForm";
+import { readDraft } from "./draft";
 import { isLive } from "./listing-state";
 import { SourceWatch } from "./SourceWatch";
 
@@ -25,7 +27,10 @@ export function ProductDetailScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [editing, setEditing] = useState(edit === 1);
+  const userId = useSession().user.id;
+  // Changes kept when a save found the session ended: the form opens with them, once.
+  const [draft, setDraft] = useState(() => readDraft(userId, id));
+  const [editing, setEditing] = useState(edit === 1 || draft !== null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const destinations = useDestinations();
   const channelName = useChannelName();
@@ -149,11 +154,16 @@ export function ProductDetailScreen() {
           <div className="card-body">
             <ProductEditForm
               product={p}
+              draft={draft?.base.id === p.id ? draft : null}
               onSaved={() => {
+                setDraft(null);
                 setEditing(false);
                 toast.notify("Product saved", "ok");
               }}
-              onCancel={() => setEditing(false)}
+              onCancel={() => {
+                setDraft(null);
+                setEditing(false);
+              }}
             />
           </div>
         </section>

@@ -16,6 +16,7 @@ import { PublishCheckResults } from "../../ui/PublishCheckResults";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
 import { useToast } from "../../ui/toast-context";
 import { MAX_SELECTION, useSelection } from "../../ui/selection";
+import { LegalReminder } from "../legal/LegalReminder";
 import { DestinationOption } from "./DestinationOption";
 import { PREVIEW_TITLES, SelectedProducts } from "./SelectedProducts";
 
@@ -293,6 +294,7 @@ export function Publish() {
           </p>
         ) : null}
 
+        <LegalReminder before="publish" />
         {error ? (
           <div id="publish-error" className="alert alert-bad" role="alert">
             <p>{error}</p>
