@@ -330,7 +330,7 @@ describe("the settings' choices from the seller's account", () => {
     expect(await options(dest, "marketplaceId")).toContainEqual({
       value: "EBAY_GB",
       label: "United Kingdom (ebay.co.uk)",
-      detail: "EBAY_GB, prices in GBP",
+      detail: "prices in GBP",
     });
     expect(standin.store(dest.storeId).counts.requests).toBe(before);
     expect(standin.store(dest.storeId).counts.routes).toMatchObject({

@@ -88,7 +88,7 @@ const marketplaces = (): SettingOption[] =>
   Object.entries(MARKETPLACES).map(([id, m]) => ({
     value: id,
     label: `${m.name} (${new URL(m.site).hostname.replace(/^www\./, "")})`,
-    detail: `${id}, prices in ${m.currency}`,
+    detail: `prices in ${m.currency}`,
   }));
 
 export async function ebaySettingsOptions(
