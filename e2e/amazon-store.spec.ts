@@ -27,14 +27,14 @@ test("connect an Amazon seller account, publish to it, and see Amazon's own word
   await expect(card).toHaveCount(1);
 
   // The product type is the one setting a merchant must choose.
-  await expect(card.getByText("Settings missing")).toBeVisible();
+  await expect(card.getByText("Needs setup")).toBeVisible();
   await card.getByRole("button", { name: "Amazon settings" }).click();
   const form = card.getByRole("form", { name: /^Amazon settings of Amazon seller/ });
   await expect(form.getByLabel("Marketplace id")).toHaveValue("ATVPDKIKX0DER");
   await form.getByLabel("Product type").fill("HOME");
   await form.getByRole("button", { name: "Save settings" }).click();
   await expect(form).toHaveCount(0);
-  await expect(card.getByText("Settings missing")).toHaveCount(0);
+  await expect(card.getByText("Needs setup")).toHaveCount(0);
   await page.screenshot({ path: "/tmp/amazon-connected.png", fullPage: true });
 
   // Publish the product from its page.

@@ -22,25 +22,28 @@ test("eBay settings with a field missing: the store's 422 shows at that field", 
 
   await signIn(page, org.owner, "/destinations");
   const card = page.getByRole("article", { name: "Harbour eBay" });
-  await expect(card.getByText("Settings missing")).toBeVisible();
+  await expect(card.getByText("Needs setup")).toBeVisible();
   await card.getByRole("button", { name: "eBay settings" }).click();
   const form = card.getByRole("form", { name: "eBay settings of Harbour eBay" });
-  await form.getByLabel("Marketplace").fill("EBAY_GB");
+  await form.getByLabel("Marketplace").selectOption("EBAY_GB");
+  // The stored token is not one eBay knows: the policies cannot be listed, so they are typed.
   await form.getByLabel("Category id").fill("31388");
-  await form.getByLabel("Inventory location key").fill("harbour-warehouse");
-  await form.getByLabel("Payment policy id").fill("6196932000");
-  await form.getByLabel("Shipping policy id").fill("6196934000");
+  await form.getByLabel("Inventory location").fill("harbour-warehouse");
+  await form.getByLabel("Payment policy").fill("6196932000");
+  await form.getByLabel("Shipping policy").fill("6196934000");
   // The return policy is left empty.
   await form.getByRole("button", { name: "Save settings" }).click();
 
-  const returnPolicy = form.getByLabel("Return policy id");
+  const returnPolicy = form.getByLabel("Return policy");
   await expect(returnPolicy).toHaveAttribute("aria-invalid", "true");
-  await expect(returnPolicy).toHaveAccessibleDescription(/Return policy id is required$/);
+  await expect(returnPolicy).toHaveAccessibleDescription(
+    /eBay did not list your return policy choices: it refused this store.s access, connect the store again. You can type its id here. Return policy is required$/,
+  );
   await expect(returnPolicy).toBeFocused();
   await expect(form.getByRole("alert")).toContainText(
     /not saved: the store needs a few more settings/i,
   );
-  for (const filled of ["Marketplace", "Category id", "Payment policy id"]) {
+  for (const filled of ["Marketplace", "Category id", "Payment policy"]) {
     await expect(form.getByLabel(filled)).not.toHaveAttribute("aria-invalid", "true");
   }
 
@@ -48,9 +51,9 @@ test("eBay settings with a field missing: the store's 422 shows at that field", 
   await returnPolicy.fill("6196933000");
   await form.getByRole("button", { name: "Save settings" }).click();
   await expect(form).toHaveCount(0);
-  await expect(card.getByText("Settings missing")).toHaveCount(0);
+  await expect(card.getByText("Needs setup")).toHaveCount(0);
   await card.getByRole("button", { name: "eBay settings" }).click();
-  await expect(form.getByLabel("Return policy id")).toHaveValue("6196933000");
+  await expect(form.getByLabel("Return policy")).toHaveValue("6196933000");
   await expect(form.getByLabel("Marketplace")).toHaveValue("EBAY_GB");
 });
 

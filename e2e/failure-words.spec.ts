@@ -73,7 +73,7 @@ test("a run says what failed in a merchant's words, links each failure to its fi
   await expect(failures).toContainText(
     "Birch tray unpriced 1 has no price. Add a price, then publish again.",
   );
-  await expect(failures).toContainText("eBay outlet is missing settings (Category id missing");
+  await expect(failures).toContainText("eBay outlet is missing settings (Category missing");
   await expect(failures).toContainText("Fill them in the store's settings, then publish again.");
   await expect(failures).toContainText(
     "Quay store could not be reached, or asked to wait, until the attempts ran out. Retry in a moment.",

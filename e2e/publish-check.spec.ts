@@ -65,9 +65,9 @@ test("check first: what each store would refuse and why, before anything is publ
   await expect(ebay).toContainText(
     "Store settings to fix: every product fails here until they are set",
   );
-  await expect(ebay).toContainText("Category id: missing");
-  await expect(ebay).toContainText("Payment policy id: missing");
-  await expect(ebay.getByText("Category id:", { exact: false })).toHaveCount(1);
+  await expect(ebay).toContainText("Category: missing");
+  await expect(ebay).toContainText("Payment policy: missing");
+  await expect(ebay.getByText("Category:", { exact: false })).toHaveCount(1);
   await expect(ebay.getByRole("link", { name: "Cedar box unpriced 1" })).toBeVisible();
   await expect(ebay.getByRole("link", { name: "Cedar box 2" })).toHaveCount(0);
 

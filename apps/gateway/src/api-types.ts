@@ -22,6 +22,7 @@ import type {
   DestinationPatchSchema,
   DestinationSchema,
   DisconnectedSchema,
+  SettingsOptionsSchema,
   UpdatedDestinationSchema,
 } from "./routes/destinations/schemas.js";
 import type {
@@ -156,6 +157,7 @@ export type Destination = Static<typeof DestinationSchema>;
 export type DestinationList = Static<typeof DestinationListSchema>;
 export type DestinationPatch = Static<typeof DestinationPatchSchema>;
 export type UpdatedDestination = Static<typeof UpdatedDestinationSchema>;
+export type SettingsOptions = Static<typeof SettingsOptionsSchema>;
 export type Disconnected = Static<typeof DisconnectedSchema>;
 export type Connected = Static<typeof ConnectedSchema>;
 export type ChannelInfo = Static<typeof ChannelInfoSchema>;

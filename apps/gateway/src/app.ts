@@ -231,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       redis,
       redisPrefix: config.redisKeyPrefix,
       channels,
+      keyring,
     });
     await scope.register(channelRoutes, { channels, canSealCredentials: keyring !== null });
     await scope.register(integrationRoutes, {

@@ -108,6 +108,29 @@ export interface OAuthCredentials {
   refreshExpiresAt?: number;
 }
 
+/**
+ * A value a destination setting may take, from the seller's own account (a business policy, an
+ * inventory location, a suggested category) or from the channel's fixed list (a marketplace).
+ */
+export interface SettingOption {
+  /** What the setting is set to (an id, a key). */
+  value: string;
+  /** How the seller named it, or the channel's name for it. */
+  label: string;
+  /** What tells two alike apart (a category's path, a location's town), or null. */
+  detail: string | null;
+}
+
+/** Asks for the choices of one setting (a field whose `choices` is "list" or "search"). */
+export interface SettingsOptionsInput {
+  /** Its settings may hold the form's unsaved values the choices depend on (eBay's marketplace). */
+  destination: DestinationTarget;
+  field: string;
+  /** The words searched for ("search" fields); "" for lists. */
+  query: string;
+  signal: AbortSignal;
+}
+
 export interface ChannelAdapter {
   readonly channel: ChannelName;
   /**
@@ -139,4 +162,9 @@ export interface ChannelAdapter {
     destination: DestinationTarget,
     signal: AbortSignal,
   ): Promise<Record<string, unknown>>;
+  /**
+   * The choices of a setting whose field offers them (`choices` in the settings schema), read
+   * from the seller's account where the channel's API has them. Same error classes as `publish`.
+   */
+  settingsOptions?(input: SettingsOptionsInput): Promise<SettingOption[]>;
 }

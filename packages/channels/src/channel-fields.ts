@@ -14,23 +14,32 @@ export interface ChannelField {
    * before sending it.
    */
   pattern: string | null;
+  /**
+   * Where its values can be chosen from (GET /api/destinations/settings-options): "list", every
+   * choice at once (a seller's policies, the marketplaces); "search", suggestions for typed
+   * words (eBay's categories); null, typed in.
+   */
+  choices: FieldChoices | null;
 }
+
+export type FieldChoices = "list" | "search";
 
 interface Annotated {
   title?: string;
   description?: string;
   examples?: unknown[];
   pattern?: string;
+  choices?: FieldChoices;
 }
 
 /**
  * One field per property of `schema`, in its order; `title` is the label, `examples[0]` the
- * placeholder.
+ * placeholder, `choices` (a keyword of ours) where its values come from.
  */
 export function fieldsOf(schema: TObject): ChannelField[] {
   const required = new Set<string>((schema as { required?: string[] }).required ?? []);
   return Object.entries(schema.properties as Record<string, TSchema>).map(([name, property]) => {
-    const { title, description, examples, pattern } = property as Annotated;
+    const { title, description, examples, pattern, choices } = property as Annotated;
     return {
       name,
       label: title ?? name,
@@ -38,6 +47,7 @@ export function fieldsOf(schema: TObject): ChannelField[] {
       description: description ?? "",
       placeholder: examples && examples.length > 0 ? String(examples[0]) : null,
       pattern: pattern ?? null,
+      choices: choices ?? null,
     };
   });
 }

@@ -36,8 +36,10 @@ export type {
   PublishableVariant,
   PublishInput,
   PublishOutcome,
+  SettingOption,
+  SettingsOptionsInput,
 } from "./adapter.js";
-export { fieldsOf, type ChannelField } from "./channel-fields.js";
+export { fieldsOf, type ChannelField, type FieldChoices } from "./channel-fields.js";
 export {
   ConnectError,
   type ConnectedAccount,

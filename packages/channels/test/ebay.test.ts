@@ -262,3 +262,102 @@ test("a refused authorization is a 403 of the connect flow", async () => {
     );
   },
 );
+
+describe("the settings' choices from the seller's account", () => {
+  const options = (dest: DestinationTarget, field: string, query = "") =>
+    channel.adapter.settingsOptions!({
+      destination: dest,
+      field,
+      query,
+      signal: AbortSignal.timeout(3_000),
+    });
+
+  test("the fields say where their values come from", () => {
+    const choices = Object.fromEntries(channel.settingsFields.map((f) => [f.name, f.choices]));
+    expect(choices).toEqual({
+      marketplaceId: "list",
+      categoryId: "search",
+      merchantLocationKey: "list",
+      paymentPolicyId: "list",
+      returnPolicyId: "list",
+      fulfillmentPolicyId: "list",
+      contentLanguage: null,
+      currency: null,
+      condition: null,
+    });
+  });
+
+  test("policies of the store's marketplace, locations and categories, read as eBay answers them", async () => {
+    const dest = await connectSeller();
+    expect(await options(dest, "paymentPolicyId")).toEqual([
+      { value: "pay-1", label: "Immediate payment", detail: "Card or PayPal, paid at once" },
+      { value: "pay-2", label: "Invoice within 3 days", detail: "For bulk buyers" },
+    ]);
+    expect((await options(dest, "returnPolicyId")).map((o) => o.value)).toEqual(["ret-1", "ret-2"]);
+    expect((await options(dest, "fulfillmentPolicyId")).map((o) => o.value)).toEqual([
+      "ful-1",
+      "ful-2",
+    ]);
+    // Another marketplace has its own policies; one where the seller has none lists none.
+    const gb = { ...dest, settings: { marketplaceId: "EBAY_GB" } };
+    expect((await options(gb, "paymentPolicyId")).map((o) => o.value)).toEqual(["pay-gb-1"]);
+    expect(
+      await options({ ...dest, settings: { marketplaceId: "EBAY_DE" } }, "returnPolicyId"),
+    ).toEqual([]);
+    // A store without a marketplace yet is offered the US site's.
+    expect((await options({ ...dest, settings: {} }, "paymentPolicyId"))[0]!.value).toBe("pay-1");
+
+    expect(await options(dest, "merchantLocationKey")).toEqual([
+      { value: "warehouse-1", label: "Main warehouse", detail: "Austin, TX, US" },
+      { value: "harbour-shop", label: "Harbour shop", detail: "Bristol, GB" },
+    ]);
+    expect(await options(dest, "categoryId", "athletic shoes")).toEqual([
+      {
+        value: "15709",
+        label: "Athletic Shoes",
+        detail: "Clothing, Shoes & Accessories > Men > Men's Shoes",
+      },
+      {
+        value: "95672",
+        label: "Athletic Shoes",
+        detail: "Clothing, Shoes & Accessories > Women > Women's Shoes",
+      },
+    ]);
+    // eBay's 204: no suggestion for these words.
+    expect(await options(dest, "categoryId", "zeppelin")).toEqual([]);
+    // Marketplaces are our own list: no call.
+    const before = standin.store(dest.storeId).counts.requests;
+    expect(await options(dest, "marketplaceId")).toContainEqual({
+      value: "EBAY_GB",
+      label: "United Kingdom (ebay.co.uk)",
+      detail: "prices in GBP",
+    });
+    expect(standin.store(dest.storeId).counts.requests).toBe(before);
+    expect(standin.store(dest.storeId).counts.routes).toMatchObject({
+      "GET /sell/account/v1/payment_policy": 3,
+      "GET /location": 1,
+      "GET /commerce/taxonomy/v1/get_default_category_tree_id": 2,
+      "GET /commerce/taxonomy/v1/category_tree/{id}/get_category_suggestions": 2,
+    });
+    if (contracts) expect(standin.violations).toEqual([]);
+  });
+
+  test("eBay's refusals are the channel's error classes, as for a publish", async () => {
+    const dest = await connectSeller();
+    standin.setFault(dest.storeId, { kind: "error", status: 500, times: 1 });
+    expect(await failureOf(options(dest, "paymentPolicyId"))).toBeInstanceOf(RetryableChannelError);
+    standin.setFault(dest.storeId, { kind: "auth", times: 1 });
+    expect(await failureOf(options(dest, "merchantLocationKey"))).toMatchObject({
+      kind: "auth",
+      status: 401,
+    });
+    standin.setFault(dest.storeId, { kind: "throttle", retryAfterSeconds: 4, times: 1 });
+    expect(await failureOf(options(dest, "categoryId", "mugs"))).toEqual(anyOf(ChannelWaitError));
+    // A marketplace eBay has no category tree for: eBay's 400, in its words.
+    expect(
+      await failureOf(
+        options({ ...dest, settings: { marketplaceId: "EBAY_XX" } }, "categoryId", "mugs"),
+      ),
+    ).toMatchObject({ kind: "validation", status: 400 });
+  });
+});

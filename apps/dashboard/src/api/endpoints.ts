@@ -36,6 +36,7 @@ import type {
   SystemAction,
   SystemActionResult,
   SystemView,
+  SettingsOptions,
   ChannelList,
   PublishRun,
   PublishRunSummary,
@@ -119,6 +120,11 @@ export const destinations = {
     api<UpdatedDestination>("/api/destinations", { method: "PATCH", query: { id }, body: patch }),
   disconnect: (id: string) =>
     api<Disconnected>("/api/destinations", { method: "DELETE", query: { id } }),
+  /** A setting's choices from the store's account; `q` for search fields. */
+  settingsOptions: (id: string, field: string, more: { q?: string; marketplaceId?: string } = {}) =>
+    api<SettingsOptions>("/api/destinations/settings-options", {
+      query: { id, field, ...more },
+    }),
 };
 
 /** Where the browser goes (a full page load, not fetch) to start connecting a store. */

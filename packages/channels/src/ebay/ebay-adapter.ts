@@ -24,6 +24,7 @@ import { missingField, requiredBaseUrl, requiredString } from "../destination-fi
 import { throwFirst } from "../preflight.js";
 import { inventoryItem, itemGroup, offer, priceQuantity } from "./ebay-bodies.js";
 import { ebayProductProblems, hasVariations } from "./ebay-checks.js";
+import { ebaySettingsOptions } from "./ebay-options.js";
 import { ebaySettings } from "./ebay-settings.js";
 import { requestEbayToken } from "./ebay-token.js";
 
@@ -240,6 +241,7 @@ export function createEbayAdapter({ app, timeoutMs }: ChannelContext<EbayApp>): 
     publish: (input) => publish(input, timeoutMs),
     updateOffer: (input) => updateOffer(input, timeoutMs),
     endListing: (input) => endListing(input, timeoutMs),
+    settingsOptions: (input) => ebaySettingsOptions(input, timeoutMs),
     async refreshCredentials(destination: DestinationTarget, signal: AbortSignal) {
       const refreshToken = requiredString(CHANNEL, destination, "refreshToken");
       const tokens = await requestEbayToken(

@@ -9,7 +9,11 @@ export const EbayEnvSchema = Type.Object({
   ),
   EBAY_AUTH_URL: envText("https://auth.ebay.com/oauth2/authorize"),
   EBAY_API_URL: envText("https://api.ebay.com"),
-  EBAY_SCOPES: envText("https://api.ebay.com/oauth/api_scope/sell.inventory"),
+  // Listing (sell.inventory); reading the seller's business policies (sell.account.readonly) and
+  // eBay's categories (api_scope) for the settings form.
+  EBAY_SCOPES: envText(
+    "https://api.ebay.com/oauth/api_scope/sell.inventory https://api.ebay.com/oauth/api_scope/sell.account.readonly https://api.ebay.com/oauth/api_scope",
+  ),
 });
 
 export const ebayApp = (env: Static<typeof EbayEnvSchema>) => ({

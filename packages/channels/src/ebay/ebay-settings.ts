@@ -2,59 +2,94 @@
 // offer), checked when the merchant saves them and again before the first call of a publish.
 import { Type, type Static } from "typebox";
 import { assertSettingsComplete } from "../destination-fields.js";
+import type { FieldChoices } from "../channel-fields.js";
 import { checkSettings } from "../settings-check.js";
 
-const MARKETPLACES: Record<string, { language: string; currency: string; site: string }> = {
-  EBAY_US: { language: "en-US", currency: "USD", site: "https://www.ebay.com" },
-  EBAY_GB: { language: "en-GB", currency: "GBP", site: "https://www.ebay.co.uk" },
-  EBAY_DE: { language: "de-DE", currency: "EUR", site: "https://www.ebay.de" },
-  EBAY_FR: { language: "fr-FR", currency: "EUR", site: "https://www.ebay.fr" },
-  EBAY_IT: { language: "it-IT", currency: "EUR", site: "https://www.ebay.it" },
-  EBAY_ES: { language: "es-ES", currency: "EUR", site: "https://www.ebay.es" },
-  EBAY_AU: { language: "en-AU", currency: "AUD", site: "https://www.ebay.com.au" },
-  EBAY_CA: { language: "en-CA", currency: "CAD", site: "https://www.ebay.ca" },
+/** The eBay sites whose language, currency and address we know. */
+export const MARKETPLACES: Record<
+  string,
+  { name: string; language: string; currency: string; site: string }
+> = {
+  EBAY_US: {
+    name: "United States",
+    language: "en-US",
+    currency: "USD",
+    site: "https://www.ebay.com",
+  },
+  EBAY_GB: {
+    name: "United Kingdom",
+    language: "en-GB",
+    currency: "GBP",
+    site: "https://www.ebay.co.uk",
+  },
+  EBAY_DE: { name: "Germany", language: "de-DE", currency: "EUR", site: "https://www.ebay.de" },
+  EBAY_FR: { name: "France", language: "fr-FR", currency: "EUR", site: "https://www.ebay.fr" },
+  EBAY_IT: { name: "Italy", language: "it-IT", currency: "EUR", site: "https://www.ebay.it" },
+  EBAY_ES: { name: "Spain", language: "es-ES", currency: "EUR", site: "https://www.ebay.es" },
+  EBAY_AU: {
+    name: "Australia",
+    language: "en-AU",
+    currency: "AUD",
+    site: "https://www.ebay.com.au",
+  },
+  EBAY_CA: { name: "Canada", language: "en-CA", currency: "CAD", site: "https://www.ebay.ca" },
 };
 
-const Text = (title: string, description: string, placeholder?: string) =>
+const Text = (
+  title: string,
+  description: string,
+  more: { placeholder?: string; choices?: FieldChoices } = {},
+) =>
   Type.String({
     pattern: "\\S",
     title,
     description,
-    ...(placeholder ? { examples: [placeholder] } : {}),
+    ...(more.placeholder ? { examples: [more.placeholder] } : {}),
+    ...(more.choices ? { choices: more.choices } : {}),
   });
 
-// Where a seller finds each value is in its description: the dashboard shows it as the help.
+// Where a seller finds each value is in its description: the dashboard shows it as the help. The
+// policies, locations and categories are offered from the seller's own account (`choices`).
 export const EbaySettingsSchema = Type.Object({
-  marketplaceId: Text("Marketplace", "The eBay site the listings go to", "EBAY_US"),
-  categoryId: Text("Category id", "The eBay leaf category of the listings", "31388"),
+  marketplaceId: Text("Marketplace", "The eBay site the listings go to", {
+    placeholder: "EBAY_US",
+    choices: "list",
+  }),
+  categoryId: Text("Category", "The eBay leaf category of the listings", {
+    placeholder: "31388",
+    choices: "search",
+  }),
   merchantLocationKey: Text(
-    "Inventory location key",
-    "The key of the inventory location items ship from (Seller Hub > Shipping > Locations)",
+    "Inventory location",
+    "Where items ship from: one of your inventory locations (Seller Hub > Shipping > Locations)",
+    { choices: "list" },
   ),
   paymentPolicyId: Text(
-    "Payment policy id",
-    "The id of the business policy for payment (Account > Business policies)",
+    "Payment policy",
+    "Your business policy for payment (Account > Business policies)",
+    { choices: "list" },
   ),
-  returnPolicyId: Text("Return policy id", "The id of the business policy for returns"),
-  fulfillmentPolicyId: Text(
-    "Shipping policy id",
-    "The id of the business policy for shipping (fulfillment)",
-  ),
+  returnPolicyId: Text("Return policy", "Your business policy for returns", { choices: "list" }),
+  fulfillmentPolicyId: Text("Shipping policy", "Your business policy for shipping (fulfillment)", {
+    choices: "list",
+  }),
   contentLanguage: Type.Optional(
     Text(
       "Listing language",
       "Needed only for a marketplace not listed by eBay's defaults; else taken from the marketplace",
-      "en-US",
+      { placeholder: "en-US" },
     ),
   ),
   currency: Type.Optional(
     Text(
       "Currency",
       "The currency of the prices; by default the product's, else the marketplace's",
-      "USD",
+      {
+        placeholder: "USD",
+      },
     ),
   ),
-  condition: Type.Optional(Text("Condition", "eBay's item condition", "NEW")),
+  condition: Type.Optional(Text("Condition", "eBay's item condition", { placeholder: "NEW" })),
 });
 
 type EbaySettingsInput = Static<typeof EbaySettingsSchema>;

@@ -30,6 +30,7 @@ import { countRoute, RateGate } from "../standins/kit/rate-gate.js";
 import { OAuthBook, type TokenResult } from "../standins/kit/oauth-book.js";
 import type { StandinOptions } from "../standins/kit/standin-options.js";
 import type { ChannelStandinEntry } from "../standins/channel-standin-entry.js";
+import { accountApi, locationList, taxonomyApi } from "./ebay-standin-account.js";
 
 type Json = Record<string, unknown>;
 
@@ -86,6 +87,8 @@ interface Seller {
 }
 
 const API = "/sell/inventory/v1";
+const ACCOUNT_API = "/sell/account/v1";
+const TAXONOMY_API = "/commerce/taxonomy/v1";
 const RU_NAME = "Catalog_Service-standin-RuName";
 const ebayError = (errorId: number, message: string, category = "REQUEST", extra: Json = {}) => ({
   errors: [
@@ -112,6 +115,13 @@ const FIXED_SEGMENTS = new Set([
   "withdraw_by_inventory_item_group",
   "publish",
   "withdraw",
+  "location",
+  "payment_policy",
+  "return_policy",
+  "fulfillment_policy",
+  "get_default_category_tree_id",
+  "category_tree",
+  "get_category_suggestions",
 ]);
 
 /** The route a request took, for the per-route counts: "/offer/{id}/withdraw". */
@@ -130,6 +140,14 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
     ? await loadOpenApiContract(`${dir}/ebay/sell_inventory_v1_oas3.v1.18.2.json`, {
         apiRoot: API,
         overlay: ebayAspectsOverlay,
+      })
+    : null;
+  const accountContract = dir
+    ? await loadOpenApiContract(`${dir}/ebay/sell_account_v1_oas3.json`, { apiRoot: ACCOUNT_API })
+    : null;
+  const taxonomyContract = dir
+    ? await loadOpenApiContract(`${dir}/ebay/commerce_taxonomy_v1_oas3.json`, {
+        apiRoot: TAXONOMY_API,
       })
     : null;
   const sellers = new Map<string, Seller>();
@@ -339,6 +357,7 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
   ) {
     // Each resource's body has that resource's shape (checked against the contract when loaded).
     const [resource, id, action] = path.split("/").slice(1).map(decodeURIComponent);
+    if (resource === "location" && !id && method === "GET") return locationList(query, response);
     if (resource === "inventory_item" && id && method === "PUT") {
       seller.items.set(id, body);
       return sendJson(response, 204, undefined);
@@ -435,16 +454,56 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
     sendJson(response, 404, ebayError(25713, "This Offer is not available."));
   }
 
-  async function api(request: IncomingMessage, response: ServerResponse, url: URL) {
+  /** One of eBay's APIs the stand-in answers: where its paths start, its contract, its calls. */
+  interface Surface {
+    root: string;
+    contract: OpenApiContract | null;
+    handle: (
+      seller: Seller,
+      method: string,
+      path: string,
+      query: URLSearchParams,
+      body: Json,
+      response: ServerResponse,
+    ) => void;
+  }
+  const surfaces: Surface[] = [
+    { root: API, contract, handle: inventory },
+    {
+      root: ACCOUNT_API,
+      contract: accountContract,
+      handle: (_s, method, path, query, _b, response) =>
+        method === "GET"
+          ? accountApi(path, query, response, ebayError)
+          : sendJson(response, 404, ebayError(2002, "Resource not found")),
+    },
+    {
+      root: TAXONOMY_API,
+      contract: taxonomyContract,
+      handle: (_s, method, path, query, _b, response) =>
+        method === "GET"
+          ? taxonomyApi(path, query, response, ebayError)
+          : sendJson(response, 404, ebayError(2002, "Resource not found")),
+    },
+  ];
+
+  async function api(
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+    { root, contract, handle }: Surface,
+  ) {
     const token = (request.headers.authorization ?? "").replace(/^Bearer /, "");
     const sellerId = oauth.storeOf(token);
     const seller = sellerId ? sellers.get(sellerId) : undefined;
     if (!seller || !sellerId)
       return sendJson(response, 401, ebayError(1001, "Invalid access token"));
     seller.counts.requests += 1;
+    // Inventory routes count as "/offer"; the other APIs' with their root.
+    const path = url.pathname.slice(root.length);
     countRoute(
       seller.counts,
-      `${request.method ?? "GET"} ${routeOf(url.pathname.slice(API.length))}`,
+      `${request.method ?? "GET"} ${root === API ? "" : root}${routeOf(path)}`,
     );
     const played = await playCommonFault(
       rateGate.take(sellerId) ?? faults.take(sellerId),
@@ -471,14 +530,7 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
       violations.push({ request: `${request.method} ${url.pathname}`, problems });
       return sendJson(response, 400, ebayError(25709, `Invalid request: ${problems.join("; ")}`));
     }
-    inventory(
-      seller,
-      request.method ?? "GET",
-      url.pathname.slice(API.length),
-      url.searchParams,
-      body,
-      response,
-    );
+    handle(seller, request.method ?? "GET", path, url.searchParams, body, response);
   }
 
   const server = await startLoopbackServer(
@@ -489,7 +541,8 @@ export async function startEbayStandin(options: StandinOptions = {}): Promise<Ch
           return authorize(url, response);
         if (url.pathname === "/identity/v1/oauth2/token" && request.method === "POST")
           return token(request, response);
-        if (url.pathname.startsWith(`${API}/`)) return api(request, response, url);
+        const surface = surfaces.find((s) => url.pathname.startsWith(`${s.root}/`));
+        if (surface) return api(request, response, url, surface);
         sendJson(response, 404, ebayError(2002, "Resource not found"));
       },
     ),

@@ -1,5 +1,35 @@
 import type { ChannelField } from "@catalog/gateway/api-types";
 import { Field } from "../../ui/Field";
+import { exampleHint } from "./fields";
+
+/**
+ * A channel field's label: its name, the asterisk a form explains (`markRequired`), and the word
+ * "required" for screen readers either way.
+ */
+export function ChannelFieldLabel({
+  field: f,
+  markRequired = false,
+}: {
+  field: Pick<ChannelField, "label" | "required">;
+  markRequired?: boolean;
+}) {
+  return (
+    <>
+      {f.label}
+      {f.required ? (
+        <>
+          {markRequired ? (
+            <span className="required-mark" aria-hidden="true">
+              {" "}
+              *
+            </span>
+          ) : null}
+          <span className="visually-hidden"> (required)</span>
+        </>
+      ) : null}
+    </>
+  );
+}
 
 /**
  * One of a channel's fields (asked before connecting, or among a store's settings) as a labelled
@@ -19,25 +49,9 @@ export function ChannelFieldInput({
   onChange: (value: string) => void;
   markRequired?: boolean;
 }) {
-  const required = f.required ? (
-    <>
-      {markRequired ? (
-        <span className="required-mark" aria-hidden="true">
-          {" "}
-          *
-        </span>
-      ) : null}
-      <span className="visually-hidden"> (required)</span>
-    </>
-  ) : null;
   return (
     <Field
-      label={
-        <>
-          {f.label}
-          {required}
-        </>
-      }
+      label={<ChannelFieldLabel field={f} markRequired={markRequired} />}
       hint={f.description || undefined}
       error={error}
     >
@@ -47,7 +61,7 @@ export function ChannelFieldInput({
           name={f.name}
           className="input"
           value={value}
-          placeholder={f.placeholder ?? undefined}
+          placeholder={exampleHint(f.placeholder)}
           aria-required={f.required || undefined}
           autoCapitalize="off"
           spellCheck={false}

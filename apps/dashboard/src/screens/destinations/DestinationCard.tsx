@@ -5,9 +5,10 @@ import { Link } from "@tanstack/react-router";
 import type { ChannelInfo, Destination } from "@catalog/gateway/api-types";
 import { useChannelName } from "../../api/queries";
 import { holdsOf, missingSettings } from "../../ui/destination-state";
+import { HealthBadges } from "../../ui/HealthBadges";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { formatDateTime } from "../../ui/format";
-import { HEALTH_LABELS, QUEUE_KEYS, QUEUE_LABELS, breakerLabel } from "./labels";
+import { QUEUE_KEYS, QUEUE_LABELS, breakerLabel } from "./labels";
 import { RenameForm } from "./RenameForm";
 import { SettingsForm } from "./SettingsForm";
 import { SyncSettings } from "./SyncSettings";
@@ -53,13 +54,13 @@ export function DestinationCard({
         </div>
         <span className="badges">
           {highlighted ? <StatusBadge status="connected" label="Just connected" /> : null}
-          <StatusBadge status={d.health} label={HEALTH_LABELS[d.health]} />
-          <StatusBadge status={d.breaker.state} label={breakerLabel(d.breaker.state)} />
+          <HealthBadges health={d.health} missing={missing} />
+          {/* Sending normally goes without saying: only a pause or a retry is news. */}
+          {d.breaker.state !== "closed" ? (
+            <StatusBadge status={d.breaker.state} label={breakerLabel(d.breaker.state)} />
+          ) : null}
           {holds.some((h) => h.kind === "wait") ? (
             <StatusBadge status="throttled" label="Waiting" />
-          ) : null}
-          {missing.length > 0 ? (
-            <StatusBadge status="unsigned" label="Settings missing" tone="warn" />
           ) : null}
         </span>
       </div>

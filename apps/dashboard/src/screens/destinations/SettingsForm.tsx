@@ -5,6 +5,8 @@ import type { ChannelField, Destination } from "@catalog/gateway/api-types";
 import { ApiError, errorMessage } from "../../api/client";
 import { useChannelName } from "../../api/queries";
 import { ChannelFieldInput } from "./ChannelFieldInput";
+import { ChoiceField } from "./ChoiceField";
+import { SearchChoiceField } from "./SearchChoiceField";
 import {
   NO_ERRORS,
   changedSettings,
@@ -12,7 +14,11 @@ import {
   settingsValues,
   type FieldErrors,
 } from "./fields";
+import { useSettingsOptions } from "./useSettingsOptions";
 import { useUpdateDestination } from "./useUpdateDestination";
+
+/** The setting the choices of the others depend on (eBay's policies are per marketplace). */
+const MARKETPLACE = "marketplaceId";
 
 export function SettingsForm({
   destination: d,
@@ -29,6 +35,16 @@ export function SettingsForm({
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const save = useUpdateDestination(d, () => `Saved the settings of “${d.name}”`, onDone);
   const topRef = useRef<HTMLDivElement>(null);
+  const hasMarketplace = fields.some((f) => f.name === MARKETPLACE && f.choices);
+  const marketplaceId = values[MARKETPLACE]?.trim() ?? "";
+  const marketplaces = useSettingsOptions(d.id, MARKETPLACE, { enabled: hasMarketplace });
+  // "Germany (ebay.de)" -> "Germany": how the notes name the form's marketplace.
+  const marketplaceName =
+    marketplaces.data?.options
+      .find((o) => o.value === marketplaceId)
+      ?.label.replace(/\s*\(.*\)$/, "") ?? marketplaceId;
+  const marketplace =
+    hasMarketplace && marketplaceId ? { id: marketplaceId, name: marketplaceName } : null;
 
   function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -84,16 +100,27 @@ export function SettingsForm({
         field empty to remove it.
       </p>
       <div className="grid-2">
-        {fields.map((f) => (
-          <ChannelFieldInput
-            key={f.name}
-            field={f}
-            value={values[f.name] ?? ""}
-            error={errors.byField[f.name]}
-            markRequired
-            onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
-          />
-        ))}
+        {fields.map((f) => {
+          const common = {
+            field: f,
+            value: values[f.name] ?? "",
+            error: errors.byField[f.name],
+            onChange: (value: string) => setValues((v) => ({ ...v, [f.name]: value })),
+          };
+          const asked = { destinationId: d.id, channelName: channelName(d.channel) };
+          if (f.choices === "list")
+            return <ChoiceField key={f.name} {...common} {...asked} marketplace={marketplace} />;
+          if (f.choices === "search")
+            return (
+              <SearchChoiceField
+                key={f.name}
+                {...common}
+                {...asked}
+                marketplaceId={marketplace?.id ?? ""}
+              />
+            );
+          return <ChannelFieldInput key={f.name} {...common} markRequired />;
+        })}
       </div>
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>

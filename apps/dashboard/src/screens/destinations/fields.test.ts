@@ -15,6 +15,7 @@ const field = (name: string, label: string, required = true): ChannelField => ({
   description: "",
   placeholder: null,
   pattern: null,
+  choices: null,
 });
 const EBAY = [
   field("marketplaceId", "Marketplace"),

@@ -8,6 +8,10 @@ export interface FieldErrors {
 }
 export const NO_ERRORS: FieldErrors = { byField: {}, general: [] };
 
+/** An example value as a hint ("e.g. EBAY_US"), so an empty field never looks filled in. */
+export const exampleHint = (placeholder: string | null) =>
+  placeholder ? `e.g. ${placeholder}` : undefined;
+
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

@@ -11,11 +11,6 @@ export const QUEUE_LABELS: Record<(typeof QUEUE_KEYS)[number], string> = {
   failed: "Failed",
   dead: "Gave up",
 };
-export const HEALTH_LABELS: Record<Destination["health"], string> = {
-  ok: "Healthy",
-  degraded: "Degraded",
-  down: "Down",
-};
 
 /** What disconnecting drops from the queue, in the confirmation. */
 export function queuedDropText(queue: Destination["queue"] | undefined): string {

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import type { ChannelInfo, Destination } from "@catalog/gateway/api-types";
 import { useChannelName } from "../../api/queries";
 import { breakerLabel, holdsOf, missingSettings } from "../../ui/destination-state";
+import { HealthBadges } from "../../ui/HealthBadges";
 import { StatusBadge } from "../../ui/StatusBadge";
 
 /**
@@ -48,10 +49,7 @@ export function DestinationOption({
         <span className="muted small">{channelName(d.channel)}</span>
       </label>
       <span className="badges dest-option-badges">
-        <StatusBadge
-          status={d.health}
-          label={d.health === "ok" ? "Healthy" : d.health === "degraded" ? "Degraded" : "Down"}
-        />
+        <HealthBadges health={d.health} missing={missing} />
         {d.breaker.state !== "closed" ? (
           <StatusBadge status={d.breaker.state} label={breakerLabel(d.breaker.state)} />
         ) : null}

@@ -10,6 +10,10 @@ export const ChannelFieldSchema = Type.Object({
     description:
       "A regular expression (JSON Schema `pattern`) the value must match, checked by forms before sending (Shopify's shop domain); null for any value",
   }),
+  choices: Type.Union([Type.Enum(["list", "search"]), Type.Null()], {
+    description:
+      "Settings only: where its values can be chosen from (GET /api/destinations/settings-options): list, all at once (a seller's policies); search, suggestions for typed words (eBay's categories); null, typed in",
+  }),
 });
 
 export const ChannelInfoSchema = Type.Object({

@@ -1,16 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { RedisClient } from "@catalog/queue";
 import type { ChannelRegistry } from "@catalog/channels";
-import { disconnectDestination, listDestinations, updateDestination, type Db } from "@catalog/db";
+import {
+  disconnectDestination,
+  listDestinations,
+  updateDestination,
+  type CredentialKeyring,
+  type Db,
+} from "@catalog/db";
 import { readDestinationStatuses } from "../../destination-status.js";
 import { principalOf } from "../../plugins/auth.js";
 import { errorResponses } from "../../schemas/common.js";
 import { clearQueuedWork } from "./clear-queued-work.js";
+import { settingsOptions } from "./settings-options.js";
 import {
   DestinationListSchema,
   DestinationPatchSchema,
   DestinationIdQuerySchema,
   DisconnectedSchema,
+  SettingsOptionsQuerySchema,
+  SettingsOptionsSchema,
   UpdatedDestinationSchema,
 } from "./schemas.js";
 
@@ -23,11 +32,13 @@ export interface DestinationOptions {
    */
   redisPrefix: string;
   channels: ChannelRegistry;
+  /** Opens a store's credentials to ask its channel for a setting's choices; null: 503 there. */
+  keyring: CredentialKeyring | null;
 }
 
 export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = async (
   app,
-  { db, redis, redisPrefix: prefix, channels },
+  { db, redis, redisPrefix: prefix, channels, keyring },
 ) => {
   // Every member reads the org's destinations (and publishes to them); changing or
   // disconnecting one is for the org's owners.
@@ -68,6 +79,31 @@ export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = 
         }),
       };
     },
+  );
+
+  app.get(
+    "/destinations/settings-options",
+    {
+      onRequest: app.requireSession,
+      schema: {
+        ...common,
+        operationId: "listDestinationSettingsOptions",
+        summary:
+          "The choices of one channel setting of a destination, from the seller's own account (eBay: business policies, inventory locations, category suggestions for `q`)",
+        description:
+          "For the settings form: owners and members may read. A setting the channel does not have, or offers no choices for, is 422, as is a search field without `q`. " +
+          "The channel is asked with the destination's credentials; when it fails (refused access, an outage, a wait it asked for), the answer is 502 with the reason in words, and the setting can still be typed in.",
+        querystring: SettingsOptionsQuerySchema,
+        response: { 200: SettingsOptionsSchema, ...errorResponses(401, 404, 422, 429, 502, 503) },
+      },
+    },
+    async (request) =>
+      settingsOptions(
+        { db, channels, keyring },
+        principalOf(request).org.id,
+        request.query,
+        AbortSignal.timeout(30_000),
+      ),
   );
 
   app.patch(

@@ -97,3 +97,48 @@ export const UpdatedDestinationSchema = Type.Object({
   ...SyncSettings,
   connectedAt: Time,
 });
+
+export const SettingsOptionsQuerySchema = Type.Object(
+  {
+    id: DestinationIdQuerySchema.properties.id,
+    field: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description:
+        "The setting (a `settingsFields` name of GET /api/channels whose `choices` is list or search)",
+    }),
+    q: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: "The words to search for: required (2 characters or more) for search fields",
+      }),
+    ),
+    marketplaceId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description:
+          "The marketplace to list choices for when the form's differs from the saved one (eBay's policies and categories are per marketplace); by default the destination's",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const SettingsOptionsSchema = Type.Object({
+  field: Type.String(),
+  choices: Type.Enum(["list", "search"]),
+  options: Type.Array(
+    Type.Object({
+      value: Type.String({ description: "What the setting is set to (an id, a key)" }),
+      label: Type.String({ description: "How the seller (or the channel) names it" }),
+      detail: Nullable(
+        Type.String({ description: "What tells two alike apart: a category's path, a town" }),
+      ),
+    }),
+    {
+      description:
+        "From the seller's own account on the channel (or the channel's fixed list); empty when it has none",
+    },
+  ),
+});
