@@ -4,7 +4,13 @@
 // Schema modules only: they import nothing but `typebox` and each other, so a browser build can
 // type-check against them.
 import type { Static } from "typebox";
-import type { SessionSchema, LoginBodySchema } from "./routes/auth/schemas.js";
+import type {
+  SessionSchema,
+  LoginBodySchema,
+  PasswordResetAnswerSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetRequestSchema,
+} from "./routes/auth/schemas.js";
 import type { ColumnsAnswerSchema } from "./routes/imports/columns-schemas.js";
 import type {
   ColumnMappingSchema,
@@ -108,6 +114,9 @@ export interface ApiError {
 export type LoginBody = Static<typeof LoginBodySchema>;
 export type Session = Static<typeof SessionSchema>;
 export type Role = Session["user"]["role"];
+export type PasswordResetRequest = Static<typeof PasswordResetRequestSchema>;
+export type PasswordResetConfirm = Static<typeof PasswordResetConfirmSchema>;
+export type PasswordResetAnswer = Static<typeof PasswordResetAnswerSchema>;
 
 export type Money = Static<typeof MoneySchema>;
 export type Product = Static<typeof ProductSchema>;

@@ -25,3 +25,29 @@ export const SessionSchema = Type.Object({
   }),
   org: Type.Object({ id: Type.String(), name: Type.String() }),
 });
+
+export const PasswordResetRequestSchema = Type.Object(
+  { email: Type.String({ minLength: 3, maxLength: 320 }) },
+  { additionalProperties: false },
+);
+
+export const PasswordResetConfirmSchema = Type.Object(
+  {
+    token: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: "The token of the emailed link",
+    }),
+    password: Type.String({
+      minLength: 1,
+      maxLength: 1024,
+      description: "The new password (at least 10 characters)",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const PasswordResetAnswerSchema = Type.Object(
+  { message: Type.String({ description: "What happens next, in words for the person" }) },
+  { additionalProperties: false },
+);
