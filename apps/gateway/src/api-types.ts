@@ -10,6 +10,7 @@ import type {
   PasswordResetAnswerSchema,
   PasswordResetConfirmSchema,
   PasswordResetRequestSchema,
+  PasswordResetRequestedSchema,
 } from "./routes/auth/schemas.js";
 import type { ColumnsAnswerSchema } from "./routes/imports/columns-schemas.js";
 import type {
@@ -116,6 +117,7 @@ export type Session = Static<typeof SessionSchema>;
 export type Role = Session["user"]["role"];
 export type PasswordResetRequest = Static<typeof PasswordResetRequestSchema>;
 export type PasswordResetConfirm = Static<typeof PasswordResetConfirmSchema>;
+export type PasswordResetRequested = Static<typeof PasswordResetRequestedSchema>;
 export type PasswordResetAnswer = Static<typeof PasswordResetAnswerSchema>;
 
 export type Money = Static<typeof MoneySchema>;

@@ -54,6 +54,7 @@ test("a known address gets an email with a link to the dashboard's reset page; o
   expect(res.json()).toEqual({
     message:
       "If an account uses this email address, a link to choose a new password is on its way.",
+    linkValidMinutes: 30,
   });
   const mail = await catcher.next(t.member.email);
   expect(mail.from).toBe("catalog@catalog.test");
@@ -231,6 +232,7 @@ test("without SMTP_URL a request answers the same and the log says mail is off, 
     expect(res.json()).toEqual({
       message:
         "If an account uses this email address, a link to choose a new password is on its way.",
+      linkValidMinutes: 30,
     });
     const messages = lines.map((l) => (JSON.parse(l) as { msg: string }).msg);
     expect(messages).toContain(

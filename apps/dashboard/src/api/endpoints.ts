@@ -19,6 +19,10 @@ import type {
   LegalStatus,
   List,
   LoginBody,
+  PasswordResetAnswer,
+  PasswordResetConfirm,
+  PasswordResetRequest,
+  PasswordResetRequested,
   ProductDetail,
   ProductList,
   ProductListQuery,
@@ -82,6 +86,20 @@ export const session = {
   signIn: (body: LoginBody) =>
     api<Session>("/api/auth/session", { method: "POST", body, allow401: true }),
   signOut: () => api<void>("/api/auth/session", { method: "DELETE", allow401: true }),
+  /** Asks for an emailed link to choose a new password (202 whether or not the address is known). */
+  requestPasswordReset: (body: PasswordResetRequest) =>
+    api<PasswordResetRequested>("/api/auth/password-reset", {
+      method: "POST",
+      body,
+      allow401: true,
+    }),
+  /** Sets the new password with the link's token; every session of the user ends. */
+  confirmPasswordReset: (body: PasswordResetConfirm) =>
+    api<PasswordResetAnswer>("/api/auth/password-reset/confirm", {
+      method: "POST",
+      body,
+      allow401: true,
+    }),
 };
 
 export const products = {

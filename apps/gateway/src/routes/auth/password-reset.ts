@@ -14,6 +14,7 @@ import {
   PasswordResetAnswerSchema,
   PasswordResetConfirmSchema,
   PasswordResetRequestSchema,
+  PasswordResetRequestedSchema,
 } from "./schemas.js";
 
 export interface PasswordResetRoutesOptions {
@@ -56,7 +57,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetRoutesO
           "Limited per client address and per email address (429 with Retry-After).",
         body: PasswordResetRequestSchema,
         response: {
-          202: PasswordResetAnswerSchema,
+          202: PasswordResetRequestedSchema,
           ...errorResponses(400, 429),
         },
       },
@@ -90,7 +91,10 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetRoutesO
             ttlSeconds: options.ttlSeconds,
           }),
         );
-      return reply.code(202).send({ message: REQUESTED_MESSAGE });
+      return reply.code(202).send({
+        message: REQUESTED_MESSAGE,
+        linkValidMinutes: Math.round(options.ttlSeconds / 60),
+      });
     },
   );
 

@@ -47,6 +47,14 @@ export const PasswordResetConfirmSchema = Type.Object(
   { additionalProperties: false },
 );
 
+export const PasswordResetRequestedSchema = Type.Object(
+  {
+    message: Type.String({ description: "What happens next, in words for the person" }),
+    linkValidMinutes: Type.Integer({ description: "How long an emailed link works" }),
+  },
+  { additionalProperties: false },
+);
+
 export const PasswordResetAnswerSchema = Type.Object(
   { message: Type.String({ description: "What happens next, in words for the person" }) },
   { additionalProperties: false },
