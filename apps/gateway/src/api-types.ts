@@ -8,9 +8,11 @@ import type {
   SessionSchema,
   LoginBodySchema,
   PasswordResetAnswerSchema,
+  PasswordResetCheckSchema,
   PasswordResetConfirmSchema,
   PasswordResetRequestSchema,
   PasswordResetRequestedSchema,
+  PasswordResetUsableSchema,
 } from "./routes/auth/schemas.js";
 import type { ColumnsAnswerSchema } from "./routes/imports/columns-schemas.js";
 import type {
@@ -119,6 +121,8 @@ export type PasswordResetRequest = Static<typeof PasswordResetRequestSchema>;
 export type PasswordResetConfirm = Static<typeof PasswordResetConfirmSchema>;
 export type PasswordResetRequested = Static<typeof PasswordResetRequestedSchema>;
 export type PasswordResetAnswer = Static<typeof PasswordResetAnswerSchema>;
+export type PasswordResetCheck = Static<typeof PasswordResetCheckSchema>;
+export type PasswordResetUsable = Static<typeof PasswordResetUsableSchema>;
 
 export type Money = Static<typeof MoneySchema>;
 export type Product = Static<typeof ProductSchema>;

@@ -29,6 +29,8 @@ afterAll(async () => {
 
 const ask = (g: Gateway, email: string) =>
   g.app.inject({ method: "POST", url: "/api/auth/password-reset", payload: { email } });
+const check = (token: string) =>
+  gw.app.inject({ method: "POST", url: "/api/auth/password-reset/check", payload: { token } });
 const confirm = (token: string, password: string) =>
   gw.app.inject({
     method: "POST",
@@ -132,10 +134,20 @@ test("the link sets the password once, ends every session of the user and clears
 test("an expired link answers 410 in words and changes nothing", async () => {
   const org = await createTestOrg(gw.db, "reset-expired");
   const token = await linkToken(org.member.email);
+  const usable = await check(token);
+  expect(usable.statusCode).toBe(200);
+  const until = Date.parse(usable.json<{ expiresAt: string }>().expiresAt);
+  expect(until - Date.now()).toBeGreaterThan(29 * 60_000);
+  expect(until - Date.now()).toBeLessThanOrEqual(30 * 60_000);
   await gw.db.passwordReset.update({
     where: { tokenHash: sha256(token) },
     data: { expiresAt: new Date(Date.now() - 1000) },
   });
+  const checked = await check(token);
+  expect(checked.statusCode).toBe(410);
+  expect(errorOf(checked)).toBe(
+    "This password reset link has expired or a newer one was sent. Ask for a new one.",
+  );
   const res = await confirm(token, "a brand new password");
   expect(res.statusCode).toBe(410);
   expect(errorOf(res)).toBe(
@@ -157,6 +169,7 @@ test("an unknown token answers 400, a short password 422 without using the link 
   const unknown = await confirm("not-a-token-we-sent", "a brand new password");
   expect(unknown.statusCode).toBe(400);
   expect(errorOf(unknown)).toBe("This password reset link is not valid. Ask for a new one.");
+  expect((await check("not-a-token-we-sent")).statusCode).toBe(400);
 
   const org = await createTestOrg(gw.db, "reset-short");
   const token = await linkToken(org.member.email);
@@ -241,8 +254,11 @@ test("without SMTP_URL a request answers the same and the log says mail is off, 
     expect(messages).toContain("mail is off (SMTP_URL is unset): no password reset email was sent");
     const rows = await g.db.passwordReset.findMany({ where: { userId: t.member.id } });
     expect(rows.length).toBeGreaterThan(0);
+    // The link's page as a browser asks for it: its request line is logged without the token.
+    await g.app.inject({ method: "GET", url: "/reset-password?token=a-token-of-a-mailed-link" });
     const log = lines.join("\n");
-    expect(log).not.toMatch(/reset-password\?token=/);
+    expect(log).toMatch(/reset-password\?token=\[redacted\]/);
+    expect(log).not.toContain("a-token-of-a-mailed-link");
   } finally {
     await g.close();
   }

@@ -44,6 +44,24 @@ const USED_LINK = "This password reset link was already used. Ask for a new one 
 const EXPIRED_LINK =
   "This password reset link has expired or a newer one was sent. Ask for a new one.";
 
+/** The link's reset when it can still be used; else 400 (unknown) or 410 (used, expired). */
+async function usableReset(db: Db, token: string) {
+  const reset = await db.passwordReset.findUnique({ where: { tokenHash: sha256(token) } });
+  if (!reset) throw new ServiceError(400, UNKNOWN_LINK);
+  if (reset.usedAt) throw new ServiceError(410, USED_LINK);
+  if (reset.expiresAt.getTime() <= Date.now()) throw new ServiceError(410, EXPIRED_LINK);
+  return reset;
+}
+
+/**
+ * Until when the link's token can set a password (the page it opens says so before the password
+ * is typed); 400 or 410 as completePasswordReset.
+ */
+export async function checkPasswordReset(db: Db, token: string): Promise<{ expiresAt: Date }> {
+  const reset = await usableReset(db, token);
+  return { expiresAt: reset.expiresAt };
+}
+
 /**
  * Sets the password of the user the link's token names, once: the link is used up, every session
  * of the user ends and so do the user's other links. 400 for an unknown token, 410 for a used or
@@ -54,10 +72,7 @@ export async function completePasswordReset(
   token: string,
   password: string,
 ): Promise<{ userId: string }> {
-  const reset = await db.passwordReset.findUnique({ where: { tokenHash: sha256(token) } });
-  if (!reset) throw new ServiceError(400, UNKNOWN_LINK);
-  if (reset.usedAt) throw new ServiceError(410, USED_LINK);
-  if (reset.expiresAt.getTime() <= Date.now()) throw new ServiceError(410, EXPIRED_LINK);
+  const reset = await usableReset(db, token);
   checkPassword(password);
   const passwordHash = await hashPassword(password);
   const now = new Date();

@@ -209,6 +209,8 @@ export type { List };
  */
 export const qk = {
   session: ["session"] as const,
+  /** Whether an emailed password reset link can still be used. */
+  passwordReset: (token: string) => ["password-reset", token] as const,
   legal: ["legal"] as const,
   products: {
     all: ["products"] as const,

@@ -20,9 +20,11 @@ import type {
   List,
   LoginBody,
   PasswordResetAnswer,
+  PasswordResetCheck,
   PasswordResetConfirm,
   PasswordResetRequest,
   PasswordResetRequested,
+  PasswordResetUsable,
   ProductDetail,
   ProductList,
   ProductListQuery,
@@ -89,6 +91,13 @@ export const session = {
   /** Asks for an emailed link to choose a new password (202 whether or not the address is known). */
   requestPasswordReset: (body: PasswordResetRequest) =>
     api<PasswordResetRequested>("/api/auth/password-reset", {
+      method: "POST",
+      body,
+      allow401: true,
+    }),
+  /** Until when an emailed link can set a password (400/410 when it cannot). */
+  checkPasswordReset: (body: PasswordResetCheck) =>
+    api<PasswordResetUsable>("/api/auth/password-reset/check", {
       method: "POST",
       body,
       allow401: true,

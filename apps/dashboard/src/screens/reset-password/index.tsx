@@ -2,11 +2,12 @@
 // signs in again with it. A used, expired or unknown link says so and offers a new one.
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { errorMessage, isStatus, sessionMemory } from "../../api/client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { errorMessage, isStatus, qk, sessionMemory } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
 import { AuthCard } from "../../ui/AuthCard";
 import { Field } from "../../ui/Field";
+import { formatWhen } from "../../ui/format";
 
 const route = getRouteApi("/reset-password");
 
@@ -26,10 +27,21 @@ export function ResetPassword() {
   const [confirmation, setConfirmation] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   /** The link cannot be used (400 or 410): the form gives way to a new link. */
-  const [deadLink, setDeadLink] = useState<string | null>(
-    token ? null : "This link is incomplete.",
-  );
+  const [refused, setRefused] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Asked before the password is typed: a used or expired link says so at once.
+  const usable = useQuery({
+    queryKey: qk.passwordReset(token ?? ""),
+    queryFn: () => endpoints.session.checkPasswordReset({ token: token ?? "" }),
+    enabled: Boolean(token),
+    staleTime: Infinity,
+  });
+  const deadLink = !token
+    ? "This link is incomplete: open the whole link from the email, or ask for a new one."
+    : (refused ??
+      (isStatus(usable.error, 400) || isStatus(usable.error, 410)
+        ? errorMessage(usable.error)
+        : null));
   const problem = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -48,7 +60,7 @@ export function ResetPassword() {
       await navigate({ to: "/sign-in", search: { changed: 1 }, replace: true });
     },
     onError: (err) => {
-      if (isStatus(err, 400) || isStatus(err, 410)) setDeadLink(errorMessage(err));
+      if (isStatus(err, 400) || isStatus(err, 410)) setRefused(errorMessage(err));
       else setFailure(errorMessage(err));
     },
   });
@@ -88,15 +100,35 @@ export function ResetPassword() {
       </AuthCard>
     );
 
+  if (usable.isPending)
+    return (
+      <AuthCard>
+        <div className="card-body stack">
+          <h1>Choose a new password</h1>
+          <p className="muted" role="status" style={{ margin: 0 }}>
+            Checking your link…
+          </p>
+        </div>
+      </AuthCard>
+    );
+
   return (
     <AuthCard>
       <form className="card-body stack" onSubmit={submit} noValidate>
         <div>
           <h1>Choose a new password</h1>
           <p className="muted" style={{ marginTop: 4, marginBottom: 0 }}>
+            {usable.data ? `This link works until ${formatWhen(usable.data.expiresAt)}. ` : null}
             After this you are signed out everywhere, and sign in with the new password.
           </p>
         </div>
+        {usable.error && !deadLink ? (
+          <div className="alert alert-warn" role="status">
+            <p>
+              Your link could not be checked ({errorMessage(usable.error)}). You can still try it.
+            </p>
+          </div>
+        ) : null}
         {failure ? (
           <div className="alert alert-bad" role="alert" ref={problem} tabIndex={-1}>
             <p>{failure}</p>

@@ -3,7 +3,12 @@
 // address and per email; choosing the new password with the link's token ends every session.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { RedisClient } from "@catalog/queue";
-import { completePasswordReset, issuePasswordReset, type Db } from "@catalog/db";
+import {
+  checkPasswordReset,
+  completePasswordReset,
+  issuePasswordReset,
+  type Db,
+} from "@catalog/db";
 import { SESSION_COOKIE } from "../../plugins/auth.js";
 import { describedError, errorResponses } from "../../schemas/common.js";
 import type { Mailer } from "../../mail/mailer.js";
@@ -12,9 +17,11 @@ import { accountKey } from "./login-limiter.js";
 import { reserveBudgets, type Budget } from "./request-budgets.js";
 import {
   PasswordResetAnswerSchema,
+  PasswordResetCheckSchema,
   PasswordResetConfirmSchema,
   PasswordResetRequestSchema,
   PasswordResetRequestedSchema,
+  PasswordResetUsableSchema,
 } from "./schemas.js";
 
 export interface PasswordResetRoutesOptions {
@@ -98,6 +105,30 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetRoutesO
     },
   );
 
+  const deadLinkResponses = {
+    400: describedError("The link's token is unknown"),
+    410: describedError("The link was already used, has expired or a newer one was sent"),
+  };
+
+  app.post(
+    "/auth/password-reset/check",
+    {
+      schema: {
+        tags,
+        operationId: "checkPasswordReset",
+        security: [],
+        summary: "Whether an emailed link can still set a password, and until when",
+        description: "Changes nothing: the page the link opens asks before the password is typed.",
+        body: PasswordResetCheckSchema,
+        response: { 200: PasswordResetUsableSchema, ...deadLinkResponses },
+      },
+    },
+    async (request) => {
+      const { expiresAt } = await checkPasswordReset(db, request.body.token);
+      return { expiresAt: expiresAt.toISOString() };
+    },
+  );
+
   app.post(
     "/auth/password-reset/confirm",
     {
@@ -111,8 +142,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetRoutesO
         body: PasswordResetConfirmSchema,
         response: {
           200: PasswordResetAnswerSchema,
-          400: describedError("The link's token is unknown"),
-          410: describedError("The link was already used, has expired or a newer one was sent"),
+          ...deadLinkResponses,
           422: describedError("The password breaks the rules (at least 10 characters)"),
         },
       },

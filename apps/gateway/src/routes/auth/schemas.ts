@@ -31,6 +31,22 @@ export const PasswordResetRequestSchema = Type.Object(
   { additionalProperties: false },
 );
 
+export const PasswordResetCheckSchema = Type.Object(
+  {
+    token: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: "The token of the emailed link",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const PasswordResetUsableSchema = Type.Object(
+  { expiresAt: Type.String({ format: "date-time", description: "Until when the link works" }) },
+  { additionalProperties: false },
+);
+
 export const PasswordResetConfirmSchema = Type.Object(
   {
     token: Type.String({
