@@ -111,3 +111,20 @@ test("an expired reset link says so and offers a new one", async ({ page, org, s
   await page.getByRole("link", { name: "Send me a new link" }).click();
   await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
 });
+
+test("asking for links too often for one address says to wait, in words", async ({ page, org }) => {
+  await page.goto("/forgot-password");
+  // Three links an address may be sent in 15 minutes; the fourth is refused.
+  for (let i = 0; i < 3; i++) {
+    await page.getByLabel("Email").fill(org.member.email);
+    await page.getByRole("button", { name: "Send the link" }).click();
+    await expect(page.getByRole("heading", { name: "Check your mail" })).toBeFocused();
+    await page.getByRole("button", { name: "send another link" }).click();
+  }
+  await page.getByLabel("Email").fill(org.member.email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Too many links were asked for, from here or for this address. Wait a few minutes, then try again.",
+  );
+  await shoot(page, "password-reset-too-many");
+});

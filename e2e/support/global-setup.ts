@@ -160,6 +160,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       // Every test's browser comes from 127.0.0.1: one client address for the whole suite, which
       // the per-address limit (600 a minute) was never meant for. The login limits stay as shipped.
       RATE_LIMIT_MAX: "1000000",
+      // Likewise password reset requests per address (each test's own addresses keep their limit).
+      PASSWORD_RESET_ADDRESS_RATE_LIMIT_MAX: "1000000",
       // Imports from the tests' page server on loopback; stores on loopback (WooCommerce's
       // stand-in).
       LOCAL_INGEST: "true",

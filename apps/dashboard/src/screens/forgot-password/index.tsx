@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import { Link, getRouteApi } from "@tanstack/react-router";
 import { useMutation } from "@tanstack/react-query";
-import { errorMessage } from "../../api/client";
+import { errorMessage, isStatus } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
 import { AuthCard } from "../../ui/AuthCard";
 import { Field } from "../../ui/Field";
@@ -26,7 +26,12 @@ export function ForgotPassword() {
   const request = useMutation({
     mutationFn: endpoints.session.requestPasswordReset,
     onSuccess: (answer, body) => setSent({ to: body.email, minutes: answer.linkValidMinutes }),
-    onError: (err) => setError(errorMessage(err)),
+    onError: (err) =>
+      setError(
+        isStatus(err, 429)
+          ? "Too many links were asked for, from here or for this address. Wait a few minutes, then try again."
+          : errorMessage(err),
+      ),
   });
 
   function submit(e: SubmitEvent) {
