@@ -205,3 +205,29 @@ export async function waitForStandinListings(
     .poll(async () => (await standinStore(standinUrl, store)).listings.length, { timeout })
     .toBe(count);
 }
+
+/**
+ * The link in the newest email the mail catcher received for `to`, once more than `seen` have come
+ * (the gateway sends after answering, so it is waited for).
+ */
+export async function mailedLink(
+  request: APIRequestContext,
+  stack: StackEnv,
+  to: string,
+  seen = 0,
+): Promise<string> {
+  let text = "";
+  await expect
+    .poll(async () => {
+      const res = await request.get(
+        `${stack.E2E_MAILBOX_URL}/messages?to=${encodeURIComponent(to)}`,
+      );
+      const mails = (await res.json()) as { text: string }[];
+      text = mails.at(-1)?.text ?? "";
+      return mails.length;
+    })
+    .toBeGreaterThan(seen);
+  const link = /(https?:\/\/\S+)/.exec(text)?.[1];
+  if (!link) throw new Error(`the email to ${to} holds no link:\n${text}`);
+  return link;
+}

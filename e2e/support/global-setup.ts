@@ -1,5 +1,5 @@
 // The browser tests' stack, once per run: a database and a Redis prefix of the run's own, the
-// generic stand-in channel and the four channel stand-ins, the gateway serving the dashboard's
+// generic stand-in channel and the four channel stand-ins, a mail catcher, the gateway serving the dashboard's
 // build, the import worker and the publish worker, each a child process on free ports, logging to
 // artifacts/logs/. What the tests need to reach it travels in E2E_* environment variables (the
 // test workers are started after this). The function it returns is the teardown: every process
@@ -15,6 +15,7 @@ import {
   freePorts,
   newRedisPrefix,
 } from "@catalog/testing";
+import { serveMailbox, startMailCatcher } from "@catalog/test-support/mail-catcher";
 import { startNodeProcess, waitForReady, type Child } from "./processes.js";
 import { ARTIFACTS, LOGS, ROOT, SCREENSHOTS, DASHBOARD_DIR, type StackEnv } from "./paths.js";
 
@@ -36,6 +37,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const children: Child[] = [];
   let databaseUrl: string | undefined;
   const prefix = newRedisPrefix();
+  // The gateway's mail (password reset links) goes to a catcher in this process; the tests read it
+  // over HTTP (E2E_MAILBOX_URL).
+  const catcher = await startMailCatcher();
+  const mailbox = await serveMailbox(catcher);
 
   const teardown = async () => {
     const stopping = performance.now();
@@ -53,6 +58,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       console.log(
         `e2e teardown: processes stopped in ${((performance.now() - stopping) / 1000).toFixed(1)} s`,
       );
+    await mailbox.close();
+    await catcher.close();
     if (databaseUrl) await dropTestDatabase(databaseUrl);
     await deleteRedisPrefix({ REDIS_URL: redisUrl, REDIS_CLUSTER: false }, prefix);
   };
@@ -153,12 +160,16 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       // Every test's browser comes from 127.0.0.1: one client address for the whole suite, which
       // the per-address limit (600 a minute) was never meant for. The login limits stay as shipped.
       RATE_LIMIT_MAX: "1000000",
+      // Likewise password reset requests per address (each test's own addresses keep their limit).
+      PASSWORD_RESET_ADDRESS_RATE_LIMIT_MAX: "1000000",
       // Imports from the tests' page server on loopback; stores on loopback (WooCommerce's
       // stand-in).
       LOCAL_INGEST: "true",
       CHANNEL_PRIVATE_URLS: "true",
       WEBHOOK_PRIVATE_URLS: "true",
       LAB_MODE: "true",
+      SMTP_URL: catcher.url,
+      MAIL_FROM: "Catalog <catalog@e2e.test>",
       NODE_OPTIONS: "--max-old-space-size=256",
     });
     const publishWorker = start("publish-worker", "apps/publish-worker/src/main.ts", {
@@ -191,6 +202,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       E2E_CREDENTIALS_KEYS: common.CREDENTIALS_KEYS!,
       E2E_STANDIN_URL: standinUrl,
       E2E_CHANNEL_URLS: JSON.stringify(channelUrls),
+      E2E_MAILBOX_URL: mailbox.url,
     };
     Object.assign(process.env, stack);
     writeFileSync(

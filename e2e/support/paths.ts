@@ -31,6 +31,8 @@ export interface StackEnv {
   E2E_STANDIN_URL: string;
   /** JSON: the four channel stand-ins' URLs by channel name. */
   E2E_CHANNEL_URLS: string;
+  /** The mail catcher's messages: GET <url>/messages?to=<address> (JSON, oldest first). */
+  E2E_MAILBOX_URL: string;
 }
 
 export function stackEnv(): StackEnv {
@@ -50,5 +52,6 @@ export function stackEnv(): StackEnv {
     E2E_CREDENTIALS_KEYS: read("E2E_CREDENTIALS_KEYS"),
     E2E_STANDIN_URL: read("E2E_STANDIN_URL"),
     E2E_CHANNEL_URLS: read("E2E_CHANNEL_URLS"),
+    E2E_MAILBOX_URL: read("E2E_MAILBOX_URL"),
   };
 }

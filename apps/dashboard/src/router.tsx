@@ -17,6 +17,8 @@ import { ToastProvider } from "./ui/Toast";
 import { NotFound, RouteError, ScreenError } from "./ui/RouteStates";
 import { IMPORT_TABS, type ImportTab } from "./lib/imports";
 import { SignIn } from "./screens/sign-in";
+import { ForgotPassword } from "./screens/forgot-password";
+import { ResetPassword } from "./screens/reset-password";
 import { Catalog } from "./screens/catalog";
 import { readFilters, type CatalogFilters } from "./screens/catalog/filters";
 import { ProductDetailScreen } from "./screens/product-detail";
@@ -60,8 +62,25 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/sign-in",
-  validateSearch: (s: Raw): { next?: string } => ({ next: str(s.next) }),
+  validateSearch: (s: Raw): { next?: string; changed?: 1 } => ({
+    next: str(s.next),
+    changed: s.changed === 1 || s.changed === "1" ? 1 : undefined,
+  }),
   component: SignIn,
+});
+
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/forgot-password",
+  validateSearch: (s: Raw): { email?: string } => ({ email: str(s.email) }),
+  component: ForgotPassword,
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/reset-password",
+  validateSearch: (s: Raw): { token?: string } => ({ token: str(s.token) }),
+  component: ResetPassword,
 });
 
 const appRoute = createRoute({
@@ -222,6 +241,8 @@ const systemRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
   appRoute.addChildren([
     indexRoute,
     productsRoute,

@@ -4,7 +4,16 @@
 // Schema modules only: they import nothing but `typebox` and each other, so a browser build can
 // type-check against them.
 import type { Static } from "typebox";
-import type { SessionSchema, LoginBodySchema } from "./routes/auth/schemas.js";
+import type {
+  SessionSchema,
+  LoginBodySchema,
+  PasswordResetAnswerSchema,
+  PasswordResetCheckSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetRequestSchema,
+  PasswordResetRequestedSchema,
+  PasswordResetUsableSchema,
+} from "./routes/auth/schemas.js";
 import type { ColumnsAnswerSchema } from "./routes/imports/columns-schemas.js";
 import type {
   ColumnMappingSchema,
@@ -110,6 +119,12 @@ export interface ApiError {
 export type LoginBody = Static<typeof LoginBodySchema>;
 export type Session = Static<typeof SessionSchema>;
 export type Role = Session["user"]["role"];
+export type PasswordResetRequest = Static<typeof PasswordResetRequestSchema>;
+export type PasswordResetConfirm = Static<typeof PasswordResetConfirmSchema>;
+export type PasswordResetRequested = Static<typeof PasswordResetRequestedSchema>;
+export type PasswordResetAnswer = Static<typeof PasswordResetAnswerSchema>;
+export type PasswordResetCheck = Static<typeof PasswordResetCheckSchema>;
+export type PasswordResetUsable = Static<typeof PasswordResetUsableSchema>;
 
 export type Money = Static<typeof MoneySchema>;
 export type Product = Static<typeof ProductSchema>;

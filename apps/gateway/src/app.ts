@@ -27,6 +27,8 @@ import { readCachesPlugin, type ChangeFeedOpener } from "./plugins/read-caches.j
 import { validatorCompiler } from "./plugins/validation.js";
 import { authRoutes } from "./routes/auth/index.js";
 import { deviceCookieSecrets } from "./routes/auth/device-cookies.js";
+import { passwordResetRoutes } from "./routes/auth/password-reset.js";
+import { createMailer } from "./mail/mailer.js";
 import { channelRoutes } from "./routes/channels/index.js";
 import { extensionRoutes } from "./routes/extension/index.js";
 import { extensionKeyRoutes } from "./routes/extension-keys/index.js";
@@ -155,6 +157,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const importTasks = new ImportTasks(db, config.DOCUMENT_IMPORT_CONCURRENCY, app.log);
   // Page URLs to import and image URLs to store: public addresses only, unless local ingest.
   const urlPolicy: UrlPolicy = { allowPrivate: config.LOCAL_INGEST, resolve: deps.resolveHost };
+  // Password reset links by email (SMTP_URL), or a log line saying mail is off.
+  const mailer = createMailer(config, app.log);
+  app.addHook("onClose", () => mailer.close());
   const api = async (scope: FastifyInstance) => {
     await scope.register(authRoutes, {
       db,
@@ -174,6 +179,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         perDevice: {
           max: config.LOGIN_DEVICE_RATE_LIMIT_MAX,
           windowSeconds: config.LOGIN_DEVICE_RATE_LIMIT_WINDOW_SECONDS,
+        },
+      },
+    });
+    await scope.register(passwordResetRoutes, {
+      db,
+      mailer,
+      publicUrl: config.PUBLIC_URL,
+      ttlSeconds: config.PASSWORD_RESET_TTL_SECONDS,
+      redis,
+      redisPrefix: config.redisKeyPrefix,
+      budgets: {
+        perEmail: {
+          max: config.PASSWORD_RESET_RATE_LIMIT_MAX,
+          windowSeconds: config.PASSWORD_RESET_RATE_LIMIT_WINDOW_SECONDS,
+        },
+        perAddress: {
+          max: config.PASSWORD_RESET_ADDRESS_RATE_LIMIT_MAX,
+          windowSeconds: config.PASSWORD_RESET_ADDRESS_RATE_LIMIT_WINDOW_SECONDS,
         },
       },
     });

@@ -56,6 +56,22 @@ const GatewayOwnEnvSchema = Type.Object({
    */
   LOGIN_DEVICE_RATE_LIMIT_MAX: Int(10, 1),
   LOGIN_DEVICE_RATE_LIMIT_WINDOW_SECONDS: Int(900, 1),
+  /**
+   * Where password reset emails are sent through: `smtp://user:pass@host:port` (STARTTLS when the
+   * server offers it) or `smtps://...` (TLS from the start). Unset, no mail is sent: a reset request
+   * still answers the same, and the gateway logs that mail is off.
+   */
+  SMTP_URL: Type.String({ default: "", pattern: "^$|^smtps?://[^/?#]+/?$" }),
+  /** The sender of those emails, an address or `Name <address>`. */
+  MAIL_FROM: Str("Catalog <no-reply@localhost>"),
+  /** How long a password reset link works, in seconds. */
+  PASSWORD_RESET_TTL_SECONDS: Int(1800, 60, 24 * 3600),
+  /** Password reset requests allowed per email address in a window (each one sends a mail). */
+  PASSWORD_RESET_RATE_LIMIT_MAX: Int(3, 1),
+  PASSWORD_RESET_RATE_LIMIT_WINDOW_SECONDS: Int(900, 1),
+  /** Password reset requests allowed per client address, across email addresses, in a window. */
+  PASSWORD_RESET_ADDRESS_RATE_LIMIT_MAX: Int(20, 1),
+  PASSWORD_RESET_ADDRESS_RATE_LIMIT_WINDOW_SECONDS: Int(900, 1),
   /** Lab mode allows destructive admin actions such as flush_redis. */
   LAB_MODE: Bool(false),
   /** Allow imports from private and loopback addresses (local development and tests only). */

@@ -33,6 +33,12 @@ export function isRole(value: unknown): value is Role {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 10;
 
+/** The one password rule, wherever a password is chosen (a new user, a reset). */
+export function checkPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw invalid(`password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+}
+
 export async function createOrg(db: Db, name: string): Promise<OrgView> {
   const trimmed = name.trim();
   if (trimmed.length === 0 || trimmed.length > 200)
@@ -61,9 +67,7 @@ export async function createUser(
 ): Promise<UserView> {
   const email = input.email.trim().toLowerCase();
   if (!EMAIL.test(email)) throw invalid(`"${input.email}" is not an email address`);
-  if (input.password.length < MIN_PASSWORD_LENGTH) {
-    throw invalid(`password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-  }
+  checkPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   try {
     const user = await db.user.create({

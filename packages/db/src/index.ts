@@ -12,6 +12,7 @@ export {
 export { hashPassword, verifyPassword, sha256, randomToken } from "./secrets.js";
 export * from "./accounts.js";
 export * from "./sessions.js";
+export * from "./password-resets.js";
 export * from "./api-tokens.js";
 export * from "./capped-count.js";
 export * from "./products.js";

@@ -213,6 +213,8 @@ export type { List };
  */
 export const qk = {
   session: ["session"] as const,
+  /** Whether an emailed password reset link can still be used. */
+  passwordReset: (token: string) => ["password-reset", token] as const,
   legal: ["legal"] as const,
   legalDocument: (document: string, version: string | undefined) =>
     ["legal-document", document, version ?? "current"] as const,

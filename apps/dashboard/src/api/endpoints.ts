@@ -20,6 +20,12 @@ import type {
   LegalText,
   List,
   LoginBody,
+  PasswordResetAnswer,
+  PasswordResetCheck,
+  PasswordResetConfirm,
+  PasswordResetRequest,
+  PasswordResetRequested,
+  PasswordResetUsable,
   ProductDetail,
   ProductList,
   ProductListQuery,
@@ -84,6 +90,27 @@ export const session = {
   signIn: (body: LoginBody) =>
     api<Session>("/api/auth/session", { method: "POST", body, allow401: true }),
   signOut: () => api<void>("/api/auth/session", { method: "DELETE", allow401: true }),
+  /** Asks for an emailed link to choose a new password (202 whether or not the address is known). */
+  requestPasswordReset: (body: PasswordResetRequest) =>
+    api<PasswordResetRequested>("/api/auth/password-reset", {
+      method: "POST",
+      body,
+      allow401: true,
+    }),
+  /** Until when an emailed link can set a password (400/410 when it cannot). */
+  checkPasswordReset: (body: PasswordResetCheck) =>
+    api<PasswordResetUsable>("/api/auth/password-reset/check", {
+      method: "POST",
+      body,
+      allow401: true,
+    }),
+  /** Sets the new password with the link's token; every session of the user ends. */
+  confirmPasswordReset: (body: PasswordResetConfirm) =>
+    api<PasswordResetAnswer>("/api/auth/password-reset/confirm", {
+      method: "POST",
+      body,
+      allow401: true,
+    }),
 };
 
 export const products = {

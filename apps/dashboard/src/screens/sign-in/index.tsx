@@ -1,14 +1,19 @@
 import { useEffect, useState, type SubmitEvent } from "react";
-import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorMessage, qk, safeNext, sessionMemory } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
+import { AuthCard } from "../../ui/AuthCard";
 import { Field } from "../../ui/Field";
+
+/** What the sign-in screen says after a password was changed with an emailed link. */
+export const PASSWORD_CHANGED_MESSAGE =
+  "Your password was changed and you were signed out everywhere. Sign in with your new password.";
 
 const route = getRouteApi("/sign-in");
 
 export function SignIn() {
-  const { next } = route.useSearch();
+  const { next, changed } = route.useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState("");
@@ -48,65 +53,67 @@ export function SignIn() {
   }
 
   return (
-    <div className="auth-page">
-      <main className="auth-card">
-        <div className="brand">
-          <span className="brand-mark" aria-hidden="true" />
-          <span>Catalog</span>
+    <AuthCard>
+      <form className="card-body stack" onSubmit={submit} noValidate>
+        <div>
+          <h1>Sign in</h1>
+          <p className="muted" style={{ marginTop: 4, marginBottom: 0 }}>
+            Import, publish and keep your product catalog in sync.
+          </p>
         </div>
-        <div className="card">
-          <form className="card-body stack" onSubmit={submit} noValidate>
-            <div>
-              <h1>Sign in</h1>
-              <p className="muted" style={{ marginTop: 4, marginBottom: 0 }}>
-                Import, publish and keep your product catalog in sync.
-              </p>
-            </div>
-            {ended && !error ? (
-              <div className="alert alert-warn" role="status">
-                <p>{ended}</p>
-              </div>
-            ) : null}
-            {error ? (
-              <div className="alert alert-bad" role="alert">
-                <p>{error}</p>
-              </div>
-            ) : null}
-            <Field label="Email">
-              {(p) => (
-                <input
-                  {...p}
-                  className="input"
-                  type="email"
-                  name="email"
-                  autoComplete="username"
-                  autoFocus
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  required
-                />
-              )}
-            </Field>
-            <Field label="Password">
-              {(p) => (
-                <input
-                  {...p}
-                  className="input"
-                  type="password"
-                  name="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  required
-                />
-              )}
-            </Field>
-            <button type="submit" className="btn btn-primary" disabled={signIn.isPending}>
-              {signIn.isPending ? "Signing in…" : "Sign in"}
-            </button>
-          </form>
-        </div>
-      </main>
-    </div>
+        {changed && !error ? (
+          <div className="alert alert-ok" role="status">
+            <p>{PASSWORD_CHANGED_MESSAGE}</p>
+          </div>
+        ) : null}
+        {ended && !error && !changed ? (
+          <div className="alert alert-warn" role="status">
+            <p>{ended}</p>
+          </div>
+        ) : null}
+        {error ? (
+          <div className="alert alert-bad" role="alert">
+            <p>{error}</p>
+          </div>
+        ) : null}
+        <Field label="Email">
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              type="email"
+              name="email"
+              autoComplete="username"
+              autoFocus
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+            />
+          )}
+        </Field>
+        <Field label="Password">
+          {(p) => (
+            <input
+              {...p}
+              className="input"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+            />
+          )}
+        </Field>
+        <button type="submit" className="btn btn-primary" disabled={signIn.isPending}>
+          {signIn.isPending ? "Signing in…" : "Sign in"}
+        </button>
+        <p className="auth-aside">
+          <Link to="/forgot-password" search={email.trim() ? { email: email.trim() } : {}}>
+            Forgot your password?
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
   );
 }
