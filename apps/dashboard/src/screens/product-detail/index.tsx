@@ -7,6 +7,7 @@ import * as endpoints from "../../api/endpoints";
 import { destinationLabel, useChannelName, useDestinations } from "../../api/queries";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PageHeader } from "../../ui/PageHeader";
+import { focusScreenHeading } from "../../ui/focus";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
 import { useToast } from "../../ui/toast-context";
 import { formatRelative } from "../../ui/format";
@@ -152,6 +153,8 @@ export function ProductDetailScreen() {
               onSaved={() => {
                 setEditing(false);
                 toast.notify("Product saved", "ok");
+                // The form (and the Save button with focus) is gone: back to the product.
+                focusScreenHeading();
               }}
               onCancel={() => setEditing(false)}
             />
