@@ -14,6 +14,7 @@ import {
 } from "@catalog/queue";
 import { createScrapeProcessor } from "../../import-worker/src/scrape-processor.js";
 import { buildApp, type AppDeps } from "../src/app.js";
+import type { ProductList } from "../src/api-types.js";
 
 export interface Gateway {
   app: FastifyInstance;
@@ -92,6 +93,21 @@ export async function login(
   const cookie = res.cookies.find((c) => c.name === "sid");
   if (!cookie) throw new Error("login set no sid cookie");
   return `sid=${cookie.value}`;
+}
+
+/** GET /api/products?`query` with the session `cookie`, asserting a 200. */
+export async function listProducts(
+  gw: Gateway,
+  cookie: string,
+  query: string,
+): Promise<ProductList> {
+  const res = await gw.app.inject({
+    method: "GET",
+    url: `/api/products?${query}`,
+    headers: { cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<ProductList>();
 }
 
 /** Asserts the `{ error }` shape and returns the message. */

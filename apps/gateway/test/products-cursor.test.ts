@@ -1,8 +1,6 @@
 import { createTestOrg, makeProduct, type TestOrg } from "@catalog/testing";
 import type { ProductList } from "../src/api-types.js";
-import { errorOf, login, startGateway, type Gateway } from "./harness.js";
-
-type ProductPage = ProductList;
+import { errorOf, listProducts, login, startGateway, type Gateway } from "./harness.js";
 
 let gw: Gateway;
 let org: TestOrg;
@@ -25,17 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-async function list(query: string): Promise<ProductPage> {
-  const res = await gw.app.inject({
-    method: "GET",
-    url: `/api/products?${query}`,
-    headers: { cookie },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json<ProductPage>();
-}
+const list = (query: string) => listProducts(gw, cookie, query);
 
-const skus = (page: ProductPage) => page.items.map((p) => p.sku);
+const skus = (page: ProductList) => page.items.map((p) => p.sku);
 
 test("following nextCursor gives the same pages as page numbers, each product once, ties in updatedAt included; prevCursor goes back", async () => {
   const byNumber = [await list("pageSize=5"), await list("page=2&pageSize=5")];
@@ -131,7 +121,7 @@ test("an edit and a delete between pages neither repeat nor skip a product on th
     [...skus(second), ...skus(third)].filter((sku) => sku !== deleted.sku).slice(0, 5),
   );
   expect(again.total).toBe(22);
-  const rest: ProductPage[] = [again];
+  const rest: ProductList[] = [again];
   while (rest.at(-1)!.nextCursor)
     rest.push(await list(`pageSize=5&cursor=${encodeURIComponent(rest.at(-1)!.nextCursor!)}`));
   const seen = rest.flatMap(skus);

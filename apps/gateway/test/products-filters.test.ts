@@ -1,7 +1,6 @@
 import { createTestOrg, makeProduct, type TestOrg } from "@catalog/testing";
-import type { ProductList } from "../src/api-types.js";
 import { connectStandin } from "./publishing-fixtures.js";
-import { errorOf, login, startGateway, type Gateway } from "./harness.js";
+import { errorOf, listProducts, login, startGateway, type Gateway } from "./harness.js";
 
 let gw: Gateway;
 let org: TestOrg;
@@ -52,15 +51,7 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-async function list(query: string): Promise<ProductList> {
-  const res = await gw.app.inject({
-    method: "GET",
-    url: `/api/products?${query}`,
-    headers: { cookie },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json<ProductList>();
-}
+const list = (query: string) => listProducts(gw, cookie, query);
 const titles = async (query: string) => (await list(query)).items.map((p) => p.title).sort();
 
 test("listing state on one store: what failed on eBay, and nothing else", async () => {

@@ -1,6 +1,5 @@
 import { createTestOrg, makeProduct, type TestOrg } from "@catalog/testing";
-import type { ProductList } from "../src/api-types.js";
-import { login, startGateway, type Gateway } from "./harness.js";
+import { listProducts, login, startGateway, type Gateway } from "./harness.js";
 
 let gw: Gateway;
 let org: TestOrg;
@@ -18,15 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => gw.close());
 
-async function list(query: string): Promise<ProductList> {
-  const res = await gw.app.inject({
-    method: "GET",
-    url: `/api/products?${query}`,
-    headers: { cookie },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json<ProductList>();
-}
+const list = (query: string) => listProducts(gw, cookie, query);
 
 test("a search matching more than 10,000 products is counted that far: the total says it is a lower bound and the next pages are reachable", async () => {
   const first = await list("q=cotton&pageSize=100");

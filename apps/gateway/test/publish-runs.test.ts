@@ -306,8 +306,11 @@ test("a run retries only what a retry can change: an outage at once, a product o
       headers: { cookie: owner },
       payload,
     });
-  // A rename is not a fix; a change of settings is.
+  // A rename is not a fix, nor is a settings change that changes nothing (clearing one never
+  // set); a change of settings is.
   expect((await patchStore({ name: "Outlet" })).statusCode).toBe(200);
+  expect(await failureOf(p1, d2.id)).toMatchObject({ retryable: false });
+  expect((await patchStore({ settings: { currency: null } })).statusCode).toBe(200);
   expect(await failureOf(p1, d2.id)).toMatchObject({ retryable: false });
   expect((await patchStore({ settings: { currency: "EUR" } })).statusCode).toBe(200);
   expect(await failureOf(p1, d2.id)).toMatchObject({ retryable: true });

@@ -199,12 +199,23 @@ export async function updateDestination(
     data: {
       name: patch.name ?? found.name,
       settings: settings as Prisma.InputJsonValue,
-      ...(patch.settings && Object.keys(patch.settings).length > 0 ? { fixedAt: new Date() } : {}),
+      // Failures blamed on the settings become worth retrying only when a setting really changed.
+      ...(sameSettings(found.settings as Record<string, unknown>, settings)
+        ? {}
+        : { fixedAt: new Date() }),
       autoSync: patch.autoSync ?? found.autoSync,
       outOfStockPolicy: patch.outOfStockPolicy ?? found.outOfStockPolicy,
     },
   });
   return toDestinationView(row);
+}
+
+function sameSettings(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]))
+  );
 }
 
 export async function setDestinationHealth(

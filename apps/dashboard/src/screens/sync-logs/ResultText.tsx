@@ -1,7 +1,16 @@
-// A result of a sync log on one line, with "Show all" when the line cannot hold it.
+// A result of a sync log on one line, with "Show all" when the line cannot hold it or there is
+// `more` to it (a failure's raw message).
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 
-export function ResultText({ children, tone }: { children: ReactNode; tone?: "bad" }) {
+export function ResultText({
+  children,
+  tone,
+  more,
+}: {
+  children: ReactNode;
+  tone?: "bad";
+  more?: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const [overflows, setOverflows] = useState(false);
   const textRef = useRef<HTMLSpanElement>(null);
@@ -21,14 +30,16 @@ export function ResultText({ children, tone }: { children: ReactNode; tone?: "ba
 
   return (
     <div className="sync-result" data-testid="sync-result">
-      <span
-        id={id}
-        ref={textRef}
-        className={`sync-result-text${open ? "" : " folded"}${tone === "bad" ? " text-bad" : ""}`}
-      >
-        {children}
-      </span>
-      {overflows || open ? (
+      <div id={id} className="sync-result-body">
+        <span
+          ref={textRef}
+          className={`sync-result-text${open ? "" : " folded"}${tone === "bad" ? " text-bad" : ""}`}
+        >
+          {children}
+        </span>
+        {open ? more : null}
+      </div>
+      {overflows || open || more ? (
         <button
           type="button"
           className="link-button small"

@@ -1,7 +1,6 @@
 // The sync logs of one page as a table, grouped under the publish run each entry belongs to.
 import { Link } from "@tanstack/react-router";
 import type { SyncLog } from "@catalog/gateway/api-types";
-import { FailureNote } from "../../ui/FailureNote";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { formatDateTime, formatWhen } from "../../ui/format";
 import {
@@ -12,6 +11,7 @@ import {
   groupCounts,
   type SyncLogGroup,
 } from "./groups";
+import { FailureNote } from "./FailureNote";
 import { ResultText } from "./ResultText";
 import "./sync-logs.css";
 
