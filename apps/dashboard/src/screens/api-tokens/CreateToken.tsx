@@ -39,7 +39,7 @@ export function CreateToken({ onCreated }: { onCreated: (created: CreatedApiToke
       <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
         <legend className="label">What it may do</legend>
         {SCOPES.map(({ scope, label, opens }) => (
-          <label key={scope} className="row" style={{ gap: 8, alignItems: "flex-start" }}>
+          <label key={scope} className="check-row">
             <input
               type="checkbox"
               checked={scopes.includes(scope)}
