@@ -45,6 +45,20 @@ for (const width of [320, 390, 1280]) {
       products.map((p) => p.id),
       [store.id],
     );
+    // One publish that failed with a long message: its sync log folds it behind "Show all".
+    await db.syncLog.create({
+      data: {
+        orgId: org.org.id,
+        productId: products[1]!.id,
+        destinationAccountId: store.id,
+        jobId: `narrow-${run.runId!}`,
+        runId: run.runId!,
+        status: "failed",
+        attempts: 3,
+        error:
+          "standin destination settings are incomplete: marketplaceId is required; categoryId is required; merchantLocationKey is required; fulfillmentPolicyId is required",
+      },
+    });
     for (const [path, data] of [
       ["/api/extension-keys", { name: "Ana's laptop in the back office" }],
       ["/api/api-tokens", { name: "ERP nightly sync", scopes: ["catalog:read", "publish"] }],
@@ -78,6 +92,16 @@ for (const width of [320, 390, 1280]) {
       await soft
         .poll(() => pageWidth(page), { message: `${name} is wider than ${width} px` })
         .toBeLessThanOrEqual(width);
+      if (name === "sync-logs") {
+        // The folded failure ends in its "Show all", inside the entry's card.
+        const entry = page.getByRole("row").filter({ has: page.getByTestId("sync-result") });
+        const failed = entry.filter({ has: page.getByRole("button", { name: "Show all" }) });
+        const button = await failed.getByRole("button", { name: "Show all" }).boundingBox();
+        const card = await failed.boundingBox();
+        soft(button!.x + button!.width, "Show all is cut off").toBeLessThanOrEqual(
+          Math.min(card!.x + card!.width, width),
+        );
+      }
     }
   });
 }
