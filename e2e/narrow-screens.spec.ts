@@ -15,6 +15,13 @@ import { SCREENSHOTS } from "./support/paths.js";
 // Every screen is looked at, whichever fails first.
 const soft = expect.configure({ soft: true });
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+/** Cards (the stacked rows of a table) whose content sticks out of them: their text's start. */
+const outOfCards = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".table-wrap.responsive tbody tr")]
+      .filter((row) => row.scrollWidth > row.clientWidth + 1)
+      .map((row) => (row.textContent ?? "").slice(0, 40)),
+  );
 
 for (const width of [320, 390, 1280]) {
   test(`every screen fits ${width} px without sideways scrolling`, async ({
@@ -92,6 +99,7 @@ for (const width of [320, 390, 1280]) {
       await soft
         .poll(() => pageWidth(page), { message: `${name} is wider than ${width} px` })
         .toBeLessThanOrEqual(width);
+      soft(await outOfCards(page), `${name}: cut off at the edge of a card`).toEqual([]);
       if (name === "sync-logs") {
         // The folded failure ends in its "Show all", inside the entry's card.
         const entry = page.getByRole("row").filter({ has: page.getByTestId("sync-result") });
