@@ -18,7 +18,7 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 /** Cards (the stacked rows of a table) whose content sticks out of them: their text's start. */
 const outOfCards = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>(".table-wrap.responsive tbody tr")]
+    Array.from(document.querySelectorAll<HTMLElement>(".table-wrap.responsive tbody tr"))
       .filter((row) => row.scrollWidth > row.clientWidth + 1)
       .map((row) => (row.textContent ?? "").slice(0, 40)),
   );

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Import } from "@catalog/gateway/api-types";
 import { errorMessage, qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
-import { formatDateTime, countOf, plural } from "../../ui/format";
+import { formatDateTime, countOf } from "../../ui/format";
 import { storeLabel } from "./rows";
 import type { LeftOut } from "./useLeftOut";
 
@@ -27,8 +27,8 @@ export function StoreBar({ item: i, leftOut }: { item: Import; leftOut: LeftOut 
   return (
     <div className="selection-bar store-bar" role="region" aria-label="Store the preview">
       <span>
-        <strong>{toStore.toLocaleString()}</strong> of {storable.toLocaleString()} new or updated
-        {plural(storable, "product")} will be stored
+        <strong>{toStore.toLocaleString()}</strong> of {countOf(storable, "new or updated product")}{" "}
+        will be stored
         {leftOut.rows.size > 0 ? (
           <>
             {" "}
