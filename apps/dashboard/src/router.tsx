@@ -14,6 +14,7 @@ import { isStatus, sessionMemory } from "./api/client";
 import { ensureSession } from "./api/session";
 import { Layout } from "./ui/Layout";
 import { ToastProvider } from "./ui/Toast";
+import { FocusOnNavigate } from "./ui/FocusOnNavigate";
 import { NotFound, RouteError, ScreenError } from "./ui/RouteStates";
 import { IMPORT_TABS, type ImportTab } from "./lib/imports";
 import { SignIn } from "./screens/sign-in";
@@ -53,6 +54,7 @@ const pageOnly = (s: Raw): { page?: number } => ({ page: int(s.page) });
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: () => (
     <ToastProvider>
+      <FocusOnNavigate />
       <Outlet />
     </ToastProvider>
   ),

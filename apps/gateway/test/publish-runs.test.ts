@@ -108,7 +108,9 @@ test("every publish is one run: the answer names it, a keyed replay names the sa
     destinationCount: 2,
     finished: false,
     failures: [],
-    createdBy: { type: "user", id: a.member.id },
+    createdBy: { type: "user", id: a.member.id, name: a.member.email },
+    firstProductTitle: "Run mug 1",
+    destinationNames: ["Main store", "Outlet"],
     counts: { queued: 6, running: 0, succeeded: 0, failed: 0, dead: 0 },
   });
   expect(body.products.map((p) => [p.title, p.deleted])).toEqual([
@@ -147,7 +149,17 @@ test("every publish is one run: the answer names it, a keyed replay names the sa
   expect(list.statusCode).toBe(200);
   const page = list.json<{ items: PublishRunSummary[]; total: number; totalPages: number }>();
   expect(page.items).toEqual([
-    objectContaining({ id: runId, counts: body.counts, finished: false, productCount: 3 }),
+    // What tells runs apart in a list: the products, the stores, who and when.
+    objectContaining({
+      id: runId,
+      counts: body.counts,
+      finished: false,
+      productCount: 3,
+      firstProductTitle: "Run mug 1",
+      destinationNames: ["Main store", "Outlet"],
+      createdBy: { type: "user", id: a.member.id, name: a.member.email },
+      createdAt: body.createdAt,
+    }),
   ]);
   expect(page.total).toBeGreaterThanOrEqual(1);
 });

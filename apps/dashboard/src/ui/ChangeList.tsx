@@ -2,7 +2,7 @@
 // all, images as thumbnails, variants and attributes summarised. Used by the import preview.
 import { useState, type ReactNode } from "react";
 import { descriptionText } from "./description";
-import { FIELD_LABELS, formatAvailability } from "./format";
+import { FIELD_LABELS, formatAvailability, countOf } from "./format";
 import { isMoney, moneyText } from "./money";
 
 type Change = { from: unknown; to: unknown };
@@ -120,9 +120,7 @@ function Images({ urls, className }: { urls: string[]; className?: string }) {
           <Thumb src={u} size={36} alt={`Image ${i + 1}`} />
         </a>
       ))}
-      <span className="small">
-        {urls.length} image{urls.length === 1 ? "" : "s"}
-      </span>
+      <span className="small">{countOf(urls.length, "image")}</span>
     </span>
   );
 }
@@ -230,9 +228,7 @@ export function ValueView({
   if (field === "variants" && Array.isArray(value)) {
     return (
       <details className="diff-details">
-        <summary className={cls}>
-          {value.length} variant{value.length === 1 ? "" : "s"}
-        </summary>
+        <summary className={cls}>{countOf(value.length, "variant")}</summary>
         <ul>
           {value.slice(0, 50).map((v, i) => (
             <li key={i}>{variantLine(v)}</li>

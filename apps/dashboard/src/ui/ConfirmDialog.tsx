@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { errorMessage } from "../api/client";
+import { focusScreenHeading } from "./focus";
 
 /**
  * A confirmation on the native <dialog> (focus trap, Escape to cancel come with it). The text
@@ -46,6 +47,9 @@ export function ConfirmDialog({
       dialog.showModal();
     } else if (!open && dialog.open) {
       dialog.close();
+      // The dialog gives focus back to the button that opened it; when the action took that
+      // away (a revoked key's Revoke), focus goes to the screen's title, not the page's body.
+      if (document.activeElement === document.body) focusScreenHeading();
     }
   }, [open, reset]);
 

@@ -1,5 +1,8 @@
-// A new credential's secret (an extension key, an API token), shown once, with Copy.
-import { useEffect, useRef, useState, type ReactNode } from "react";
+// A new secret (an extension key, an API token, a webhook's signing secret), shown once, with
+// Copy. It takes focus when it appears (it replaces the form that asked for it), and gives it to
+// the screen's title when the user is done with it.
+import { useId, useRef, useState, type ReactNode } from "react";
+import { focusScreenHeading, useFocusOnMount } from "./focus";
 
 export function NewSecret({
   heading,
@@ -12,14 +15,14 @@ export function NewSecret({
   secret: string;
   /** What the secret is, as in "The new key". */
   what: string;
-  /** Where to put it. */
+  /** How it is kept and where to put it. */
   children: ReactNode;
   onDone: () => void;
 }) {
   const [copied, setCopied] = useState<"yes" | "no" | null>(null);
   const codeRef = useRef<HTMLElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  const headingId = useId();
 
   async function copy() {
     try {
@@ -40,17 +43,16 @@ export function NewSecret({
   return (
     <section
       className="card section"
-      aria-labelledby="new-key-h"
+      aria-labelledby={headingId}
       style={{ borderColor: "#b9e0cb" }}
     >
       <div className="card-body stack">
-        <h2 id="new-key-h" ref={headingRef} tabIndex={-1}>
+        <h2 id={headingId} ref={headingRef} tabIndex={-1}>
           {heading}
         </h2>
         <div className="alert alert-warn" style={{ margin: 0 }}>
           <p>
-            <strong>Copy it now: you will not see it again.</strong> Only a fingerprint of it is
-            stored. {children}
+            <strong>Copy it now: you will not see it again.</strong> {children}
           </p>
         </div>
         <div className="secret-box">
@@ -72,7 +74,14 @@ export function NewSecret({
           </p>
         ) : null}
         <div>
-          <button type="button" className="btn" onClick={onDone}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              onDone();
+              focusScreenHeading();
+            }}
+          >
             I have saved it
           </button>
         </div>

@@ -1,4 +1,4 @@
-import { singular } from "./format";
+import { plural } from "./format";
 
 /**
  * Previous / next with "page X of Y" and the total; the caller keeps the page (usually in the URL).
@@ -9,14 +9,15 @@ export function Pager({
   page,
   totalPages,
   total,
-  noun = "items",
+  noun,
   exact = true,
   onPage,
 }: {
   page: number;
   totalPages: number;
   total: number;
-  noun?: string;
+  /** What is counted, one and many: ["row", "rows"]. */
+  noun: [one: string, many: string];
   exact?: boolean;
   onPage: (page: number) => void;
 }) {
@@ -27,7 +28,7 @@ export function Pager({
     <nav className="pager" aria-label="Pages">
       <span>
         {total.toLocaleString()}
-        {orMore} {total === 1 && exact ? singular(noun) : noun} · page{" "}
+        {orMore} {exact ? plural(total, ...noun) : noun[1]} · page{" "}
         {Math.min(page, last).toLocaleString()} of {last.toLocaleString()}
         {orMore}
       </span>

@@ -9,6 +9,7 @@ import * as endpoints from "../api/endpoints";
 import type { ChannelNamer } from "../api/queries";
 import { isStoreProblem, problemWords, type Problem } from "./failure-words";
 import { StatusBadge } from "./StatusBadge";
+import { countOf } from "./format";
 
 /** Products named per store before "and N more". */
 const SHOWN_PER_STORE = 10;
@@ -91,7 +92,7 @@ export const PublishCheckResults = forwardRef<HTMLHeadingElement, Props>(
       `Product ${id.slice(0, 8)}…`;
 
     const { checked, failing } = check.summary;
-    const listings = (n: number) => `${n.toLocaleString()} listing${n === 1 ? "" : "s"}`;
+    const listings = (n: number) => countOf(n, "listing");
     return (
       <section className="card section check-results" aria-labelledby="publish-check-h">
         <div className="card-header">

@@ -1,5 +1,6 @@
 // Live time for countdowns ("resumes in 1:23") and "time left" figures.
 import { useEffect, useState } from "react";
+import { countOf } from "./format";
 
 /** The current time, re-read every `everyMs` while `active` (a countdown on screen). */
 export function useNow(active = true, everyMs = 1000): number {
@@ -47,7 +48,7 @@ export function formatTimeLeft(seconds: number | null | undefined): string | nul
   if (s < 60) return `about ${Math.ceil(s / 5) * 5} seconds left`;
   if (s < 3600) {
     const m = Math.round(s / 60);
-    return `about ${m} minute${m === 1 ? "" : "s"} left`;
+    return `about ${countOf(m, "minute")} left`;
   }
   const h = Math.floor(s / 3600);
   const m = Math.round((s % 3600) / 60);

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { formatAvailability, formatRelative, formatValue, shortId, singular } from "./format";
+import { formatAvailability, formatRelative, formatValue, shortId, countOf } from "./format";
 
 it("formatAvailability reads schema.org names as words", () => {
   expect(formatAvailability("https://schema.org/InStock")).toBe("In stock");
@@ -26,11 +26,10 @@ it("shortId keeps short ids and cuts long ones to 8 characters", () => {
   expect(shortId("0123456789abcdef")).toBe("01234567");
 });
 
-it("singular reads the lists' nouns for a count of one", () => {
-  expect(["rows", "entries", "deliveries", "products"].map(singular)).toEqual([
-    "row",
-    "entry",
-    "delivery",
-    "product",
-  ]);
+it("countOf counts one thing in the singular and the rest in the plural", () => {
+  expect(countOf(1, "row")).toBe("1 row");
+  expect(countOf(0, "row")).toBe("0 rows");
+  expect(countOf(3, "entry", "entries")).toBe("3 entries");
+  expect(countOf(1, "entry", "entries")).toBe("1 entry");
+  expect(countOf(1200, "product")).toBe((1200).toLocaleString() + " products");
 });

@@ -109,6 +109,9 @@ export function formatValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** "1 row", "1 entry": the lists' nouns are plurals ending in -s or -ies. */
-export const singular = (noun: string) =>
-  noun.endsWith("ies") ? `${noun.slice(0, -3)}y` : noun.replace(/s$/, "");
+/** The noun for `n` things: `plural(1, "row")` is "row", `plural(3, "entry", "entries")`. */
+export const plural = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);
+
+/** `n` things, counted: "1 row", "1,200 products", "3 entries". The one way screens count. */
+export const countOf = (n: number, one: string, many?: string) =>
+  `${n.toLocaleString()} ${plural(n, one, many)}`;

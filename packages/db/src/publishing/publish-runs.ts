@@ -39,9 +39,14 @@ export type RunCounts = Record<SyncStatus, number>;
 export interface RunHead {
   id: string;
   createdAt: string;
-  createdBy: RunActor;
+  /** `name`: the user's email or the extension key's name (null for the service, or one gone). */
+  createdBy: RunActor & { name: string | null };
   productCount: number;
   destinationCount: number;
+  /** The first product's title (as it is now, or as it was once deleted): what names the run. */
+  firstProductTitle: string | null;
+  /** The destinations' names, in request order (a deleted one is left out). */
+  destinationNames: string[];
 }
 
 export interface RunSummary extends RunHead {
@@ -75,19 +80,34 @@ interface HeadRow {
   created_at: Date;
   actor_type: RunActor["type"];
   actor_id: string | null;
+  actor_name: string | null;
   product_count: number;
   destination_count: number;
+  first_title: string | null;
+  destination_names: string[];
 }
 
 const toHead = (r: HeadRow): RunHead => ({
   id: r.id,
   createdAt: r.created_at.toISOString(),
-  createdBy: { type: r.actor_type, id: r.actor_id },
+  createdBy: { type: r.actor_type, id: r.actor_id, name: r.actor_name },
   productCount: r.product_count,
   destinationCount: r.destination_count,
+  firstProductTitle: r.first_title,
+  destinationNames: r.destination_names,
 });
 
-const HEAD_COLUMNS = `id, created_at, actor_type, actor_id, jsonb_array_length(products) AS product_count, cardinality(destination_ids) AS destination_count`;
+/** What a run's head is read from, of `publish_runs r`: what tells one run from another. */
+const HEAD_COLUMNS = `r.id, r.created_at, r.actor_type, r.actor_id,
+  jsonb_array_length(r.products) AS product_count, cardinality(r.destination_ids) AS destination_count,
+  CASE r.actor_type
+    WHEN 'user' THEN (SELECT u.email FROM users u WHERE u.id = r.actor_id::uuid)
+    WHEN 'apiKey' THEN (SELECT k.name FROM api_keys k WHERE k.id = r.actor_id::uuid)
+  END AS actor_name,
+  coalesce((SELECT p.title FROM products p WHERE p.id = (r.products->0->>'id')::uuid AND p.org_id = r.org_id),
+    r.products->0->>'title') AS first_title,
+  ARRAY(SELECT d.name FROM unnest(r.destination_ids) WITH ORDINALITY AS x(id, n)
+    JOIN destination_accounts d ON d.id = x.id ORDER BY x.n) AS destination_names`;
 
 // DISTINCT ON keeps the first row of each pair in this order: the newest attempt.
 const LATEST_CELLS = `
@@ -139,7 +159,7 @@ export async function listPublishRuns(
 ): Promise<Page<RunSummary>> {
   const [rows, total] = await Promise.all([
     db.$queryRawUnsafe<HeadRow[]>(
-      `SELECT ${HEAD_COLUMNS} FROM publish_runs WHERE org_id = $1::uuid ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT $3`,
+      `SELECT ${HEAD_COLUMNS} FROM publish_runs r WHERE r.org_id = $1::uuid ORDER BY r.created_at DESC, r.id DESC OFFSET $2 LIMIT $3`,
       orgId,
       (query.page - 1) * query.pageSize,
       query.pageSize,
@@ -164,8 +184,7 @@ export async function listPublishRuns(
 // The run with its products as they are now (or as they were, once deleted) and its
 // destinations, in one statement.
 const RUN = `
-SELECT r.id, r.created_at, r.actor_type, r.actor_id,
-  jsonb_array_length(r.products) AS product_count, cardinality(r.destination_ids) AS destination_count,
+SELECT ${HEAD_COLUMNS},
   (SELECT coalesce(jsonb_agg(jsonb_build_object(
       'id', e.item->>'id', 'title', coalesce(p.title, e.item->>'title'),
       'sku', CASE WHEN p.id IS NULL THEN e.item->'sku' ELSE to_jsonb(p.sku) END, 'deleted', p.id IS NULL) ORDER BY e.n), '[]'::jsonb)

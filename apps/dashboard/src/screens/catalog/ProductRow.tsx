@@ -60,7 +60,7 @@ export function ProductRow({
           </span>
         )}
       </td>
-      <td className="full" style={{ minWidth: 220 }}>
+      <td className="full title-cell">
         <Link to="/products/$id" params={{ id: p.id }} className="cell-title">
           {p.title}
         </Link>

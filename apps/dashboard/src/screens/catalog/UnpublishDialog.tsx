@@ -9,6 +9,7 @@ import { useNow } from "../../ui/clock";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useToast } from "../../ui/toast-context";
 import { DestinationOption } from "../publish/DestinationOption";
+import { countOf } from "../../ui/format";
 
 /** The most stores one unpublish takes (as for a publish). */
 const MAX_STORES = 20;
@@ -40,7 +41,7 @@ export function UnpublishDialog({
     const ending = result.jobs.length;
     toast.notify(
       ending > 0
-        ? `Ending ${ending.toLocaleString()} listing${ending === 1 ? "" : "s"}; ${result.skipped.length.toLocaleString()} not live there.`
+        ? `Ending ${countOf(ending, "listing")}; ${result.skipped.length.toLocaleString()} not live there.`
         : "None of these products is live on the chosen stores.",
       "ok",
     );
@@ -52,7 +53,7 @@ export function UnpublishDialog({
   return (
     <ConfirmDialog
       open={open}
-      title={`Unpublish ${productIds.length.toLocaleString()} product${productIds.length === 1 ? "" : "s"} from…`}
+      title={`Unpublish ${countOf(productIds.length, "product")} from…`}
       confirmLabel="Unpublish"
       danger
       onConfirm={unpublish}

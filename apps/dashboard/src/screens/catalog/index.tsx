@@ -12,6 +12,7 @@ import { FilterBar } from "./FilterBar";
 import { filterQuery, isFiltered, type CatalogFilters } from "./filters";
 import { ProductRow } from "./ProductRow";
 import { UnpublishDialog } from "./UnpublishDialog";
+import { countOf } from "../../ui/format";
 
 const route = getRouteApi("/app/products");
 const PAGE_SIZE = 25;
@@ -210,7 +211,7 @@ export function Catalog() {
             </button>
           }
         >
-          {`${total.toLocaleString()} products fill ${list.data.totalPages.toLocaleString()} page${list.data.totalPages === 1 ? "" : "s"}.`}
+          {`${total.toLocaleString()} products fill ${countOf(list.data.totalPages, "page")}.`}
         </Empty>
       ) : list.data && items.length === 0 ? (
         filtered ? (
@@ -295,7 +296,7 @@ export function Catalog() {
             page={page}
             totalPages={list.data?.totalPages ?? 1}
             total={total}
-            noun="products"
+            noun={["product", "products"]}
             exact={!orMore}
             onPage={setPage}
           />

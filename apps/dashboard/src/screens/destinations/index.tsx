@@ -15,6 +15,7 @@ import { useNow } from "../../ui/clock";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { missingSettings, needsClock } from "../../ui/destination-state";
 import { PageHeader } from "../../ui/PageHeader";
+import { useFocusOnMount } from "../../ui/focus";
 import { Empty, ErrorMessage, Loading, Notice } from "../../ui/states";
 import { useToast } from "../../ui/toast-context";
 import { ConnectSection } from "./ConnectSection";
@@ -65,6 +66,8 @@ export function Destinations() {
     queryClient,
   ]);
 
+  // Back from a store's consent page: its answer is where the user's focus starts.
+  const noticeRef = useFocusOnMount<HTMLDivElement>();
   useEffect(() => {
     document.title = "Destinations · Catalog";
   }, []);
@@ -105,6 +108,7 @@ export function Destinations() {
         <div
           className={`alert alert-${notice.tone}`}
           role={notice.tone === "bad" ? "alert" : "status"}
+          ref={noticeRef}
         >
           <p>
             {notice.tone === "bad" ? (

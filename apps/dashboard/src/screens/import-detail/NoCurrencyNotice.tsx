@@ -1,11 +1,12 @@
 import { Link } from "@tanstack/react-router";
+import { countOf } from "../../ui/format";
 
 /**
  * Prices the file gave without a currency are left out; the way to keep them is to import the file
  * again with one.
  */
 export function NoCurrencyNotice({ count, stored }: { count: number; stored: boolean }) {
-  const rows = `${count.toLocaleString()} row${count === 1 ? "" : "s"}`;
+  const rows = countOf(count, "row");
   return (
     <div className="alert alert-warn no-currency" role="status">
       <p>

@@ -182,7 +182,7 @@ export function PreviewSection({
             page={page}
             totalPages={rows.data?.totalPages ?? 1}
             total={rows.data?.total ?? 0}
-            noun="rows"
+            noun={["row", "rows"]}
             onPage={(p) => onSearch({ page: p, outcome })}
           />
         </>

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Import } from "@catalog/gateway/api-types";
 import { errorMessage, qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
-import { formatDateTime } from "../../ui/format";
+import { formatDateTime, countOf } from "../../ui/format";
 import { storeLabel } from "./rows";
 import type { LeftOut } from "./useLeftOut";
 
@@ -27,8 +27,8 @@ export function StoreBar({ item: i, leftOut }: { item: Import; leftOut: LeftOut 
   return (
     <div className="selection-bar store-bar" role="region" aria-label="Store the preview">
       <span>
-        <strong>{toStore.toLocaleString()}</strong> of {storable.toLocaleString()} new or updated
-        product{storable === 1 ? "" : "s"} will be stored
+        <strong>{toStore.toLocaleString()}</strong> of {countOf(storable, "new or updated product")}{" "}
+        will be stored
         {leftOut.rows.size > 0 ? (
           <>
             {" "}
@@ -40,9 +40,7 @@ export function StoreBar({ item: i, leftOut }: { item: Import; leftOut: LeftOut 
         ) : null}
         <span className="store-bar-sub">
           Kept until {formatDateTime(i.expiresAt)}
-          {c.error > 0
-            ? ` · ${c.error} row${c.error === 1 ? "" : "s"} with errors will not be stored`
-            : ""}
+          {c.error > 0 ? ` · ${countOf(c.error, "row")} with errors will not be stored` : ""}
         </span>
       </span>
       <span className="row">

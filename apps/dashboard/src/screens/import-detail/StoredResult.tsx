@@ -4,6 +4,7 @@ import type { Import } from "@catalog/gateway/api-types";
 import { errorMessage } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
 import { MAX_SELECTION, useSelection } from "../../ui/selection";
+import { useFocusOnMount } from "../../ui/focus";
 import { storedProductIds } from "./rows";
 
 /** Every product the import created or updated, page by page. */
@@ -34,11 +35,13 @@ export function StoredResult({
       await navigate({ to: "/publish", search: ids.length <= 50 ? { ids: ids.join(",") } : {} });
     },
   });
+  // It replaces the store bar whose button had focus.
+  const ref = useFocusOnMount<HTMLDivElement>();
   const changed = r.created + r.updated;
   const canPublish = changed > 0 && changed <= MAX_SELECTION;
 
   return (
-    <div className="alert alert-ok stored-result" role="status">
+    <div className="alert alert-ok stored-result" role="status" ref={ref}>
       <div>
         <p>
           <strong>Stored.</strong> {r.created.toLocaleString()} created,{" "}

@@ -1,6 +1,7 @@
 // How an import's rows read in the preview: outcome filters and badges, what a row may do, an
 // error as a sentence, a page address shortened to fit its cell.
 import type { Import, ImportRow } from "@catalog/gateway/api-types";
+import { countOf } from "../../ui/format";
 
 export type Outcome = ImportRow["outcome"];
 
@@ -64,16 +65,14 @@ export function previewTitle(status: Import["status"]): string {
 
 /** The store button's words for the rows that will be stored. */
 export function storeLabel(toStore: number): string {
-  return toStore === 0
-    ? "Nothing to store"
-    : `Store ${toStore.toLocaleString()} product${toStore === 1 ? "" : "s"}`;
+  return toStore === 0 ? "Nothing to store" : `Store ${countOf(toStore, "product")}`;
 }
 
 /** "2 images left out: not https, …" for a row whose images were dropped; null when none were. */
 export function droppedImagesText(dropped: NonNullable<ImportRow["droppedImages"]>): string | null {
   const first = dropped[0];
   if (!first) return null;
-  return `${dropped.length} image${dropped.length === 1 ? "" : "s"} left out: ${first.reason}${dropped.length > 1 ? ", …" : ""}`;
+  return `${countOf(dropped.length, "image")} left out: ${first.reason}${dropped.length > 1 ? ", …" : ""}`;
 }
 
 /**

@@ -2,6 +2,7 @@
 // with the org's saved template (say so, with a way to change it or not use it), or
 // automatically (how many columns were recognised, and "Map columns").
 import type { ColumnsPreview } from "../../api/column-types";
+import { countOf } from "../../ui/format";
 
 export function ColumnsNote({
   data,
@@ -46,7 +47,7 @@ export function ColumnsNote({
         {data.template ? (
           <>Read automatically, not with your saved mapping “{data.template.name}”. </>
         ) : null}
-        {data.columns.length} column{data.columns.length === 1 ? "" : "s"}, {recognised} recognised.
+        {countOf(data.columns.length, "column")}, {recognised} recognised.
       </p>
       <div className="columns-note-actions">
         {data.template ? (

@@ -3,6 +3,7 @@
 import type { ColumnsPreview } from "../../api/column-types";
 import { errorMessage } from "../../api/client";
 import { previewPrice, previewStock, previewVariants } from "./column-mapping";
+import { countOf } from "../../ui/format";
 
 const SHOWN = 10;
 
@@ -31,7 +32,7 @@ export function MappingPreview({
             : problems.length > 0
               ? ""
               : data
-                ? `${data.preview.length} sample row${data.preview.length === 1 ? "" : "s"} read${failed ? `, ${failed} with errors` : ""}`
+                ? `${countOf(data.preview.length, "sample row")} read${failed ? `, ${failed} with errors` : ""}`
                 : ""}
         </span>
       </div>

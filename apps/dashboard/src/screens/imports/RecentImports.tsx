@@ -98,7 +98,7 @@ export function RecentImports() {
             page={page}
             totalPages={list.data?.totalPages ?? 1}
             total={list.data?.total ?? 0}
-            noun="imports"
+            noun={["import", "imports"]}
             onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })}
           />
         </>

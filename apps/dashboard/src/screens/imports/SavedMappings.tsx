@@ -6,7 +6,7 @@ import type { ImportMappingTemplate } from "../../api/column-types";
 import { qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { formatDateTime, formatRelative } from "../../ui/format";
+import { formatDateTime, formatRelative, countOf } from "../../ui/format";
 import { ErrorMessage } from "../../ui/states";
 
 const HEADERS_SHOWN = 6;
@@ -42,7 +42,7 @@ export function SavedMappings() {
                 <div className="saved-mapping-text">
                   <strong className="wrap-anywhere">{t.name}</strong>
                   <span className="small muted wrap-anywhere">
-                    {t.headers.length} column{t.headers.length === 1 ? "" : "s"}:{" "}
+                    {countOf(t.headers.length, "column")}:{" "}
                     {t.headers.slice(0, HEADERS_SHOWN).join(", ")}
                     {t.headers.length > HEADERS_SHOWN ? "…" : ""}
                   </span>

@@ -1,6 +1,7 @@
 // The mapping panel's logic: catalog fields in a merchant's words, the panel's draft of a
 // mapping and what is wrong with it before it is sent, and a previewed product's cells as text.
 import type { ColumnMapping, ColumnReading, MappedField } from "../../api/column-types";
+import { countOf } from "../../ui/format";
 
 /** The select's options, in the order a merchant looks for them. */
 export const FIELD_CHOICES: { field: MappedField; label: string }[] = [
@@ -165,5 +166,5 @@ export function previewStock(product: PreviewCells): string {
 /** "3 variants", "1 variant", "none". */
 export function previewVariants(product: PreviewCells): string {
   const n = product.variants?.length ?? 0;
-  return n === 0 ? "none" : `${n} variant${n === 1 ? "" : "s"}`;
+  return n === 0 ? "none" : countOf(n, "variant");
 }

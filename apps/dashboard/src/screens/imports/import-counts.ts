@@ -1,5 +1,6 @@
 // An import's rows in one line of words, for the recent imports list.
 import type { Import } from "@catalog/gateway/api-types";
+import { countOf } from "../../ui/format";
 
 const n = (x: number) => x.toLocaleString();
 
@@ -12,9 +13,9 @@ export function resultText(r: NonNullable<Import["result"]>): string {
 export function countsText(c: Import["counts"]): string {
   const parts = [
     c.create ? `${n(c.create)} new` : null,
-    c.update ? `${n(c.update)} update${c.update === 1 ? "" : "s"}` : null,
+    c.update ? countOf(c.update, "update") : null,
     c.unchanged ? `${n(c.unchanged)} unchanged` : null,
-    c.error ? `${n(c.error)} error${c.error === 1 ? "" : "s"}` : null,
+    c.error ? countOf(c.error, "error") : null,
   ].filter((p) => p !== null);
   return parts.length ? parts.join(" · ") : "No rows";
 }

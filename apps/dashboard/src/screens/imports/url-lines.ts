@@ -2,6 +2,7 @@
 // says what is wrong with it, and the counts the form shows; after sending, the lines the service
 // refused.
 import { plainFetchReason } from "../../lib/fetch-reasons";
+import { plural } from "../../ui/format";
 
 /** POST /api/imports takes at most this many URLs (MAX_IMPORT_URLS in the gateway). */
 export const MAX_URLS = 500;
@@ -21,7 +22,6 @@ export interface UrlLines {
 
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const LOOKS_LIKE_HOST = /^[\w-]+(\.[\w-]+)+/;
-const plural = (n: number, one: string, many: string = `${one}s`) => (n === 1 ? one : many);
 
 /** Non-empty lines, each checked for what is obviously wrong; duplicates are read once. */
 export function checkUrlLines(text: string): UrlLines {

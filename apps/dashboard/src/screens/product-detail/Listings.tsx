@@ -104,21 +104,24 @@ export function Listings({ product: p }: { product: ProductDetail }) {
                       <div className="cell-sub">{channelName(l.channel)}</div>
                     </td>
                     <td data-label="Status">
-                      <StatusBadge status={l.status} />
-                      {sync ? (
-                        <div
-                          className="cell-sub"
-                          data-testid="listing-sync"
-                          style={sync.tone === "bad" ? { color: "var(--bad)" } : undefined}
-                        >
-                          {sync.text}
-                        </div>
-                      ) : null}
-                      <ChannelReports
-                        reports={l.channelReports}
-                        remoteId={l.remoteId}
-                        channel={channelName(l.channel)}
-                      />
+                      {/* One box: a stacked card gives each child of a cell a place of its own. */}
+                      <div>
+                        <StatusBadge status={l.status} />
+                        {sync ? (
+                          <div
+                            className="cell-sub"
+                            data-testid="listing-sync"
+                            style={sync.tone === "bad" ? { color: "var(--bad)" } : undefined}
+                          >
+                            {sync.text}
+                          </div>
+                        ) : null}
+                        <ChannelReports
+                          reports={l.channelReports}
+                          remoteId={l.remoteId}
+                          channel={channelName(l.channel)}
+                        />
+                      </div>
                     </td>
                     <td data-label="On the store" className="wrap-anywhere">
                       {l.remoteUrl ? (
@@ -147,30 +150,36 @@ export function Listings({ product: p }: { product: ProductDetail }) {
                       ) : null}
                     </td>
                     <td data-label="">
-                      <button
-                        type="button"
-                        className="btn btn-sm"
-                        disabled={
-                          pending ||
-                          l.status === "queued" ||
-                          l.status === "publishing" ||
-                          l.status === "ending"
-                        }
-                        onClick={() => retry.mutate(l.destinationAccountId)}
-                        aria-label={`${l.status === "failed" ? "Retry" : "Publish again"} to ${destinationLabel(destinations.data?.items, l.destinationAccountId, l.channel, channelName)}`}
-                      >
-                        {pending ? "Retrying…" : l.status === "failed" ? "Retry" : "Publish again"}
-                      </button>
-                      <UnpublishButton
-                        product={p}
-                        listing={l}
-                        storeName={destinationLabel(
-                          destinations.data?.items,
-                          l.destinationAccountId,
-                          l.channel,
-                          channelName,
-                        )}
-                      />
+                      <div className="row">
+                        <button
+                          type="button"
+                          className="btn btn-sm"
+                          disabled={
+                            pending ||
+                            l.status === "queued" ||
+                            l.status === "publishing" ||
+                            l.status === "ending"
+                          }
+                          onClick={() => retry.mutate(l.destinationAccountId)}
+                          aria-label={`${l.status === "failed" ? "Retry" : "Publish again"} to ${destinationLabel(destinations.data?.items, l.destinationAccountId, l.channel, channelName)}`}
+                        >
+                          {pending
+                            ? "Retrying…"
+                            : l.status === "failed"
+                              ? "Retry"
+                              : "Publish again"}
+                        </button>
+                        <UnpublishButton
+                          product={p}
+                          listing={l}
+                          storeName={destinationLabel(
+                            destinations.data?.items,
+                            l.destinationAccountId,
+                            l.channel,
+                            channelName,
+                          )}
+                        />
+                      </div>
                     </td>
                   </tr>
                 );

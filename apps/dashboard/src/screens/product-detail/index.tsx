@@ -8,6 +8,7 @@ import { destinationLabel, useChannelName, useDestinations } from "../../api/que
 import { useSession } from "../../api/session";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PageHeader } from "../../ui/PageHeader";
+import { focusScreenHeading } from "../../ui/focus";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
 import { useToast } from "../../ui/toast-context";
 import { formatRelative } from "../../ui/format";
@@ -159,6 +160,8 @@ export function ProductDetailScreen() {
                 setDraft(null);
                 setEditing(false);
                 toast.notify("Product saved", "ok");
+                // The form (and the Save button with focus) is gone: back to the product.
+                focusScreenHeading();
               }}
               onCancel={() => {
                 setDraft(null);

@@ -19,6 +19,7 @@ import { MAX_SELECTION, useSelection } from "../../ui/selection";
 import { LegalReminder } from "../legal/LegalReminder";
 import { DestinationOption } from "./DestinationOption";
 import { PREVIEW_TITLES, SelectedProducts } from "./SelectedProducts";
+import { countOf } from "../../ui/format";
 
 const route = getRouteApi("/app/publish");
 const MAX_DESTINATIONS = 20;
@@ -90,7 +91,7 @@ export function Publish() {
       if (result.runId) {
         await navigate({ to: "/runs/$id", params: { id: result.runId } });
       } else {
-        toast.notify(`Publishing ${result.jobs.length} listings`, "ok");
+        toast.notify(`Publishing ${countOf(result.jobs.length, "listing")}`, "ok");
         await navigate({ to: "/sync-logs", search: {} });
       }
     },
@@ -217,7 +218,7 @@ export function Publish() {
             Catalog
           </Link>
         }
-        title={`Publish ${ids.length.toLocaleString()} product${ids.length === 1 ? "" : "s"}`}
+        title={`Publish ${countOf(ids.length, "product")}`}
         description="Choose where they go. Each product is listed on each store you choose; you can watch it happen."
       />
 
@@ -346,7 +347,7 @@ export function Publish() {
             {start.isPending
               ? "Publishing…"
               : chosenIds.length > 0
-                ? `Publish to ${chosenIds.length} store${chosenIds.length === 1 ? "" : "s"}`
+                ? `Publish to ${countOf(chosenIds.length, "store")}`
                 : "Publish"}
           </button>
           <Link to="/products" search={{}} className="btn btn-ghost">

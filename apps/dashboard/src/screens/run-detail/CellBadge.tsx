@@ -1,6 +1,6 @@
 import type { PublishRun } from "@catalog/gateway/api-types";
 import { StatusBadge } from "../../ui/StatusBadge";
-import { formatDateTime } from "../../ui/format";
+import { formatDateTime, countOf } from "../../ui/format";
 import { RUN_STATE_LABELS } from "../../lib/runs";
 
 export type Cell = PublishRun["cells"][number];
@@ -8,7 +8,7 @@ export type Cell = PublishRun["cells"][number];
 export function CellBadge({ cell: c }: { cell: Cell }) {
   const title = [
     RUN_STATE_LABELS[c.status],
-    c.attempts > 0 ? `${c.attempts} attempt${c.attempts === 1 ? "" : "s"}` : null,
+    c.attempts > 0 ? countOf(c.attempts, "attempt") : null,
     c.error,
     c.finishedAt ? `at ${formatDateTime(c.finishedAt)}` : null,
   ]

@@ -15,8 +15,8 @@ import { ProgressBar } from "../../ui/ProgressBar";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
 import { useToast } from "../../ui/toast-context";
-import { formatDateTime, formatRelative } from "../../ui/format";
-import { RUN_STATES, RUN_STATE_LABELS, runTotal } from "../../lib/runs";
+import { countOf, formatDateTime, formatRelative } from "../../ui/format";
+import { RUN_STATES, RUN_STATE_LABELS, runName, runStarter, runTotal } from "../../lib/runs";
 import { modeText, useLiveRun } from "./useLiveRun";
 import { CellBadge, type Cell } from "./CellBadge";
 import { DestinationNotices } from "./DestinationNotices";
@@ -29,7 +29,9 @@ const MATRIX_ROWS = 100;
 export function RunDetail() {
   const channelName = useChannelName();
   const channels = useChannels();
-  const isOwner = useSession().user.role === "owner";
+  const { user } = useSession();
+  const isOwner = user.role === "owner";
+  const userId = user.id;
   const { id } = route.useParams();
   const { run, mode, follow } = useLiveRun(id);
   const queryClient = useQueryClient();
@@ -40,7 +42,7 @@ export function RunDetail() {
       toast.notify(
         result.retried === 0
           ? "Nothing to retry"
-          : `Retrying ${result.retried} listing${result.retried === 1 ? "" : "s"}`,
+          : `Retrying ${countOf(result.retried, "listing")}`,
         "ok",
       );
       await queryClient.invalidateQueries({ queryKey: qk.runs.detail(id) });
@@ -51,9 +53,10 @@ export function RunDetail() {
   const [allRows, setAllRows] = useState(false);
   const r = run.data;
 
+  const name = r ? runName(r) : null;
   useEffect(() => {
-    document.title = `Publish run · Catalog`;
-  }, []);
+    document.title = `${name ?? "Publish run"} · Catalog`;
+  }, [name]);
 
   const cellMap = useMemo(() => {
     const m = new Map<string, Cell>();
@@ -118,7 +121,7 @@ export function RunDetail() {
             Publish runs
           </Link>
         }
-        title={`${r.productCount.toLocaleString()} product${r.productCount === 1 ? "" : "s"} to ${r.destinationCount} store${r.destinationCount === 1 ? "" : "s"}`}
+        title={runName(r)}
         description={
           <>
             {r.finished ? (
@@ -130,7 +133,11 @@ export function RunDetail() {
             ) : (
               <StatusBadge status="running" label="In progress" />
             )}{" "}
-            <span title={formatDateTime(r.createdAt)}>Started {formatRelative(r.createdAt)}</span>
+            <span>
+              {countOf(r.productCount, "product")} to {countOf(r.destinationCount, "store")} ·
+              started by {runStarter(r, userId)}{" "}
+              <span title={formatDateTime(r.createdAt)}>{formatRelative(r.createdAt)}</span>
+            </span>
             {modeText(mode, r.finished) ? (
               <span className="muted live-mode" role="status">
                 {" "}
@@ -185,8 +192,8 @@ export function RunDetail() {
             ))}
           </div>
           <p className="small muted" style={{ margin: 0 }}>
-            {total.toLocaleString()} listing{total === 1 ? "" : "s"}: each product on each store.
-            “Gave up” ones ran out of attempts; “Retry” sends again those a retry can change.
+            {countOf(total, "listing")}: each product on each store. “Gave up” ones ran out of
+            attempts; “Retry” sends again those a retry can change.
           </p>
         </div>
       </section>

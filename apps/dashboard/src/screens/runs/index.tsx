@@ -9,14 +9,16 @@ import { PageHeader } from "../../ui/PageHeader";
 import { Pager } from "../../ui/Pager";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { Empty, ErrorMessage, Loading } from "../../ui/states";
-import { formatDateTime, formatRelative } from "../../ui/format";
-import { RUN_STATES, RUN_STATE_LABELS } from "../../lib/runs";
+import { countOf, formatDateTime, formatRelative } from "../../ui/format";
+import { RUN_STATES, RUN_STATE_LABELS, runName, runStarter } from "../../lib/runs";
+import { useSession } from "../../api/session";
 
 const route = getRouteApi("/app/runs");
 
 export function Runs() {
   const { page = 1 } = route.useSearch();
   const navigate = useNavigate({ from: "/runs" });
+  const userId = useSession().user.id;
   const list = useQuery({
     queryKey: qk.runs.list(page),
     queryFn: () => endpoints.publishRuns.list(page),
@@ -74,15 +76,12 @@ export function Runs() {
                   <tr key={r.id}>
                     <td className="full">
                       <Link to="/runs/$id" params={{ id: r.id }} className="cell-title">
-                        {r.productCount.toLocaleString()} product{r.productCount === 1 ? "" : "s"}{" "}
-                        to {r.destinationCount} store{r.destinationCount === 1 ? "" : "s"}
+                        {runName(r)}
                       </Link>
                       <div className="cell-sub">
-                        {r.createdBy.type === "user"
-                          ? "Started in the dashboard"
-                          : r.createdBy.type === "apiKey"
-                            ? "Started with an API key"
-                            : "Started by the service"}
+                        {countOf(r.productCount, "product")} to{" "}
+                        {countOf(r.destinationCount, "store")} · by {runStarter(r, userId)},{" "}
+                        {formatDateTime(r.createdAt)}
                       </div>
                     </td>
                     <td data-label="Status">
@@ -111,7 +110,7 @@ export function Runs() {
             page={page}
             totalPages={list.data?.totalPages ?? 1}
             total={list.data?.total ?? 0}
-            noun="runs"
+            noun={["run", "runs"]}
             onPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })}
           />
         </>

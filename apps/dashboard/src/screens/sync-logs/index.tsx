@@ -230,7 +230,7 @@ export function SyncLogs() {
             page={page}
             totalPages={logs.data?.totalPages ?? 1}
             total={logs.data?.total ?? 0}
-            noun="entries"
+            noun={["entry", "entries"]}
             exact={logs.data?.totalExact !== false}
             onPage={(p) =>
               void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })

@@ -105,7 +105,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
         page={data.page}
         totalPages={data.totalPages}
         total={data.total}
-        noun="deliveries"
+        noun={["delivery", "deliveries"]}
         onPage={setPage}
       />
     </div>

@@ -4,11 +4,11 @@ import type { CreatedWebhook } from "@catalog/gateway/api-types";
 import { qk } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
 import { useSession } from "../../api/session";
+import { NewSecret } from "../../ui/NewSecret";
 import { PageHeader } from "../../ui/PageHeader";
 import { Empty, ErrorMessage, Loading, Notice } from "../../ui/states";
 import { AddEndpoint } from "./AddEndpoint";
 import { EndpointCard } from "./EndpointCard";
-import { NewWebhookSecret } from "./NewWebhookSecret";
 
 /** Webhooks out: the org's endpoints, for owners (the API answers members 403). */
 export function Webhooks() {
@@ -46,7 +46,15 @@ export function Webhooks() {
     <div className="page">
       {header}
       {created ? (
-        <NewWebhookSecret created={created} onDone={() => setCreated(null)} />
+        <NewSecret
+          heading={`Endpoint added: ${created.endpoint.url}`}
+          secret={created.secret}
+          what="The signing secret"
+          onDone={() => setCreated(null)}
+        >
+          Your system verifies each delivery's <code>webhook-signature</code> with it (any Standard
+          Webhooks library does this).
+        </NewSecret>
       ) : (
         <AddEndpoint onCreated={setCreated} />
       )}

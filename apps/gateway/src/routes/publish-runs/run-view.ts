@@ -65,6 +65,8 @@ export async function loadRunView(
     createdBy: run.createdBy,
     productCount: run.productCount,
     destinationCount: run.destinationCount,
+    firstProductTitle: run.firstProductTitle,
+    destinationNames: run.destinationNames,
     counts,
     finished: isFinished(counts),
     products: run.products,

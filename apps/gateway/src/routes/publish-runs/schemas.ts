@@ -68,9 +68,23 @@ export const RunSummarySchema = Type.Object({
   createdBy: Type.Object({
     type: Type.Enum(["user", "apiKey", "system"]),
     id: Nullable(Type.String()),
+    name: Nullable(
+      Type.String({
+        description: "Who started it: the user's email or the extension key's name",
+      }),
+    ),
   }),
   productCount: Count,
   destinationCount: Count,
+  firstProductTitle: Nullable(
+    Type.String({
+      description:
+        "The first product's title (as it is now, or as it was once deleted): with productCount, what names the run",
+    }),
+  ),
+  destinationNames: Type.Array(Type.String(), {
+    description: "The destinations' names, in request order",
+  }),
   counts: RunCountsSchema,
   finished: Type.Boolean({ description: "true when no cell is queued or running" }),
 });
