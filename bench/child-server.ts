@@ -33,7 +33,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts `script` under tsx in its own process group (so a Ctrl-C reaches the bench, which then
+ * Starts `script` under tsx (a built `.js` file: with node and `--conditions=built`, as the image
+ * starts it) in its own process group (so a Ctrl-C reaches the bench, which then
  * stops it) and waits until `readyPath` answers 200. Output is passed through, so a crash or a
  * warning shows up in the bench log. The server gets its port as `PORT`; a server that reads it
  * from another variable gets `env` as a function of the port.
@@ -48,7 +49,10 @@ export async function startChildServer(
 ): Promise<ChildServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn("node_modules/.bin/tsx", [script], {
+  const [command, args] = script.endsWith(".js")
+    ? [process.execPath, ["--conditions=built", script]]
+    : ["node_modules/.bin/tsx", [script]];
+  const child = spawn(command, args, {
     cwd: new URL("..", import.meta.url),
     env: {
       ...process.env,

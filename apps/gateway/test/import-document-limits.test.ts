@@ -201,7 +201,7 @@ test("a client that goes away mid-import stores nothing and leaves no spool", as
   req.end(body.payload);
   await eventually(async () => {
     const [row] = await gw.db.$queryRawUnsafe<{ waiting: number }[]>(
-      "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'INSERT INTO products%'",
+      "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO products%'",
     );
     expect(row?.waiting).toBeGreaterThan(0);
   }, 20_000);

@@ -103,6 +103,8 @@ export interface ImportOptions {
   descriptionsStored?: boolean;
 }
 
+const BITMAP_SCANS_OFF = "SET LOCAL enable_bitmapscan = off";
+
 /** The PrismaClient, or the client of an interactive transaction (which cannot open another). */
 type Client = Db | Prisma.TransactionClient;
 const isClient = (client: Client): client is Db => "$transaction" in client;
@@ -148,10 +150,16 @@ export async function importInOneTransaction<T>(
   const stage = await ImportStage.open(db, PRODUCT_STAGE);
   try {
     return await asConflict(() =>
-      db.$transaction((tx) => run((items) => writeBatch(tx, orgId, items, options, stage), tx), {
-        timeout: options.timeoutMs,
-        maxWait: 10_000,
-      }),
+      db.$transaction(
+        async (tx) => {
+          // Once for the whole import, not before every batch's matching (see matchingIds): its
+          // other statements read by primary key or by the staging table's batch, which plain
+          // index scans serve as well (and they ran so already, after the first batch's SET).
+          await tx.$executeRawUnsafe(BITMAP_SCANS_OFF);
+          return run((items) => writeBatch(tx, orgId, items, options, stage), tx);
+        },
+        { timeout: options.timeoutMs, maxWait: 10_000 },
+      ),
     );
   } finally {
     await stage.drop();
@@ -232,7 +240,12 @@ async function writeBatch(
   options: ImportOptions,
   stage?: ImportStage,
 ): Promise<ImportOutcome[]> {
-  const plan = await planImport(tx, orgId, items, { ...options, lock: true });
+  // With a staging table, this is importInOneTransaction's transaction: bitmap scans are off.
+  const plan = await planImport(tx, orgId, items, {
+    ...options,
+    lock: true,
+    bitmapScansOff: stage !== undefined,
+  });
   const now = new Date();
   const view = viewOf(orgId, options.source);
   const creates = unique(plan.filter((p) => !p.existing));
@@ -276,11 +289,16 @@ async function planImport(
   db: Client,
   orgId: string,
   items: ImportItem[],
-  { lock = false, descriptionsStored = false }: { lock?: boolean; descriptionsStored?: boolean },
+  {
+    lock = false,
+    descriptionsStored = false,
+    bitmapScansOff = false,
+  }: { lock?: boolean; descriptionsStored?: boolean; bitmapScansOff?: boolean },
 ): Promise<Planned[]> {
   const skus = [...new Set(items.map((i) => i.fields.sku?.trim()).filter((s): s is string => !!s))];
   const urls = [...new Set(items.map((i) => i.fields.sourceUrl).filter((u): u is string => !!u))];
-  const ids = skus.length + urls.length === 0 ? [] : await matchingIds(db, orgId, skus, urls);
+  const ids =
+    skus.length + urls.length === 0 ? [] : await matchingIds(db, orgId, skus, urls, bitmapScansOff);
   if (lock && ids.length > 0)
     await db.$executeRawUnsafe(lockInIdOrder("products", "id = ANY($1::uuid[])"), ids);
   const found = ids.length === 0 ? [] : await db.product.findMany({ where: { id: { in: ids } } });
@@ -350,13 +368,17 @@ function withStockOf(
  * (org_id, sku) and (org_id, source_url) b-trees. Bitmap scans are off for this one query
  * because the only index they would add is the trigram GIN index on sku (kept for search),
  * which the planner judged cheap for equality and which took seconds per batch once the
- * catalog held a few thousand similar SKUs.
+ * catalog held a few thousand similar SKUs. `bitmapScansOff`: the transaction has them off
+ * already (importInOneTransaction), which saves a statement a batch. (An interactive
+ * transaction's client has `$transaction` too, so inside one the setting went through the first
+ * branch and stayed off until the commit: the transaction's later statements already ran so.)
  */
 async function matchingIds(
   db: Client,
   orgId: string,
   skus: string[],
   urls: string[],
+  bitmapScansOff: boolean,
 ): Promise<string[]> {
   const query = (client: Client) =>
     client.$queryRawUnsafe<{ id: string }[]>(
@@ -367,15 +389,13 @@ async function matchingIds(
       skus,
       urls,
     );
+  if (bitmapScansOff) return (await query(db)).map((r) => r.id);
   if (isClient(db)) {
-    const [, rows] = await db.$transaction([
-      db.$executeRawUnsafe("SET LOCAL enable_bitmapscan = off"),
-      query(db),
-    ]);
+    const [, rows] = await db.$transaction([db.$executeRawUnsafe(BITMAP_SCANS_OFF), query(db)]);
     return rows.map((r) => r.id);
   }
   // Inside a longer transaction: the setting is put back for the statements that follow.
-  await db.$executeRawUnsafe("SET LOCAL enable_bitmapscan = off");
+  await db.$executeRawUnsafe(BITMAP_SCANS_OFF);
   const rows = await query(db);
   await db.$executeRawUnsafe("SET LOCAL enable_bitmapscan TO DEFAULT");
   return rows.map((r) => r.id);
@@ -508,8 +528,9 @@ function stageRow(kind: "c" | "u", p: Planned): StageRow {
 }
 
 /**
- * A batch's writes through the import's staging table: its rows go in by COPY, then one
- * statement each inserts the new products, updates the changed ones and records their history.
+ * A batch's writes through the import's staging table: its rows go in by COPY, then one statement
+ * inserts the new products, updates the changed ones (each a data-modifying WITH) and records
+ * their history: one round trip, where there were three.
  */
 async function writeStaged(
   tx: Prisma.TransactionClient,
@@ -526,30 +547,22 @@ async function writeStaged(
     ...updates.map((p) => stageRow("u", p)),
   ]);
   const from = `${stage.table} AS v WHERE v.batch = $2`;
-  if (creates.length > 0)
-    await tx.$executeRawUnsafe(
-      `INSERT INTO products (id, org_id, ${COLUMNS}, source, version, created_at, updated_at)
-       SELECT v.id, $1::uuid, ${VALUES}, $3::"ProductSource", 1, $4, $4 FROM ${from} AND v.kind = 'c'`,
-      orgId,
-      batch,
-      options.source,
-      now,
-    );
+  const params: unknown[] = [orgId, batch, now, options.actor.type, options.actor.id];
+  const writes: string[] = [];
+  if (creates.length > 0) {
+    params.push(options.source);
+    writes.push(`created AS (
+       INSERT INTO products (id, org_id, ${COLUMNS}, source, version, created_at, updated_at)
+       SELECT v.id, $1::uuid, ${VALUES}, $${params.length}::"ProductSource", 1, $3, $3 FROM ${from} AND v.kind = 'c')`);
+  }
   if (updates.length > 0)
-    await tx.$executeRawUnsafe(
-      `UPDATE products AS p SET ${ASSIGNMENTS}, version = p.version + 1, updated_at = $3
-       FROM ${from} AND v.kind = 'u' AND p.id = v.id AND p.org_id = $1::uuid`,
-      orgId,
-      batch,
-      now,
-    );
+    writes.push(`updated AS (
+       UPDATE products AS p SET ${ASSIGNMENTS}, version = p.version + 1, updated_at = $3
+       FROM ${from} AND v.kind = 'u' AND p.id = v.id AND p.org_id = $1::uuid)`);
   await tx.$executeRawUnsafe(
-    `INSERT INTO product_history (id, org_id, product_id, at, actor_type, actor_id, action, changes)
+    `WITH ${writes.join(",\n")}
+     INSERT INTO product_history (id, org_id, product_id, at, actor_type, actor_id, action, changes)
      SELECT gen_random_uuid(), $1::uuid, v.id, $3, $4::"ActorType", $5, 'imported', v.changes FROM ${from}`,
-    orgId,
-    batch,
-    now,
-    options.actor.type,
-    options.actor.id,
+    ...params,
   );
 }

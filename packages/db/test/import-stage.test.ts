@@ -161,3 +161,28 @@ test("a staging table left by a process that died is dropped by the next import"
   await importInBatches(orgId, fileItems("O", 2), 10);
   expect(await exists(orphan)).toBe(false);
 });
+
+test("a batch of new products costs two statements in the import's transaction, not five", async () => {
+  const orgId = await newOrg();
+  const items = fileItems(`rt${randomBytes(3).toString("hex")}`, 30);
+  const sent: string[] = [];
+  await importInOneTransaction(db, orgId, options, async (importBatch, tx) => {
+    // The same transaction client every batch is written with: count what goes through it.
+    const client = tx as unknown as Record<string, (...args: unknown[]) => unknown>;
+    for (const method of ["$executeRawUnsafe", "$queryRawUnsafe"]) {
+      const original = client[method]!.bind(tx);
+      client[method] = (sql: unknown, ...rest: unknown[]) => {
+        sent.push(String(sql).trim().split(/\s+/).slice(0, 4).join(" "));
+        return original(sql, ...rest);
+      };
+    }
+    for (let i = 0; i < items.length; i += 10) await importBatch(items.slice(i, i + 10));
+  });
+  // Per batch: the matching query, and one statement that inserts the products and their history
+  // (bitmap scans are turned off once for the whole transaction, not before each batch's
+  // matching).
+  expect(sent).toHaveLength(6);
+  expect(sent.filter((sql) => sql.startsWith("SET"))).toEqual([]);
+  const stored = await db.product.count({ where: { orgId } });
+  expect(stored).toBe(30);
+});

@@ -15,6 +15,7 @@ import { createImageScreen, type DroppedImage, type ImageScreen } from "./image-
 import { Tally, itemOf, type ItemResult } from "./outcomes.js";
 import { parseInThread, type ParsedDocument, type ParsedEntry } from "./parse-thread.js";
 import { spoolUpload } from "./spool.js";
+import { transactionLimitMs } from "./transaction-limit.js";
 
 /** Rows per batch: large enough for bulk statements, small enough to keep memory flat. */
 const BATCH_ROWS = 500;
@@ -25,7 +26,10 @@ export interface DocumentLimits {
   maxBytes: number;
   /** The parser thread's heap, in MB. */
   parseHeapMb: number;
-  /** How long a persisted import may hold its transaction open. */
+  /**
+   * How long a persisted import may hold its transaction open, at least: longer for a document
+   * too large to be done within it at the slowest allowed pace (transactionLimitMs).
+   */
   timeoutMs: number;
   /** Where uploads are spooled. */
   spoolDir: string;
@@ -120,7 +124,7 @@ export async function importDocument(db: Db, request: DocumentImportRequest): Pr
           source: "document",
           persist: request.persist,
           descriptionsStored: true,
-          timeoutMs: limits.timeoutMs,
+          timeoutMs: transactionLimitMs(limits.timeoutMs, spool.bytes),
           ...(request.sync ? { sync: request.sync } : {}),
         },
         async (importBatch) => {
