@@ -1,5 +1,5 @@
 import type { ChannelField } from "@catalog/gateway/api-types";
-import { Field } from "../../ui/Field";
+import { Field, type FieldControlProps } from "../../ui/Field";
 import { exampleHint } from "./fields";
 
 /**
@@ -33,7 +33,7 @@ export function ChannelFieldLabel({
 
 /**
  * One of a channel's fields (asked before connecting, or among a store's settings) as a labelled
- * input. Store ids, policy ids and addresses: no spell check, no capitals. `markRequired` shows
+ * input. `markRequired` shows
  * the asterisk a form explains; the word "required" is there for screen readers either way.
  */
 export function ChannelFieldInput({
@@ -55,19 +55,36 @@ export function ChannelFieldInput({
       hint={f.description || undefined}
       error={error}
     >
-      {(p) => (
-        <input
-          {...p}
-          name={f.name}
-          className="input"
-          value={value}
-          placeholder={exampleHint(f.placeholder)}
-          aria-required={f.required || undefined}
-          autoCapitalize="off"
-          spellCheck={false}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
+      {(p) => <SettingTextInput {...p} field={f} value={value} onChange={onChange} />}
     </Field>
+  );
+}
+
+/**
+ * The text box of a channel field, inside its Field: ids and addresses, so no spell check and no
+ * capitals; its placeholder reads as an example.
+ */
+export function SettingTextInput({
+  field: f,
+  value,
+  onChange,
+  ...control
+}: FieldControlProps & {
+  field: Pick<ChannelField, "name" | "placeholder" | "required">;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <input
+      {...control}
+      name={f.name}
+      className="input"
+      value={value}
+      placeholder={exampleHint(f.placeholder)}
+      aria-required={f.required || undefined}
+      autoCapitalize="off"
+      spellCheck={false}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

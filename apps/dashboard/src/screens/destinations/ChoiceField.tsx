@@ -4,8 +4,7 @@
 import { useState } from "react";
 import type { ChannelField, SettingsOptions } from "@catalog/gateway/api-types";
 import { Field } from "../../ui/Field";
-import { ChannelFieldLabel } from "./ChannelFieldInput";
-import { exampleHint } from "./fields";
+import { ChannelFieldLabel, SettingTextInput } from "./ChannelFieldInput";
 import { channelRefusal, useSettingsOptions } from "./useSettingsOptions";
 
 /** An option's text: its name, and what tells it apart. */
@@ -61,17 +60,7 @@ export function ChoiceField({
       {(p) => (
         <>
           {asText ? (
-            <input
-              {...p}
-              name={f.name}
-              className="input"
-              value={value}
-              placeholder={exampleHint(f.placeholder)}
-              aria-required={f.required || undefined}
-              autoCapitalize="off"
-              spellCheck={false}
-              onChange={(e) => onChange(e.target.value)}
-            />
+            <SettingTextInput {...p} field={f} value={value} onChange={onChange} />
           ) : (
             <select
               {...p}

@@ -4,8 +4,7 @@
 import { useEffect, useId, useState } from "react";
 import type { ChannelField } from "@catalog/gateway/api-types";
 import { Field } from "../../ui/Field";
-import { ChannelFieldLabel } from "./ChannelFieldInput";
-import { exampleHint } from "./fields";
+import { ChannelFieldLabel, SettingTextInput } from "./ChannelFieldInput";
 import { channelRefusal, useSettingsOptions } from "./useSettingsOptions";
 
 /** Words shorter than this find too much (the gateway refuses them). */
@@ -123,17 +122,12 @@ export function SearchChoiceField({
         error={error}
       >
         {(p) => (
-          <input
+          <SettingTextInput
             {...p}
-            name={f.name}
-            className="input"
+            field={f}
             value={value}
-            placeholder={exampleHint(f.placeholder)}
-            aria-required={f.required || undefined}
-            autoCapitalize="off"
-            spellCheck={false}
-            onChange={(e) => {
-              onChange(e.target.value);
+            onChange={(typed) => {
+              onChange(typed);
               setChosenName(null);
             }}
           />

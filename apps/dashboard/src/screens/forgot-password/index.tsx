@@ -5,8 +5,7 @@ import { Link, getRouteApi } from "@tanstack/react-router";
 import { useMutation } from "@tanstack/react-query";
 import { errorMessage, isStatus } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
-import { AuthCard } from "../../ui/AuthCard";
-import { Field } from "../../ui/Field";
+import { AuthCard, EmailField } from "../../ui/AuthCard";
 
 const route = getRouteApi("/forgot-password");
 
@@ -94,21 +93,7 @@ export function ForgotPassword() {
             <p>{error}</p>
           </div>
         ) : null}
-        <Field label="Email">
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              type="email"
-              name="email"
-              autoComplete="username"
-              autoFocus
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              required
-            />
-          )}
-        </Field>
+        <EmailField value={email} onChange={setEmail} />
         <button type="submit" className="btn btn-primary" disabled={request.isPending}>
           {request.isPending ? "Sending…" : "Send the link"}
         </button>

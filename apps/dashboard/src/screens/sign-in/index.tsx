@@ -3,7 +3,7 @@ import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorMessage, qk, safeNext, sessionMemory } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
-import { AuthCard } from "../../ui/AuthCard";
+import { AuthCard, EmailField } from "../../ui/AuthCard";
 import { Field } from "../../ui/Field";
 
 /** What the sign-in screen says after a password was changed with an emailed link. */
@@ -76,21 +76,7 @@ export function SignIn() {
             <p>{error}</p>
           </div>
         ) : null}
-        <Field label="Email">
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              type="email"
-              name="email"
-              autoComplete="username"
-              autoFocus
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              required
-            />
-          )}
-        </Field>
+        <EmailField value={email} onChange={setEmail} />
         <Field label="Password">
           {(p) => (
             <input
