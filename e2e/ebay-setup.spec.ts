@@ -59,6 +59,7 @@ test("a new eBay store needs setup; the owner picks its policies, location and c
 
   await page.screenshot({ path: `${SCREENSHOTS}/ebay-setup-form-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   await form.screenshot({ path: `${SCREENSHOTS}/ebay-setup-form-390.png` });
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -80,5 +81,6 @@ test("a new eBay store needs setup; the owner picks its policies, location and c
 
   await page.screenshot({ path: `${SCREENSHOTS}/ebay-setup-healthy-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   await card.screenshot({ path: `${SCREENSHOTS}/ebay-setup-healthy-390.png` });
 });
