@@ -26,7 +26,7 @@ export function FilterBar({
     any: string,
     options: readonly (readonly [string, string])[],
   ) => (
-    <div className="field">
+    <div className={`field filter-${key}`}>
       <label className="field-label" htmlFor={`catalog-${key}`}>
         {label}
       </label>
