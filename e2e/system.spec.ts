@@ -54,6 +54,11 @@ test("the operator's system screen: health, a destination's dead publishes repla
   await expect(page.getByText("round trip", { exact: true })).toHaveCount(2);
   const row = page.getByRole("row").filter({ hasText: "Broken store" });
   await expect(row.getByRole("cell").nth(6)).toHaveText("2");
+  // In words a merchant-turned-operator knows: what gave up, and whether a store is being sent to.
+  await expect(page.getByRole("columnheader", { name: "Gave up" })).toBeVisible();
+  await expect(row.getByRole("cell").nth(1)).toHaveText(
+    /^(Sending normally|Paused after errors|Trying again)/,
+  );
 
   // The store is fixed; the operator replays that destination's dead publishes, after a
   // confirmation that says what happens.

@@ -1,6 +1,7 @@
 // The operator's view: Redis and database health, the dead-letter queue, queues and breakers per
 // destination, and the actions on them.
 import type { SystemView } from "@catalog/gateway/api-types";
+import { breakerLabel } from "../../ui/destination-state";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { Empty, Notice } from "../../ui/states";
 import { formatDateTime, formatRelative } from "../../ui/format";
@@ -34,19 +35,19 @@ export function SystemBody({
         <Health name="Redis" health={data.redis} />
         <Health name="Database" health={data.database} />
         <div className="card stat">
-          <div className="stat-label">Dead publishes (every org)</div>
+          <div className="stat-label">Publishes that gave up (every org)</div>
           <div className="stat-value">{data.dlq.total.toLocaleString()}</div>
           <div className="small muted">
             {openBreakers
-              ? `${openBreakers} breaker${openBreakers === 1 ? "" : "s"} not closed`
-              : "All breakers closed"}
+              ? `${openBreakers} destination${openBreakers === 1 ? "" : "s"} paused or trying again`
+              : "Every destination sending normally"}
           </div>
         </div>
       </div>
 
       <section className="section card" aria-labelledby="dlq-h">
         <div className="card-header">
-          <h2 id="dlq-h">Dead-letter queue</h2>
+          <h2 id="dlq-h">Dead-letter queue: publishes that gave up</h2>
           <div className="page-actions">
             <button
               type="button"
@@ -94,12 +95,12 @@ export function SystemBody({
               <thead>
                 <tr>
                   <th>Destination</th>
-                  <th>Breaker</th>
+                  <th>Sending</th>
                   <th className="num">Waiting</th>
                   <th className="num">Active</th>
                   <th className="num">Delayed</th>
                   <th className="num">Failed</th>
-                  <th className="num">Dead</th>
+                  <th className="num">Gave up</th>
                   <th>
                     <span className="visually-hidden">Actions</span>
                   </th>
@@ -115,8 +116,16 @@ export function SystemBody({
                         <span className="cell-title">{label(id)}</span>
                         <div className="cell-sub mono">{id}</div>
                       </td>
-                      <td data-label="Breaker">
-                        {b ? <StatusBadge status={b.state} /> : <span className="muted">—</span>}
+                      <td data-label="Sending">
+                        {b ? (
+                          <StatusBadge
+                            status={b.state}
+                            label={breakerLabel(b.state)}
+                            title={`Circuit breaker ${b.state}`}
+                          />
+                        ) : (
+                          <span className="muted">—</span>
+                        )}
                         {b && b.state !== "closed" && b.retryAt ? (
                           <div className="cell-sub" title={formatDateTime(b.retryAt)}>
                             retries {formatRelative(b.retryAt)}
@@ -135,7 +144,7 @@ export function SystemBody({
                       <td data-label="Failed" className="num">
                         {q?.failed ?? "—"}
                       </td>
-                      <td data-label="Dead" className="num">
+                      <td data-label="Gave up" className="num">
                         {q?.dead ?? "—"}
                       </td>
                       <td data-label="">
