@@ -51,6 +51,8 @@ test("eBay settings with a field missing: the store's 422 shows at that field", 
   await returnPolicy.fill("6196933000");
   await form.getByRole("button", { name: "Save settings" }).click();
   await expect(form).toHaveCount(0);
+  // The form is gone with its button: focus goes to the store's name, not the top of the page.
+  await expect(card.getByRole("heading", { level: 2 })).toBeFocused();
   await expect(card.getByText("Needs setup")).toHaveCount(0);
   await card.getByRole("button", { name: "eBay settings" }).click();
   await expect(form.getByLabel("Return policy")).toHaveValue("6196933000");
@@ -85,6 +87,7 @@ test("rename a store, then disconnect it: its products stay in the catalog", asy
   await expect(
     page.getByRole("status").filter({ hasText: "Renamed to “Harbour goods”" }),
   ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Harbour goods", level: 2 })).toBeFocused();
 
   const renamed = page.getByRole("article", { name: "Harbour goods" });
   await renamed.getByRole("button", { name: "Disconnect" }).click();

@@ -8,6 +8,7 @@ import { holdsOf, missingSettings } from "../../ui/destination-state";
 import { HealthBadges } from "../../ui/HealthBadges";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { formatDateTime } from "../../ui/format";
+import { moveFocusTo } from "../../ui/focus";
 import { QUEUE_KEYS, QUEUE_LABELS, breakerLabel } from "./labels";
 import { RenameForm } from "./RenameForm";
 import { SettingsForm } from "./SettingsForm";
@@ -35,7 +36,12 @@ export function DestinationCard({
   const settingsFields = channel?.settingsFields ?? [];
   const headingId = `dest-h-${d.id}`;
   const toggle = (which: "settings" | "rename") => setPanel(panel === which ? "none" : which);
-  const close = () => setPanel("none");
+  // The form goes away with the control that had focus: focus goes to the store's name, so a
+  // keyboard user carries on from this card, not from the top of the page.
+  const close = () => {
+    setPanel("none");
+    moveFocusTo(document.getElementById(headingId), false);
+  };
 
   return (
     <article
