@@ -162,7 +162,7 @@ test("a staging table left by a process that died is dropped by the next import"
   expect(await exists(orphan)).toBe(false);
 });
 
-test("a batch of new products costs two statements in the import's transaction, not five", async () => {
+test("a batch of new products costs two statements in the import's transaction, not four", async () => {
   const orgId = await newOrg();
   const items = fileItems(`rt${randomBytes(3).toString("hex")}`, 30);
   const sent: string[] = [];
