@@ -103,7 +103,7 @@ test("a member, the operator and a token cannot create, list or revoke tokens", 
     expect(res.statusCode).toBe(403);
     expect(errorOf(res)).toMatch(/owner/);
   }
-  expect(await gw.db.apiToken.count({ where: { name: "mine" } })).toBe(0);
+  expect(await gw.db.apiToken.count({ where: { orgId: t.org.id, name: "mine" } })).toBe(0);
   const { secret } = await createToken([
     "catalog:read",
     "catalog:write",
@@ -128,7 +128,7 @@ test("a member, the operator and a token cannot create, list or revoke tokens", 
 });
 
 test("bad input to create is a 422 naming the field, and nothing is stored", async () => {
-  const before = await gw.db.apiToken.count();
+  const before = await gw.db.apiToken.count({ where: { orgId: t.org.id } });
   for (const payload of [
     { name: "x", scopes: [] },
     { name: "x", scopes: ["catalog:delete"] },
@@ -144,7 +144,7 @@ test("bad input to create is a 422 naming the field, and nothing is stored", asy
     expect(res.statusCode).toBe(422);
     expect(errorOf(res)).toMatch(/scopes|expiresAt|name/);
   }
-  expect(await gw.db.apiToken.count()).toBe(before);
+  expect(await gw.db.apiToken.count({ where: { orgId: t.org.id } })).toBe(before);
 });
 
 test("a route outside the token's scopes is 403 naming the scope; session-only routes are 403 too", async () => {
