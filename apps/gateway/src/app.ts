@@ -12,8 +12,10 @@ import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import { clientErrorHandler } from "./client-errors.js";
 import { MAX_PATH_SEGMENT, frameworkErrors } from "./framework-errors.js";
 import { gatewayLoggerOptions, type GatewayLogging } from "./logger-options.js";
-import { authPlugin } from "./plugins/auth.js";
-import { tokenLookup } from "./plugins/bearer-tokens.js";
+import { requestLogger } from "./request-logger.js";
+import { RedisTurn } from "./redis-turn.js";
+import { SESSION_COOKIE, authPlugin } from "./plugins/auth.js";
+import { bearerOf, tokenLookup } from "./plugins/bearer-tokens.js";
 import { browserClientsPlugin } from "./plugins/browser-clients.js";
 import { dashboardPlugin } from "./plugins/dashboard.js";
 import { errorsPlugin } from "./plugins/errors.js";
@@ -91,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A client's x-request-id is kept when it is a plain token, so it can follow a call across
     // services.
     requestIdHeader: false,
+    childLoggerFactory: requestLogger,
     genReqId: (request) => {
       const given = request.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
@@ -100,8 +103,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   // Mutating requests carry JSON (multipart only where a route registers it): other types are 415.
   app.removeContentTypeParser(["text/plain"]);
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    done();
   });
   // Once closing, every answer ends its connection. Fastify says so only to requests that arrive
   // after close() began; one already running would leave its kept-alive socket open, and close()
@@ -110,8 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (closing) reply.header("connection", "close");
+    done(null, payload);
   });
 
   await app.register(errorsPlugin, { bodyLimit: config.BODY_LIMIT });
@@ -125,12 +130,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // not signed.
   await app.register(cookie, { secret: deviceCookieSecrets(keyring) });
   const tokens = tokenLookup(db);
+  const turn = new RedisTurn(redis);
+  // A signed-in request's session check reads its versions in the rate limiter's round trip to
+  // Redis (redis-turn.ts): asked for here, before the limiter's count is sent.
+  app.addHook("onRequest", (request, _reply, done) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token && bearerOf(request) === null) app.caches.prefetchSession(request, token);
+    done();
+  });
   await app.register(rateLimitPlugin, {
     budgetOf: async (request) => {
       const principal = await tokens(request);
       return principal ? `token:${principal.token.id}` : null;
     },
-    redis,
+    turn,
     prefix: config.redisKeyPrefix,
     max: config.RATE_LIMIT_MAX,
     windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
@@ -139,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(readCachesPlugin, {
     openFeed: deps.changeFeed ?? ((handlers) => openChangeFeed(config.DATABASE_URL, handlers)),
     redis,
+    turn,
     prefix: config.redisKeyPrefix,
   });
   await app.register(authPlugin, { db, tokens });

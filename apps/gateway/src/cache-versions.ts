@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RedisClient } from "@catalog/queue";
+import type { RedisTurn } from "./redis-turn.js";
 
 /** The versions one request read; `catalog` is undefined when the org was not known yet. */
 export interface Versions {
@@ -22,11 +23,10 @@ export interface Versions {
  */
 export class CacheVersions {
   private readonly sessionsKey: string;
-  /** The keys asked for since the last MGET was sent, and that MGET's coming answer. */
-  private batch: { keys: Map<string, number>; values: Promise<(string | null)[]> } | null = null;
 
   constructor(
     private readonly redis: RedisClient,
+    private readonly turn: RedisTurn,
     private readonly prefix: string,
   ) {
     this.sessionsKey = `${prefix}:read-cache:sessions`;
@@ -58,36 +58,12 @@ export class CacheVersions {
   }
 
   /**
-   * The reads of every request that arrives in one turn of the event loop share one MGET, sent
-   * when the turn ends: under load this makes the check a fraction of a round trip per request.
-   * A read joins only an MGET not sent yet, so the values always come from after it was asked.
+   * The reads of every request that arrives in one turn of the event loop share one round trip,
+   * with the rate limiter's counters (`RedisTurn`). A missing version is started for the next reads.
    */
   private async versions(keys: string[]): Promise<(string | null)[]> {
-    if (!this.batch) {
-      const batch = {
-        keys: new Map<string, number>(),
-        values: new Promise<(string | null)[]>((resolve) =>
-          setImmediate(() => {
-            this.batch = null;
-            resolve(this.mget([...batch.keys.keys()]));
-          }),
-        ),
-      };
-      this.batch = batch;
-    }
-    const { keys: asked, values } = this.batch;
-    for (const key of keys) if (!asked.has(key)) asked.set(key, asked.size);
-    const all = await values;
-    return keys.map((key) => all[asked.get(key)!] ?? null);
-  }
-
-  private async mget(keys: string[]): Promise<(string | null)[]> {
-    let values: (string | null)[];
-    try {
-      values = await this.redis.mget(keys);
-    } catch {
-      return keys.map(() => null);
-    }
+    const values = await this.turn.read(keys);
+    if (!values) return keys.map(() => null);
     keys.forEach((key, i) => {
       if (values[i] === null) this.redis.set(key, randomUUID(), "NX").catch(() => {});
     });

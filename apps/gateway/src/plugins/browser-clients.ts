@@ -19,36 +19,38 @@ export const browserClientsPlugin = fp(
     const allowed = new Set(allowedOrigins);
     // @fastify/cors answers an OPTIONS request that is no preflight with a text/plain 400; this
     // hook runs before its own and says the same as `{ error }`.
-    app.addHook("onRequest", async (request) => {
+    app.addHook("onRequest", (request, _reply, done) => {
       if (
         request.method === "OPTIONS" &&
         (!request.headers.origin || !request.headers["access-control-request-method"])
       ) {
-        throw new ServiceError(
-          400,
-          "OPTIONS is answered only as a CORS preflight: send Origin and Access-Control-Request-Method",
+        return done(
+          new ServiceError(
+            400,
+            "OPTIONS is answered only as a CORS preflight: send Origin and Access-Control-Request-Method",
+          ),
         );
       }
+      done();
     });
+    const byKey = { origin: true, credentials: false };
+    const dashboards = { origin: [...allowed], credentials: true };
     await app.register(cors, {
       hook: "onRequest",
-      delegator: (request, callback) => {
-        const keyAuthenticated = KEY_AUTHENTICATED_PATHS.test(request.url ?? "");
-        callback(
-          null,
-          keyAuthenticated
-            ? { origin: true, credentials: false }
-            : { origin: [...allowed], credentials: true },
-        );
-      },
+      delegator: (request, callback) =>
+        callback(null, KEY_AUTHENTICATED_PATHS.test(request.url ?? "") ? byKey : dashboards),
     });
-    app.addHook("onRequest", async (request) => {
+    app.addHook("onRequest", (request, _reply, done) => {
       const origin = request.headers.origin;
-      if (!origin || SAFE_METHODS.has(request.method) || KEY_AUTHENTICATED_PATHS.test(request.url))
-        return;
-      if (!allowed.has(origin) && origin !== ownOrigin(request)) {
-        throw new ServiceError(403, `requests from origin ${origin} are not allowed`);
-      }
+      if (
+        origin &&
+        !SAFE_METHODS.has(request.method) &&
+        !KEY_AUTHENTICATED_PATHS.test(request.url) &&
+        !allowed.has(origin) &&
+        origin !== ownOrigin(request)
+      )
+        return done(new ServiceError(403, `requests from origin ${origin} are not allowed`));
+      done();
     });
   },
   { name: "browser-clients" },

@@ -74,7 +74,7 @@ export const dashboardPlugin = fp(
     });
 
     const index = async (_request: FastifyRequest, reply: FastifyReply) => {
-      reply.helmet(PAGE_HEADERS);
+      reply.pageHeaders(PAGE_HEADERS);
       // A new build must reach every browser at once: index.html names the current assets.
       reply.header("cache-control", "no-store");
       const built = await access(join(dir, "index.html")).then(

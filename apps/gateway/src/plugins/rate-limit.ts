@@ -1,12 +1,13 @@
 import fp from "fastify-plugin";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { RedisClient } from "@catalog/queue";
+import type { RedisTurn } from "../redis-turn.js";
 import { ServiceError } from "@catalog/db";
 import { batchedRedisStore } from "./rate-limit-store.js";
 
 export interface RateLimitOptions {
-  redis: RedisClient;
+  /** The round trip to Redis of each event-loop turn, shared with the read caches. */
+  turn: RedisTurn;
   prefix: string;
   max: number;
   windowSeconds: number;
@@ -35,7 +36,7 @@ export const rateLimitPlugin = fp(
       max: options.max,
       timeWindow: options.windowSeconds * 1000,
       // Counters in Redis, one round trip per event-loop turn for all the requests it brought.
-      store: batchedRedisStore(options.redis, `${options.prefix}:rate-limit:`),
+      store: batchedRedisStore(options.turn, `${options.prefix}:rate-limit:`),
       skipOnError: true,
       errorResponseBuilder: (_request, context) =>
         rateLimitExceeded(context.max, Math.ceil(context.ttl / 1000)),

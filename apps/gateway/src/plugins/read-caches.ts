@@ -2,7 +2,8 @@ import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RedisClient } from "@catalog/queue";
 import type { CappedCount, ChangeFeedHandlers, SessionPrincipal } from "@catalog/db";
-import { CacheVersions } from "../cache-versions.js";
+import { CacheVersions, type Versions } from "../cache-versions.js";
+import type { RedisTurn } from "../redis-turn.js";
 import { ReadCache } from "../read-cache.js";
 
 export interface ReadCaches {
@@ -15,6 +16,11 @@ export interface ReadCaches {
    * count limit), by filter; grouped by org id.
    */
   counts: ReadCache<CappedCount>;
+  /**
+   * Asks for the versions a session check of `token` will need, before anything is sent to Redis
+   * for this request, so they come in the rate limiter's round trip (`RedisTurn`).
+   */
+  prefetchSession(request: FastifyRequest, token: string): void;
   /**
    * The principal of a session token, `load`ed unless this instance holds it and nothing changed
    * since.
@@ -61,6 +67,8 @@ export type ChangeFeedOpener = (handlers: ChangeFeedHandlers) => { close(): Prom
 export interface ReadCachesOptions {
   openFeed: ChangeFeedOpener;
   redis: RedisClient;
+  /** The round trip to Redis of each event-loop turn, shared with the rate limiter. */
+  turn: RedisTurn;
   prefix: string;
 }
 
@@ -71,6 +79,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The org's catalog version, read in the session check's round trip to Redis. */
     catalogVersion: { orgId: string; version: string | null } | null;
+    /** The versions asked for by `prefetchSession`, for its token and the org it peeked. */
+    sessionVersions: { token: string; orgId: string | undefined; read: Promise<Versions> } | null;
   }
 }
 
@@ -85,7 +95,7 @@ declare module "fastify" {
  */
 export const readCachesPlugin = fp(
   async (app: FastifyInstance, options: ReadCachesOptions) => {
-    const versions = new CacheVersions(options.redis, options.prefix);
+    const versions = new CacheVersions(options.redis, options.turn, options.prefix);
     const sessions = new ReadCache<SessionPrincipal | null>({
       maxEntries: 20_000,
       maxAgeMs: 60_000,
@@ -119,12 +129,18 @@ export const readCachesPlugin = fp(
       sessions,
       catalog,
       counts,
+      prefetchSession(request, token) {
+        if (!sessions.enabled) return;
+        const orgId = sessions.peek("sessions", token)?.org.id;
+        request.sessionVersions = { token, orgId, read: versions.read(orgId) };
+      },
       async session(request, token, load) {
         if (!sessions.enabled) return load();
         // The org of a session this instance holds is known: its catalog version comes in the same
         // round trip.
-        const orgId = sessions.peek("sessions", token)?.org.id;
-        const read = await versions.read(orgId);
+        const early = request.sessionVersions?.token === token ? request.sessionVersions : null;
+        const orgId = early ? early.orgId : sessions.peek("sessions", token)?.org.id;
+        const read = await (early?.read ?? versions.read(orgId));
         if (orgId !== undefined) request.catalogVersion = { orgId, version: read.catalog ?? null };
         return sessions.getOrLoad(
           "sessions",
@@ -169,6 +185,7 @@ export const readCachesPlugin = fp(
     });
     app.decorate("caches", caches);
     app.decorateRequest("catalogVersion", null);
+    app.decorateRequest("sessionVersions", null);
     app.addHook("onClose", () => feed.close());
   },
   { name: "read-caches" },

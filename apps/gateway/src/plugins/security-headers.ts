@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
 import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 
 /** The API answers data, never a page: nothing may load into it or frame it. */
 const API_HEADERS: FastifyHelmetOptions = {
@@ -33,20 +33,33 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, st
 /**
  * Helmet's headers on every answer: nosniff, HSTS (browsers heed it only over https), no framing,
  * no referrer, same-origin opener and resource policies, and a CSP that lets nothing load or frame
- * an API answer. The dashboard (plugins/dashboard.ts) and the OpenAPI page (plugins/openapi.ts)
- * set their own over these (`reply.helmet(...)`). Registered before every hook that may answer
- * early (rate limit, CORS, auth), so their answers carry the headers too.
+ * an API answer. They go into Fastify's own headers of the reply, which Node takes in one pass when
+ * the answer is written (setting each on the raw response costs its checks twice, a few percent of a
+ * cached read). A page of its own (the dashboard, plugins/dashboard.ts) calls `pageHeaders`, which
+ * sets helmet's for it instead; the OpenAPI page's CSP is set by Swagger UI over this one
+ * (plugins/openapi.ts). Registered before every hook that may answer early (rate limit, CORS,
+ * auth), so their answers carry the headers too.
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
-    const headers = await helmetHeaders(API_HEADERS);
-    // `global: false`: the plugin only provides `reply.helmet(...)`; the constant headers are set
-    // below, as helmet sets them (on the raw response, before any hook or handler runs).
+    const headers = Object.fromEntries(await helmetHeaders(API_HEADERS));
+    // `global: false`: the plugin only provides `reply.helmet(...)`.
     await app.register(helmet, { ...API_HEADERS, global: false });
     app.addHook("onRequest", (_request, reply, done) => {
-      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      reply.headers(headers);
       done();
+    });
+    app.decorateReply("pageHeaders", function (this: FastifyReply, options: FastifyHelmetOptions) {
+      for (const name of Object.keys(headers)) this.removeHeader(name);
+      return this.helmet(options);
     });
   },
   { name: "security-headers" },
 );
+
+declare module "fastify" {
+  interface FastifyReply {
+    /** Helmet's headers with `options` in place of the API's (a page the browser shows). */
+    pageHeaders(options: FastifyHelmetOptions): ReturnType<FastifyReply["helmet"]>;
+  }
+}
