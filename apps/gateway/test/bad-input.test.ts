@@ -3,6 +3,7 @@
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createTestOrg, type TestOrg } from "@catalog/testing";
+import { MAX_TITLE_AND_SKU_BYTES } from "@catalog/values";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { documentUpload } from "./multipart.js";
 import { objectContaining, stringMatching } from "@catalog/test-support/matchers";
@@ -221,6 +222,47 @@ describe("lone surrogates (text that is not valid Unicode) are 422 naming the fi
     ]);
     expect(
       await gw.db.product.count({ where: { orgId: t.org.id, sku: { in: ["LONE-1", "LONE-2"] } } }),
+    ).toBe(1);
+  });
+});
+
+describe("a title and SKU too long together to be searched are 422 (a row's error in an import), never a database error", () => {
+  // 500 and 255 characters, each within its own limit, of 4-byte characters: 3,020 bytes.
+  const title = "\u{1F3FA}".repeat(500);
+  const sku = "\u{1F9F5}".repeat(255);
+  const reason = `title and SKU together take 3020 bytes in UTF-8, more than the ${MAX_TITLE_AND_SKU_BYTES} a product may have`;
+
+  test("in a product edit; nothing changes", async () => {
+    const before = await gw.db.product.findUniqueOrThrow({ where: { id: productId } });
+    const res = await patchText(JSON.stringify({ title, sku }));
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res)).toBe(reason);
+    expect(await gw.db.product.findUniqueOrThrow({ where: { id: productId } })).toEqual(before);
+  });
+
+  test("in a persisted JSON document, that row is an error item and the other rows are stored", async () => {
+    const upload = documentUpload(
+      JSON.stringify([
+        { title, sku },
+        { title: "Short jar", sku: "JAR-2" },
+      ]),
+      "jars.json",
+      { persist: "true" },
+      "application/json",
+    );
+    const res = await gw.app.inject({
+      method: "POST",
+      url: "/api/import/document",
+      headers: { cookie, ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<DocumentImportResult>().items).toEqual([
+      { row: 1, ok: false, error: `row 1: ${reason}` },
+      objectContaining({ row: 2, ok: true, action: "created" }),
+    ]);
+    expect(
+      await gw.db.product.count({ where: { orgId: t.org.id, sku: { in: [sku, "JAR-2"] } } }),
     ).toBe(1);
   });
 });

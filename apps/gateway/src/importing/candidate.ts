@@ -1,12 +1,18 @@
 import type { ProductCandidate } from "@catalog/extract";
 import type { ImportItem } from "@catalog/db";
-import { MAX_JSON_DEPTH, describeJsonPath, pathTooDeep, unstorableText } from "@catalog/values";
+import {
+  MAX_JSON_DEPTH,
+  describeJsonPath,
+  pathTooDeep,
+  titleAndSkuTooLong,
+  unstorableText,
+} from "@catalog/values";
 
 /**
  * A candidate becomes an import item once it has a title; without one it cannot be a product. One
  * nested deeper than MAX_JSON_DEPTH is refused here, before the diff, Prisma and the answer's
  * serialization walk it recursively, and so is one with text PostgreSQL cannot store (NUL, a lone
- * surrogate).
+ * surrogate), and so is one whose title and SKU are too long together to be searched.
  */
 export const NO_TITLE = "no product title found";
 
@@ -22,5 +28,7 @@ export function toImportItem(candidate: ProductCandidate): ImportItem | { error:
   const unstorable = unstorableText(fields);
   if (unstorable)
     return { error: `field "${describeJsonPath(unstorable.path)}" ${unstorable.problem}` };
+  const tooLong = titleAndSkuTooLong(title, fields.sku);
+  if (tooLong) return { error: tooLong };
   return { fields: { ...fields, title }, provenance };
 }
