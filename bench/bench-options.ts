@@ -8,7 +8,8 @@ export interface BenchOptions {
   /** Seconds of unrecorded load per target before round 1 (JIT, pools, PostgreSQL cache). */
   warmup: number;
   products: number;
-  /** Print EXPLAIN ANALYZE of the SQL the list and search routes send. */
+  /** Run the gateway from `pnpm build`'s output, as the image does, instead of its sources under tsx. */
+  built: boolean;
 }
 
 function positiveInt(
@@ -36,6 +37,7 @@ export function readBenchOptions(argv = process.argv.slice(2), env = process.env
       connections: { type: "string" },
       warmup: { type: "string" },
       products: { type: "string" },
+      built: { type: "boolean" },
     },
   });
   return {
@@ -44,5 +46,6 @@ export function readBenchOptions(argv = process.argv.slice(2), env = process.env
     connections: positiveInt("connections", values.connections, env.BENCH_CONNECTIONS, 50),
     warmup: positiveInt("warmup", values.warmup, env.BENCH_WARMUP, 3),
     products: positiveInt("products", values.products, env.BENCH_PRODUCTS, 100_000),
+    built: values.built ?? env.BENCH_BUILT === "1",
   };
 }

@@ -61,7 +61,8 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
   const settings = { connections: options.connections, duration: options.duration };
   console.log(
     `gateway bench: ${options.rounds} rounds x ${options.duration} s per route, ${options.connections} connections, ` +
-      `pipelining 1, warm-up ${options.warmup} s; node ${process.version}, ${availableParallelism()} CPUs`,
+      `pipelining 1, warm-up ${options.warmup} s; node ${process.version}, ${availableParallelism()} CPUs; ` +
+      `gateway ${options.built ? "built" : "from sources under tsx"}`,
   );
 
   const prefix = newRedisPrefix();
@@ -90,9 +91,7 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
     cleanup,
     "gateway",
     // BENCH_GATEWAY_TREE=/work/base runs another checkout's gateway on this bench's database.
-    process.env.BENCH_GATEWAY_TREE
-      ? `${process.env.BENCH_GATEWAY_TREE}/apps/gateway/src/server.ts`
-      : "apps/gateway/src/server.ts",
+    `${process.env.BENCH_GATEWAY_TREE ?? "."}/apps/gateway/${options.built ? "dist/server.js" : "src/server.ts"}`,
     {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
