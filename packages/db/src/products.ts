@@ -247,33 +247,13 @@ function pageIdsQuery(orgId: string, query: ProductListQuery): { sql: string; pa
 }
 
 /**
- * How many products, newest first, a plain search tests before choosing how to count: when at
- * least COMMON_HITS of them match (1 in 20), the term is common and its matches are counted by
- * walking the catalog's order (the count's reach comes within about 20,000 rows); otherwise by the
- * trigram indexes, whose cost grows with all of a term's matches (57 ms for "cotton" at a million
- * products, 285,856 matches, against 3 ms walking).
- */
-const HEAD_ROWS = 500;
-const COMMON_HITS = 25;
-
-/** Whether a list's only filter is its text (`q`): a plain search. */
-const plainSearch = (filter: ProductFilter) =>
-  !filter.sourceUrl &&
-  !filter.availability &&
-  !filter.stock &&
-  !filter.listing &&
-  !filter.destinationAccountId;
-
-/**
  * A search's page ids and its capped count (see SEARCH_COUNT_LIMIT) from one scan of its
- * matches. The matches are collected up to one past the count's reach (`m`); when they all fit,
- * the page is sorted out of them; when they do not, the term is common and the page walks the
- * catalog's order, finding its rows early. Walking the order for a rare term would read the whole
- * catalog (the planner cannot tell a rare substring from a common one: 1 s at 100,000 products
- * for a SKU), and sorting every match of a common one would read them all. A plain search
- * collects its matches as HEAD_ROWS tells: walked for a common term, else by the trigram indexes
- * alone (`catalog_search_matches`, its plan pinned); a search with other filters lets the planner
- * choose.
+ * matches. The matches are collected up to one past the count's reach (`m`, by the trigram
+ * indexes for a rare term); when they all fit, the page is sorted out of them; when they do not,
+ * the term is common and the page walks the catalog's order, finding its rows early (SearchWay).
+ * Walking the order for a rare term would read the whole catalog (the planner cannot tell a rare
+ * substring from a common one: 1 s at 100,000 products for a SKU), and sorting every match of a
+ * common one would read them all.
  */
 function searchIdsQuery(
   orgId: string,
@@ -286,20 +266,8 @@ function searchIdsQuery(
   params.push(upTo + 1);
   const reach = `$${params.length}::int`;
   const window = pageWindow(query, params);
-  const matches = plainSearch(query)
-    ? `head AS (SELECT count(*) FILTER (WHERE ${walked}) AS hits FROM (SELECT org_id, deleted_at, title, sku
-          FROM products WHERE org_id = $1::uuid AND deleted_at IS NULL
-          ORDER BY updated_at DESC, id DESC LIMIT ${HEAD_ROWS}) h),
-      m AS MATERIALIZED (
-        (SELECT id, updated_at, title, quantity FROM products
-          WHERE ${walked} AND (SELECT hits FROM head) >= ${COMMON_HITS}
-          ORDER BY updated_at DESC, id DESC LIMIT ${reach})
-        UNION ALL
-        (SELECT id, updated_at, title, quantity FROM catalog_search_matches($1::uuid, $2, ${reach}) -- $2: the pattern
-          WHERE (SELECT hits FROM head) < ${COMMON_HITS}))`
-    : `m AS MATERIALIZED (SELECT id, updated_at, title, quantity FROM products WHERE ${sql} LIMIT ${reach})`;
   return {
-    sql: `WITH ${matches},
+    sql: `WITH m AS MATERIALIZED (SELECT id, updated_at, title, quantity FROM products WHERE ${sql} LIMIT ${reach}),
       n AS (SELECT count(*)::int AS n FROM m),
       page AS (
         (SELECT id FROM m WHERE (SELECT n FROM n) < ${reach}${window.seek} ${window.tail})

@@ -11,19 +11,3 @@ CREATE INDEX "products_org_id_updated_at_id_deleted_at_idx" ON "products"("org_i
 -- with every core already serving other requests.
 ALTER TABLE "products" SET (parallel_workers = 0);
 
--- A search's matches found by the trigram indexes only, at most `reach` of them
--- (packages/db/src/products.ts, SearchWay "found"). The planner guesses a substring's matches by
--- its length, not its words: for a short one ('%814%': 5% guessed, 0.4% true) it would walk the
--- whole catalog in order to find `reach` of them (175 ms at a million products, against 3 ms by
--- the trigram indexes). The settings hold inside this function only.
-CREATE FUNCTION catalog_search_matches(org uuid, pattern text, reach integer)
-  RETURNS TABLE (id uuid, updated_at timestamp(3), title text, quantity integer)
-  LANGUAGE sql STABLE
-  SET enable_seqscan = off
-  SET enable_indexscan = off
-  SET enable_indexonlyscan = off
-AS $$
-  SELECT p.id, p.updated_at, p.title, p.quantity FROM products p
-  WHERE p.org_id = org AND p.deleted_at IS NULL AND (p.title ILIKE pattern OR p.sku ILIKE pattern)
-  LIMIT reach
-$$;
