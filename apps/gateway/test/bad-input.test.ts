@@ -35,6 +35,17 @@ const patchText = (payload: string) =>
     payload,
   });
 
+/** A JSON document imported with persist, as the dashboard sends it. */
+function importJson(json: string) {
+  const upload = documentUpload(json, "products.json", { persist: "true" }, "application/json");
+  return gw.app.inject({
+    method: "POST",
+    url: "/api/import/document",
+    headers: { cookie, ...upload.headers },
+    payload: upload.payload,
+  });
+}
+
 test("attributes nested 10,000 levels deep in a product edit are 422 naming the field and the limit; nothing changes", async () => {
   const res = await patchText(`{"title":"Deep","attributes":${nestedJson(10_000)}}`);
   expect(res.statusCode).toBe(422);
@@ -197,18 +208,9 @@ describe("lone surrogates (text that is not valid Unicode) are 422 naming the fi
   });
 
   test("in a persisted JSON document, that row is an error item and the other rows are stored", async () => {
-    const upload = documentUpload(
+    const res = await importJson(
       `[{"title":"Lone ${lone} cup","sku":"LONE-1"},{"title":"Plain cup","sku":"LONE-2"}]`,
-      "cups.json",
-      { persist: "true" },
-      "application/json",
     );
-    const res = await gw.app.inject({
-      method: "POST",
-      url: "/api/import/document",
-      headers: { cookie, ...upload.headers },
-      payload: upload.payload,
-    });
     expect(res.statusCode).toBe(200);
     const { items } = res.json<DocumentImportResult>();
     expect(items).toEqual([
@@ -241,21 +243,12 @@ describe("a title and SKU too long together to be searched are 422 (a row's erro
   });
 
   test("in a persisted JSON document, that row is an error item and the other rows are stored", async () => {
-    const upload = documentUpload(
+    const res = await importJson(
       JSON.stringify([
         { title, sku },
         { title: "Short jar", sku: "JAR-2" },
       ]),
-      "jars.json",
-      { persist: "true" },
-      "application/json",
     );
-    const res = await gw.app.inject({
-      method: "POST",
-      url: "/api/import/document",
-      headers: { cookie, ...upload.headers },
-      payload: upload.payload,
-    });
     expect(res.statusCode).toBe(200);
     expect(res.json<DocumentImportResult>().items).toEqual([
       { row: 1, ok: false, error: `row 1: ${reason}` },

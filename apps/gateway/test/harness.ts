@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { Worker } from "bullmq";
+import { Redis } from "ioredis";
 import { loadGatewayConfig, type GatewayConfig } from "@catalog/config/gateway";
 import { createDb, type Db } from "@catalog/db";
 import type { ResolvedAddress } from "@catalog/fetch/url-guard";
@@ -144,4 +145,15 @@ export function startScrapeWorker(
       connection.disconnect();
     },
   };
+}
+
+/** A Redis client that never connects: every command fails at once, as with Redis down. */
+export function unreachableRedis(): Redis {
+  return new Redis({
+    host: "127.0.0.1",
+    port: 1,
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+  });
 }

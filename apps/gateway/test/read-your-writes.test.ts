@@ -1,10 +1,9 @@
-import { Redis } from "ioredis";
 import { openChangeFeed } from "@catalog/db";
 import { escapeGlob, unlinkMatching } from "@catalog/queue";
 import { createTestOrg, makeProduct, type TestOrg } from "@catalog/testing";
 import type { ChangeFeedOpener } from "../src/plugins/read-caches.js";
 import { eventually } from "./eventually.js";
-import { login, startGateway, type Gateway } from "./harness.js";
+import { login, startGateway, unreachableRedis, type Gateway } from "./harness.js";
 import type { DocumentImportResult } from "../src/api-types.js";
 
 /**
@@ -156,14 +155,7 @@ describe("two gateway instances whose change feed lags", () => {
   });
 
   test("an instance that cannot reach Redis answers from PostgreSQL, never from a stale cache", async () => {
-    // A client that never connects: every command fails at once, as with Redis down.
-    const unreachable = new Redis({
-      host: "127.0.0.1",
-      port: 1,
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-    });
+    const unreachable = unreachableRedis();
     const c = await startGateway({}, { changeFeed: laggingFeed, redis: unreachable });
     try {
       await eventually(async () => expect(c.app.caches.catalog.enabled).toBe(true), 5000);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { escapeGlob, unlinkMatching, type RedisClient } from "@catalog/queue";
 import { RedisTurn } from "../src/redis-turn.js";
-import { startGateway, type Gateway } from "./harness.js";
+import { startGateway, unreachableRedis, type Gateway } from "./harness.js";
 
 let gw: Gateway;
 let prefix: string;
@@ -63,14 +63,7 @@ test("the counters and reads of one turn go to Redis as one command, each count 
 });
 
 test("with Redis unreachable, counts fail (the limiter steps aside) and reads say unknown", async () => {
-  const { Redis } = await import("ioredis");
-  const unreachable = new Redis({
-    host: "127.0.0.1",
-    port: 1,
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-  });
+  const unreachable = unreachableRedis();
   const turn = new RedisTurn(unreachable);
   const [counted, read] = await Promise.all([
     count(turn, `${prefix}:c`).then(
