@@ -1,5 +1,11 @@
 import { Type } from "typebox";
-import { LISTING_FILTERS, LIST_SORTS, LOW_STOCK, STOCK_FILTERS } from "@catalog/db";
+import {
+  LISTING_FILTERS,
+  LIST_SORTS,
+  LOW_STOCK,
+  SEARCH_COUNT_LIMIT,
+  STOCK_FILTERS,
+} from "@catalog/db";
 import { ListSchema, PageQuerySchema } from "../../schemas/common.js";
 import { ProductSchema } from "../../schemas/product.js";
 import { WatchSchema } from "../../schemas/watch.js";
@@ -145,7 +151,7 @@ export const ProductListSchema = Type.Object({
   ...ListSchema(ProductListItemSchema).properties,
   totalExact: Type.Boolean({
     description:
-      "false when a search (`q`) matches more than 10,000 products past this page's start: `total` (and `totalPages`) then count " +
+      `false when a search (\`q\`) matches more than ${SEARCH_COUNT_LIMIT.toLocaleString("en-US")} products past this page's start: \`total\` (and \`totalPages\`) then count ` +
       "that far, a lower bound that still reaches the next pages. Lists without `q` are always counted exactly.",
   }),
   nextCursor: Nullable(
