@@ -158,8 +158,9 @@ export interface ProductListPage extends Page<ProductListItem> {
  * its page's rows come early). A walked test is the same ILIKE on `title || ''`, which the trigram
  * indexes cannot answer: the planner's guess of how many rows a substring matches is by its length,
  * not its words, so for a common phrase it would collect and sort every match (150 ms at a million
- * products for "bamboo chair") instead of walking the order, which the caller knows is right. The
- * walk reads the list index alone (`title` and `sku` are included in it).
+ * products for "bamboo chair") instead of walking the order, which the caller knows is right. In
+ * the default order (newest edit first) the walk reads the list index alone: `title`, `sku` and
+ * `quantity` are included in it.
  */
 type SearchWay = "found" | "walked";
 
