@@ -121,3 +121,20 @@ test("successful logins do not eat the failure budget", async () => {
   for (let i = 0; i < 3; i++) expect((await login("wrong-password")).statusCode).toBe(401);
   expect((await login("wrong-password")).statusCode).toBe(429);
 });
+
+test("health probes are never limited, and do not use up a client's budget", async () => {
+  const gw = await gateway({
+    REDIS_PREFIX: `${process.env.REDIS_PREFIX}:${randomBytes(3).toString("hex")}`,
+    RATE_LIMIT_MAX: "2",
+  });
+  for (let i = 0; i < 4; i++) {
+    expect((await gw.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+    expect((await gw.app.inject({ method: "GET", url: "/healthz?from=probe" })).statusCode).toBe(
+      200,
+    );
+  }
+  const api = () => gw.app.inject({ method: "GET", url: "/api/products" });
+  expect([(await api()).statusCode, (await api()).statusCode, (await api()).statusCode]).toEqual([
+    401, 401, 429,
+  ]);
+});

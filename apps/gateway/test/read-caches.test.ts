@@ -63,6 +63,23 @@ describe("ReadCache", () => {
     expect(await cache.getOrLoad("org", "k", "v1", async () => "new")).toBe("new");
   });
 
+  test("when full, the entry read longest ago goes first", async () => {
+    const cache = enabled<string>(2);
+    const read = (key: string) => cache.getOrLoad("org", key, "v1", async () => `loaded ${key}`);
+    await read("a");
+    await read("b");
+    await read("b"); // already the latest: stays so
+    await read("a"); // now the latest
+    await read("b");
+    await read("a");
+    await read("c"); // full: b, read longest ago, goes
+    expect([cache.peek("org", "a"), cache.peek("org", "b"), cache.peek("org", "c")]).toEqual([
+      "loaded a",
+      undefined,
+      "loaded c",
+    ]);
+  });
+
   test("an entry serves only reads that bring its stamp; an unknown (null) stamp always loads", async () => {
     const cache = enabled<string>();
     expect(await cache.getOrLoad("org", "k", "v1", async () => "first")).toBe("first");

@@ -42,7 +42,7 @@ export const rateLimitPlugin = fp(
         rateLimitExceeded(context.max, Math.ceil(context.ttl / 1000)),
     });
     const byAddress = app.rateLimit({
-      allowList: (request) => PROBES.has(request.url.split("?")[0] ?? ""),
+      allowList: (request) => PROBES.has(request.routeOptions.url ?? ""),
     });
     // A valid API token has a budget of its own wherever it calls from (an integration behind a
     // shared address is not limited by its neighbours, nor they by it); a made-up token counts
