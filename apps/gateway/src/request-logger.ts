@@ -11,8 +11,9 @@ type LevelAware = FastifyBaseLogger & { isLevelEnabled(level: string): boolean }
 /**
  * A request's logger, made when something is first logged through it. Pino builds a child's
  * bindings through the redaction (its wildcard paths apply to every binding) as soon as the child
- * is made: about 2 µs a request, most of a cached read's logging cost though nothing is logged at
- * the usual level. What it logs is exactly what the child would log.
+ * is made: about 2 µs a request. At `info` Fastify logs every request's lines, so the child is made
+ * anyway; at `warn` and above (the benches' level, or a deployment's that does not want request
+ * lines) a request that logs nothing makes none. What it logs is exactly what the child would log.
  */
 class RequestLogger implements FastifyBaseLogger {
   #child: FastifyBaseLogger | undefined;
