@@ -36,3 +36,51 @@ export function EmailField({ value, onChange }: { value: string; onChange: (v: s
     </Field>
   );
 }
+
+/** The line under a signed-out screen's heading: what the screen is for. */
+export function AuthLead({ children }: { children: ReactNode }) {
+  return (
+    <p className="muted" style={{ marginTop: 4, marginBottom: 0 }}>
+      {children}
+    </p>
+  );
+}
+
+/** A password the person types: their current one (sign in) or a new one (password reset). */
+export function PasswordField({
+  label,
+  name,
+  autoComplete,
+  value,
+  onChange,
+  hint,
+  error,
+  autoFocus,
+}: {
+  label: string;
+  name: string;
+  autoComplete: "current-password" | "new-password";
+  value: string;
+  onChange: (v: string) => void;
+  hint?: string;
+  error?: string | undefined;
+  autoFocus?: boolean;
+}) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(p) => (
+        <input
+          {...p}
+          className="input"
+          type="password"
+          name={name}
+          autoComplete={autoComplete}
+          autoFocus={autoFocus}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          required
+        />
+      )}
+    </Field>
+  );
+}

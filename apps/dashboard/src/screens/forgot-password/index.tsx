@@ -5,7 +5,7 @@ import { Link, getRouteApi } from "@tanstack/react-router";
 import { useMutation } from "@tanstack/react-query";
 import { errorMessage, isStatus } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
-import { AuthCard, EmailField } from "../../ui/AuthCard";
+import { AuthCard, AuthLead, EmailField } from "../../ui/AuthCard";
 
 const route = getRouteApi("/forgot-password");
 
@@ -52,10 +52,10 @@ export function ForgotPassword() {
             <h1 ref={sentHeading} tabIndex={-1}>
               Check your mail
             </h1>
-            <p className="muted" style={{ marginTop: 4, marginBottom: 0 }}>
+            <AuthLead>
               If an account uses <strong className="auth-address">{sent.to}</strong>, we sent it a
               link to choose a new password. The link works once, for {sent.minutes} minutes.
-            </p>
+            </AuthLead>
           </div>
           <p className="muted" style={{ margin: 0 }}>
             No email after a few minutes? Look in your spam folder, check the address, or{" "}
@@ -83,10 +83,10 @@ export function ForgotPassword() {
       <form className="card-body stack" onSubmit={submit} noValidate>
         <div>
           <h1>Forgot your password?</h1>
-          <p className="muted" style={{ marginTop: 4, marginBottom: 0 }}>
+          <AuthLead>
             Enter the email address you sign in with and we will send you a link to choose a new
             password.
-          </p>
+          </AuthLead>
         </div>
         {error ? (
           <div className="alert alert-bad" role="alert">

@@ -5,8 +5,7 @@ import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorMessage, isStatus, qk, sessionMemory } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
-import { AuthCard } from "../../ui/AuthCard";
-import { Field } from "../../ui/Field";
+import { AuthCard, AuthLead, PasswordField } from "../../ui/AuthCard";
 import { formatWhen } from "../../ui/format";
 
 const route = getRouteApi("/reset-password");
@@ -117,10 +116,10 @@ export function ResetPassword() {
       <form className="card-body stack" onSubmit={submit} noValidate>
         <div>
           <h1>Choose a new password</h1>
-          <p className="muted" style={{ marginTop: 4, marginBottom: 0 }}>
+          <AuthLead>
             {usable.data ? `This link works until ${formatWhen(usable.data.expiresAt)}. ` : null}
             After this you are signed out everywhere, and sign in with the new password.
-          </p>
+          </AuthLead>
         </div>
         {usable.error && !deadLink ? (
           <div className="alert alert-warn" role="status">
@@ -134,39 +133,24 @@ export function ResetPassword() {
             <p>{failure}</p>
           </div>
         ) : null}
-        <Field
+        <PasswordField
           label="New password"
+          name="new-password"
+          autoComplete="new-password"
           hint={`At least ${MIN_PASSWORD_LENGTH} characters`}
           error={errors.password}
-        >
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              type="password"
-              name="new-password"
-              autoComplete="new-password"
-              autoFocus
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              required
-            />
-          )}
-        </Field>
-        <Field label="New password again" error={errors.confirmation}>
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              type="password"
-              name="confirm-password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.target.value)}
-              required
-            />
-          )}
-        </Field>
+          autoFocus
+          value={password}
+          onChange={setPassword}
+        />
+        <PasswordField
+          label="New password again"
+          name="confirm-password"
+          autoComplete="new-password"
+          error={errors.confirmation}
+          value={confirmation}
+          onChange={setConfirmation}
+        />
         <button type="submit" className="btn btn-primary" disabled={confirm.isPending}>
           {confirm.isPending ? "Saving…" : "Save the new password"}
         </button>

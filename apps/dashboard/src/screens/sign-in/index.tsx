@@ -3,8 +3,7 @@ import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorMessage, qk, safeNext, sessionMemory } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
-import { AuthCard, EmailField } from "../../ui/AuthCard";
-import { Field } from "../../ui/Field";
+import { AuthCard, AuthLead, EmailField, PasswordField } from "../../ui/AuthCard";
 
 /** What the sign-in screen says after a password was changed with an emailed link. */
 export const PASSWORD_CHANGED_MESSAGE =
@@ -57,9 +56,7 @@ export function SignIn() {
       <form className="card-body stack" onSubmit={submit} noValidate>
         <div>
           <h1>Sign in</h1>
-          <p className="muted" style={{ marginTop: 4, marginBottom: 0 }}>
-            Import, publish and keep your product catalog in sync.
-          </p>
+          <AuthLead>Import, publish and keep your product catalog in sync.</AuthLead>
         </div>
         {changed && !error ? (
           <div className="alert alert-ok" role="status">
@@ -77,20 +74,13 @@ export function SignIn() {
           </div>
         ) : null}
         <EmailField value={email} onChange={setEmail} />
-        <Field label="Password">
-          {(p) => (
-            <input
-              {...p}
-              className="input"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              required
-            />
-          )}
-        </Field>
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
         <button type="submit" className="btn btn-primary" disabled={signIn.isPending}>
           {signIn.isPending ? "Signing in…" : "Sign in"}
         </button>
