@@ -1,4 +1,9 @@
-import { createDestination, newKeyringSpec, parseKeyring } from "@catalog/db";
+import {
+  createDestination,
+  loadDestinationTarget,
+  newKeyringSpec,
+  parseKeyring,
+} from "@catalog/db";
 import { startEbayStandin, type ChannelStandin } from "@catalog/channels/standins";
 import { createTestOrg, type TestOrg } from "@catalog/testing";
 import type { SettingsOptions } from "../src/api-types.js";
@@ -25,8 +30,13 @@ afterAll(async () => {
 });
 afterEach(() => standin.clearFaults());
 
-/** A seller signed in on the stand-in's authorize page: their access token and store id. */
-async function sellerToken(): Promise<{ accessToken: string; store: string }> {
+/** A seller signed in on the stand-in's authorize page: their tokens and store id. */
+async function sellerToken(): Promise<{
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: number;
+  store: string;
+}> {
   const authorize = new URL(standin.env.EBAY_AUTH_URL!);
   authorize.search = new URLSearchParams({
     client_id: standin.env.EBAY_CLIENT_ID!,
@@ -47,22 +57,39 @@ async function sellerToken(): Promise<{ accessToken: string; store: string }> {
       redirect_uri: standin.env.EBAY_RU_NAME!,
     }),
   });
-  const { access_token } = (await token.json()) as { access_token: string };
-  return { accessToken: access_token, store: standin.storeIds().at(-1)! };
+  const tokens = (await token.json()) as {
+    access_token: string;
+    refresh_token: string;
+    expires_in: number;
+  };
+  return {
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    expiresAt: Date.now() + tokens.expires_in * 1000,
+    store: standin.storeIds().at(-1)!,
+  };
 }
 
-async function ebayStore(orgId = t.org.id, settings: Record<string, unknown> = {}) {
-  const { accessToken, store } = await sellerToken();
+/** An eBay store; `renewable` keeps the refresh token and expiry eBay's connect gives. */
+async function ebayStore(
+  orgId = t.org.id,
+  settings: Record<string, unknown> = {},
+  renewable = false,
+) {
+  const { store, ...tokens } = await sellerToken();
   const d = await createDestination(gw.db, parseKeyring(keys), {
     orgId,
     channel: "ebay",
     name: "Harbour eBay",
     baseUrl: standin.url,
-    credentials: { accessToken },
+    credentials: renewable ? tokens : { accessToken: tokens.accessToken },
     settings,
   });
   return { id: d.id, store };
 }
+
+const accessTokenOf = async (id: string) =>
+  (await loadDestinationTarget(gw.db, parseKeyring(keys), id))!.credentials.accessToken;
 
 const options = (query: Record<string, string>, cookie = member) =>
   gw.app.inject({
@@ -112,6 +139,21 @@ test("a member reads the seller's policies, locations and categories in the cont
     ],
   });
   expect(standin.violations).toEqual([]);
+});
+
+test("after eBay's access token has expired (two hours after connecting), the choices still come: the token is renewed and kept", async () => {
+  const { id, store } = await ebayStore(t.org.id, {}, true);
+  const before = await accessTokenOf(id);
+  standin.expireAccessTokens(store);
+  const payment = await options({ id, field: "paymentPolicyId" });
+  expect(payment.statusCode).toBe(200);
+  expect(payment.json<SettingsOptions>().options.map((o) => o.value)).toEqual(["pay-1", "pay-2"]);
+  // The renewed token is stored, so the publish workers and the next form use it too.
+  const after = await accessTokenOf(id);
+  expect(after).not.toBe(before);
+  const locations = await options({ id, field: "merchantLocationKey" });
+  expect(locations.statusCode).toBe(200);
+  expect(await accessTokenOf(id)).toBe(after);
 });
 
 test("an unknown setting, one typed in, or a search without words is 422 in words", async () => {

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { PublishKeys, RedisClient } from "@catalog/queue";
-import { RedisLock } from "./redis-lock.js";
+import { RedisLock, type PublishKeys, type RedisClient } from "@catalog/queue";
 
 export interface Lease {
   destinationId: string;

@@ -4,8 +4,8 @@ import {
   type PublishableProduct,
   type PublishOutcome,
 } from "@catalog/channels";
+import { callWithCredentials, type LoadedDestination } from "@catalog/channels/credentials";
 import { OUT_OF_STOCK, rememberRemoteId, type StartedAttempt } from "@catalog/db";
-import { callWithCredentials, type LoadedDestination } from "./channel-call.js";
 import { channelView, outOfStock, viewChange, type ChannelView } from "./channel-view.js";
 import type { ProcessorDeps } from "./processor-deps.js";
 
@@ -57,8 +57,11 @@ export function runListingJob(ctx: JobContext): Promise<JobResult> {
 function channelOf(ctx: JobContext) {
   const adapter = ctx.deps.channels.adapter(ctx.destination.channel);
   const callSignal = AbortSignal.any([ctx.signal, AbortSignal.timeout(ctx.deps.channelTimeoutMs)]);
+  const { channel } = ctx.destination;
   const call = <T>(fn: (target: LoadedDestination) => Promise<T>) =>
-    callWithCredentials(ctx.deps, adapter, ctx.destination, callSignal, fn);
+    callWithCredentials(ctx.deps, adapter, ctx.destination, callSignal, (target) =>
+      ctx.deps.metrics.timeCall(channel, () => fn(target)),
+    );
   return { adapter, callSignal, call };
 }
 

@@ -18,6 +18,7 @@ import {
   type PublishJob,
   type TakenJob,
 } from "@catalog/queue";
+import type { LoadedDestination } from "@catalog/channels/credentials";
 import { inJobSpan } from "@catalog/tracing";
 import { jobData, moveOn } from "./job-record.js";
 import { CONTINUE, settleFailure, type JobVerdict } from "./job-failure.js";
@@ -274,8 +275,6 @@ async function recordOutcomes(deps: ProcessorDeps, done: Done[]): Promise<void> 
   }
   await recordSuccesses(deps.db, successes);
 }
-
-type LoadedDestination = NonNullable<Awaited<ReturnType<typeof loadDestinationTarget>>>;
 
 /** What follows a recorded success: the webhook event, the destination's health, the log line. */
 async function afterSuccess(

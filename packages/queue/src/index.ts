@@ -12,6 +12,7 @@ export { startWorkerHealth, type MetricsSource, type ReadinessCheck } from "./wo
 export { probe, type DependencyHealth } from "./probe.js";
 export { sharedScrapeRead } from "./scrape-read.js";
 export * from "./publish-keys.js";
+export { RedisLock } from "./redis-lock.js";
 export * from "./publish-queue.js";
 export * from "./destination-state.js";
 export { readPublishQueueDepth, type PublishQueueDepth } from "./queue-depth.js";

@@ -99,7 +99,7 @@ export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = 
     },
     async (request) =>
       settingsOptions(
-        { db, channels, keyring },
+        { db, channels, keyring, redis, redisPrefix: prefix },
         principalOf(request).org.id,
         request.query,
         AbortSignal.timeout(30_000),

@@ -1,7 +1,8 @@
 // GET /api/destinations/settings-options: the choices of one setting of a store (eBay's business
 // policies, inventory locations, categories for typed words), asked of the channel with the
-// store's own credentials. A channel's failure is a 502 in words, which the form shows beside
-// the field it lets the merchant type instead.
+// store's own credentials, refreshed first when they are about to expire or the channel refuses
+// them (an eBay access token lives two hours). A channel's failure is a 502 in words, which the
+// form shows beside the field it lets the merchant type instead.
 import type { Static } from "typebox";
 import {
   isChannelError,
@@ -10,6 +11,7 @@ import {
   type ChannelRegistry,
   type SettingOption,
 } from "@catalog/channels";
+import { callWithCredentials } from "@catalog/channels/credentials";
 import {
   invalid,
   isUuid,
@@ -19,6 +21,7 @@ import {
   type CredentialKeyring,
   type Db,
 } from "@catalog/db";
+import type { RedisClient } from "@catalog/queue";
 import type { SettingsOptionsQuerySchema, SettingsOptionsSchema } from "./schemas.js";
 
 /** A channel that does not answer within this long is reported as not answering. */
@@ -31,6 +34,9 @@ export interface SettingsOptionsDeps {
   channels: ChannelRegistry;
   /** Opens the store's credentials; null when the gateway holds no keys (then 503). */
   keyring: CredentialKeyring | null;
+  /** Where the lock of a token refresh is held, shared with the publish workers. */
+  redis: RedisClient;
+  redisPrefix: string;
 }
 
 export async function settingsOptions(
@@ -48,8 +54,10 @@ export async function settingsOptions(
   const channel = deps.channels.channel(row.channel);
   const field = channel.settingsFields.find((f) => f.name === query.field);
   if (!field) throw invalid(`${channel.displayName} has no setting named ${query.field}`);
-  if (!field.choices || !channel.adapter.settingsOptions)
+  const { adapter } = channel;
+  if (!field.choices || !adapter.settingsOptions)
     throw invalid(`${channel.displayName} offers no choices for ${field.label}: type it in`);
+  const ask = adapter.settingsOptions.bind(adapter);
   const words = (query.q ?? "").trim();
   if (field.choices === "search" && words.length < MIN_SEARCH)
     throw invalid(`q: type at least ${MIN_SEARCH} characters to search for a ${field.label}`);
@@ -63,14 +71,24 @@ export async function settingsOptions(
   const settings = query.marketplaceId
     ? { ...target.settings, marketplaceId: query.marketplaceId }
     : target.settings;
+  const callSignal = AbortSignal.any([signal, AbortSignal.timeout(OPTIONS_TIMEOUT_MS)]);
+  const refresh = {
+    db: deps.db,
+    redis: deps.redis,
+    prefix: deps.redisPrefix,
+    keyring: deps.keyring,
+    channelTimeoutMs: OPTIONS_TIMEOUT_MS,
+  };
   let options: SettingOption[];
   try {
-    options = await channel.adapter.settingsOptions({
-      destination: { ...target, settings },
-      field: field.name,
-      query: words,
-      signal: AbortSignal.any([signal, AbortSignal.timeout(OPTIONS_TIMEOUT_MS)]),
-    });
+    options = await callWithCredentials(refresh, adapter, target, callSignal, (fresh) =>
+      ask({
+        destination: { ...fresh, settings },
+        field: field.name,
+        query: words,
+        signal: callSignal,
+      }),
+    );
   } catch (error) {
     if (isChannelError(error))
       throw new ServiceError(502, refusal(channel.displayName, field, error));

@@ -1,16 +1,18 @@
-// Keeps OAuth access tokens fresh for the adapters that have expiring ones (eBay, Etsy): shortly
-// before `expiresAt`, and once after the channel refused a token with 401. One process refreshes
-// a destination at a time (a Redis lock), and every process re-reads PostgreSQL first, because
-// Etsy rotates refresh tokens: refreshing twice with the same one would fail the second time.
-import type { ChannelAdapter, DestinationTarget } from "@catalog/channels";
+// Keeps OAuth access tokens fresh for the adapters that have expiring ones (eBay, Etsy, Amazon):
+// shortly before `expiresAt`, and once after the channel refused a token with 401. Every process
+// that calls a channel with a store's credentials goes through here (the publish worker's calls,
+// the gateway's settings choices). One process refreshes a destination at a time (a Redis lock
+// shared by all of them), and every process re-reads PostgreSQL first, because Etsy rotates
+// refresh tokens: refreshing twice with the same one would fail the second time.
 import {
   loadDestinationTarget,
   replaceDestinationCredentials,
   type CredentialKeyring,
   type Db,
 } from "@catalog/db";
-import { publishKeys, type RedisClient } from "@catalog/queue";
-import { RedisLock } from "./redis-lock.js";
+import { publishKeys, RedisLock, type RedisClient } from "@catalog/queue";
+import type { ChannelAdapter, DestinationTarget } from "./adapter.js";
+import { GiveUpChannelError } from "./errors.js";
 
 /**
  * Refresh this long before the token would expire, so a publish never starts with a dying token.
@@ -27,7 +29,9 @@ export interface RefreshDeps {
   channelTimeoutMs: number;
 }
 
-type Loaded = NonNullable<Awaited<ReturnType<typeof loadDestinationTarget>>>;
+/** A destination as loadDestinationTarget reads it. */
+export type LoadedDestination = NonNullable<Awaited<ReturnType<typeof loadDestinationTarget>>>;
+type Loaded = LoadedDestination;
 
 const accessTokenOf = (d: DestinationTarget) => d.credentials.accessToken;
 
@@ -69,5 +73,36 @@ export async function freshCredentials(
     return { ...current, credentials };
   } finally {
     await lock?.release().catch(() => {});
+  }
+}
+
+/**
+ * One channel call with credentials that are fresh (refreshed shortly before they expire), and
+ * once more with refreshed ones when the channel refuses the token with 401. A destination
+ * disconnected meanwhile is a give-up.
+ */
+export async function callWithCredentials<T>(
+  deps: RefreshDeps,
+  adapter: ChannelAdapter,
+  destination: LoadedDestination,
+  signal: AbortSignal,
+  call: (target: LoadedDestination) => Promise<T>,
+): Promise<T> {
+  const gone = () =>
+    new GiveUpChannelError("the destination was disconnected", {
+      channel: destination.channel,
+      kind: "validation",
+    });
+  const target = await freshCredentials(deps, adapter, destination, signal);
+  if (!target) throw gone();
+  try {
+    return await call(target);
+  } catch (error) {
+    const refused =
+      error instanceof GiveUpChannelError && error.kind === "auth" && error.status === 401;
+    if (!refused || !adapter.refreshCredentials) throw error;
+    const refreshed = await freshCredentials(deps, adapter, target, signal, true);
+    if (!refreshed) throw gone();
+    return call(refreshed);
   }
 }
