@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { errorMessage } from "../api/client";
 import { focusScreenHeading } from "./focus";
+import { Notice } from "./states";
 
 /**
  * A confirmation on the native <dialog> (focus trap, Escape to cancel come with it). The text
@@ -72,13 +73,9 @@ export function ConfirmDialog({
             <h2 id="confirm-title">{title}</h2>
             <div>{children}</div>
             {action.error ? (
-              <div
-                className="alert alert-bad"
-                role="alert"
-                style={{ marginTop: 16, marginBottom: 0 }}
-              >
+              <Notice tone="bad" style={{ marginTop: 16, marginBottom: 0 }}>
                 <p>{errorMessage(action.error)}</p>
-              </div>
+              </Notice>
             ) : null}
           </div>
           <div className="dialog-actions">

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode, Ref } from "react";
 import { errorMessage, isStatus } from "../api/client";
 
 export function Loading({ label = "Loading" }: { label?: string }) {
@@ -42,7 +42,7 @@ export function ErrorMessage({
   // A 401 is handled by the client (the user is sent to sign in); nothing to show here.
   if (isStatus(error, 401)) return null;
   return (
-    <div className="alert alert-bad" role="alert">
+    <Notice tone="bad">
       <p>
         {title ? <strong>{title}: </strong> : null}
         {errorMessage(error)}
@@ -52,19 +52,38 @@ export function ErrorMessage({
           Try again
         </button>
       ) : null}
-    </div>
+    </Notice>
   );
 }
 
+/**
+ * A message in a tone: "bad" is an alert (read out at once), the others a status. `ref` with
+ * `tabIndex={-1}` lets a screen move focus to it.
+ */
 export function Notice({
   tone = "info",
   children,
+  id,
+  style,
+  ref,
+  tabIndex,
 }: {
   tone?: "info" | "ok" | "warn" | "bad";
   children: ReactNode;
+  id?: string;
+  style?: CSSProperties;
+  ref?: Ref<HTMLDivElement>;
+  tabIndex?: number;
 }) {
   return (
-    <div className={`alert alert-${tone}`} role={tone === "bad" ? "alert" : "status"}>
+    <div
+      id={id}
+      className={`alert alert-${tone}`}
+      role={tone === "bad" ? "alert" : "status"}
+      style={style}
+      ref={ref}
+      tabIndex={tabIndex}
+    >
       {children}
     </div>
   );

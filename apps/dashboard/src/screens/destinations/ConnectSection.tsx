@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import type { ChannelInfo } from "@catalog/gateway/api-types";
 import * as endpoints from "../../api/endpoints";
-import { Empty, ErrorMessage, Loading } from "../../ui/states";
+import { Empty, ErrorMessage, Loading, Notice } from "../../ui/states";
 import { LegalReminder } from "../legal/LegalReminder";
 import { ChannelFieldInput } from "./ChannelFieldInput";
 import { connectParams, connectRefusal } from "./fields";
@@ -102,11 +102,11 @@ function ConnectCard({ channel: c, refused }: { channel: ChannelInfo; refused: s
       <div className="card-body stack">
         <h3>{c.displayName}</h3>
         {formError ? (
-          <div className="alert alert-bad" role="alert" style={{ margin: 0 }}>
+          <Notice tone="bad" style={{ margin: 0 }}>
             <p>
               <strong>{c.displayName} was not connected.</strong> {formError}
             </p>
-          </div>
+          </Notice>
         ) : null}
         {!c.configured ? (
           <p className="muted small" style={{ margin: 0 }}>

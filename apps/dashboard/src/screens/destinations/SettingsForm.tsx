@@ -16,6 +16,7 @@ import {
 } from "./fields";
 import { useSettingsOptions } from "./useSettingsOptions";
 import { useUpdateDestination } from "./useUpdateDestination";
+import { Notice } from "../../ui/states";
 
 /** The setting the choices of the others depend on (eBay's policies are per marketplace). */
 const MARKETPLACE = "marketplaceId";
@@ -78,13 +79,13 @@ export function SettingsForm({
     >
       <div ref={topRef} tabIndex={-1}>
         {errors.general.length > 0 ? (
-          <div className="alert alert-bad" role="alert">
+          <Notice tone="bad">
             <div>
               {errors.general.map((g) => (
                 <p key={g}>{g}</p>
               ))}
             </div>
-          </div>
+          </Notice>
         ) : Object.keys(errors.byField).length > 0 ? (
           <p className="error-text small" role="alert">
             Not saved: the store needs a few more settings, see the fields marked below.

@@ -6,6 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { errorMessage, isStatus } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
 import { AuthCard, AuthLead, EmailField } from "../../ui/AuthCard";
+import { Notice } from "../../ui/states";
 
 const route = getRouteApi("/forgot-password");
 
@@ -89,9 +90,9 @@ export function ForgotPassword() {
           </AuthLead>
         </div>
         {error ? (
-          <div className="alert alert-bad" role="alert">
+          <Notice tone="bad">
             <p>{error}</p>
-          </div>
+          </Notice>
         ) : null}
         <EmailField value={email} onChange={setEmail} />
         <button type="submit" className="btn btn-primary" disabled={request.isPending}>

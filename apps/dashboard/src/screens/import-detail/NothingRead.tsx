@@ -1,9 +1,10 @@
 // A page import where no page gave a product: its own state instead of an empty "Preview ready".
 import { Link } from "@tanstack/react-router";
+import { Notice } from "../../ui/states";
 
 export function NothingRead({ pages }: { pages: number }) {
   return (
-    <div className="alert alert-bad" role="alert">
+    <Notice tone="bad">
       <p>
         <strong>Nothing could be read.</strong>{" "}
         {pages === 1
@@ -14,6 +15,6 @@ export function NothingRead({ pages }: { pages: number }) {
       <Link to="/imports" search={{}} className="btn btn-sm">
         Try other addresses
       </Link>
-    </div>
+    </Notice>
   );
 }

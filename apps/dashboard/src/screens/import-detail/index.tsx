@@ -11,7 +11,7 @@ import { IMPORT_STATUS_LABELS, isWorking, nothingRead } from "../../lib/imports"
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PageHeader } from "../../ui/PageHeader";
 import { StatusBadge } from "../../ui/StatusBadge";
-import { Empty, ErrorMessage, Loading } from "../../ui/states";
+import { Empty, ErrorMessage, Loading, Notice } from "../../ui/states";
 import { useToast } from "../../ui/toast-context";
 import { formatDateTime, formatRelative } from "../../ui/format";
 import { EncodingNote } from "./EncodingNote";
@@ -146,7 +146,7 @@ function ImportView({ item: i, leftOut }: { item: Import; leftOut: LeftOut }) {
       {isWorking(i.status) ? <ProgressCard item={i} /> : null}
 
       {i.status === "failed" ? (
-        <div className="alert alert-bad" role="alert">
+        <Notice tone="bad">
           <p>
             <strong>This import failed{i.error ? ":" : "."}</strong> {i.error ?? ""} Nothing was
             stored.
@@ -154,7 +154,7 @@ function ImportView({ item: i, leftOut }: { item: Import; leftOut: LeftOut }) {
           <Link to="/imports" search={{}} className="btn btn-sm">
             Start another import
           </Link>
-        </div>
+        </Notice>
       ) : null}
       {unread ? <NothingRead pages={c.error} /> : null}
       {i.status === "discarded" ? (

@@ -25,6 +25,7 @@ import { ColumnsNote } from "./ColumnsNote";
 import { MappingPanel, type SaveChoice } from "./MappingPanel";
 import { useColumnsPreview } from "./useColumnsPreview";
 import { useStartImport } from "./useStartImport";
+import { Notice } from "../../ui/states";
 
 interface FileImport {
   file: File;
@@ -302,14 +303,14 @@ export function FileForm() {
         </div>
       ) : null}
       {mappingError ? (
-        <div className="alert alert-bad" role="alert">
+        <Notice tone="bad">
           <p>{mappingError}</p>
-        </div>
+        </Notice>
       ) : null}
       {start.error ? (
-        <div className="alert alert-bad" role="alert">
+        <Notice tone="bad">
           <p>{errorMessage(start.error)}</p>
-        </div>
+        </Notice>
       ) : null}
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={start.isPending || reading}>

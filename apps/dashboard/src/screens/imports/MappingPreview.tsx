@@ -4,6 +4,7 @@ import type { ColumnsPreview } from "../../api/column-types";
 import { errorMessage } from "../../api/client";
 import { previewPrice, previewStock, previewVariants } from "./column-mapping";
 import { countOf } from "../../ui/format";
+import { Notice } from "../../ui/states";
 
 const SHOWN = 10;
 
@@ -48,9 +49,9 @@ export function MappingPreview({
           </ul>
         </div>
       ) : error ? (
-        <div className="alert alert-bad" role="alert">
+        <Notice tone="bad">
           <p>{errorMessage(error)}</p>
-        </div>
+        </Notice>
       ) : rows.length === 0 ? (
         <p className="muted small">{data ? "The file has no rows under its headers." : ""}</p>
       ) : (

@@ -1,6 +1,7 @@
 import type { LegalRecord } from "@catalog/gateway/api-types";
 import { documentName } from "./documents";
 import type { LegalSigner } from "./useSignLegal";
+import { Notice } from "../../ui/states";
 
 /**
  * An owner's "Sign" for one document at its current version, and why it was refused; `small`
@@ -34,9 +35,9 @@ export function SignButton({
         )}
       </button>
       {error ? (
-        <div className="alert alert-bad" role="alert">
+        <Notice tone="bad">
           <p>{error}</p>
-        </div>
+        </Notice>
       ) : null}
     </div>
   );

@@ -17,6 +17,7 @@ import {
   type FormState,
 } from "./edit-form";
 import { dropDraft, keepDraft, type ProductDraft } from "./draft";
+import { Notice } from "../../ui/states";
 
 const DRAFT_SAVING = "Saving the changes you made before your session ended…";
 const DRAFT_BACK = "Your changes from before your session ended are back in the form.";
@@ -405,9 +406,9 @@ export function ProductEditForm({
         </div>
       ) : null}
       {errors.form ? (
-        <div className="alert alert-bad" role="alert" style={{ margin: 0 }}>
+        <Notice tone="bad" style={{ margin: 0 }}>
           <p>{errors.form}</p>
-        </div>
+        </Notice>
       ) : null}
       {note ? (
         <div className="alert alert-info" role="status" style={{ margin: 0 }}>

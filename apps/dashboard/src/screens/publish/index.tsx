@@ -13,7 +13,7 @@ import { useNow } from "../../ui/clock";
 import { holdsOf, needsClock } from "../../ui/destination-state";
 import { PageHeader } from "../../ui/PageHeader";
 import { PublishCheckResults } from "../../ui/PublishCheckResults";
-import { Empty, ErrorMessage, Loading } from "../../ui/states";
+import { Empty, ErrorMessage, Loading, Notice } from "../../ui/states";
 import { useToast } from "../../ui/toast-context";
 import { MAX_SELECTION, useSelection } from "../../ui/selection";
 import { LegalReminder } from "../legal/LegalReminder";
@@ -297,9 +297,9 @@ export function Publish() {
 
         <LegalReminder before="publish" />
         {error ? (
-          <div id="publish-error" className="alert alert-bad" role="alert">
+          <Notice tone="bad" id="publish-error">
             <p>{error}</p>
-          </div>
+          </Notice>
         ) : null}
         <div className="form-actions">
           <button

@@ -7,6 +7,7 @@ import { errorMessage, isStatus, qk, sessionMemory } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
 import { AuthCard, AuthLead, PasswordField } from "../../ui/AuthCard";
 import { formatWhen } from "../../ui/format";
+import { Notice } from "../../ui/states";
 
 const route = getRouteApi("/reset-password");
 
@@ -81,9 +82,9 @@ export function ResetPassword() {
       <AuthCard>
         <div className="card-body stack">
           <h1>Choose a new password</h1>
-          <div className="alert alert-bad" role="alert" ref={problem} tabIndex={-1}>
+          <Notice tone="bad" ref={problem} tabIndex={-1}>
             <p>{deadLink}</p>
-          </div>
+          </Notice>
           <p className="muted" style={{ margin: 0 }}>
             A link works once and for a short while, and only the newest one you asked for works.
           </p>
@@ -129,9 +130,9 @@ export function ResetPassword() {
           </div>
         ) : null}
         {failure ? (
-          <div className="alert alert-bad" role="alert" ref={problem} tabIndex={-1}>
+          <Notice tone="bad" ref={problem} tabIndex={-1}>
             <p>{failure}</p>
-          </div>
+          </Notice>
         ) : null}
         <PasswordField
           label="New password"

@@ -13,7 +13,7 @@ import { useSession } from "../../api/session";
 import { PageHeader } from "../../ui/PageHeader";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { StatusBadge } from "../../ui/StatusBadge";
-import { Empty, ErrorMessage, Loading } from "../../ui/states";
+import { Empty, ErrorMessage, Loading, Notice } from "../../ui/states";
 import { useToast } from "../../ui/toast-context";
 import { countOf, formatDateTime, formatRelative } from "../../ui/format";
 import { RUN_STATES, RUN_STATE_LABELS, runName, runStarter, runTotal } from "../../lib/runs";
@@ -160,11 +160,11 @@ export function RunDetail() {
         }
       />
       {retry.error ? (
-        <div className="alert alert-bad" role="alert">
+        <Notice tone="bad">
           <p>
             <strong>Could not retry:</strong> {errorMessage(retry.error)}
           </p>
-        </div>
+        </Notice>
       ) : null}
       {run.error && !isStatus(run.error, 404) ? (
         <ErrorMessage

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { errorMessage, qk, safeNext, sessionMemory } from "../../api/client";
 import * as endpoints from "../../api/endpoints";
 import { AuthCard, AuthLead, EmailField, PasswordField } from "../../ui/AuthCard";
+import { Notice } from "../../ui/states";
 
 /** What the sign-in screen says after a password was changed with an emailed link. */
 export const PASSWORD_CHANGED_MESSAGE =
@@ -69,9 +70,9 @@ export function SignIn() {
           </div>
         ) : null}
         {error ? (
-          <div className="alert alert-bad" role="alert">
+          <Notice tone="bad">
             <p>{error}</p>
-          </div>
+          </Notice>
         ) : null}
         <EmailField value={email} onChange={setEmail} />
         <PasswordField
