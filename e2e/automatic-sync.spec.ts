@@ -1,26 +1,15 @@
 import { test, expect } from "./support/fixtures.js";
-import {
-  addProducts,
-  publishToNewStandin,
-  signIn,
-  standinStore,
-  waitForStandinListings,
-} from "./support/actions.js";
+import { addProducts, signIn, standinStore, waitForStandinListings } from "./support/actions.js";
 
 test("a price edited in the dashboard reaches the live listing by itself", async ({
   page,
   org,
   db,
-  keyring,
   stack,
-  playwright,
+  publishToNewShop,
 }) => {
   const [product] = await addProducts(db, org.org.id, 1, "Oak tray");
-  const { store: shop, api } = await publishToNewStandin(
-    { db, keyring, org, stack, playwright },
-    [product!.id],
-    "Corner shop",
-  );
+  const { store: shop, api } = await publishToNewShop([product!.id], "Corner shop");
   await waitForStandinListings(stack.E2E_STANDIN_URL, shop.store, 1);
 
   await signIn(page, org.member, `/products/${product!.id}`);

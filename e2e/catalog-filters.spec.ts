@@ -1,12 +1,6 @@
 import { test, expect, type Page } from "./support/fixtures.js";
 import { SCREENSHOTS } from "./support/paths.js";
-import {
-  addProducts,
-  addStandinDestination,
-  apiAs,
-  publishThroughApi,
-  signIn,
-} from "./support/actions.js";
+import { addProducts, apiAs, publishThroughApi, signIn } from "./support/actions.js";
 
 const productRows = (page: Page) => page.getByRole("row").filter({ has: page.getByRole("link") });
 
@@ -16,25 +10,13 @@ test("the catalog filtered to what failed on one store, from its Failed count, k
   page,
   org,
   db,
-  keyring,
   stack,
   playwright,
+  shop,
 }) => {
   // Two stores. Products without a price fail to publish (the stand-in needs one); priced ones list.
-  const ebay = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
-    "eBay store",
-  );
-  const shop = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
-    "Web shop",
-  );
+  const ebay = await shop("eBay store");
+  const web = await shop("Web shop");
   const priced = await addProducts(db, org.org.id, 2, "Walnut tray", { quantity: 30 });
   const unpriced = await addProducts(db, org.org.id, 3, "Clay vase", { price: null, quantity: 2 });
   const idle = await addProducts(db, org.org.id, 2, "Cork mat", {
@@ -47,7 +29,7 @@ test("the catalog filtered to what failed on one store, from its Failed count, k
     [...priced, ...unpriced].map((p) => p.id),
     [ebay.id],
   );
-  await publishThroughApi(api, [priced[0]!.id, unpriced[0]!.id], [shop.id]);
+  await publishThroughApi(api, [priced[0]!.id, unpriced[0]!.id], [web.id]);
   await api.dispose();
 
   await signIn(page, org.owner, "/destinations");

@@ -1,6 +1,6 @@
 import { createDestination } from "@catalog/db";
 import { test, expect } from "./support/fixtures.js";
-import { addProducts, addStandinDestination, signIn, unique } from "./support/actions.js";
+import { addProducts, signIn, unique } from "./support/actions.js";
 
 test("eBay settings with a field missing: the store's 422 shows at that field", async ({
   page,
@@ -63,16 +63,9 @@ test("rename a store, then disconnect it: its products stay in the catalog", asy
   page,
   org,
   db,
-  keyring,
-  stack,
+  shop,
 }) => {
-  const { id } = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
-    "Harbour shop",
-  );
+  const { id } = await shop("Harbour shop");
   const [product] = await addProducts(db, org.org.id, 1, "Rope basket");
 
   await signIn(page, org.owner, "/destinations");

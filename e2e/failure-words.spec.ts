@@ -6,7 +6,6 @@ import { createDestination } from "@catalog/db";
 import { test, expect } from "./support/fixtures.js";
 import {
   addProducts,
-  addStandinDestination,
   apiAs,
   publishThroughApi,
   setStandinFault,
@@ -21,24 +20,13 @@ test("a run says what failed in a merchant's words, links each failure to its fi
   keyring,
   stack,
   playwright,
+  shop,
 }) => {
   const [priced] = await addProducts(db, org.org.id, 1, "Birch tray");
   const [unpriced] = await addProducts(db, org.org.id, 1, "Birch tray unpriced", { price: null });
-  const harbour = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
-    "Harbour store",
-  );
+  const harbour = await shop("Harbour store");
   // A store that is down for the whole run: the priced tray runs out of attempts there.
-  const quay = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
-    "Quay store",
-  );
+  const quay = await shop("Quay store");
   await setStandinFault(stack.E2E_STANDIN_URL, quay.store, { kind: "error", status: 503 });
   // An eBay store whose policies were never chosen.
   await createDestination(db, keyring, {

@@ -1,6 +1,6 @@
 import { test, expect } from "./support/fixtures.js";
 import { SCREENSHOTS } from "./support/paths.js";
-import { addProducts, addStandinDestination, signIn } from "./support/actions.js";
+import { addProducts, signIn } from "./support/actions.js";
 
 // Issue 34, item 9: each document's text can be read; only owners sign; the reminder shows before
 // publishing and connecting a store, not as a banner on every screen.
@@ -103,11 +103,10 @@ test("an owner is reminded before connecting a store and before publishing, and 
   page,
   org,
   db,
-  keyring,
-  stack,
+  shop,
 }) => {
   const [product] = await addProducts(db, org.org.id, 1, "Oak stool");
-  await addStandinDestination(db, keyring, org.org.id, stack.E2E_STANDIN_URL, "Harbour store");
+  await shop("Harbour store");
   await signIn(page, org.owner, "/destinations");
   const connect = page.getByRole("region", { name: "Connect a store" });
   const reminder = page.getByRole("region", { name: "Legal documents to sign" });

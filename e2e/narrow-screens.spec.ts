@@ -3,13 +3,7 @@
 // 1280, 390 and 320 px (artifacts/screenshots/narrow-<screen>-<width>.png).
 import { join } from "node:path";
 import { test, expect, type Page } from "./support/fixtures.js";
-import {
-  addProducts,
-  addStandinDestination,
-  apiAs,
-  publishThroughApi,
-  signIn,
-} from "./support/actions.js";
+import { addProducts, apiAs, publishThroughApi, signIn } from "./support/actions.js";
 import { SCREENSHOTS } from "./support/paths.js";
 
 // Every screen is looked at, whichever fails first.
@@ -28,9 +22,9 @@ for (const width of [320, 390, 1280]) {
     page,
     org,
     db,
-    keyring,
     stack,
     playwright,
+    shop,
   }) => {
     await page.setViewportSize({ width, height: 800 });
     const products = await addProducts(
@@ -39,13 +33,7 @@ for (const width of [320, 390, 1280]) {
       3,
       "Linen napkin with a rather long product title that has to wrap",
     );
-    const store = await addStandinDestination(
-      db,
-      keyring,
-      org.org.id,
-      stack.E2E_STANDIN_URL,
-      "Harbour and Quay linen shop",
-    );
+    const store = await shop("Harbour and Quay linen shop");
     const api = await apiAs(playwright, stack.E2E_BASE_URL, org.owner);
     const run = await publishThroughApi(
       api,

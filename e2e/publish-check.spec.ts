@@ -1,6 +1,6 @@
 import { createDestination } from "@catalog/db";
 import { test, expect } from "./support/fixtures.js";
-import { addProducts, addStandinDestination, signIn, standinStore } from "./support/actions.js";
+import { addProducts, signIn, standinStore } from "./support/actions.js";
 
 test("check first: what each store would refuse and why, before anything is published", async ({
   page,
@@ -8,16 +8,11 @@ test("check first: what each store would refuse and why, before anything is publ
   db,
   keyring,
   stack,
+  shop,
 }) => {
   await addProducts(db, org.org.id, 2, "Cedar box");
   await addProducts(db, org.org.id, 1, "Cedar box unpriced", { price: null });
-  const harbour = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
-    "Harbour store",
-  );
+  const harbour = await shop("Harbour store");
   // An eBay store whose policies were never chosen: every product fails there until they are.
   await createDestination(db, keyring, {
     orgId: org.org.id,

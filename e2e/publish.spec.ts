@@ -1,11 +1,5 @@
 import { test, expect, type Page } from "./support/fixtures.js";
-import {
-  addProducts,
-  addStandinDestination,
-  setStandinFault,
-  signIn,
-  standinStore,
-} from "./support/actions.js";
+import { addProducts, setStandinFault, signIn, standinStore } from "./support/actions.js";
 
 /** From the catalog: search, tick every product on the page, open the publish screen for them. */
 async function selectAndOpenPublish(page: Page, search: string, count: number): Promise<void> {
@@ -29,24 +23,12 @@ test("publish 20 products to two stores and watch the run finish", async ({
   page,
   org,
   db,
-  keyring,
   stack,
+  shop,
 }) => {
   const products = await addProducts(db, org.org.id, 20, "Field notebook");
-  const harbour = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
-    "Harbour store",
-  );
-  const quay = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
-    "Quay store",
-  );
+  const harbour = await shop("Harbour store");
+  const quay = await shop("Quay store");
 
   await signIn(page, org.member, "/products");
   await selectAndOpenPublish(page, "Field notebook", 20);
@@ -91,17 +73,11 @@ test("a store that asks to wait: the run shows the wait, then finishes", async (
   page,
   org,
   db,
-  keyring,
   stack,
+  shop,
 }) => {
   await addProducts(db, org.org.id, 3, "Wool scarf");
-  const store = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
-    "Busy store",
-  );
+  const store = await shop("Busy store");
   // The store answers 429 with Retry-After: 2 until the test lifts it; a wait is not an attempt,
   // so the publishes keep waiting however long the page takes to show it.
   await setStandinFault(stack.E2E_STANDIN_URL, store.store, {
@@ -135,19 +111,13 @@ test("a product that fails to publish is fixed and retried in the same run", asy
   page,
   org,
   db,
-  keyring,
   stack,
+  shop,
 }) => {
   await addProducts(db, org.org.id, 2, "Birch tray");
   // One tray has no price: the store refuses it.
   await addProducts(db, org.org.id, 1, "Birch tray unpriced", { price: null });
-  const store = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
-    "Market store",
-  );
+  const store = await shop("Market store");
 
   await signIn(page, org.member, "/products");
   await selectAndOpenPublish(page, "Birch tray", 3);

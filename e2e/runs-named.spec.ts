@@ -2,38 +2,20 @@
 // list and its heading name its products (the first title and how many more) and its stores, and
 // say who started it and when.
 import { test, expect } from "./support/fixtures.js";
-import {
-  addProducts,
-  addStandinDestination,
-  apiAs,
-  publishThroughApi,
-  signIn,
-} from "./support/actions.js";
+import { addProducts, apiAs, publishThroughApi, signIn } from "./support/actions.js";
 
 test("runs are named by their products and stores, with who started them and when", async ({
   page,
   org,
   db,
-  keyring,
   stack,
   playwright,
+  shop,
 }) => {
   const aprons = await addProducts(db, org.org.id, 3, "Linen apron");
   const [board] = await addProducts(db, org.org.id, 1, "Oak board");
-  const harbour = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
-    "Harbour shop",
-  );
-  const quay = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
-    "Quay store",
-  );
+  const harbour = await shop("Harbour shop");
+  const quay = await shop("Quay store");
   const member = await apiAs(playwright, stack.E2E_BASE_URL, org.member);
   const { runId } = await publishThroughApi(
     member,

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from "./support/fixtures.js";
-import { addProducts, addStandinDestination, signIn } from "./support/actions.js";
+import { addProducts, signIn } from "./support/actions.js";
 
 // A phone-sized window (390 px): every screen is reached through the menu and fits the width,
 // with no sideways scrolling of the page itself (wide tables scroll inside their own box).
@@ -22,8 +22,7 @@ test("on a 390 px phone screen, the menu reaches every screen and each fits the 
   page,
   org,
   db,
-  keyring,
-  stack,
+  shop,
 }) => {
   await addProducts(
     db,
@@ -31,7 +30,7 @@ test("on a 390 px phone screen, the menu reaches every screen and each fits the 
     12,
     "Linen napkin with a rather long product title that has to wrap",
   );
-  await addStandinDestination(db, keyring, org.org.id, stack.E2E_STANDIN_URL, "Phone shop");
+  await shop("Phone shop");
   await signIn(page, org.owner, "/products");
   await expect(page.getByRole("heading", { name: "Catalog" })).toBeVisible();
   await expect.poll(() => pageWidth(page)).toBeLessThanOrEqual(390);

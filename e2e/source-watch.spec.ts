@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { startFixtureServer, type FixturePage } from "@catalog/testing";
 import { test, expect } from "./support/fixtures.js";
-import { addProducts, publishToNewStandin, signIn, standinStore } from "./support/actions.js";
+import { addProducts, signIn, standinStore } from "./support/actions.js";
 import { SCREENSHOTS } from "./support/paths.js";
 
 /** A supplier's product page: schema.org Product in JSON-LD, its price as the page says now. */
@@ -24,9 +24,8 @@ test("watch a product's source page, and see a new price there reach the product
   page,
   org,
   db,
-  keyring,
   stack,
-  playwright,
+  publishToNewShop,
 }) => {
   const pages: Record<string, FixturePage> = { "/products/harbour-mug": productPage("12.00") };
   const site = await startFixtureServer(pages);
@@ -36,11 +35,7 @@ test("watch a product's source page, and see a new price there reach the product
       sourceUrl: site.url("/products/harbour-mug"),
     });
     // Live on a store, automatic sync on (the default).
-    const { store } = await publishToNewStandin(
-      { db, keyring, org, stack, playwright },
-      [product!.id],
-      "Pier store",
-    );
+    const { store } = await publishToNewShop([product!.id], "Pier store");
     const storePrice = async () =>
       (
         (await standinStore(stack.E2E_STANDIN_URL, store.store)).listings as unknown as {

@@ -1,13 +1,5 @@
 import { test, expect } from "./support/fixtures.js";
-import {
-  addProducts,
-  addStandinDestination,
-  apiAs,
-  publishThroughApi,
-  publishToNewStandin,
-  signIn,
-  standinStore,
-} from "./support/actions.js";
+import { addProducts, apiAs, publishThroughApi, signIn, standinStore } from "./support/actions.js";
 
 // Automatic sync as a merchant meets it: products already live on stores follow the catalog
 // without anyone publishing again.
@@ -27,15 +19,12 @@ test("an import's price change reaches every store by itself", async ({
   page,
   org,
   db,
-  keyring,
   stack,
   playwright,
+  shop,
 }) => {
   const products = await addProducts(db, org.org.id, 3, "Linen apron");
-  const stores = [
-    await addStandinDestination(db, keyring, org.org.id, stack.E2E_STANDIN_URL, "North store"),
-    await addStandinDestination(db, keyring, org.org.id, stack.E2E_STANDIN_URL, "South store"),
-  ];
+  const stores = [await shop("North store"), await shop("South store")];
   const api = await apiAs(playwright, stack.E2E_BASE_URL, org.member);
   await publishThroughApi(
     api,
@@ -94,16 +83,11 @@ test("a stock edit reaches the store by itself", async ({
   page,
   org,
   db,
-  keyring,
   stack,
-  playwright,
+  publishToNewShop,
 }) => {
   const [product] = await addProducts(db, org.org.id, 1, "Oak stool", { quantity: 5 });
-  const { store } = await publishToNewStandin(
-    { db, keyring, org, stack, playwright },
-    [product!.id],
-    "Corner store",
-  );
+  const { store } = await publishToNewShop([product!.id], "Corner store");
   await expect
     .poll(async () => (await listingsOf(stack.E2E_STANDIN_URL, store.store))[0]?.quantity, {
       timeout: 30_000,

@@ -4,7 +4,7 @@
 import { join } from "node:path";
 import type { Db } from "@catalog/db";
 import { test, expect, type Page } from "./support/fixtures.js";
-import { addProducts, addStandinDestination, signIn } from "./support/actions.js";
+import { addProducts, signIn } from "./support/actions.js";
 import { SCREENSHOTS } from "./support/paths.js";
 
 const LONG_ERROR =
@@ -64,24 +64,11 @@ test("sync logs: 24 entries grouped by run, long results folded, older rows date
   page,
   org,
   db,
-  keyring,
-  stack,
+  shop,
 }) => {
   const products = await addProducts(db, org.org.id, 6, "Linen apron");
-  const harbour = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
-    "Harbour shop",
-  );
-  const quay = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
-    "Quay shop",
-  );
+  const harbour = await shop("Harbour shop");
+  const quay = await shop("Quay shop");
   const stores = [harbour.id, quay.id];
   const threeDaysAgo = new Date(Date.now() - 3 * DAY);
   threeDaysAgo.setHours(10, 0, 0, 0);

@@ -1,7 +1,6 @@
 import { test, expect } from "./support/fixtures.js";
 import {
   addProducts,
-  addStandinDestination,
   apiAs,
   publishThroughApi,
   setStandinFault,
@@ -14,18 +13,12 @@ test("the operator's system screen: health, a destination's dead publishes repla
   page,
   org,
   db,
-  keyring,
   stack,
   playwright,
+  shop,
 }) => {
   // Two publishes that run out of attempts on a store that keeps failing.
-  const destination = await addStandinDestination(
-    db,
-    keyring,
-    org.org.id,
-    stack.E2E_STANDIN_URL,
-    "Broken store",
-  );
+  const destination = await shop("Broken store");
   await setStandinFault(stack.E2E_STANDIN_URL, destination.store, { kind: "error", status: 503 });
   const products = await addProducts(db, org.org.id, 2, "Clay vase");
   const member = await apiAs(playwright, stack.E2E_BASE_URL, org.member);

@@ -1,12 +1,5 @@
 import { test, expect } from "./support/fixtures.js";
-import {
-  addProducts,
-  addStandinDestination,
-  publishToNewStandin,
-  signIn,
-  standinStore,
-  waitForStandinListings,
-} from "./support/actions.js";
+import { addProducts, signIn, standinStore, waitForStandinListings } from "./support/actions.js";
 
 // Delisting as a merchant meets it: a live listing unpublished from the product's page, a live
 // product deleted (the confirmation names the stores), and a store's sync settings.
@@ -15,16 +8,11 @@ test("unpublish a live listing from the product's page: the listing ends on the 
   page,
   org,
   db,
-  keyring,
   stack,
-  playwright,
+  publishToNewShop,
 }) => {
   const [product] = await addProducts(db, org.org.id, 1, "Tide clock");
-  const { store } = await publishToNewStandin(
-    { db, keyring, org, stack, playwright },
-    [product!.id],
-    "Harbour store",
-  );
+  const { store } = await publishToNewShop([product!.id], "Harbour store");
   await waitForStandinListings(stack.E2E_STANDIN_URL, store.store, 1, 30_000);
 
   await signIn(page, org.member, `/products/${product!.id}`);
@@ -48,16 +36,11 @@ test("deleting a live product names the stores whose listings end, and hides it 
   page,
   org,
   db,
-  keyring,
   stack,
-  playwright,
+  publishToNewShop,
 }) => {
   const [product] = await addProducts(db, org.org.id, 1, "Brass compass");
-  const { store } = await publishToNewStandin(
-    { db, keyring, org, stack, playwright },
-    [product!.id],
-    "Quay store",
-  );
+  const { store } = await publishToNewShop([product!.id], "Quay store");
   await expect
     .poll(
       async () =>
@@ -94,11 +77,9 @@ test("deleting a live product names the stores whose listings end, and hides it 
 test("an owner turns automatic sync off and chooses to end out-of-stock listings; a reload keeps both", async ({
   page,
   org,
-  db,
-  keyring,
-  stack,
+  shop,
 }) => {
-  await addStandinDestination(db, keyring, org.org.id, stack.E2E_STANDIN_URL, "Pier shop");
+  await shop("Pier shop");
 
   await signIn(page, org.owner, "/destinations");
   const card = page.getByRole("article", { name: "Pier shop" });
@@ -127,14 +108,8 @@ test("an owner turns automatic sync off and chooses to end out-of-stock listings
   await expect(endIt).toBeChecked();
 });
 
-test("members see the sync settings but cannot change them", async ({
-  page,
-  org,
-  db,
-  keyring,
-  stack,
-}) => {
-  await addStandinDestination(db, keyring, org.org.id, stack.E2E_STANDIN_URL, "Dock shop");
+test("members see the sync settings but cannot change them", async ({ page, org, shop }) => {
+  await shop("Dock shop");
   await signIn(page, org.member, "/destinations");
   const card = page.getByRole("article", { name: "Dock shop" });
   await expect(

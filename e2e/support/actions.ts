@@ -8,7 +8,7 @@ import {
   type Db,
   type ProductFields,
 } from "@catalog/db";
-import { makeProduct, type TestOrg, type TestUser } from "@catalog/testing";
+import { makeProduct, type TestUser } from "@catalog/testing";
 import type { StackEnv } from "./paths.js";
 
 /**
@@ -80,13 +80,20 @@ export async function addProducts(
  * A destination on the generic stand-in channel; `store` names its store there (faults are set per
  * store).
  */
+export interface StandinShop {
+  /** The destination's id. */
+  id: string;
+  /** The store's name on the stand-in (faults and inspection are per store). */
+  store: string;
+}
+
 export async function addStandinDestination(
   db: Db,
   keyring: CredentialKeyring,
   orgId: string,
   standinUrl: string,
   name: string,
-): Promise<{ id: string; store: string }> {
+): Promise<StandinShop> {
   const store = `${name.toLowerCase().replace(/\W+/g, "-")}-${unique()}`;
   const destination = await createDestination(db, keyring, {
     orgId,
@@ -164,34 +171,6 @@ export async function publishThroughApi(
   if (response.status() !== 202 && response.status() !== 200)
     throw new Error(`publish: ${response.status()} ${await response.text()}`);
   return (await response.json()) as never;
-}
-
-/**
- * A new stand-in store `name` in the test's org, and `productIds` published to it through the API
- * as the org's member: the start of every flow about a live listing. Returns the store and the
- * member's API context.
- */
-export async function publishToNewStandin(
-  t: {
-    db: Db;
-    keyring: CredentialKeyring;
-    org: TestOrg;
-    stack: StackEnv;
-    playwright: Parameters<typeof apiAs>[0];
-  },
-  productIds: string[],
-  name: string,
-): Promise<{ store: { id: string; store: string }; api: APIRequestContext }> {
-  const store = await addStandinDestination(
-    t.db,
-    t.keyring,
-    t.org.org.id,
-    t.stack.E2E_STANDIN_URL,
-    name,
-  );
-  const api = await apiAs(t.playwright, t.stack.E2E_BASE_URL, t.org.member);
-  await publishThroughApi(api, productIds, [store.id]);
-  return { store, api };
 }
 
 /** Waits until the stand-in store lists `count` listings (`timeout`: the config's by default). */

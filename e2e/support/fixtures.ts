@@ -3,15 +3,31 @@
 // catalog). The dashboard's tests also get a page whose last screen is saved to
 // artifacts/screenshots/<test name>.png, and a check that the page logged no error.
 import { join } from "node:path";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { createDb, parseKeyring, type CredentialKeyring, type Db } from "@catalog/db";
 import { createTestOrg, type TestOrg, type TestUser } from "@catalog/testing";
 import { SCREENSHOTS, stackEnv, type StackEnv } from "./paths.js";
+import { addStandinDestination, apiAs, publishThroughApi, type StandinShop } from "./actions.js";
 
 export interface WorkerFixtures {
   stack: StackEnv;
   db: Db;
   keyring: CredentialKeyring;
+}
+
+export interface OrgFixtures {
+  org: TestOrg;
+  /** A new store `name` on the stand-in channel, in the test's org. */
+  shop: (name: string) => Promise<StandinShop>;
+  /**
+   * A new stand-in store `name` in the test's org, and `productIds` published to it through the
+   * API as the org's member: the start of every flow about a live listing. Returns the store and
+   * the member's API context.
+   */
+  publishToNewShop: (
+    productIds: string[],
+    name: string,
+  ) => Promise<{ store: StandinShop; api: APIRequestContext }>;
 }
 
 export interface TestFixtures {
@@ -33,7 +49,7 @@ export const screenshotName = (title: string) =>
     .replace(/^-|-$/g, "")}.png`;
 
 /** What every browser test stands on: the stack, its database and an org of the test's own. */
-export const stackTest = base.extend<{ org: TestOrg }, WorkerFixtures>({
+export const stackTest = base.extend<OrgFixtures, WorkerFixtures>({
   stack: [async ({}, use) => use(stackEnv()), { scope: "worker" }],
   db: [
     async ({ stack }, use) => {
@@ -49,6 +65,15 @@ export const stackTest = base.extend<{ org: TestOrg }, WorkerFixtures>({
   ],
   baseURL: async ({ stack }, use) => use(stack.E2E_BASE_URL),
   org: async ({ db }, use) => use(await createTestOrg(db, "e2e")),
+  shop: async ({ db, keyring, org, stack }, use) =>
+    use((name) => addStandinDestination(db, keyring, org.org.id, stack.E2E_STANDIN_URL, name)),
+  publishToNewShop: async ({ shop, org, stack, playwright }, use) =>
+    use(async (productIds, name) => {
+      const store = await shop(name);
+      const api = await apiAs(playwright, stack.E2E_BASE_URL, org.member);
+      await publishThroughApi(api, productIds, [store.id]);
+      return { store, api };
+    }),
 });
 
 /**
