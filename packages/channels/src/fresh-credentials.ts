@@ -31,7 +31,6 @@ export interface RefreshDeps {
 
 /** A destination as loadDestinationTarget reads it. */
 export type LoadedDestination = NonNullable<Awaited<ReturnType<typeof loadDestinationTarget>>>;
-type Loaded = LoadedDestination;
 
 const accessTokenOf = (d: DestinationTarget) => d.credentials.accessToken;
 
@@ -46,13 +45,13 @@ function expiresSoon(destination: DestinationTarget, now = Date.now()): boolean 
  * `refused`: the channel just answered 401 to these credentials. Null when the destination was
  * disconnected meanwhile.
  */
-export async function freshCredentials(
+async function freshCredentials(
   deps: RefreshDeps,
   adapter: ChannelAdapter,
-  destination: Loaded,
+  destination: LoadedDestination,
   signal: AbortSignal,
   refused = false,
-): Promise<Loaded | null> {
+): Promise<LoadedDestination | null> {
   if (!adapter.refreshCredentials || (!refused && !expiresSoon(destination))) return destination;
   const key = publishKeys(deps.prefix).refresh(destination.id);
   const deadline = Date.now() + deps.channelTimeoutMs;
