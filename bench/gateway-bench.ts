@@ -8,6 +8,7 @@ import {
   newRedisPrefix,
 } from "@catalog/testing";
 import { readBenchOptions } from "./bench-options.js";
+import { holdSessions } from "./held-sessions.js";
 import { formatRound, formatTable, summarise, verdicts } from "./bench-report.js";
 import { startChildServer } from "./child-server.js";
 import { runBench, type CleanupStack } from "./cleanup-stack.js";
@@ -107,6 +108,12 @@ async function main(cleanup: CleanupStack): Promise<boolean> {
     "/readyz",
   );
   const headers = { cookie: await logIn(gateway.url, seeded.email, seeded.password) };
+  if (options.sessions > 0) {
+    const seconds = await holdSessions(gateway.url, databaseUrl, seeded.email, options.sessions);
+    console.log(
+      `the gateway holds ${options.sessions.toLocaleString("en-US")} other sessions (opened in the database, each checked once, in ${seconds.toFixed(1)} s)`,
+    );
+  }
 
   // The second ceiling: the bare server sending list page 1's body exactly as the gateway sends it.
   const page = await fetch(gateway.url + LIST_PATH, { headers });
