@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyHelmetOptions } from "@fastify/helmet";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { acceptsHtml } from "../accept.js";
+import { helmetHeaders } from "./security-headers.js";
 
 /** Hashed file names change with their content, so a browser may keep them for good (a year). */
 const ASSET_MAX_AGE_MS = 31_536_000_000;
@@ -34,6 +35,7 @@ const PAGE_HEADERS: FastifyHelmetOptions = {
     },
   },
   referrerPolicy: { policy: "same-origin" },
+  xFrameOptions: { action: "deny" },
 };
 
 /** Paths that belong to the API and the operators: never the dashboard, even for a browser. */
@@ -58,6 +60,7 @@ const NO_BUILD_PAGE = `<!doctype html>
  */
 export const dashboardPlugin = fp(
   async (app: FastifyInstance, { dir }: { dir: string }) => {
+    const pageHeaders = await helmetHeaders(PAGE_HEADERS);
     await app.register(fastifyStatic, {
       root: join(dir, "assets"),
       prefix: "/assets/",
@@ -74,7 +77,7 @@ export const dashboardPlugin = fp(
     });
 
     const index = async (_request: FastifyRequest, reply: FastifyReply) => {
-      reply.pageHeaders(PAGE_HEADERS);
+      reply.pageHeaders(pageHeaders);
       // A new build must reach every browser at once: index.html names the current assets.
       reply.header("cache-control", "no-store");
       const built = await access(join(dir, "index.html")).then(
