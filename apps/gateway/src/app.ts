@@ -139,10 +139,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   await app.register(rateLimitPlugin, {
-    budgetOf: async (request) => {
-      const principal = await tokens(request);
-      return principal ? `token:${principal.token.id}` : null;
-    },
+    // No bearer token, no lookup: most requests (cookies, anonymous) settle this synchronously.
+    budgetOf: (request) =>
+      bearerOf(request) === null
+        ? null
+        : tokens(request).then((principal) => (principal ? `token:${principal.token.id}` : null)),
     turn,
     prefix: config.redisKeyPrefix,
     max: config.RATE_LIMIT_MAX,

@@ -8,11 +8,12 @@ import { httpDuration, httpRequests } from "../metrics.js";
  */
 export const metricsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook("onResponse", async (request, reply) => {
+    app.addHook("onResponse", (request, reply, done) => {
       // Requests that matched no route share one label, so unknown URLs cannot grow the series.
       const route = request.routeOptions.url ?? "unmatched";
       httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
       httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+      done();
     });
   },
   { name: "metrics" },

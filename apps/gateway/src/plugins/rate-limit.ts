@@ -13,9 +13,9 @@ export interface RateLimitOptions {
   windowSeconds: number;
   /**
    * The budget a request counts against when not its client address's (an API token's own
-   * budget), or null for the address's.
+   * budget), or null for the address's: null itself when that is known without a lookup.
    */
-  budgetOf: (request: FastifyRequest) => Promise<string | null>;
+  budgetOf: (request: FastifyRequest) => Promise<string | null> | null;
 }
 
 const PROBES = new Set(["/healthz", "/readyz"]);
@@ -52,7 +52,8 @@ export const rateLimitPlugin = fp(
       keyGenerator: async (request) => (await budgetOf(request)) ?? request.ip,
     });
     app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
-      const limit = (await budgetOf(request)) ? byBudget : byAddress;
+      const budget = budgetOf(request);
+      const limit = budget !== null && (await budget) ? byBudget : byAddress;
       await limit.call(app, request, reply);
     });
   },
