@@ -1,4 +1,5 @@
 import { Queue } from "bullmq";
+import { LRUCache } from "lru-cache";
 import { publishQueueName, queuePrefix, type PublishJob, type RedisClient } from "@catalog/queue";
 
 /** BullMQ's stalled-job check, which a Queue's backend runs (a Worker runs it from its own loop). */
@@ -9,25 +10,29 @@ interface StalledCheck {
 /**
  * The destination queues this process's lanes serve, on the process's one connection (lanes take
  * jobs with their own scripts, publish-batch.ts in @catalog/queue, so they need no blocking
- * connection). A Queue costs a round trip when it is made, so the recently served ones are kept.
+ * connection). A Queue costs a round trip when it is made, so the `keep` served most recently are
+ * kept (lru-cache: a Map's delete and set again per use slows a busy key's lookups, see
+ * apps/gateway/src/read-cache.ts), and the one served longest ago is closed to make room.
  */
 export class LaneQueues {
-  private readonly queues = new Map<string, Queue<PublishJob>>();
+  private readonly queues: LRUCache<string, Queue<PublishJob>>;
 
   constructor(
     private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly options: { lockMs: number; keep: number },
-  ) {}
+  ) {
+    this.queues = new LRUCache({
+      max: options.keep,
+      dispose: (queue, _id, reason) => {
+        if (reason === "evict") void queue.close().catch(() => {});
+      },
+    });
+  }
 
   get(destinationId: string): Queue<PublishJob> {
     let queue = this.queues.get(destinationId);
-    if (queue) {
-      // Most recently used last, so the oldest is the first one out.
-      this.queues.delete(destinationId);
-      this.queues.set(destinationId, queue);
-      return queue;
-    }
+    if (queue) return queue;
     queue = new Queue<PublishJob>(publishQueueName(destinationId), {
       connection: this.redis,
       prefix: queuePrefix(this.prefix),
@@ -42,11 +47,6 @@ export class LaneQueues {
       /* the command that failed reports it */
     });
     this.queues.set(destinationId, queue);
-    if (this.queues.size > this.options.keep) {
-      const [oldest, evicted] = this.queues.entries().next().value!;
-      this.queues.delete(oldest);
-      void evicted.close().catch(() => {});
-    }
     return queue;
   }
 
