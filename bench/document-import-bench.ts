@@ -157,6 +157,9 @@ async function main(cleanup: CleanupStack) {
   });
   const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
 
+  // What the gateway held before the import (started, signed in): the floor under its peak.
+  const rssBefore = await peakRss(gateway.pid);
+
   // Readers that keep asking for the first page (a different page size each time, so no cache
   // helps).
   let n = 0;
@@ -204,7 +207,8 @@ async function main(cleanup: CleanupStack) {
     `\n${rows.toLocaleString("en-US")} CSV rows -> ${JSON.stringify(body.summary)} (gateway ${values.built ? "built" : "from sources under tsx"})`,
   );
   console.log(
-    `import: ${seconds.toFixed(1)} s, ${Math.round(rate).toLocaleString("en-US")} rows/s; gateway peak RSS ${rssMb.toFixed(0)} MB`,
+    `import: ${seconds.toFixed(1)} s, ${Math.round(rate).toLocaleString("en-US")} rows/s; gateway peak RSS ${rssMb.toFixed(0)} MB ` +
+      `(${(rssBefore / 1024 / 1024).toFixed(0)} MB before the import)`,
   );
   const ceiling = await rawCopyRowsPerSecond(databaseUrl, file);
   console.log(
