@@ -15,9 +15,10 @@ const API_HEADERS: FastifyHelmetOptions = {
 const NOT_HELMETS = new Set(["content-type", "content-length", "date", "connection", "keep-alive"]);
 
 /**
- * The headers helmet sets with `options`, worked out once by asking helmet itself: @fastify/helmet builds helmet's middleware again for every request (its
- * directives parsed, its headers formatted) and adds two hooks to every request even when it is not
- * global, one of them async, for the same handful of constant strings.
+ * The headers helmet sets with `options`, worked out once by asking helmet itself: @fastify/helmet
+ * builds helmet's middleware again for every request (its directives parsed, its headers
+ * formatted) and adds two hooks to every request even when it is not global, one of them async,
+ * for the same handful of constant strings.
  */
 export async function helmetHeaders(
   options: FastifyHelmetOptions,
