@@ -1,35 +1,11 @@
 // Every screen passes axe-core's WCAG 2.1 A and AA rules (contrast, names of buttons, links and
 // fields, landmarks, list structure...) with no violation of any impact, signed out and signed
 // in, with data on every screen.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { AxeResults, Result, RunOptions } from "axe-core";
-import { test, expect, type Page } from "./support/fixtures.js";
+import { test, expect } from "./support/fixtures.js";
 import { addProducts, apiAs, publishThroughApi, signIn } from "./support/actions.js";
+import { axeViolations } from "./support/axe.js";
 
-// Evaluated rather than added as a script tag: the dashboard's CSP allows no inline script.
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
-  "utf8",
-);
 const soft = expect.configure({ soft: true });
-
-/** axe's violations on the page as it is, one line per element. */
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Node, options: RunOptions): Promise<AxeResults> } }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations;
-  });
-  return found.flatMap((v: Result) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")}: ${n.failureSummary}`),
-  );
-}
 
 test("every screen passes axe-core's WCAG 2.1 A and AA rules", async ({
   page,
@@ -62,7 +38,7 @@ test("every screen passes axe-core's WCAG 2.1 A and AA rules", async ({
 
   await page.goto("/sign-in");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  soft(await violations(page), "sign-in").toEqual([]);
+  soft(await axeViolations(page), "sign-in").toEqual([]);
 
   await signIn(page, org.owner, "/products");
   const screens: [name: string, path: string][] = [
@@ -82,6 +58,6 @@ test("every screen passes axe-core's WCAG 2.1 A and AA rules", async ({
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByText(/^Loading/)).toHaveCount(0);
-    soft(await violations(page), name).toEqual([]);
+    soft(await axeViolations(page), name).toEqual([]);
   }
 });
