@@ -87,6 +87,11 @@ test("sync logs: 24 entries grouped by run, long results folded, older rows date
   // Grouped by run, newest first, each group leading to its run.
   const runs = page.getByRole("rowgroup").filter({ has: page.getByRole("link", { name: /run/i }) });
   await expect(runs).toHaveCount(2);
+  // Each run named as on the runs screen: its first product and its stores.
+  for (const run of [runs.nth(0), runs.nth(1)])
+    await expect(run.getByRole("row").first()).toContainText(
+      "Linen apron 1 and 5 more to Harbour shop and Quay shop",
+    );
   await expect(runs.nth(0).getByRole("row")).toHaveCount(13);
   await expect(runs.nth(0)).toContainText("12 entries · 1 failed");
   await expect(runs.nth(1)).toContainText("12 entries · 3 failed");
@@ -106,6 +111,7 @@ test("sync logs: 24 entries grouped by run, long results folded, older rows date
   const failedRow = runs
     .nth(0)
     .getByRole("row")
+    .filter({ has: page.getByTestId("sync-result") })
     .filter({ hasText: "Linen apron 1" })
     .filter({ hasText: "Harbour shop" });
   const result = failedRow.getByTestId("sync-result");

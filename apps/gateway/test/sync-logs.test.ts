@@ -1,8 +1,9 @@
 import { createTestOrg, makeProduct, type TestOrg } from "@catalog/testing";
+import { anyOf } from "@catalog/test-support/matchers";
 import type { PublishJobRecord } from "@catalog/db";
 import { errorOf, login, startGateway, type Gateway } from "./harness.js";
 import { connectStandin, privatePrefix, queuePublishes } from "./publishing-fixtures.js";
-import type { List, SyncLog } from "../src/api-types.js";
+import type { List, SyncLog, SyncLogList } from "../src/api-types.js";
 
 let gw: Gateway;
 let t: TestOrg;
@@ -96,6 +97,26 @@ test("lists the org's sync logs in the list shape, each with every contract fiel
     startedAt: null,
     finishedAt: null,
   });
+});
+
+test("brings the head of each run its entries belong to, once: what names the run", async () => {
+  const body = (await get("/api/sync-logs")).json<SyncLogList>();
+  const runIds = [...new Set(body.items.map((s) => s.runId))];
+  expect(runIds).toHaveLength(1);
+  expect(body.runs).toEqual([
+    {
+      id: runIds[0],
+      createdAt: anyOf(String),
+      createdBy: { type: "system", id: null, name: null },
+      productCount: 2,
+      destinationCount: 2,
+      firstProductTitle: "Mug",
+      destinationNames: ["shop A", "shop B"],
+    },
+  ]);
+  // A page whose entries belong to no run (an automatic update) brings no head.
+  const none = (await get("/api/sync-logs?kind=update")).json<SyncLogList>();
+  expect(none).toMatchObject({ items: [], runs: [] });
 });
 
 test("filters by product, destination and status, alone or together", async () => {

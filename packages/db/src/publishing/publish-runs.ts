@@ -181,6 +181,18 @@ export async function listPublishRuns(
   };
 }
 
+/** The heads of the org's runs among `ids` (what names each), in no particular order. */
+export async function publishRunHeads(db: Db, orgId: string, ids: string[]): Promise<RunHead[]> {
+  const runIds = [...new Set(ids)].filter(isUuid);
+  if (runIds.length === 0) return [];
+  const rows = await db.$queryRawUnsafe<HeadRow[]>(
+    `SELECT ${HEAD_COLUMNS} FROM publish_runs r WHERE r.org_id = $1::uuid AND r.id = ANY($2::uuid[])`,
+    orgId,
+    runIds,
+  );
+  return rows.map(toHead);
+}
+
 // The run with its products as they are now (or as they were, once deleted) and its
 // destinations, in one statement.
 const RUN = `

@@ -1,6 +1,7 @@
 // The sync logs of one page as a table, grouped under the publish run each entry belongs to.
 import { Link } from "@tanstack/react-router";
-import type { SyncLog } from "@catalog/gateway/api-types";
+import type { SyncLog, SyncLogList } from "@catalog/gateway/api-types";
+import { runName } from "../../lib/runs";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { formatDateTime, formatWhen } from "../../ui/format";
 import {
@@ -17,15 +18,20 @@ import "./sync-logs.css";
 
 const COLUMNS = 5;
 
+type RunHead = SyncLogList["runs"][number];
+
 interface Props {
   items: SyncLog[];
+  /** The heads of the runs the entries belong to (the list's `runs`). */
+  runs: RunHead[];
   titleOf: (productId: string) => string | undefined;
   storeOf: (destinationAccountId: string) => string;
   channelOf: (destinationAccountId: string) => string | undefined;
 }
 
-export function SyncLogTable({ items, titleOf, storeOf, channelOf }: Props) {
+export function SyncLogTable({ items, runs, titleOf, storeOf, channelOf }: Props) {
   const groups = groupByRun(items);
+  const heads = new Map(runs.map((run) => [run.id, run]));
   return (
     <div className="table-wrap responsive sync-log-table">
       <table className="table">
@@ -49,6 +55,7 @@ export function SyncLogTable({ items, titleOf, storeOf, channelOf }: Props) {
           <Group
             key={`${group.runId ?? "auto"}-${i}`}
             group={group}
+            run={group.runId ? heads.get(group.runId) : undefined}
             index={i}
             {...{ titleOf, storeOf, channelOf }}
           />
@@ -60,11 +67,16 @@ export function SyncLogTable({ items, titleOf, storeOf, channelOf }: Props) {
 
 function Group({
   group,
+  run,
   index,
   titleOf,
   storeOf,
   channelOf,
-}: Omit<Props, "items"> & { group: SyncLogGroup; index: number }) {
+}: Omit<Props, "items" | "runs"> & {
+  group: SyncLogGroup;
+  run: RunHead | undefined;
+  index: number;
+}) {
   const headingId = `sync-group-${index}`;
   const first = group.items.at(-1);
   return (
@@ -72,7 +84,7 @@ function Group({
       <tr className="group-row">
         <th colSpan={COLUMNS} scope="colgroup" id={headingId}>
           <span className="group-title">
-            {group.runId ? "Publish run" : "Automatic changes"}
+            {run ? runName(run) : group.runId ? "Publish run" : "Automatic changes"}
             {first ? (
               <span className="muted" title={formatDateTime(first.createdAt)}>
                 {" "}

@@ -221,6 +221,7 @@ export function SyncLogs() {
       ) : items.length > 0 ? (
         <>
           <SyncLogTable
+            runs={logs.data?.runs ?? []}
             items={items}
             titleOf={(id) => titleOf.get(id)}
             storeOf={(id) => destinationLabel(destinations.data?.items, id)}

@@ -62,7 +62,8 @@ export const RunFailureSchema = Type.Object(
   { description: "Failed and dead cells grouped by their error message, largest group first" },
 );
 
-export const RunSummarySchema = Type.Object({
+/** What tells one run from another: who started it, when, and what it published where. */
+export const RunHeadSchema = Type.Object({
   id: Type.String(),
   createdAt: Time,
   createdBy: Type.Object({
@@ -85,6 +86,10 @@ export const RunSummarySchema = Type.Object({
   destinationNames: Type.Array(Type.String(), {
     description: "The destinations' names, in request order",
   }),
+});
+
+export const RunSummarySchema = Type.Object({
+  ...RunHeadSchema.properties,
   counts: RunCountsSchema,
   finished: Type.Boolean({ description: "true when no cell is queued or running" }),
 });

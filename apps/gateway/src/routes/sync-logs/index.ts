@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { listSyncLogs, type Db } from "@catalog/db";
+import { listSyncLogs, publishRunHeads, type Db } from "@catalog/db";
 import { principalOf } from "../../plugins/auth.js";
 import { errorResponses, toList } from "../../schemas/common.js";
 import { SyncLogListSchema, SyncLogQuerySchema } from "./schemas.js";
@@ -21,12 +21,11 @@ export const syncLogRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       },
     },
     async (request) => {
-      const { items, total, totalExact } = await listSyncLogs(
-        db,
-        principalOf(request).org.id,
-        request.query,
-      );
-      return { ...toList(items, total, request.query), totalExact };
+      const orgId = principalOf(request).org.id;
+      const { items, total, totalExact } = await listSyncLogs(db, orgId, request.query);
+      const runIds = items.flatMap((item) => (item.runId ? [item.runId] : []));
+      const runs = await publishRunHeads(db, orgId, runIds);
+      return { ...toList(items, total, request.query), totalExact, runs };
     },
   );
 };

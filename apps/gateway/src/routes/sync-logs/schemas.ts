@@ -1,6 +1,7 @@
 import { Type } from "typebox";
 import { ListSchema, PageQuerySchema } from "../../schemas/common.js";
 import { FailureSchema, SYNC_STATUSES } from "../../schemas/publishing.js";
+import { RunHeadSchema } from "../publish-runs/schemas.js";
 
 export const SYNC_KINDS = ["publish", "update", "end"] as const;
 
@@ -71,12 +72,17 @@ export const SyncLogQuerySchema = Type.Object(
 /**
  * The list, with whether its total is exact: a list is counted up to 10,000 entries past the
  * page's start (SYNC_LOG_COUNT_LIMIT), so that a busy store's or org's millions are not counted on
- * every page.
+ * every page. It brings the heads of the runs its entries belong to, so a client can name each
+ * run without asking for it.
  */
 export const SyncLogListSchema = Type.Object({
   ...ListSchema(SyncLogSchema).properties,
   totalExact: Type.Boolean({
     description:
       "false when the list holds more than 10,000 entries past this page's start: `total` (and `totalPages`) then count that far, a lower bound that still reaches the next pages",
+  }),
+  runs: Type.Array(RunHeadSchema, {
+    description:
+      "The runs this page's entries belong to (`runId`), each once and in no particular order: who started each and what it published where, what names it",
   }),
 });
