@@ -3,7 +3,8 @@
 // 1280, 390 and 320 px (artifacts/screenshots/narrow-<screen>-<width>.png).
 import { join } from "node:path";
 import { test, expect, type Page } from "./support/fixtures.js";
-import { addProducts, apiAs, publishThroughApi, signIn } from "./support/actions.js";
+import { signIn } from "./support/actions.js";
+import { fillEveryScreen, openScreen } from "./support/every-screen.js";
 import { SCREENSHOTS } from "./support/paths.js";
 
 // Every screen is looked at, whichever fails first.
@@ -27,59 +28,11 @@ for (const width of [320, 390, 1280]) {
     shop,
   }) => {
     await page.setViewportSize({ width, height: 800 });
-    const products = await addProducts(
-      db,
-      org.org.id,
-      3,
-      "Linen napkin with a rather long product title that has to wrap",
-    );
-    const store = await shop("Harbour and Quay linen shop");
-    const api = await apiAs(playwright, stack.E2E_BASE_URL, org.owner);
-    const run = await publishThroughApi(
-      api,
-      products.map((p) => p.id),
-      [store.id],
-    );
-    // One publish that failed with a long message: its sync log folds it behind "Show all".
-    await db.syncLog.create({
-      data: {
-        orgId: org.org.id,
-        productId: products[1]!.id,
-        destinationAccountId: store.id,
-        jobId: `narrow-${run.runId!}`,
-        runId: run.runId!,
-        status: "failed",
-        attempts: 3,
-        error:
-          "standin destination settings are incomplete: marketplaceId is required; categoryId is required; merchantLocationKey is required; fulfillmentPolicyId is required",
-      },
-    });
-    for (const [path, data] of [
-      ["/api/extension-keys", { name: "Ana's laptop in the back office" }],
-      ["/api/api-tokens", { name: "ERP nightly sync", scopes: ["catalog:read", "publish"] }],
-    ] as const) {
-      const response = await api.post(path, { data });
-      expect(response.status(), path).toBe(201);
-    }
-
+    const screens = await fillEveryScreen({ org, shop, db, stack, playwright });
     await signIn(page, org.owner, "/products");
-    const screens: [name: string, path: string, heading: string | RegExp][] = [
-      ["catalog", "/products", "Catalog"],
-      ["product", `/products/${products[0]!.id}`, products[0]!.title],
-      ["import", "/imports", "Import products"],
-      ["runs", "/runs", "Publish runs"],
-      ["run", `/runs/${run.runId!}`, /^Linen napkin .* and 2 more to Harbour and Quay linen shop$/],
-      ["destinations", "/destinations", "Destinations"],
-      ["sync-logs", "/sync-logs", "Sync logs"],
-      ["legal", "/legal", "Legal"],
-      ["extension-keys", "/keys", "Extension keys"],
-      ["api-tokens", "/api-tokens", "API tokens"],
-      ["webhooks", "/webhooks", "Webhooks"],
-    ];
-    for (const [name, path, heading] of screens) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-      await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    for (const screen of screens) {
+      const { name } = screen;
+      await openScreen(page, screen);
       await page.screenshot({
         path: join(SCREENSHOTS, `narrow-${name}-${width}.png`),
         fullPage: true,
