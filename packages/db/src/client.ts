@@ -1,5 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "./generated/client.js";
+import pg from "pg";
+import { PrismaClient, type Prisma } from "./generated/client.js";
 
 export type Db = PrismaClient;
 
@@ -16,31 +17,49 @@ export interface DbOptions {
  * An `options` parameter in the connection string still wins.
  */
 export function createDb(connectionString: string, options: DbOptions = {}): Db {
-  const adapter = new PrismaPg({
+  const pool = new pg.Pool({
     connectionString,
     max: options.poolSize ?? 10,
     options: "-c jit=off",
   });
-  const db = new PrismaClient({ adapter });
-  connectionStrings.set(db, connectionString);
+  const held = new Set<pg.PoolClient>();
+  pool.on("acquire", (client) => held.add(client));
+  pool.on("release", (_error, client) => held.delete(client));
+  pool.on("remove", (client) => held.delete(client));
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  heldConnections.set(db, held);
   return db;
 }
 
-// What a bulk path needs to open a connection of its own (COPY, which Prisma cannot send).
-const connectionStrings = new WeakMap<Db, string>();
+// The pool's connections lent out (to a query or a transaction), for transactionConnection.
+const heldConnections = new WeakMap<Db, Set<pg.PoolClient>>();
 
-/** The connection string `db` was made with (by createDb). */
-export function connectionStringOf(db: Db): string {
-  const url = connectionStrings.get(db);
-  if (url === undefined) throw new Error("this client was not made by createDb");
-  return url;
+/**
+ * The connection an interactive transaction of `db` runs on, found by its backend's process id:
+ * for what Prisma cannot send, COPY above all, inside the transaction. The caller sends nothing
+ * through `tx` while it uses the connection (the two would share it), and never releases it.
+ */
+export async function transactionConnection(
+  db: Db,
+  tx: Prisma.TransactionClient,
+): Promise<pg.ClientBase> {
+  const [row] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+  const client = [...(heldConnections.get(db) ?? [])].find((c) => processIdOf(c) === row?.pid);
+  if (!client) throw new Error("the transaction's connection is not one of this client's pool");
+  return client;
 }
 
-/** True when `error` is Prisma's unique-constraint violation. */
+/** pg sets it from the server's BackendKeyData; its typings leave it out. */
+const processIdOf = (client: pg.PoolClient) =>
+  (client as unknown as { processID: number }).processID;
+
+/**
+ * True when `error` is a unique-constraint violation: Prisma's, or the driver's own (23505) from a
+ * statement sent on a transaction's connection (transactionConnection).
+ */
 export function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002"
-  );
+  const code = typeof error === "object" && error !== null && (error as { code?: unknown }).code;
+  return code === "P2002" || code === "23505";
 }
 
 /**

@@ -44,7 +44,6 @@ export * from "./imports/import-records.js";
 export * from "./imports/import-mappings.js";
 export * from "./imports/import-rows.js";
 export * from "./imports/import-store.js";
-export { ImportStage, ROW_STAGE } from "./imports/import-stage.js";
 export * from "./publishing/channel-reports.js";
 export * from "./publishing/listing-ends.js";
 export * from "./sync/listing-sync.js";

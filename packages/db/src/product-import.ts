@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "./client.js";
-import { isUniqueViolation } from "./client.js";
+import type pg from "pg";
+import { isUniqueViolation, transactionConnection, type Db } from "./client.js";
 import type { Prisma, Product } from "./generated/client.js";
 import type { ProductSource } from "./generated/enums.js";
 import { fieldDiff, type FieldChanges } from "./field-diff.js";
@@ -12,7 +12,7 @@ import {
   type ProductView,
 } from "./product-view.js";
 import type { Actor } from "./products.js";
-import { ImportStage, PRODUCT_STAGE, type StageRow } from "./imports/import-stage.js";
+import { writeProducts } from "./imports/import-writes.js";
 import { lockInIdOrder } from "./row-locks.js";
 import { planChangeSyncs, type SyncCollector } from "./sync/change-syncs.js";
 import { conflict } from "./service-error.js";
@@ -124,7 +124,10 @@ export async function importProducts(
   if (!options.persist) return previewBatch(db, orgId, items, options);
   return asConflict(() =>
     retryOnConflict(() =>
-      db.$transaction((tx) => writeBatch(tx, orgId, items, options), { timeout: 60_000 }),
+      db.$transaction(
+        async (tx) => writeBatch(tx, await transactionConnection(db, tx), orgId, items, options),
+        { timeout: 60_000 },
+      ),
     ),
   );
 }
@@ -147,23 +150,21 @@ export async function importInOneTransaction<T>(
   run: (importBatch: ImportBatch, tx: Prisma.TransactionClient | null) => Promise<T>,
 ): Promise<T> {
   if (!options.persist) return run((items) => previewBatch(db, orgId, items, options), null);
-  const stage = await ImportStage.open(db, PRODUCT_STAGE);
-  try {
-    return await asConflict(() =>
-      db.$transaction(
-        async (tx) => {
-          // Once for the whole import, not before every batch's matching (see matchingIds): its
-          // other statements read by primary key or by the staging table's batch, which plain
-          // index scans serve as well (and they ran so already, after the first batch's SET).
-          await tx.$executeRawUnsafe(BITMAP_SCANS_OFF);
-          return run((items) => writeBatch(tx, orgId, items, options, stage), tx);
-        },
-        { timeout: options.timeoutMs, maxWait: 10_000 },
-      ),
-    );
-  } finally {
-    await stage.drop();
-  }
+  return asConflict(() =>
+    db.$transaction(
+      async (tx) => {
+        // Once for the whole import, not before every batch's matching (see matchingIds): its
+        // other statements read or write by primary key, which plain index scans serve as well.
+        await tx.$executeRawUnsafe(BITMAP_SCANS_OFF);
+        const conn = await transactionConnection(db, tx);
+        return run(
+          (items) => writeBatch(tx, conn, orgId, items, { ...options, bitmapScansOff: true }),
+          tx,
+        );
+      },
+      { timeout: options.timeoutMs, maxWait: 10_000 },
+    ),
+  );
 }
 
 async function asConflict<T>(write: () => Promise<T>): Promise<T> {
@@ -235,28 +236,17 @@ const matchedBy = (p: Planned): ImportMatch["by"] =>
 
 async function writeBatch(
   tx: Prisma.TransactionClient,
+  conn: pg.ClientBase,
   orgId: string,
   items: ImportItem[],
-  options: ImportOptions,
-  stage?: ImportStage,
+  options: ImportOptions & { bitmapScansOff?: boolean },
 ): Promise<ImportOutcome[]> {
-  // With a staging table, this is importInOneTransaction's transaction: bitmap scans are off.
-  const plan = await planImport(tx, orgId, items, {
-    ...options,
-    lock: true,
-    bitmapScansOff: stage !== undefined,
-  });
+  const plan = await planImport(tx, orgId, items, { ...options, lock: true });
   const now = new Date();
   const view = viewOf(orgId, options.source);
   const creates = unique(plan.filter((p) => !p.existing));
   const updates = unique(plan.filter((p) => p.existing && Object.keys(p.changes).length > 0));
-  if (stage) await writeStaged(tx, stage, orgId, creates, updates, options, now);
-  else {
-    if (creates.length > 0) await insertProducts(tx, orgId, creates, options.source, now);
-    if (updates.length > 0) await updateProducts(tx, orgId, updates, now);
-    const changed = [...creates, ...updates];
-    if (changed.length > 0) await insertHistory(tx, orgId, changed, options.actor, now);
-  }
+  await writeProducts(conn, creates, updates, { orgId, now, ...options });
   if (options.sync && updates.length > 0)
     await planChangeSyncs(
       tx,
@@ -418,151 +408,4 @@ function columnsFor(f: ProductFields) {
     attributes: f.attributes as Prisma.JsonValue,
     sourceUrl: f.sourceUrl,
   };
-}
-
-// Bulk writes go through unnest(): one statement a batch, at a fraction of the cost of one
-// INSERT or UPDATE a row (see the measured figures in the project's notes).
-const COLUMNS = `title, sku, description, price_amount, price_currency, images, brand, gtin, mpn, availability, variants, attributes, provenance, source_url, quantity`;
-const UNNEST = `unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::text[], $8::jsonb[], $9::text[], $10::text[], $11::text[], $12::text[], $13::jsonb[], $14::jsonb[], $15::jsonb[], $16::text[], $17::int[])
-  AS v(id, title, sku, description, price_amount, price_currency, images, brand, gtin, mpn, availability, variants, attributes, provenance, source_url, quantity)`;
-const VALUES = `v.title, v.sku, v.description, v.price_amount, v.price_currency,
-  ARRAY(SELECT jsonb_array_elements_text(v.images)), v.brand, v.gtin, v.mpn, v.availability, v.variants, v.attributes, v.provenance, v.source_url, v.quantity`;
-
-function columnArrays(plans: Planned[]): unknown[] {
-  const col = <T>(pick: (f: ProductFields, p: Planned) => T) => plans.map((p) => pick(p.fields, p));
-  return [
-    col((_, p) => p.id),
-    col((f) => f.title),
-    col((f) => f.sku),
-    col((f) => f.description),
-    col((f) => f.price?.amount ?? null),
-    col((f) => f.price?.currency ?? null),
-    col((f) => JSON.stringify(f.images)),
-    col((f) => f.brand),
-    col((f) => f.gtin),
-    col((f) => f.mpn),
-    col((f) => f.availability),
-    col((f) => JSON.stringify(f.variants)),
-    col((f) => JSON.stringify(f.attributes)),
-    col((_, p) => JSON.stringify(p.provenance)),
-    col((f) => f.sourceUrl),
-    col((f) => f.quantity),
-  ];
-}
-
-function insertProducts(
-  tx: Prisma.TransactionClient,
-  orgId: string,
-  plans: Planned[],
-  source: ProductSource,
-  now: Date,
-) {
-  return tx.$executeRawUnsafe(
-    `INSERT INTO products (id, org_id, ${COLUMNS}, source, version, created_at, updated_at)
-     SELECT v.id, $1::uuid, ${VALUES}, $18::"ProductSource", 1, $19, $19 FROM ${UNNEST}`,
-    orgId,
-    ...columnArrays(plans),
-    source,
-    now,
-  );
-}
-
-const ASSIGNMENTS = `title = v.title, sku = v.sku, description = v.description, price_amount = v.price_amount,
-  price_currency = v.price_currency, images = ARRAY(SELECT jsonb_array_elements_text(v.images)), brand = v.brand,
-  gtin = v.gtin, mpn = v.mpn, availability = v.availability, variants = v.variants, attributes = v.attributes,
-  provenance = v.provenance, source_url = v.source_url, quantity = v.quantity`;
-
-function updateProducts(tx: Prisma.TransactionClient, orgId: string, plans: Planned[], now: Date) {
-  return tx.$executeRawUnsafe(
-    `UPDATE products AS p SET ${ASSIGNMENTS}, version = p.version + 1, updated_at = $18
-     FROM ${UNNEST} WHERE p.id = v.id AND p.org_id = $1::uuid`,
-    orgId,
-    ...columnArrays(plans),
-    now,
-  );
-}
-
-function insertHistory(
-  tx: Prisma.TransactionClient,
-  orgId: string,
-  plans: Planned[],
-  actor: Actor,
-  at: Date,
-) {
-  return tx.$executeRawUnsafe(
-    `INSERT INTO product_history (id, org_id, product_id, at, actor_type, actor_id, action, changes)
-     SELECT gen_random_uuid(), $1::uuid, v.product_id, $2, $3::"ActorType", $4, 'imported', v.changes
-     FROM unnest($5::uuid[], $6::jsonb[]) AS v(product_id, changes)`,
-    orgId,
-    at,
-    actor.type,
-    actor.id,
-    plans.map((p) => p.id),
-    plans.map((p) => JSON.stringify(p.changes)),
-  );
-}
-
-/** A planned product as a staging row (PRODUCT_STAGE). */
-function stageRow(kind: "c" | "u", p: Planned): StageRow {
-  const f = p.fields;
-  return [
-    kind,
-    p.id,
-    f.title,
-    f.sku,
-    f.description,
-    f.price?.amount ?? null,
-    f.price?.currency ?? null,
-    JSON.stringify(f.images),
-    f.brand,
-    f.gtin,
-    f.mpn,
-    f.availability,
-    JSON.stringify(f.variants),
-    JSON.stringify(f.attributes),
-    JSON.stringify(p.provenance),
-    f.sourceUrl,
-    f.quantity,
-    JSON.stringify(p.changes),
-  ];
-}
-
-/**
- * A batch's writes through the import's staging table: its rows go in by COPY, then one statement
- * inserts the new products, updates the changed ones (each a data-modifying WITH) and records
- * their history: one round trip, where there were three.
- */
-async function writeStaged(
-  tx: Prisma.TransactionClient,
-  stage: ImportStage,
-  orgId: string,
-  creates: Planned[],
-  updates: Planned[],
-  options: ImportOptions,
-  now: Date,
-): Promise<void> {
-  if (creates.length + updates.length === 0) return;
-  const batch = await stage.put([
-    ...creates.map((p) => stageRow("c", p)),
-    ...updates.map((p) => stageRow("u", p)),
-  ]);
-  const from = `${stage.table} AS v WHERE v.batch = $2`;
-  const params: unknown[] = [orgId, batch, now, options.actor.type, options.actor.id];
-  const writes: string[] = [];
-  if (creates.length > 0) {
-    params.push(options.source);
-    writes.push(`created AS (
-       INSERT INTO products (id, org_id, ${COLUMNS}, source, version, created_at, updated_at)
-       SELECT v.id, $1::uuid, ${VALUES}, $${params.length}::"ProductSource", 1, $3, $3 FROM ${from} AND v.kind = 'c')`);
-  }
-  if (updates.length > 0)
-    writes.push(`updated AS (
-       UPDATE products AS p SET ${ASSIGNMENTS}, version = p.version + 1, updated_at = $3
-       FROM ${from} AND v.kind = 'u' AND p.id = v.id AND p.org_id = $1::uuid)`);
-  await tx.$executeRawUnsafe(
-    `WITH ${writes.join(",\n")}
-     INSERT INTO product_history (id, org_id, product_id, at, actor_type, actor_id, action, changes)
-     SELECT gen_random_uuid(), $1::uuid, v.id, $3, $4::"ActorType", $5, 'imported', v.changes FROM ${from}`,
-    ...params,
-  );
 }

@@ -7,7 +7,8 @@ const CONFLICT_CODES = new Set(["40P01", "40001"]);
 /**
  * True when PostgreSQL aborted the transaction for a deadlock (40P01) or a serialization failure
  * (40001): running it again may well succeed. Prisma reports them as P2034 from its own queries
- * and as P2010 from raw ones, the driver's code in both.
+ * and as P2010 from raw ones, the driver's code in both; a statement sent on a transaction's
+ * connection (transactionConnection) throws the driver's error itself.
  */
 export function isTransactionConflict(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
@@ -16,7 +17,9 @@ export function isTransactionConflict(error: unknown): boolean {
     meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } };
   };
   return (
-    code === "P2034" || CONFLICT_CODES.has(String(meta?.driverAdapterError?.cause?.originalCode))
+    code === "P2034" ||
+    CONFLICT_CODES.has(String(code)) ||
+    CONFLICT_CODES.has(String(meta?.driverAdapterError?.cause?.originalCode))
   );
 }
 

@@ -141,3 +141,18 @@ test("an org admin made before the roles split becomes the org's owner, not the 
     await rm(earlier, { recursive: true, force: true });
   }
 });
+
+test("staging tables a dead import left behind are dropped once six hours old, and a younger one is kept", async () => {
+  const sql = await readFile(
+    join(repo, "prisma/migrations/20261128000000_drop_import_stages/migration.sql"),
+    "utf8",
+  );
+  const made = (secondsAgo: number) =>
+    `import_stage_${Math.floor(Date.now() / 1000) - secondsAgo}_0a1b2c3d4e5f`;
+  const [old, young] = [made(7 * 3600), made(60)];
+  for (const table of [old, young]) await db.$executeRawUnsafe(`CREATE TABLE ${table} (batch int)`);
+  await db.$executeRawUnsafe(sql);
+  const left = await db.$queryRaw<{ relname: string }[]>`
+    SELECT relname FROM pg_class WHERE relname LIKE 'import\_stage\_%' ORDER BY relname`;
+  expect(left.map((r) => r.relname)).toEqual([young]);
+});

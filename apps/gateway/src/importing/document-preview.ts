@@ -2,9 +2,7 @@ import type { MultipartFile } from "@fastify/multipart";
 import type { EncodingChoice } from "@catalog/extract/upload-checks";
 import {
   finishPreview,
-  ImportStage,
   recordPreviewBatch,
-  ROW_STAGE,
   retryWhileDatabaseUnavailable,
   startPhase,
   type Actor,
@@ -128,13 +126,7 @@ export async function previewDocument(
   const retry = <T>(step: () => Promise<T>) => retryWhileDatabaseUnavailable(step, signal);
   await retry(() => startPhase(db, importId, "previewing", document.rows));
   const screenImages = createImageScreen(request.imagePolicy);
-  // The rows go to import_rows through a staging table fed by COPY, dropped however this ends.
-  const stage = await retry(() => ImportStage.open(db, ROW_STAGE));
-  try {
-    await previewBatches(request, signal, screenImages, stage);
-  } finally {
-    await stage.drop().catch(() => undefined);
-  }
+  await previewBatches(request, signal, screenImages);
   await retry(() => finishPreview(db, importId));
 }
 
@@ -142,7 +134,6 @@ async function previewBatches(
   request: DocumentPreviewRequest,
   signal: AbortSignal,
   screenImages: ReturnType<typeof createImageScreen>,
-  stage: ImportStage,
 ): Promise<void> {
   const { db, importId, document } = request;
   const retry = <T>(step: () => Promise<T>) => retryWhileDatabaseUnavailable(step, signal);
@@ -163,7 +154,7 @@ async function previewBatches(
         entries,
       ),
     );
-    await retry(() => recordPreviewBatch(db, importId, seq, rows, stage));
+    await retry(() => recordPreviewBatch(db, importId, seq, rows));
     seq += rows.length;
     signal.throwIfAborted();
   }

@@ -1,6 +1,7 @@
-import type { Db } from "../client.js";
+import { transactionConnection, type Db } from "../client.js";
+import { copyRows } from "../copy-text.js";
 import type { FieldChanges } from "../field-diff.js";
-import type { ImportRow as ImportRowRecord, Prisma } from "../generated/client.js";
+import type { ImportRow as ImportRowRecord } from "../generated/client.js";
 import type { ImportRowOutcome, ImportStoredAction } from "../generated/enums.js";
 import type { ImportItem, ImportMatch, ImportOutcome } from "../product-import.js";
 import {
@@ -11,7 +12,6 @@ import {
 } from "../product-view.js";
 import type { Page } from "../products.js";
 import { ImportStopped, getImport, updateOwnedImport } from "./import-records.js";
-import type { ImportStage, StageRow } from "./import-stage.js";
 import { ServiceError } from "../service-error.js";
 
 export interface DroppedImageNote {
@@ -149,17 +149,15 @@ export function errorRow(at: { row: number; url: string | null }, error: string)
  * transaction, only while the import is still previewing (else ImportStopped, and the batch is
  * not kept). `seq` numbers the rows in arrival order, `firstSeq` being the number of rows
  * recorded before: a batch recorded already (sent again after its commit was lost with the
- * connection) is not recorded twice.
+ * connection) is not recorded twice. The rows go in by COPY on the transaction's own connection:
+ * their values never become statement parameters.
  */
 export async function recordPreviewBatch(
   db: Db,
   importId: string,
   firstSeq: number,
   rows: PreviewRow[],
-  stage?: ImportStage,
 ): Promise<void> {
-  // Staged before the transaction: COPY on the stage's own connection, read back in one INSERT.
-  const batch = stage && rows.length > 0 ? await stage.put(stageRows(firstSeq, rows)) : null;
   const count = (outcome: ImportRowOutcome) => rows.filter((r) => r.outcome === outcome).length;
   await db.$transaction(
     async (tx) => {
@@ -187,82 +185,35 @@ export async function recordPreviewBatch(
         if (now?.status === "previewing" && now.done === firstSeq + rows.length) return;
         throw new ImportStopped();
       }
-      if (stage && batch !== null) await insertStagedRows(tx, importId, stage, batch);
-      else await insertRows(tx, importId, firstSeq, rows);
+      if (rows.length > 0)
+        await copyRows(
+          await transactionConnection(db, tx),
+          `import_rows (import_id, seq, row, url, outcome, error, match_product_id, match_by,
+            match_title, match_sku, changes, product, item, dropped_images)`,
+          rows.map((r, i) => [
+            importId,
+            firstSeq + i,
+            r.row,
+            r.url,
+            r.outcome,
+            r.error,
+            r.match?.productId ?? null,
+            r.match?.by ?? null,
+            r.match?.title ?? null,
+            r.match?.sku ?? null,
+            JSON.stringify(r.changes),
+            jsonOrNull(r.product),
+            jsonOrNull(r.item),
+            r.droppedImages.length > 0 ? JSON.stringify(r.droppedImages) : null,
+          ]),
+        );
     },
     { timeout: 60_000 },
   );
 }
 
-// One statement a batch through unnest(), as product-import.ts writes products: a multi-row
-// INSERT with a parameter per cell took most of a preview's time.
-function insertRows(
-  tx: Prisma.TransactionClient,
-  importId: string,
-  firstSeq: number,
-  rows: PreviewRow[],
-) {
-  const col = <T>(pick: (r: PreviewRow) => T) => rows.map(pick);
-  return tx.$executeRawUnsafe(
-    `INSERT INTO import_rows (import_id, seq, row, url, outcome, error, match_product_id, match_by, match_title, match_sku, changes, product, item, dropped_images)
-     SELECT $1::uuid, v.seq, v.row, v.url, v.outcome::"ImportRowOutcome", v.error, v.match_product_id, v.match_by, v.match_title, v.match_sku,
-       v.changes, v.product, v.item, v.dropped_images
-     FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::text[], $9::text[], $10::text[], $11::jsonb[], $12::jsonb[], $13::jsonb[], $14::jsonb[])
-       AS v(seq, row, url, outcome, error, match_product_id, match_by, match_title, match_sku, changes, product, item, dropped_images)`,
-    importId,
-    rows.map((_, i) => firstSeq + i),
-    col((r) => r.row),
-    col((r) => r.url),
-    col((r) => r.outcome),
-    col((r) => r.error),
-    col((r) => r.match?.productId ?? null),
-    col((r) => r.match?.by ?? null),
-    col((r) => r.match?.title ?? null),
-    col((r) => r.match?.sku ?? null),
-    col((r) => JSON.stringify(r.changes)),
-    col((r) => jsonOrNull(r.product)),
-    col((r) => jsonOrNull(r.item)),
-    col((r) => (r.droppedImages.length > 0 ? JSON.stringify(r.droppedImages) : null)),
-  );
-}
-
 const jsonOrNull = (value: unknown) =>
   value === null || value === undefined ? null : JSON.stringify(value);
-
-/** Previewed rows as staging rows (ROW_STAGE). */
-function stageRows(firstSeq: number, rows: PreviewRow[]): StageRow[] {
-  return rows.map((r, i) => [
-    firstSeq + i,
-    r.row,
-    r.url,
-    r.outcome,
-    r.error,
-    r.match?.productId ?? null,
-    r.match?.by ?? null,
-    r.match?.title ?? null,
-    r.match?.sku ?? null,
-    JSON.stringify(r.changes),
-    jsonOrNull(r.product),
-    jsonOrNull(r.item),
-    r.droppedImages.length > 0 ? JSON.stringify(r.droppedImages) : null,
-  ]);
-}
-
-function insertStagedRows(
-  tx: Prisma.TransactionClient,
-  importId: string,
-  stage: ImportStage,
-  batch: number,
-) {
-  return tx.$executeRawUnsafe(
-    `INSERT INTO import_rows (import_id, seq, row, url, outcome, error, match_product_id, match_by, match_title, match_sku, changes, product, item, dropped_images)
-     SELECT $1::uuid, v.seq, v.row, v.url, v.outcome::"ImportRowOutcome", v.error, v.match_product_id, v.match_by, v.match_title, v.match_sku,
-       v.changes, v.product, v.item, v.dropped_images
-     FROM ${stage.table} AS v WHERE v.batch = $2`,
-    importId,
-    batch,
-  );
-}
 
 function toRowView(r: ImportRowRecord): ImportRowView {
   const product = (r.product as ProductFields | null) ?? null;
