@@ -14,22 +14,40 @@ export function pathTooDeep(
   value: unknown,
   maxDepth: number = MAX_JSON_DEPTH,
 ): (string | number)[] | null {
-  const stack: { node: unknown; depth: number; path: (string | number)[] }[] = [
-    { node: value, depth: 0, path: [] },
-  ];
+  // Each entry links to its parent, so a path is only built for the value refused.
+  interface Step {
+    node: object;
+    depth: number;
+    key: string | number;
+    parent: Step | null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const stack: Step[] = [{ node: value, depth: 1, key: "", parent: null }];
   while (stack.length > 0) {
-    const { node, depth, path } = stack.pop()!;
-    if (typeof node !== "object" || node === null) continue;
-    if (depth + 1 > maxDepth) return path;
-    const entries: [string | number, unknown][] = Array.isArray(node)
-      ? node.map((v, i) => [i, v])
-      : Object.entries(node);
-    for (const [key, child] of entries) {
-      if (typeof child === "object" && child !== null)
-        stack.push({ node: child, depth: depth + 1, path: [...path, key] });
+    const step = stack.pop()!;
+    if (step.depth > maxDepth) return pathOf(step);
+    const { node, depth } = step;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const child: unknown = node[i];
+        if (typeof child === "object" && child !== null)
+          stack.push({ node: child, depth: depth + 1, key: i, parent: step });
+      }
+    } else {
+      for (const key of Object.keys(node)) {
+        const child: unknown = (node as Record<string, unknown>)[key];
+        if (typeof child === "object" && child !== null)
+          stack.push({ node: child, depth: depth + 1, key, parent: step });
+      }
     }
   }
   return null;
+}
+
+function pathOf(step: { key: string | number; parent: typeof step | null }): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: typeof step | null = step; at?.parent; at = at.parent) path.push(at.key);
+  return path.reverse();
 }
 
 /** "attributes.a.a.…": a field path short enough for an error message. */

@@ -16,6 +16,13 @@ test("a value nested within the limit passes; one level deeper is named by its p
   expect(describeJsonPath(path!)).toBe("a.a.a.a.a.a.…");
 });
 
+test("the path of a value nested too deep names array indexes and object keys on the way", () => {
+  const value = { ok: [1, { fine: true }], deep: [{ x: [[{ y: nested(3) }]] }] };
+  expect(pathTooDeep(value, 5)).toEqual(["deep", 0, "x", 0, 0]);
+  expect(pathTooDeep(value, 8)).toEqual(["deep", 0, "x", 0, 0, "y", "a", "a"]);
+  expect(pathTooDeep(value, 9)).toBeNull();
+});
+
 test("a value nested 100,000 levels deep is refused without overflowing the stack", () => {
   expect(pathTooDeep(nested(100_000))).not.toBeNull();
 });
@@ -29,5 +36,13 @@ test("NUL and lone surrogates are found in values and keys, named by their path;
   expect(unstorableText({ ["k\udc00"]: 1 })).toEqual({
     path: ["k\\udc00"],
     problem: stringContaining("lone surrogate (U+DC00)"),
+  });
+  expect(unstorableText({ a: [{ ok: "x" }, { b: { ["k\u0000"]: 1 } }] })).toEqual({
+    path: ["a", 1, "b", "k\\u0000"],
+    problem: stringContaining("NUL"),
+  });
+  expect(unstorableText(["fine", "bad \ud800 text"], ["images"])).toEqual({
+    path: ["images", 1],
+    problem: stringContaining("lone surrogate (U+D800)"),
   });
 });
