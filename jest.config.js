@@ -17,4 +17,8 @@ export default {
   globalSetup: "<rootDir>/packages/testing/src/jest-global-setup.mjs",
   globalTeardown: "<rootDir>/packages/testing/src/jest-global-teardown.mjs",
   testTimeout: 30_000,
+  // Never in band: with one worker (its default on a 2-core machine) jest runs every file in its
+  // own process, whose heap the whole suite outgrew (4 GB, after about ten minutes). Two workers,
+  // as CI runs them (scripts/test.sh).
+  maxWorkers: 2,
 };
