@@ -7,7 +7,7 @@ import { from as copyFrom } from "pg-copy-streams";
 export type CopyRow = readonly (string | number | null)[];
 
 /** A value in COPY's text format: backslash, newline, carriage return and tab escaped. */
-export function copyText(value: string | number | null): string {
+function copyText(value: string | number | null): string {
   if (value === null) return "\\N";
   const text = typeof value === "number" ? String(value) : value;
   return /[\\\n\r\t]/.test(text)
@@ -24,18 +24,17 @@ export function arrayLiteral(items: readonly string[]): string {
 
 /**
  * Streams `rows` into `COPY <target> FROM STDIN` on `client`, a chunk every 256 KB of text (COPY
- * takes them as they come), each line starting with `prefix` (a constant leading column).
+ * takes them as they come).
  */
 export async function copyRows(
   client: pg.ClientBase,
   target: string,
   rows: Iterable<CopyRow>,
-  prefix = "",
 ): Promise<void> {
   const chunks = (function* () {
     let text = "";
     for (const row of rows) {
-      text += prefix + row.map(copyText).join("\t") + "\n";
+      text += row.map(copyText).join("\t") + "\n";
       if (text.length > 256 * 1024) {
         yield text;
         text = "";

@@ -14,19 +14,13 @@ export function pathTooDeep(
   value: unknown,
   maxDepth: number = MAX_JSON_DEPTH,
 ): (string | number)[] | null {
-  // Each entry links to its parent, so a path is only built for the value refused.
-  interface Step {
-    node: object;
-    depth: number;
-    key: string | number;
-    parent: Step | null;
-  }
   if (typeof value !== "object" || value === null) return null;
   const stack: Step[] = [{ node: value, depth: 1, key: "", parent: null }];
   while (stack.length > 0) {
     const step = stack.pop()!;
     if (step.depth > maxDepth) return pathOf(step);
     const { node, depth } = step;
+    // Arrays by index, without the key iterator: this runs on every imported row.
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         const child: unknown = node[i];
@@ -44,9 +38,17 @@ export function pathTooDeep(
   return null;
 }
 
-function pathOf(step: { key: string | number; parent: typeof step | null }): (string | number)[] {
+/** An object or array on pathTooDeep's walk, linked to its parent: a path is built only when refused. */
+interface Step {
+  node: object;
+  depth: number;
+  key: string | number;
+  parent: Step | null;
+}
+
+function pathOf(step: Step): (string | number)[] {
   const path: (string | number)[] = [];
-  for (let at: typeof step | null = step; at?.parent; at = at.parent) path.push(at.key);
+  for (let at: Step | null = step; at?.parent; at = at.parent) path.push(at.key);
   return path.reverse();
 }
 

@@ -38,12 +38,9 @@ const shown = (text: string) =>
  * (JSON's `"\udc00"`) is refused in jsonb (22P02) and silently replaced by U+FFFD in text. Such
  * input is refused before it gets there. Recursive: run it only on values `pathTooDeep` has passed.
  */
-export function unstorableText(
-  value: unknown,
-  path: (string | number)[] = [],
-): UnstorableText | null {
+export function unstorableText(value: unknown): UnstorableText | null {
   const found = unstorableIn(value);
-  return found && { path: [...path, ...found.path.reverse()], problem: found.problem };
+  return found && { path: found.path.reverse(), problem: found.problem };
 }
 
 /**
@@ -56,6 +53,7 @@ function unstorableIn(value: unknown): UnstorableText | null {
     return problem ? { path: [], problem } : null;
   }
   if (typeof value !== "object" || value === null) return null;
+  // Arrays by index, without the key iterator: this runs on every string of every imported row.
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = unstorableIn(value[i]);

@@ -41,7 +41,7 @@ test("NUL and lone surrogates are found in values and keys, named by their path;
     path: ["a", 1, "b", "k\\u0000"],
     problem: stringContaining("NUL"),
   });
-  expect(unstorableText(["fine", "bad \ud800 text"], ["images"])).toEqual({
+  expect(unstorableText({ images: ["fine", "bad \ud800 text"] })).toEqual({
     path: ["images", 1],
     problem: stringContaining("lone surrogate (U+D800)"),
   });
