@@ -23,18 +23,20 @@ export function arrayLiteral(items: readonly string[]): string {
 }
 
 /**
- * Streams `rows` into `COPY <target> FROM STDIN` on `client`, a chunk every 256 KB of text (COPY
- * takes them as they come).
+ * Streams `items` into `COPY <target> FROM STDIN` on `client`, a chunk every 256 KB of text (COPY
+ * takes them as they come). Each item's row (`rowOf`) is made as its text is written, so a
+ * batch's rows are never all held at once.
  */
-export async function copyRows(
+export async function copyRows<T>(
   client: pg.ClientBase,
   target: string,
-  rows: Iterable<CopyRow>,
+  items: readonly T[],
+  rowOf: (item: T, index: number) => CopyRow,
 ): Promise<void> {
   const chunks = (function* () {
     let text = "";
-    for (const row of rows) {
-      text += row.map(copyText).join("\t") + "\n";
+    for (let i = 0; i < items.length; i++) {
+      text += rowOf(items[i]!, i).map(copyText).join("\t") + "\n";
       if (text.length > 256 * 1024) {
         yield text;
         text = "";

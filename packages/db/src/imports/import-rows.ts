@@ -190,7 +190,8 @@ export async function recordPreviewBatch(
           await transactionConnection(db, tx),
           `import_rows (import_id, seq, row, url, outcome, error, match_product_id, match_by,
             match_title, match_sku, changes, product, item, dropped_images)`,
-          rows.map((r, i) => [
+          rows,
+          (r, i) => [
             importId,
             firstSeq + i,
             r.row,
@@ -205,7 +206,7 @@ export async function recordPreviewBatch(
             jsonOrNull(r.product),
             jsonOrNull(r.item),
             r.droppedImages.length > 0 ? JSON.stringify(r.droppedImages) : null,
-          ]),
+          ],
         );
     },
     { timeout: 60_000 },

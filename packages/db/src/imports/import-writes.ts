@@ -76,15 +76,15 @@ export async function writeProducts(
     await copyRows(
       conn,
       `products (id, org_id, ${FIELD_COLUMNS}, source, version, created_at, updated_at)`,
-      creates.map((p) => [p.id, orgId, ...fieldValues(p), source, 1, at, at]),
+      creates,
+      (p) => [p.id, orgId, ...fieldValues(p), source, 1, at, at],
     );
   if (updates.length > 0) {
     await conn.query(UPDATES_TABLE);
-    await copyRows(
-      conn,
-      `${UPDATES} (id, ${FIELD_COLUMNS})`,
-      updates.map((p) => [p.id, ...fieldValues(p)]),
-    );
+    await copyRows(conn, `${UPDATES} (id, ${FIELD_COLUMNS})`, updates, (p) => [
+      p.id,
+      ...fieldValues(p),
+    ]);
     await conn.query(
       `WITH v AS (DELETE FROM ${UPDATES} RETURNING *)
        UPDATE products AS p SET ${ASSIGNMENTS}, version = p.version + 1, updated_at = $2
@@ -97,7 +97,8 @@ export async function writeProducts(
     await copyRows(
       conn,
       "product_history (id, org_id, product_id, at, actor_type, actor_id, action, changes)",
-      changed.map((p) => [
+      changed,
+      (p) => [
         randomUUID(),
         orgId,
         p.id,
@@ -106,6 +107,6 @@ export async function writeProducts(
         actor.id,
         "imported",
         JSON.stringify(p.changes),
-      ]),
+      ],
     );
 }
