@@ -98,7 +98,7 @@ const GatewayOwnEnvSchema = Type.Object({
    * How far V8 lets the gateway's heap grow past what its last full collection kept, in percent,
    * before the next one (0, the default: V8's own choice, up to four times). A document import
    * makes garbage fast: at 50 a 100,000-row import peaked at 400-480 MB of RSS instead of
-   * 606-733 MB, but cached reads cost 15-35% more CPU (more full collections), so it is a choice
+   * 606-733 MB, but cached reads cost 12-39% more CPU (more full collections), so it is a choice
    * for gateways that import large files in little memory (bench/README.md).
    */
   HEAP_GROWING_PERCENT: Int(0, 0, 300),
