@@ -4,7 +4,7 @@
 // EOPENBREAKER refusal, close/open by hand), so an opossum upgrade that changes one fails here.
 import { randomUUID } from "node:crypto";
 import { GiveUpChannelError, ChannelWaitError, RetryableChannelError } from "@catalog/channels";
-import { readBreakers, workerConnection, type RedisClient } from "@catalog/queue";
+import { readBreakers, workerConnection, writeBreaker, type RedisClient } from "@catalog/queue";
 import { redisKeyPrefix } from "@catalog/config";
 import { deleteRedisPrefix, eventually, newRedisPrefix } from "@catalog/testing";
 import { BreakerRegistry, type BreakerOptions } from "../src/breaker-registry.js";
@@ -32,21 +32,30 @@ const OPTIONS: BreakerOptions = {
   resetTimeout: 300,
   probeTtlMs: 5_000,
 };
+/**
+ * A reset time no test outlasts, for tests that assert what an open breaker holds back: with
+ * 300 ms, a loaded machine lets the reset time pass between two assertions.
+ */
+const LONG_RESET = 60_000;
 const registries: BreakerRegistry[] = [];
 afterEach(() => {
   for (const registry of registries.splice(0)) registry.shutdown();
 });
 
 /** Two processes' registries sharing one prefix, and the destinations each saw open. */
-function twoProcesses() {
+function twoProcesses(resetTimeout = OPTIONS.resetTimeout) {
   const prefix = redisKeyPrefix(`${runPrefix}:${randomUUID()}`);
   const opened: string[][] = [[], []];
   const [a, b] = [0, 1].map(
-    (i) => new BreakerRegistry(redis, prefix, OPTIONS, (id) => opened[i]!.push(id)),
+    (i) =>
+      new BreakerRegistry(redis, prefix, { ...OPTIONS, resetTimeout }, (id) => opened[i]!.push(id)),
   );
   registries.push(a!, b!);
   const shared = async (id: string) => (await readBreakers(redis, prefix, [id])).get(id)!;
-  return { a: a!, b: b!, opened, shared };
+  /** Moves the shared breaker's reset time to the past, as if it had run out. */
+  const resetTimePasses = async (id: string) =>
+    writeBreaker(redis, prefix, id, { ...(await shared(id)), retryAt: Date.now() - 1 });
+  return { a: a!, b: b!, opened, shared, resetTimePasses };
 }
 
 const unwell = () =>
@@ -55,7 +64,7 @@ const fail = (error: Error) => () => Promise.reject(error);
 const ok = () => Promise.resolve("ok");
 
 test("channel failures open the breaker for every process; give-ups and waits never count", async () => {
-  const { a, b, opened, shared } = twoProcesses();
+  const { a, b, opened, shared } = twoProcesses(LONG_RESET);
   // A channel that refuses every product, or asks to wait every time, is not unwell.
   const refusing = randomUUID();
   for (let i = 0; i < 5; i++) {
@@ -127,12 +136,12 @@ test("after the reset time exactly one process probes, and a successful probe cl
 });
 
 test("a failed probe opens the breaker again, for another reset time", async () => {
-  const { a, b, shared } = twoProcesses();
+  const { a, b, shared, resetTimePasses } = twoProcesses(LONG_RESET);
   const destination = randomUUID();
   for (let i = 0; i < 3; i++)
     await expect(a.fire(destination, false, fail(unwell()))).rejects.toThrow("503");
   await eventually(async () => expect((await shared(destination)).state).toBe("open"));
-  await new Promise((resolve) => setTimeout(resolve, OPTIONS.resetTimeout + 50));
+  await resetTimePasses(destination);
 
   // The probe falls to the process that never opened the breaker itself.
   expect(await b.gate(destination)).toEqual({ pass: true, probe: true });
@@ -140,7 +149,7 @@ test("a failed probe opens the breaker again, for another reset time", async () 
   await expect(b.fire(destination, true, fail(unwell()))).rejects.toThrow("503");
   const reopened = await shared(destination);
   expect(reopened.state).toBe("open");
-  expect(reopened.retryAt).toBeGreaterThanOrEqual(before + OPTIONS.resetTimeout);
+  expect(reopened.retryAt).toBeGreaterThanOrEqual(before + LONG_RESET);
   expect(await a.gate(destination)).toMatchObject({ pass: false });
   expect(b.states()).toEqual({ closed: 0, open: 1, halfOpen: 0 });
 });
