@@ -3,11 +3,11 @@ import { createDb } from "@catalog/db";
 import { producerConnection, requireNoEviction } from "@catalog/queue";
 import { buildApp } from "./app.js";
 import { startGatewayHealth } from "./health-port.js";
-import { limitHeapGrowth } from "./heap-growth.js";
+import { setHeapGrowthLimit } from "./heap-growth.js";
 import { stopTracing } from "@catalog/tracing";
 
 const config = loadGatewayConfig();
-limitHeapGrowth(config.HEAP_GROWING_PERCENT);
+setHeapGrowthLimit(config.HEAP_GROWING_PERCENT);
 const db = createDb(config.DATABASE_URL);
 const redis = producerConnection(config);
 

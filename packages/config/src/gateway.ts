@@ -95,13 +95,13 @@ const GatewayOwnEnvSchema = Type.Object({
    */
   DOCUMENT_PARSE_HEAP_MB: Int(256, 16),
   /**
-   * How far V8 lets the gateway's heap grow past what its last full collection kept, in percent,
-   * before the next one (0, the default: V8's own choice, up to four times). A document import
-   * makes garbage fast: at 50 a 100,000-row import peaked at 400-480 MB of RSS instead of
-   * 606-733 MB, but cached reads cost 12-39% more CPU (more full collections), so it is a choice
-   * for gateways that import large files in little memory (bench/README.md).
+   * While a document is read (imported or previewed), how far V8 lets the gateway's heap grow past
+   * what its last full collection kept, in percent, before the next one; 0 leaves V8's own choice
+   * (up to four times). A document import makes garbage fast: at 50 a 100,000-row import peaked
+   * at 400-480 MB of RSS instead of 606-733 MB. It holds only while documents are read, because
+   * it costs cached reads 12-39% more CPU (more full collections; bench/README.md).
    */
-  HEAP_GROWING_PERCENT: Int(0, 0, 300),
+  HEAP_GROWING_PERCENT: Int(50, 0, 300),
   /**
    * Documents parsed and imported at once by one gateway (each with its own parser thread); more
    * wait their turn.

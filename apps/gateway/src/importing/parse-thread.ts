@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { isNativeError } from "node:util/types";
 import { Worker } from "node:worker_threads";
 import { ServiceError, type ImportItem } from "@catalog/db";
+import { holdHeapGrowthLimit } from "../heap-growth.js";
 import type { DocumentMeta, EncodingChoice, MappedField } from "@catalog/extract/upload-checks";
 
 /** What the worker thread (parse-worker.ts) is given. */
@@ -79,7 +80,8 @@ const MODULE = new URL(`./parse-worker${extension}`, import.meta.url).href;
  * exhausts the thread's heap, not the gateway's: that is a 413 naming the memory limit. A
  * document refused by the parser is a ServiceError with its status; the thread is stopped as
  * soon as the caller stops iterating or `signal` aborts. It returns the number of rows read and
- * the encoding the document was read in.
+ * the encoding the document was read in. While it runs, the gateway's heap growth is limited
+ * (heap-growth.ts).
  */
 export async function* parseInThread(
   job: ParseJob,
@@ -124,6 +126,7 @@ export async function* parseInThread(
     notify();
   });
   options.signal.addEventListener("abort", onAbort, { once: true });
+  const releaseHeapLimit = holdHeapGrowthLimit();
   try {
     for (;;) {
       while (inbox.length === 0 && failure === null && !stopped && !options.signal.aborted) {
@@ -145,6 +148,7 @@ export async function* parseInThread(
       yield batch;
     }
   } finally {
+    releaseHeapLimit();
     options.signal.removeEventListener("abort", onAbort);
     await worker.terminate();
   }
