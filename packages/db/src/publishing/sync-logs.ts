@@ -190,12 +190,22 @@ export async function pendingPublish(db: Db, syncLogId: string): Promise<Pending
   return row ? toPending(row) : null;
 }
 
+/**
+ * Pushes the lease of the publishes still to do forward (recovery, after enqueueing them again).
+ * A row a worker holds locked is skipped, never waited for: the worker is starting it (and sets
+ * its own lease) or recording its outcome (and ends the lease). Waiting would make this
+ * statement, a thousand rows at a time, meet a worker's batch statement that locks the same rows
+ * in another order: a deadlock, which failed a recovery pass of 1,000,000 publishes.
+ */
 export async function extendLeases(db: Db, syncLogIds: string[], leaseMs: number): Promise<void> {
   if (syncLogIds.length === 0) return;
-  await db.syncLog.updateMany({
-    where: { id: { in: syncLogIds }, status: { in: ["queued", "running"] } },
-    data: { leaseUntil: new Date(Date.now() + leaseMs) },
-  });
+  await db.$executeRaw`
+    UPDATE sync_logs SET lease_until = ${new Date(Date.now() + leaseMs)}
+    WHERE id IN (
+      SELECT id FROM sync_logs
+      WHERE id = ANY(${syncLogIds}::uuid[]) AND status IN ('queued', 'running')
+      ORDER BY id FOR UPDATE SKIP LOCKED
+    )`;
 }
 
 /**
