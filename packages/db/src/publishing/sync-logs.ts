@@ -1,5 +1,6 @@
 import type { Db } from "../client.js";
 import { cappedCount } from "../capped-count.js";
+import { lockInIdOrder } from "../row-locks.js";
 import type { Prisma, SyncLog } from "../generated/client.js";
 import type { SyncKind, SyncStatus } from "../generated/enums.js";
 import type { Page } from "../products.js";
@@ -199,13 +200,16 @@ export async function pendingPublish(db: Db, syncLogId: string): Promise<Pending
  */
 export async function extendLeases(db: Db, syncLogIds: string[], leaseMs: number): Promise<void> {
   if (syncLogIds.length === 0) return;
-  await db.$executeRaw`
-    UPDATE sync_logs SET lease_until = ${new Date(Date.now() + leaseMs)}
-    WHERE id IN (
-      SELECT id FROM sync_logs
-      WHERE id = ANY(${syncLogIds}::uuid[]) AND status IN ('queued', 'running')
-      ORDER BY id FOR UPDATE SKIP LOCKED
-    )`;
+  const pending = lockInIdOrder(
+    "sync_logs",
+    "id = ANY($1::uuid[]) AND status IN ('queued', 'running')",
+    { skipLocked: true },
+  );
+  await db.$executeRawUnsafe(
+    `UPDATE sync_logs SET lease_until = $2 WHERE id IN (${pending})`,
+    syncLogIds,
+    new Date(Date.now() + leaseMs),
+  );
 }
 
 /**
