@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
 import { ServiceError, createDb, createOrg, listImportRows, type Db } from "@catalog/db";
 import { retentionPolicyOf, runRetentionPass, type RetentionPolicy } from "@catalog/db/retention";
+import { insertSyncLog } from "./sync-log-rows.js";
 
 // The pass covers the whole database (every test file's orgs): everything these tests expect it to
 // remove is backdated by days, which no other test does, and the expectations look at this file's
@@ -60,20 +61,14 @@ async function syncLog(
   ageDays: number,
   runId: string | null = null,
 ): Promise<string> {
-  const id = randomUUID();
-  await db.syncLog.create({
-    data: {
-      id,
-      jobId: id,
-      orgId: at.orgId,
-      productId,
-      destinationAccountId: at.storeId,
-      status,
-      createdAt: daysAgo(ageDays),
-      runId,
-    },
+  return insertSyncLog(db, {
+    orgId: at.orgId,
+    productId,
+    destinationAccountId: at.storeId,
+    status,
+    createdAt: daysAgo(ageDays),
+    runId,
   });
-  return id;
 }
 
 const remaining = async (ids: string[]) =>

@@ -1,6 +1,7 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { createDb, createOrg, extendLeases, type Db } from "@catalog/db";
+import { insertSyncLog } from "./sync-log-rows.js";
 
 // Recovery pushes the leases of the publishes it enqueued again forward, a thousand at a time,
 // while the workers lock the same sync logs in their own batch statements: it must never wait for
@@ -25,18 +26,14 @@ async function syncLogs(statuses: ("queued" | "running" | "succeeded")[]): Promi
   const ids: string[] = [];
   for (const [i, status] of statuses.entries()) {
     const product = await db.product.create({ data: { orgId: org.id, title: `P${i}` } });
-    const id = randomUUID();
-    await db.syncLog.create({
-      data: {
-        id,
-        jobId: id,
+    ids.push(
+      await insertSyncLog(db, {
         orgId: org.id,
         productId: product.id,
         destinationAccountId: store.id,
         status,
-      },
-    });
-    ids.push(id);
+      }),
+    );
   }
   return ids;
 }
