@@ -123,11 +123,14 @@ async function countDeadByDestination(db: Db, ids: string[]): Promise<Map<string
   return new Map(rows.map((r) => [r.destinationAccountId, r._count._all]));
 }
 
-/** Every org's connected destinations, oldest first: the operator's view in /api/system. */
+/**
+ * Every org's connected destinations, oldest first (by name within one millisecond): the
+ * operator's view in /api/system.
+ */
 export async function allConnectedDestinationIds(db: Db): Promise<string[]> {
   const rows = await db.destinationAccount.findMany({
     where: { disconnectedAt: null },
-    orderBy: [{ connectedAt: "asc" }, { id: "asc" }],
+    orderBy: [{ connectedAt: "asc" }, { name: "asc" }, { id: "asc" }],
     select: { id: true },
   });
   return rows.map((r) => r.id);

@@ -112,6 +112,23 @@ describe("GET /api/destinations", () => {
     expect(item.channelWait).toEqual({ channel: "standin", reason: "429 Too Many Requests" });
   });
 
+  test("stores connected in the same millisecond come by name, whatever their ids", async () => {
+    const other = await createTestOrg(gw.db, "destinations-same-moment");
+    const otherCookie = await login(gw.app, other.member.email, other.member.password);
+    const connectedAt = new Date();
+    // Created in the wrong order, with ids that sort the wrong way too.
+    for (const [id, name] of [
+      ["00000000-0000-4000-8000-000000000000", "Quay store"],
+      ["ffffffff-ffff-4fff-bfff-ffffffffffff", "Harbour store"],
+    ] as const) {
+      await gw.db.destinationAccount.create({
+        data: { id, orgId: other.org.id, channel: "standin", name, connectedAt },
+      });
+    }
+    const { items } = (await get("/api/destinations", otherCookie)).json<DestinationList>();
+    expect(items.map((d) => d.name)).toEqual(["Harbour store", "Quay store"]);
+  });
+
   test("another org's destinations never appear", async () => {
     const mine = (await get("/api/destinations")).json<DestinationList>().items.map((d) => d.id);
     expect(mine).not.toContain(first.id);

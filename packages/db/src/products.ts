@@ -293,7 +293,7 @@ const PAGE_COLUMNS = `p.id, p.title, p.sku, p.description,
     p.source_url AS "sourceUrl", p.source::text AS source, p.version, p.created_at AS "createdAt",
     p.updated_at AS "updatedAt",
     coalesce((SELECT json_agg(json_build_object('destinationAccountId', l.destination_account_id,
-        'channel', d.channel::text, 'status', l.status::text) ORDER BY d.connected_at, d.id)
+        'channel', d.channel::text, 'status', l.status::text) ORDER BY d.connected_at, d.name, d.id)
       FROM listings l JOIN destination_accounts d ON d.id = l.destination_account_id
       WHERE l.product_id = p.id), '[]') AS listings`;
 
@@ -585,7 +585,7 @@ const LIVE_LISTINGS = `
 SELECT l.destination_account_id AS "destinationAccountId", d.channel::text AS channel, l.remote_id AS "remoteId"
 FROM listings l JOIN destination_accounts d ON d.id = l.destination_account_id
 WHERE l.product_id = $1::uuid AND l.remote_id IS NOT NULL AND l.status <> 'ended'
-ORDER BY d.connected_at, d.id`;
+ORDER BY d.connected_at, d.name, d.id`;
 
 /**
  * Removes the product from the catalog; its history stays readable. A product with listings live

@@ -112,11 +112,11 @@ export async function connectDestination(
   return { destination: toDestinationView(row), reconnected: true };
 }
 
-/** The org's connected destinations, oldest first. */
+/** The org's connected destinations, oldest first (by name within one millisecond). */
 export async function listDestinations(db: Db, orgId: string): Promise<DestinationView[]> {
   const rows = await db.destinationAccount.findMany({
     where: { orgId, disconnectedAt: null },
-    orderBy: [{ connectedAt: "asc" }, { id: "asc" }],
+    orderBy: [{ connectedAt: "asc" }, { name: "asc" }, { id: "asc" }],
   });
   return rows.map(toDestinationView);
 }

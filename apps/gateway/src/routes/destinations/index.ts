@@ -53,6 +53,8 @@ export const destinationRoutes: FastifyPluginAsyncTypebox<DestinationOptions> = 
         operationId: "listDestinations",
         summary:
           "The org's connected destination accounts with breaker, channel wait and queue depths",
+        description:
+          "Oldest connection first; stores connected in the same millisecond come in name order.",
         response: { 200: DestinationListSchema, ...errorResponses(401, 429, 503) },
       },
     },
