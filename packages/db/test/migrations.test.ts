@@ -10,7 +10,7 @@ import {
   dropDatabase,
   withDatabaseName,
 } from "@catalog/db/migrations";
-import { createDb, type Db } from "@catalog/db";
+import { createDb, createOrg, WALK_INDEX_IN_ORDER, type Db } from "@catalog/db";
 import { arrayContaining, stringMatching } from "@catalog/test-support/matchers";
 
 const repo = fileURLToPath(new URL("../../..", import.meta.url));
@@ -70,6 +70,39 @@ test("title and SKU search can use the trigram indexes", async () => {
   const text = plan.map((r) => r["QUERY PLAN"]).join("\n");
   expect(text).toMatch(/products_title_trgm_idx/);
   expect(text).toMatch(/products_sku_trgm_idx/);
+});
+
+test("a page of the publishes still to do walks their index, even when the statistics say there are few", async () => {
+  // This file's database: sync_logs is never analyzed (autovacuum is kept off it here), so the
+  // planner expects few pending rows. 20,000 of them make collecting every one and sorting (what
+  // a recovery page did, quadratic in the backlog) look cheaper than walking an index, unless the
+  // page forbids it.
+  await db.$executeRawUnsafe("ALTER TABLE sync_logs SET (autovacuum_enabled = false)");
+  const org = await createOrg(db, "pending walk");
+  const store = await db.destinationAccount.create({
+    data: { orgId: org.id, channel: "standin", name: "store" },
+  });
+  const product = await db.product.create({ data: { orgId: org.id, title: "P" } });
+  await db.$executeRawUnsafe(
+    `INSERT INTO sync_logs (id, job_id, org_id, product_id, destination_account_id, status)
+     SELECT u, u::text, $1::uuid, $2::uuid, $3::uuid, 'queued'
+     FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, 20000)) g`,
+    org.id,
+    product.id,
+    store.id,
+  );
+  const page = `SELECT id FROM sync_logs WHERE status IN ('queued', 'running')
+    AND id > '80000000-0000-4000-8000-000000000000' ORDER BY id LIMIT 1000`;
+  const plan = (walk: boolean) =>
+    db.$transaction(async (tx) => {
+      if (walk) await tx.$queryRawUnsafe(WALK_INDEX_IN_ORDER);
+      const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ${page}`);
+      return rows.map((r) => r["QUERY PLAN"]).join("\n");
+    });
+  expect(await plan(false)).toMatch(/Sort/);
+  const walked = await plan(true);
+  expect(walked).toMatch(/Index (Only )?Scan using sync_logs_pending_id_idx/);
+  expect(walked).not.toMatch(/Sort|Bitmap/);
 });
 
 test("a schema change becomes one new migration, and no change writes nothing", async () => {
