@@ -184,27 +184,14 @@ export async function pendingPublishes(
   if (options.afterId) where.push(`id > $${params.push(options.afterId)}::uuid`);
   const rows = await db.$transaction(async (tx) => {
     await tx.$queryRawUnsafe(WALK_INDEX_IN_ORDER);
-    return tx.$queryRawUnsafe<PendingRow[]>(
-      `SELECT id, org_id, product_id, destination_account_id FROM sync_logs
-       WHERE ${where.join(" AND ")} ORDER BY id LIMIT $1`,
+    return tx.$queryRawUnsafe<Parameters<typeof toPending>[0][]>(
+      `SELECT id, org_id AS "orgId", product_id AS "productId",
+         destination_account_id AS "destinationAccountId"
+       FROM sync_logs WHERE ${where.join(" AND ")} ORDER BY id LIMIT $1`,
       ...params,
     );
   });
-  return rows.map((r) =>
-    toPending({
-      id: r.id,
-      orgId: r.org_id,
-      productId: r.product_id,
-      destinationAccountId: r.destination_account_id,
-    }),
-  );
-}
-
-interface PendingRow {
-  id: string;
-  org_id: string;
-  product_id: string;
-  destination_account_id: string;
+  return rows.map(toPending);
 }
 
 /**
