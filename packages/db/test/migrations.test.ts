@@ -10,7 +10,7 @@ import {
   dropDatabase,
   withDatabaseName,
 } from "@catalog/db/migrations";
-import { createDb, createOrg, WALK_INDEX_IN_ORDER, type Db } from "@catalog/db";
+import { createDb, createOrg, pendingPageQuery, WALK_INDEX_IN_ORDER, type Db } from "@catalog/db";
 import { arrayContaining, stringMatching } from "@catalog/test-support/matchers";
 
 const repo = fileURLToPath(new URL("../../..", import.meta.url));
@@ -91,12 +91,14 @@ test("a page of the publishes still to do walks their index, even when the stati
     product.id,
     store.id,
   );
-  const page = `SELECT id FROM sync_logs WHERE status IN ('queued', 'running')
-    AND id > '80000000-0000-4000-8000-000000000000' ORDER BY id LIMIT 1000`;
+  const page = pendingPageQuery({ limit: 1000, afterId: "80000000-0000-4000-8000-000000000000" });
   const plan = (walk: boolean) =>
     db.$transaction(async (tx) => {
       if (walk) await tx.$queryRawUnsafe(WALK_INDEX_IN_ORDER);
-      const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ${page}`);
+      const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
+        `EXPLAIN ${page.sql}`,
+        ...page.params,
+      );
       return rows.map((r) => r["QUERY PLAN"]).join("\n");
     });
   expect(await plan(false)).toMatch(/Sort/);

@@ -6,6 +6,7 @@ import { isUuid } from "../ids.js";
 import { lockInIdOrder } from "../row-locks.js";
 import { invalid, notFound } from "../service-error.js";
 import { retryOnConflict } from "../transaction-retry.js";
+import { PENDING_SYNC_LOGS } from "./sync-logs.js";
 
 export interface DestinationView {
   id: string;
@@ -257,7 +258,7 @@ export async function disconnectDestination(
       }
       const pending = await tx.$queryRawUnsafe<{ id: string }[]>(
         `UPDATE sync_logs SET status = 'failed', error = $2, finished_at = $3, lease_until = NULL
-       WHERE id IN (${lockInIdOrder("sync_logs", "destination_account_id = $1::uuid AND status IN ('queued', 'running')")}) RETURNING id`,
+       WHERE id IN (${lockInIdOrder("sync_logs", `destination_account_id = $1::uuid AND ${PENDING_SYNC_LOGS}`)}) RETURNING id`,
         id,
         DISCONNECTED,
         now,

@@ -1,6 +1,7 @@
 import type { Db } from "../client.js";
 import type { SyncLog } from "../generated/client.js";
 import type { FailureRecord } from "./sync-failure.js";
+import { PENDING_SYNC_LOGS } from "./sync-logs.js";
 
 // The worker's side of a sync log: each attempt is written before the channel is called and
 // its outcome after, so PostgreSQL always says how far a publish got. The listing's status
@@ -54,7 +55,7 @@ const START_ATTEMPTS = `
 WITH s AS (
   UPDATE sync_logs SET status = 'running', attempts = attempts + 1, started_at = coalesce(started_at, now()),
     lease_until = now() + ($2::int * interval '1 millisecond')
-  WHERE id = ANY($1::uuid[]) AND status IN ('queued', 'running')
+  WHERE id = ANY($1::uuid[]) AND ${PENDING_SYNC_LOGS}
   RETURNING *
 ), l AS (
   INSERT INTO listings (id, org_id, product_id, destination_account_id, status, updated_at)
@@ -155,7 +156,6 @@ export async function releaseAttempts(
 // retry, a wait or a failure, so nothing that arrives late (a Redis error after the success was
 // recorded, a second delivery of the job) moves a `succeeded`, `failed` or `dead` publish back.
 // A success is the channel's truth and is always recorded.
-const PENDING = `status IN ('queued', 'running')`;
 
 // A listing whose sync state is `pending` because of a later change keeps it: the sync log that
 // change queued is still to run. A listing being ended (`ending`, an end queued meanwhile) stays so.
@@ -274,7 +274,7 @@ export async function recordRetry(
   const leaseUntil = new Date(retryAt.getTime() + leaseMs);
   return (
     (await db.$executeRawUnsafe(
-      `UPDATE sync_logs SET status = 'queued', error = $2, lease_until = $3 WHERE id = $1::uuid AND ${PENDING}`,
+      `UPDATE sync_logs SET status = 'queued', error = $2, lease_until = $3 WHERE id = $1::uuid AND ${PENDING_SYNC_LOGS}`,
       syncLogId,
       error,
       leaseUntil,
@@ -296,7 +296,7 @@ export async function recordWait(
   const leaseUntil = new Date(until.getTime() + leaseMs);
   return (
     (await db.$executeRawUnsafe(
-      `UPDATE sync_logs SET status = 'queued', error = $2, attempts = greatest(attempts - 1, 0), lease_until = $3 WHERE id = $1::uuid AND ${PENDING}`,
+      `UPDATE sync_logs SET status = 'queued', error = $2, attempts = greatest(attempts - 1, 0), lease_until = $3 WHERE id = $1::uuid AND ${PENDING_SYNC_LOGS}`,
       syncLogId,
       reason,
       leaseUntil,
@@ -311,7 +311,7 @@ const RECORD_END = `
 WITH s AS (
   UPDATE sync_logs SET status = $2::"SyncStatus", error = $3, finished_at = now(), lease_until = $4,
     failure = $5::"SyncFailure", failure_field = $6, failure_reason = $7
-  WHERE id = $1::uuid AND ${PENDING} RETURNING product_id, destination_account_id, kind
+  WHERE id = $1::uuid AND ${PENDING_SYNC_LOGS} RETURNING product_id, destination_account_id, kind
 ), l AS (
   UPDATE listings l SET
     status = CASE s.kind WHEN 'publish' THEN 'failed'::"ListingStatus" WHEN 'end' THEN 'published'::"ListingStatus" ELSE l.status END,

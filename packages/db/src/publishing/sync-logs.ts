@@ -164,9 +164,35 @@ export const WALK_INDEX_IN_ORDER =
   "SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)";
 
 /**
- * Publishes PostgreSQL says are still to do (`queued` or `running`; disconnecting a destination
- * ends its pending ones as `failed`, so these are all on connected destinations); with
- * `expiredBefore`, only those whose lease ran out. In id order, `limit` at a time after `afterId`.
+ * A publish still to do: `queued` or `running`. It is the predicate of the partial index
+ * `sync_logs_pending_id_idx` (prisma/schema.prisma), so a query written with it can walk that
+ * index; change both together.
+ */
+export const PENDING_SYNC_LOGS = "status IN ('queued', 'running')";
+
+/**
+ * The statement of one page of `pendingPublishes`, with its parameters (exported for the test
+ * that reads its plan).
+ */
+export function pendingPageQuery(options: {
+  expiredBefore?: Date;
+  limit: number;
+  afterId?: string;
+}): { sql: string; params: unknown[] } {
+  const params: unknown[] = [options.limit];
+  const where = [PENDING_SYNC_LOGS];
+  if (options.expiredBefore) where.push(`lease_until < $${params.push(options.expiredBefore)}`);
+  if (options.afterId) where.push(`id > $${params.push(options.afterId)}::uuid`);
+  const sql = `SELECT id, org_id AS "orgId", product_id AS "productId",
+      destination_account_id AS "destinationAccountId"
+    FROM sync_logs WHERE ${where.join(" AND ")} ORDER BY id LIMIT $1`;
+  return { sql, params };
+}
+
+/**
+ * Publishes PostgreSQL says are still to do (`queued` or `running`; disconnecting a destination ends its
+ * pending ones as `failed`, so these are all on connected destinations); with `expiredBefore`,
+ * only those whose lease ran out. In id order, `limit` at a time after `afterId`.
  *
  * A page walks the pending index (`sync_logs_pending_id_idx`) from `afterId` and stops after
  * `limit` rows, whatever the statistics say. Taken before a backlog built up (autoanalyze waits
@@ -178,18 +204,10 @@ export async function pendingPublishes(
   db: Db,
   options: { expiredBefore?: Date; limit: number; afterId?: string },
 ): Promise<PendingPublish[]> {
-  const params: unknown[] = [options.limit];
-  const where = ["status IN ('queued', 'running')"];
-  if (options.expiredBefore) where.push(`lease_until < $${params.push(options.expiredBefore)}`);
-  if (options.afterId) where.push(`id > $${params.push(options.afterId)}::uuid`);
+  const { sql, params } = pendingPageQuery(options);
   const rows = await db.$transaction(async (tx) => {
     await tx.$queryRawUnsafe(WALK_INDEX_IN_ORDER);
-    return tx.$queryRawUnsafe<Parameters<typeof toPending>[0][]>(
-      `SELECT id, org_id AS "orgId", product_id AS "productId",
-         destination_account_id AS "destinationAccountId"
-       FROM sync_logs WHERE ${where.join(" AND ")} ORDER BY id LIMIT $1`,
-      ...params,
-    );
+    return tx.$queryRawUnsafe<Parameters<typeof toPending>[0][]>(sql, ...params);
   });
   return rows.map(toPending);
 }
@@ -216,11 +234,9 @@ export async function pendingPublish(db: Db, syncLogId: string): Promise<Pending
  */
 export async function extendLeases(db: Db, syncLogIds: string[], leaseMs: number): Promise<void> {
   if (syncLogIds.length === 0) return;
-  const pending = lockInIdOrder(
-    "sync_logs",
-    "id = ANY($1::uuid[]) AND status IN ('queued', 'running')",
-    { skipLocked: true },
-  );
+  const pending = lockInIdOrder("sync_logs", `id = ANY($1::uuid[]) AND ${PENDING_SYNC_LOGS}`, {
+    skipLocked: true,
+  });
   await db.$executeRawUnsafe(
     `UPDATE sync_logs SET lease_until = $2 WHERE id IN (${pending})`,
     syncLogIds,
