@@ -6,6 +6,7 @@ import {
   markDeadLettersMirrored,
   pendingPublishes,
   type Db,
+  type PendingCursor,
 } from "@catalog/db";
 import { publishKeys, type DeadLetter, type PublishQueues, type RedisClient } from "@catalog/queue";
 
@@ -70,22 +71,22 @@ export class Recovery {
     const now = new Date();
     let enqueued = 0;
     let replaced = 0;
-    for (let afterId: string | undefined; ;) {
-      const page = await pendingPublishes(this.db, {
+    for (let after: PendingCursor | undefined; ;) {
+      const { publishes, last } = await pendingPublishes(this.db, {
         expiredBefore: redisLostWork ? undefined : now,
         limit: PAGE,
-        afterId,
+        after,
       });
-      if (page.length === 0) break;
-      replaced += await this.queues.requeue(page, { thorough: redisLostWork });
+      if (publishes.length === 0) break;
+      replaced += await this.queues.requeue(publishes, { thorough: redisLostWork });
       await extendLeases(
         this.db,
-        page.map((p) => p.syncLogId),
+        publishes.map((p) => p.syncLogId),
         this.options.pendingLeaseMs,
       );
-      enqueued += page.length;
-      afterId = page.at(-1)!.syncLogId;
-      if (page.length < PAGE) break;
+      enqueued += publishes.length;
+      after = last;
+      if (publishes.length < PAGE) break;
     }
     let mirrored = 0;
     for (let afterId: string | undefined; ;) {

@@ -76,7 +76,8 @@ test("a page of the publishes still to do walks their index, even when the stati
   // This file's database: sync_logs is never analyzed (autovacuum is kept off it here), so the
   // planner expects few pending rows. 20,000 of them make collecting every one and sorting (what
   // a recovery page did, quadratic in the backlog) look cheaper than walking an index, unless the
-  // page forbids it.
+  // page forbids it. Their leases run for another hour: a page of the expired ones must not read
+  // them to find none.
   await db.$executeRawUnsafe("ALTER TABLE sync_logs SET (autovacuum_enabled = false)");
   const org = await createOrg(db, "pending walk");
   const store = await db.destinationAccount.create({
@@ -84,15 +85,14 @@ test("a page of the publishes still to do walks their index, even when the stati
   });
   const product = await db.product.create({ data: { orgId: org.id, title: "P" } });
   await db.$executeRawUnsafe(
-    `INSERT INTO sync_logs (id, job_id, org_id, product_id, destination_account_id, status)
-     SELECT u, u::text, $1::uuid, $2::uuid, $3::uuid, 'queued'
+    `INSERT INTO sync_logs (id, job_id, org_id, product_id, destination_account_id, status, lease_until)
+     SELECT u, u::text, $1::uuid, $2::uuid, $3::uuid, 'queued', now() + interval '1 hour'
      FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, 20000)) g`,
     org.id,
     product.id,
     store.id,
   );
-  const page = pendingPageQuery({ limit: 1000, afterId: "80000000-0000-4000-8000-000000000000" });
-  const plan = (walk: boolean) =>
+  const plan = (page: { sql: string; params: unknown[] }, walk: boolean) =>
     db.$transaction(async (tx) => {
       if (walk) await tx.$queryRawUnsafe(WALK_INDEX_IN_ORDER);
       const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
@@ -101,10 +101,19 @@ test("a page of the publishes still to do walks their index, even when the stati
       );
       return rows.map((r) => r["QUERY PLAN"]).join("\n");
     });
-  expect(await plan(false)).toMatch(/Sort/);
-  const walked = await plan(true);
+  const after = { id: "80000000-0000-4000-8000-000000000000", leaseUntil: new Date(0) };
+  const all = pendingPageQuery({ limit: 1000, after });
+  expect(await plan(all, false)).toMatch(/Sort/);
+  const walked = await plan(all, true);
   expect(walked).toMatch(/Index (Only )?Scan using sync_logs_pending_id_idx/);
   expect(walked).not.toMatch(/Sort|Bitmap/);
+
+  const expired = await plan(
+    pendingPageQuery({ expiredBefore: new Date(), limit: 1000, after }),
+    true,
+  );
+  expect(expired).toMatch(/Index (Only )?Scan using sync_logs_pending_lease_idx/);
+  expect(expired).not.toMatch(/Sort|Bitmap|Filter/);
 });
 
 test("a schema change becomes one new migration, and no change writes nothing", async () => {

@@ -1,6 +1,13 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { createDb, createOrg, extendLeases, type Db } from "@catalog/db";
+import {
+  createDb,
+  createOrg,
+  extendLeases,
+  pendingPublishes,
+  type Db,
+  type PendingCursor,
+} from "@catalog/db";
 import { insertSyncLog } from "./sync-log-rows.js";
 
 // Recovery pushes the leases of the publishes it enqueued again forward, a thousand at a time,
@@ -82,4 +89,43 @@ test("extending leases skips the rows a worker holds instead of waiting for them
   } finally {
     await holder.query("ROLLBACK");
   }
+});
+
+test("the publishes whose lease ran out come page by page, each once, though a thousand share one lease", async () => {
+  // Recovery gives each page it enqueues one lease, so a thousand rows can share one. Other test
+  // files' publishes may be in the same database: only this org's are counted.
+  const org = await createOrg(db, `lease pages ${randomBytes(4).toString("hex")}`);
+  const store = await db.destinationAccount.create({
+    data: { orgId: org.id, channel: "standin", name: "store" },
+  });
+  const product = await db.product.create({ data: { orgId: org.id, title: "P" } });
+  const insert = async (count: number, status: string, lease: string) => {
+    const rows = await db.$queryRawUnsafe<{ id: string }[]>(
+      `INSERT INTO sync_logs (id, job_id, org_id, product_id, destination_account_id, status, lease_until)
+       SELECT u, u::text, $1::uuid, $2::uuid, $3::uuid, $4::"SyncStatus", ${lease}
+       FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, $5::int)) g RETURNING id`,
+      org.id,
+      product.id,
+      store.id,
+      status,
+      count,
+    );
+    return rows.map((r) => r.id);
+  };
+  const expired = await insert(2_500, "queued", "now() - interval '1 minute'");
+  const waiting = await insert(300, "running", "now() + interval '1 hour'");
+  await insert(200, "succeeded", "now() - interval '1 minute'");
+
+  const walk = async (expiredBefore?: Date) => {
+    const seen: string[] = [];
+    for (let after: PendingCursor | undefined; ;) {
+      const page = await pendingPublishes(db, { expiredBefore, limit: 1_000, after });
+      seen.push(...page.publishes.filter((p) => p.orgId === org.id).map((p) => p.syncLogId));
+      after = page.last;
+      if (page.publishes.length < 1_000) return seen;
+    }
+  };
+  const sorted = (ids: string[]) => [...ids].sort();
+  expect(sorted(await walk(new Date()))).toEqual(sorted(expired));
+  expect(sorted(await walk())).toEqual(sorted([...expired, ...waiting]));
 });
