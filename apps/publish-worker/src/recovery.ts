@@ -6,11 +6,27 @@ import {
   markDeadLettersMirrored,
   pendingPublishes,
   type Db,
-  type PendingCursor,
+  type PageCursor,
+  type RecoveryPage,
 } from "@catalog/db";
 import { publishKeys, type DeadLetter, type PublishQueues, type RedisClient } from "@catalog/queue";
 
 const PAGE = 1_000;
+
+/** Reads pages until one comes short, handing each on; returns how many rows there were. */
+async function eachPage<T>(
+  read: (after: PageCursor | undefined) => Promise<RecoveryPage<T>>,
+  handle: (rows: T[]) => Promise<void>,
+): Promise<number> {
+  let count = 0;
+  for (let after: PageCursor | undefined; ;) {
+    const page = await read(after);
+    if (page.rows.length > 0) await handle(page.rows);
+    count += page.rows.length;
+    if (page.rows.length < PAGE) return count;
+    after = page.last;
+  }
+}
 
 /**
  * PostgreSQL is the record of what was accepted; Redis can lose it (flush, restart without
@@ -68,46 +84,36 @@ export class Recovery {
     if (mine !== "OK") return 0;
     const redisLostWork =
       (await this.redis.set(keys.epoch, new Date().toISOString(), "NX")) === "OK";
-    const now = new Date();
-    let enqueued = 0;
+    // After a Redis loss everything; otherwise only what nobody confirmed in time.
+    const expiredBefore = redisLostWork ? undefined : new Date();
     let replaced = 0;
-    for (let after: PendingCursor | undefined; ;) {
-      const { publishes, last } = await pendingPublishes(this.db, {
-        expiredBefore: redisLostWork ? undefined : now,
-        limit: PAGE,
-        after,
-      });
-      if (publishes.length === 0) break;
-      replaced += await this.queues.requeue(publishes, { thorough: redisLostWork });
-      await extendLeases(
-        this.db,
-        publishes.map((p) => p.syncLogId),
-        this.options.pendingLeaseMs,
-      );
-      enqueued += publishes.length;
-      after = last;
-      if (publishes.length < PAGE) break;
-    }
-    let mirrored = 0;
-    for (let afterId: string | undefined; ;) {
-      const page = await deadLettersOwed(this.db, {
-        expiredBefore: now,
-        all: redisLostWork,
-        limit: PAGE,
-        afterId,
-      });
-      if (page.length === 0) break;
-      await this.deadLetters.addBulk(
-        page.map((letter) => ({ name: "dead", data: letter, opts: { jobId: letter.syncLogId } })),
-      );
-      await markDeadLettersMirrored(
-        this.db,
-        page.map((p) => p.syncLogId),
-      );
-      mirrored += page.length;
-      afterId = page.at(-1)!.syncLogId;
-      if (page.length < PAGE) break;
-    }
+    const enqueued = await eachPage(
+      (after) => pendingPublishes(this.db, { expiredBefore, limit: PAGE, after }),
+      async (publishes) => {
+        replaced += await this.queues.requeue(publishes, { thorough: redisLostWork });
+        await extendLeases(
+          this.db,
+          publishes.map((p) => p.syncLogId),
+          this.options.pendingLeaseMs,
+        );
+      },
+    );
+    const mirrored = await eachPage(
+      (after) => deadLettersOwed(this.db, { expiredBefore, limit: PAGE, after }),
+      async (letters) => {
+        await this.deadLetters.addBulk(
+          letters.map((letter) => ({
+            name: "dead",
+            data: letter,
+            opts: { jobId: letter.syncLogId },
+          })),
+        );
+        await markDeadLettersMirrored(
+          this.db,
+          letters.map((p) => p.syncLogId),
+        );
+      },
+    );
     if (enqueued > 0 || mirrored > 0) {
       this.log.info(
         { enqueued, replaced, deadLetters: mirrored, afterRedisLoss: redisLostWork },

@@ -38,6 +38,7 @@ export * from "./publishing/destinations.js";
 export * from "./publishing/publish-requests.js";
 export * from "./publishing/publish-runs.js";
 export * from "./publishing/sync-logs.js";
+export * from "./publishing/recovery-pages.js";
 export * from "./publishing/sync-failure.js";
 export * from "./publishing/publish-attempts.js";
 export * from "./imports/import-records.js";

@@ -3,10 +3,11 @@ import pg from "pg";
 import {
   createDb,
   createOrg,
+  deadLettersOwed,
   extendLeases,
   pendingPublishes,
   type Db,
-  type PendingCursor,
+  type PageCursor,
 } from "@catalog/db";
 import { insertSyncLog } from "./sync-log-rows.js";
 
@@ -91,41 +92,52 @@ test("extending leases skips the rows a worker holds instead of waiting for them
   }
 });
 
-test("the publishes whose lease ran out come page by page, each once, though a thousand share one lease", async () => {
-  // Recovery gives each page it enqueues one lease, so a thousand rows can share one. Other test
-  // files' publishes may be in the same database: only this org's are counted.
-  const org = await createOrg(db, `lease pages ${randomBytes(4).toString("hex")}`);
-  const store = await db.destinationAccount.create({
-    data: { orgId: org.id, channel: "standin", name: "store" },
-  });
-  const product = await db.product.create({ data: { orgId: org.id, title: "P" } });
-  const insert = async (count: number, status: string, lease: string) => {
-    const rows = await db.$queryRawUnsafe<{ id: string }[]>(
-      `INSERT INTO sync_logs (id, job_id, org_id, product_id, destination_account_id, status, lease_until)
+test.each([
+  ["publishes still to do", pendingPublishes, "queued", "running"],
+  ["dead publishes", deadLettersOwed, "dead", "dead"],
+] as const)(
+  "the %s whose lease ran out come page by page, each once, though a thousand share one lease",
+  async (_what, read, expiring, other) => {
+    // Recovery gives each page it enqueues one lease, so a thousand rows can share one. Other test
+    // files' publishes may be in the same database: only this org's are counted.
+    const org = await createOrg(db, `lease pages ${randomBytes(4).toString("hex")}`);
+    const store = await db.destinationAccount.create({
+      data: { orgId: org.id, channel: "standin", name: "store" },
+    });
+    const product = await db.product.create({ data: { orgId: org.id, title: "P" } });
+    const insert = async (count: number, status: string, lease: string) => {
+      const rows = await db.$queryRawUnsafe<{ id: string }[]>(
+        `INSERT INTO sync_logs (id, job_id, org_id, product_id, destination_account_id, status, lease_until)
        SELECT u, u::text, $1::uuid, $2::uuid, $3::uuid, $4::"SyncStatus", ${lease}
        FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, $5::int)) g RETURNING id`,
-      org.id,
-      product.id,
-      store.id,
-      status,
-      count,
+        org.id,
+        product.id,
+        store.id,
+        status,
+        count,
+      );
+      return rows.map((r) => r.id);
+    };
+    const expired = await insert(2_500, expiring, "now() - interval '1 minute'");
+    // Still leased, or (a dead one) its dead-letter job confirmed.
+    const others = await insert(
+      300,
+      other,
+      other === "dead" ? "NULL" : "now() + interval '1 hour'",
     );
-    return rows.map((r) => r.id);
-  };
-  const expired = await insert(2_500, "queued", "now() - interval '1 minute'");
-  const waiting = await insert(300, "running", "now() + interval '1 hour'");
-  await insert(200, "succeeded", "now() - interval '1 minute'");
+    await insert(200, "succeeded", "now() - interval '1 minute'");
 
-  const walk = async (expiredBefore?: Date) => {
-    const seen: string[] = [];
-    for (let after: PendingCursor | undefined; ;) {
-      const page = await pendingPublishes(db, { expiredBefore, limit: 1_000, after });
-      seen.push(...page.publishes.filter((p) => p.orgId === org.id).map((p) => p.syncLogId));
-      after = page.last;
-      if (page.publishes.length < 1_000) return seen;
-    }
-  };
-  const sorted = (ids: string[]) => [...ids].sort();
-  expect(sorted(await walk(new Date()))).toEqual(sorted(expired));
-  expect(sorted(await walk())).toEqual(sorted([...expired, ...waiting]));
-});
+    const walk = async (expiredBefore?: Date) => {
+      const seen: string[] = [];
+      for (let after: PageCursor | undefined; ;) {
+        const page = await read(db, { expiredBefore, limit: 1_000, after });
+        seen.push(...page.rows.filter((p) => p.orgId === org.id).map((p) => p.syncLogId));
+        after = page.last;
+        if (page.rows.length < 1_000) return seen;
+      }
+    };
+    const sorted = (ids: string[]) => [...ids].sort();
+    expect(sorted(await walk(new Date()))).toEqual(sorted(expired));
+    expect(sorted(await walk())).toEqual(sorted([...expired, ...others]));
+  },
+);

@@ -157,90 +157,11 @@ const toPending = (r: {
 });
 
 /**
- * The planner may only walk an index in order for the rest of the transaction: no bitmap scan
- * that collects every matching row, no sort of them.
- */
-export const WALK_INDEX_IN_ORDER =
-  "SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)";
-
-/**
  * A publish still to do: `queued` or `running`. It is the predicate of the partial indexes
  * `sync_logs_pending_id_idx` and `sync_logs_pending_lease_idx` (prisma/schema.prisma), so a query
- * written with it can walk them; change them together.
+ * written with it can walk them (`recovery-pages.ts`); change them together.
  */
 export const PENDING_SYNC_LOGS = "status IN ('queued', 'running')";
-
-/** Where a page of `pendingPublishes` ended: the next page starts after it. */
-export interface PendingCursor {
-  id: string;
-  leaseUntil: Date | null;
-}
-
-export interface PendingPage {
-  publishes: PendingPublish[];
-  /** The page's last row, to ask for the next page with. */
-  last: PendingCursor | undefined;
-}
-
-interface PendingPageOptions {
-  /** Only the publishes whose lease ran out before this. */
-  expiredBefore?: Date;
-  limit: number;
-  after?: PendingCursor;
-}
-
-/**
- * The statement of one page of `pendingPublishes`, with its parameters (exported for the test
- * that reads its plans). Every pending publish comes in id order, walking
- * `sync_logs_pending_id_idx`; those whose lease ran out come in lease order, walking
- * `sync_logs_pending_lease_idx` over the expired ones only.
- */
-export function pendingPageQuery(options: PendingPageOptions): { sql: string; params: unknown[] } {
-  const { expiredBefore, after } = options;
-  const params: unknown[] = [options.limit];
-  const where = [PENDING_SYNC_LOGS];
-  if (expiredBefore) {
-    where.push(`lease_until < $${params.push(expiredBefore)}`);
-    if (after)
-      where.push(
-        `(lease_until, id) > ($${params.push(after.leaseUntil)}::timestamp, $${params.push(after.id)}::uuid)`,
-      );
-  } else if (after) {
-    where.push(`id > $${params.push(after.id)}::uuid`);
-  }
-  const sql = `SELECT id, org_id AS "orgId", product_id AS "productId",
-      destination_account_id AS "destinationAccountId", lease_until AS "leaseUntil"
-    FROM sync_logs WHERE ${where.join(" AND ")}
-    ORDER BY ${expiredBefore ? "lease_until, id" : "id"} LIMIT $1`;
-  return { sql, params };
-}
-
-/**
- * Publishes PostgreSQL says are still to do (`queued` or `running`; disconnecting a destination
- * ends its pending ones as `failed`, so these are all on connected destinations); with
- * `expiredBefore`, only those whose lease ran out. `limit` at a time, each page after the last
- * one's `last`.
- *
- * A page walks its index (`pendingPageQuery`) from `after` and stops after `limit` rows, whatever
- * the statistics say. Taken before a backlog built up (autoanalyze waits for a tenth of the table
- * to change), they promise few pending rows, and the planner then read every pending row for each
- * page and sorted them: 140 ms a page with 300,000 pending, a pass that grew with the square of the
- * backlog. The expired ones have an index of their own so that the pass every interval reads only
- * them, not a healthy backlog waiting its turn.
- */
-export async function pendingPublishes(db: Db, options: PendingPageOptions): Promise<PendingPage> {
-  const { sql, params } = pendingPageQuery(options);
-  type Row = Parameters<typeof toPending>[0] & { leaseUntil: Date | null };
-  const rows = await db.$transaction(async (tx) => {
-    await tx.$queryRawUnsafe(WALK_INDEX_IN_ORDER);
-    return tx.$queryRawUnsafe<Row[]>(sql, ...params);
-  });
-  const last = rows.at(-1);
-  return {
-    publishes: rows.map(toPending),
-    last: last && { id: last.id, leaseUntil: last.leaseUntil },
-  };
-}
 
 /**
  * The publish a job id names (job id = sync log id) while it is still to do, for a job whose
@@ -332,28 +253,6 @@ export async function discardDead(db: Db, destinationAccountId?: string): Promis
 
 export interface DeadPublish extends PendingPublish {
   error: string;
-}
-
-/**
- * Dead publishes whose dead-letter job may be missing from Redis: those whose mirror lease ran
- * out before `expiredBefore` (the worker could not confirm the job), or with `all`, every dead
- * publish (Redis lost its data). Oldest first, `limit` at a time after `afterId`.
- */
-export async function deadLettersOwed(
-  db: Db,
-  options: { expiredBefore: Date; all: boolean; limit: number; afterId?: string },
-): Promise<DeadPublish[]> {
-  const rows = await db.syncLog.findMany({
-    where: {
-      status: "dead",
-      ...(options.all ? {} : { leaseUntil: { lt: options.expiredBefore } }),
-      ...(options.afterId ? { id: { gt: options.afterId } } : {}),
-    },
-    orderBy: { id: "asc" },
-    take: options.limit,
-    select: { ...pendingSelect, error: true },
-  });
-  return rows.map((r) => ({ ...toPending(r), error: r.error ?? "" }));
 }
 
 /** Their dead-letter jobs exist: nothing is owed to the mirror any more. */
