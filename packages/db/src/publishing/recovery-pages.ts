@@ -57,14 +57,15 @@ export function recoveryPageQuery(
   } else if (after) {
     where.push(`id > $${params.push(after.id)}::uuid`);
   }
+  // A dead publish's error goes into its dead-letter job; a pending one's is not needed.
   const sql = `SELECT id AS "syncLogId", org_id AS "orgId", product_id AS "productId",
-      destination_account_id AS "destinationAccountId", lease_until AS "leaseUntil", error
+      destination_account_id AS "destinationAccountId", lease_until AS "leaseUntil"${which === "dead" ? ", error" : ""}
     FROM sync_logs WHERE ${where.join(" AND ")}
     ORDER BY ${expiredBefore ? "lease_until, id" : "id"} LIMIT $1`;
   return { sql, params };
 }
 
-type Row = PendingPublish & { leaseUntil: Date | null; error: string | null };
+type Row = PendingPublish & { leaseUntil: Date | null; error?: string | null };
 
 /**
  * One page, its index walked from `after` until `limit` rows, whatever the statistics say. Taken
