@@ -12,6 +12,7 @@ import {
 } from "@catalog/db/migrations";
 import { createDb, createOrg, recoveryPageQuery, WALK_INDEX_IN_ORDER, type Db } from "@catalog/db";
 import { arrayContaining, stringMatching } from "@catalog/test-support/matchers";
+import { insertSyncLogs } from "./sync-log-rows.js";
 
 const repo = fileURLToPath(new URL("../../..", import.meta.url));
 const base = process.env.DATABASE_URL!;
@@ -83,16 +84,8 @@ async function insertUnanalyzed(count: number, status: "queued" | "dead", leaseU
     data: { orgId: org.id, channel: "standin", name: "store" },
   });
   const product = await db.product.create({ data: { orgId: org.id, title: "P" } });
-  await db.$executeRawUnsafe(
-    `INSERT INTO sync_logs (id, job_id, org_id, product_id, destination_account_id, status, lease_until)
-     SELECT u, u::text, $1::uuid, $2::uuid, $3::uuid, $5::"SyncStatus", ${leaseUntil}
-     FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, $4::int)) g`,
-    org.id,
-    product.id,
-    store.id,
-    count,
-    status,
-  );
+  const at = { orgId: org.id, productId: product.id, destinationAccountId: store.id };
+  await insertSyncLogs(db, at, count, status, leaseUntil);
 }
 
 /** The plan of a page's statement, with `WALK_INDEX_IN_ORDER` or without. */

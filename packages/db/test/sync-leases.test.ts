@@ -8,8 +8,9 @@ import {
   pendingPublishes,
   type Db,
   type PageCursor,
+  type SyncStatus,
 } from "@catalog/db";
-import { insertSyncLog } from "./sync-log-rows.js";
+import { insertSyncLog, insertSyncLogs } from "./sync-log-rows.js";
 
 // Recovery pushes the leases of the publishes it enqueued again forward, a thousand at a time,
 // while the workers lock the same sync logs in their own batch statements: it must never wait for
@@ -105,19 +106,9 @@ test.each([
       data: { orgId: org.id, channel: "standin", name: "store" },
     });
     const product = await db.product.create({ data: { orgId: org.id, title: "P" } });
-    const insert = async (count: number, status: string, lease: string) => {
-      const rows = await db.$queryRawUnsafe<{ id: string }[]>(
-        `INSERT INTO sync_logs (id, job_id, org_id, product_id, destination_account_id, status, lease_until)
-       SELECT u, u::text, $1::uuid, $2::uuid, $3::uuid, $4::"SyncStatus", ${lease}
-       FROM (SELECT gen_random_uuid() AS u FROM generate_series(1, $5::int)) g RETURNING id`,
-        org.id,
-        product.id,
-        store.id,
-        status,
-        count,
-      );
-      return rows.map((r) => r.id);
-    };
+    const at = { orgId: org.id, productId: product.id, destinationAccountId: store.id };
+    const insert = (count: number, status: SyncStatus, lease: string) =>
+      insertSyncLogs(db, at, count, status, lease);
     const expired = await insert(2_500, expiring, "now() - interval '1 minute'");
     // Still leased, or (a dead one) its dead-letter job confirmed.
     const others = await insert(
