@@ -37,7 +37,7 @@ import { extensionKeyRoutes } from "./routes/extension-keys/index.js";
 import { apiTokenRoutes } from "./routes/api-tokens/index.js";
 import { legalRoutes } from "./routes/legal/index.js";
 import { importRoutes } from "./routes/one-shot-import/index.js";
-import { ImportTasks } from "./importing/index.js";
+import { ImportTasks, closeParseThreads } from "./importing/index.js";
 import { importsRoutes } from "./routes/imports/index.js";
 import { importMappingRoutes } from "./routes/import-mappings/index.js";
 import { destinationRoutes } from "./routes/destinations/index.js";
@@ -175,6 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Password reset links by email (SMTP_URL), or a log line saying mail is off.
   const mailer = createMailer(config, app.log);
   app.addHook("onClose", () => mailer.close());
+  // Idle document parser threads kept for the next import (they do not hold the process open).
+  app.addHook("onClose", closeParseThreads);
   const api = async (scope: FastifyInstance) => {
     await scope.register(authRoutes, {
       db,

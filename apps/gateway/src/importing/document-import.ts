@@ -13,7 +13,12 @@ import type { DocumentMeta } from "@catalog/extract/upload-checks";
 import type { ResolvedMapping, SpooledDocument } from "./document-columns.js";
 import { createImageScreen, type DroppedImage, type ImageScreen } from "./image-screen.js";
 import { Tally, itemOf, type ItemResult } from "./outcomes.js";
-import { parseInThread, type ParsedDocument, type ParsedEntry } from "./parse-thread.js";
+import {
+  parseInThread,
+  prestartParseThread,
+  type ParsedDocument,
+  type ParsedEntry,
+} from "./parse-thread.js";
 import { spoolUpload } from "./spool.js";
 import { transactionLimitMs } from "./transaction-limit.js";
 
@@ -75,6 +80,7 @@ export interface DocumentImportRequest {
  */
 export async function importDocument(db: Db, request: DocumentImportRequest): Promise<Readable> {
   const { limits } = request;
+  prestartParseThread(limits.parseHeapMb);
   const spool = await spoolUpload(request.file.file, limits.maxBytes, limits.spoolDir);
   try {
     const answer = await spool.answer();

@@ -13,7 +13,7 @@ import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import type { DocumentLimits } from "./document-import.js";
 import type { ResolvedMapping, SpooledDocument } from "./document-columns.js";
 import { createImageScreen } from "./image-screen.js";
-import { parseInThread, type ParseJob } from "./parse-thread.js";
+import { parseInThread, prestartParseThread, type ParseJob } from "./parse-thread.js";
 import { spoolUpload, type Spool } from "./spool.js";
 import { previewEntries, type PreviewEntry } from "./preview-rows.js";
 
@@ -64,6 +64,7 @@ export async function checkDocument(
   limits: DocumentPreviewLimits,
   signal: AbortSignal,
 ): Promise<CheckedDocument> {
+  prestartParseThread(limits.parseHeapMb);
   const spool = await spoolUpload(file.file, limits.maxBytes, limits.spoolDir);
   try {
     const job: ParseJob = {

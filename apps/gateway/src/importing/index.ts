@@ -28,6 +28,7 @@ export {
   type RefusedImage,
 } from "./image-screen.js";
 export { ImportTasks } from "./import-tasks.js";
+export { closeParseThreads } from "./parse-threads.js";
 export { fitPageRead, storableMoney, storableUrl } from "./page-read-bounds.js";
 export {
   NOT_A_PRODUCT_PAGE,

@@ -1,9 +1,9 @@
 import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isNativeError } from "node:util/types";
-import { Worker } from "node:worker_threads";
 import { ServiceError, type ImportItem } from "@catalog/db";
 import { holdHeapGrowthLimit } from "../heap-growth.js";
+import { prestartThread, releaseThread, takeThread, type ThreadSpec } from "./parse-threads.js";
 import type { DocumentMeta, EncodingChoice, MappedField } from "@catalog/extract/upload-checks";
 
 /** What the worker thread (parse-worker.ts) is given. */
@@ -53,6 +53,9 @@ export interface ParsedDocument {
 /** One row of the document: an item to import, or why the row cannot be one. */
 export type ParsedEntry = { row: number; item: ImportItem } | { row: number; error: string };
 
+/** What the gateway tells a parser thread: a job to run, or that a batch was taken. */
+export type ThreadCommand = { type: "job"; job: ParseJob } | { type: "more" };
+
 export type WorkerMessage =
   | { type: "batch"; json: string }
   | { type: "done"; rows: number; encoding: EncodingChoice | null }
@@ -73,6 +76,24 @@ const extension = extname(fileURLToPath(import.meta.url));
 const ENTRY = new URL("./parse-worker-entry.mjs", import.meta.url);
 const MODULE = new URL(`./parse-worker${extension}`, import.meta.url).href;
 
+/** A parser thread with this old-generation limit (MB). */
+const threadSpec = (heapMb: number): ThreadSpec => ({
+  entry: ENTRY,
+  module: MODULE,
+  // A bounded young generation: the thread's garbage is short-lived rows. At 8 MB, rows still
+  // held by the batch being built were promoted and garbage collection took 35% of the
+  // thread's CPU (1.66 of 4.7 s on 100,000 Shopify rows); at 32 MB the thread's CPU fell by
+  // about 15% (5.8 to 5.0 s over three runs each) with no measurable change in peak RSS.
+  resourceLimits: {
+    maxOldGenerationSizeMb: heapMb,
+    maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
+    stackSizeMb: 4,
+  },
+});
+
+/** Starts a parser thread while an upload is received, so that its document need not wait for one. */
+export const prestartParseThread = (heapMb: number): void => prestartThread(threadSpec(heapMb));
+
 /**
  * Parses a spooled document in a worker thread and yields its rows a batch at a time. Parsing
  * is CPU work that would otherwise stall every other request the gateway serves, and a
@@ -87,21 +108,12 @@ export async function* parseInThread(
   job: ParseJob,
   options: ParseThreadOptions,
 ): AsyncGenerator<ParsedEntry[], ParsedDocument> {
-  const worker = new Worker(ENTRY, {
-    workerData: { ...job, module: MODULE },
-    // A bounded young generation: the thread's garbage is short-lived rows. At 8 MB, rows still
-    // held by the batch being built were promoted and garbage collection took 35% of the
-    // thread's CPU (1.66 of 4.7 s on 100,000 Shopify rows); at 32 MB the thread's CPU fell by
-    // about 15% (5.8 to 5.0 s over three runs each) with no measurable change in peak RSS.
-    resourceLimits: {
-      maxOldGenerationSizeMb: options.heapMb,
-      maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
-      stackSizeMb: 4,
-    },
-  });
+  const worker = takeThread(threadSpec(options.heapMb));
   const inbox: WorkerMessage[] = [];
   let failure: Error | null = null;
   let stopped = false;
+  // The thread answered its job (the last message of every job): it can take another.
+  let answered = false;
   let wake: (() => void) | null = null;
   const notify = () => {
     wake?.();
@@ -111,21 +123,24 @@ export async function* parseInThread(
     failure ??= options.signal.reason as Error;
     notify();
   };
-  worker.on("message", (message: WorkerMessage) => {
+  const onMessage = (message: WorkerMessage) => {
+    if (message.type !== "batch") answered = true;
     inbox.push(message);
     notify();
-  });
+  };
   // A worker can throw anything; what it throws arrives as it is. Node's own errors (its code
   // ERR_WORKER_OUT_OF_MEMORY) may come from another realm, where instanceof Error is false.
-  worker.on("error", (error) => {
+  const onError = (error: unknown) => {
     failure ??= isNativeError(error) ? error : new Error(String(error));
     notify();
-  });
-  worker.on("exit", () => {
+  };
+  const onExit = () => {
     stopped = true;
     notify();
-  });
+  };
+  worker.on("message", onMessage).on("error", onError).on("exit", onExit);
   options.signal.addEventListener("abort", onAbort, { once: true });
+  worker.postMessage({ type: "job", job } satisfies ThreadCommand);
   const releaseHeapLimit = holdHeapGrowthLimit();
   try {
     for (;;) {
@@ -144,13 +159,16 @@ export async function* parseInThread(
       }
       if (message.type === "refused") throw new ServiceError(message.status, message.message);
       const batch = JSON.parse(message.json) as ParsedEntry[];
-      worker.postMessage("more");
+      worker.postMessage({ type: "more" } satisfies ThreadCommand);
       yield batch;
     }
   } finally {
     releaseHeapLimit();
     options.signal.removeEventListener("abort", onAbort);
-    await worker.terminate();
+    worker.off("message", onMessage).off("error", onError).off("exit", onExit);
+    // A thread stopped mid-job (the caller stopped reading, the client left) is not reused.
+    if (answered && failure === null && !stopped) await releaseThread(worker, options.heapMb);
+    else await worker.terminate();
   }
 }
 

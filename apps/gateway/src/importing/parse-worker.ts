@@ -1,4 +1,4 @@
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import {
   DocumentError,
   parseDocumentFile,
@@ -10,24 +10,31 @@ import {
 import type { ImportItem } from "@catalog/db";
 import { storedDescription } from "@catalog/db/description";
 import { toImportItem } from "./candidate.js";
-import type { ColumnsRead, ParseJob, ParsedEntry, WorkerMessage } from "./parse-thread.js";
+import type {
+  ColumnsRead,
+  ParseJob,
+  ParsedEntry,
+  ThreadCommand,
+  WorkerMessage,
+} from "./parse-thread.js";
 
 /**
- * Runs in a worker thread (parse-thread.ts): parses the spooled document and posts its rows as
+ * Runs in a worker thread (parse-thread.ts): parses a spooled document and posts its rows as
  * import items, a batch at a time, as JSON text. At most `CREDITS` batches are in flight: the
  * thread waits for the gateway to take one before it reads further, so a document is never
- * parsed faster than the database takes it.
+ * parsed faster than the database takes it. A thread serves one job at a time and may be given
+ * another once it has answered (parse-threads.ts keeps it for the next).
  */
-const job = workerData as ParseJob;
 const port = parentPort!;
-// Any temporary file the parser writes goes in the upload's own spool and goes when the spool
-// does (a spooled XLSX is read in place, through its central directory: it needs none).
-process.env.TMPDIR = job.tmpDir;
 
 const CREDITS = 2;
 let credits = CREDITS;
 let wake: (() => void) | null = null;
-port.on("message", () => {
+port.on("message", (command: ThreadCommand) => {
+  if (command.type === "job") {
+    void run(command.job);
+    return;
+  }
   credits++;
   wake?.();
 });
@@ -55,7 +62,7 @@ function entryOf(parsed: DocumentRow): ParsedEntry {
   return { row: parsed.row, item };
 }
 
-async function columns(sampleRows: number): Promise<void> {
+async function columns(job: ParseJob, sampleRows: number): Promise<void> {
   const read = await readColumnsFile(job.path, job.meta, { sampleRows });
   const answer: ColumnsRead = {
     format: read.format,
@@ -75,7 +82,7 @@ async function columns(sampleRows: number): Promise<void> {
   port.postMessage({ type: "columns", json: JSON.stringify(answer) } satisfies WorkerMessage);
 }
 
-async function rows(): Promise<void> {
+async function rows(job: ParseJob): Promise<void> {
   let batch: string[] = [];
   let chars = 0;
   let count = 0;
@@ -102,14 +109,24 @@ async function rows(): Promise<void> {
   port.postMessage({ type: "done", rows: count, encoding } satisfies WorkerMessage);
 }
 
-try {
-  if (job.columns) await columns(job.columns.sampleRows);
-  else await rows();
-} catch (error) {
-  if (!(error instanceof DocumentError)) throw error;
-  port.postMessage({
-    type: "refused",
-    status: error.status,
-    message: error.message,
-  } satisfies WorkerMessage);
+/**
+ * One job: its answer ends with "done", "columns" or "refused". Any other error is thrown out of
+ * the thread, which then stops (the gateway reads it as the thread's error).
+ */
+async function run(job: ParseJob): Promise<void> {
+  credits = CREDITS;
+  // Any temporary file the parser writes goes in the upload's own spool and goes when the spool
+  // does (a spooled XLSX is read in place, through its central directory: it needs none).
+  process.env.TMPDIR = job.tmpDir;
+  try {
+    if (job.columns) await columns(job, job.columns.sampleRows);
+    else await rows(job);
+  } catch (error) {
+    if (!(error instanceof DocumentError)) throw error;
+    port.postMessage({
+      type: "refused",
+      status: error.status,
+      message: error.message,
+    } satisfies WorkerMessage);
+  }
 }
