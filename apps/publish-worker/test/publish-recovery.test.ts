@@ -12,8 +12,13 @@ beforeEach(async () => {
 });
 afterEach(() => p.close());
 
+// A publish that did not succeed shows its error too, so a failure says which path it took.
 const allSucceeded = async (ids: string[]) =>
-  expect((await syncLogsOf(p.db, ids)).map((l) => l.status)).toEqual(ids.map(() => "succeeded"));
+  expect(
+    (await syncLogsOf(p.db, ids)).map((l) =>
+      l.status === "succeeded" ? l.status : `${l.status}: ${l.error}`,
+    ),
+  ).toEqual(ids.map(() => "succeeded"));
 
 test("the same Idempotency-Key and body answers the first result and enqueues nothing more; another body is 422", async () => {
   const destination = await p.addDestination("idem");
