@@ -1,6 +1,8 @@
 // What every HTTP adapter does around a request: one time budget and abort signal for the whole
 // publish, network failures turned into retryable errors, answers classified the same way for
 // every channel, and 2xx bodies that cannot be read treated as the channel's hiccup.
+import type { IncomingHttpHeaders } from "node:http";
+import { type FormData, request as httpRequest } from "undici";
 import {
   BlockedUrlError,
   FetchFailedError,
@@ -14,7 +16,8 @@ import { GiveUpChannelError, isChannelError, RetryableChannelError } from "./err
 
 export interface Answer {
   status: number;
-  headers: Headers;
+  /** Names in lower case; `headerValue` (classify.ts) reads one. */
+  headers: IncomingHttpHeaders;
   text: string;
 }
 
@@ -24,6 +27,8 @@ export interface ChannelRequest {
   headers?: Record<string, string>;
   body?: string | URLSearchParams | FormData;
 }
+
+const FORM_TYPE = "application/x-www-form-urlencoded;charset=UTF-8";
 
 export type ChannelCall = (request: ChannelRequest) => Promise<Answer>;
 
@@ -51,8 +56,20 @@ export function channelCaller(
           storePolicy,
           combined,
         );
-      const response = await fetch(url, { method, headers: sent, body, signal: combined });
-      return { status: response.status, headers: response.headers, text: await response.text() };
+      // undici's request, not fetch: the same client for about a third of fetch's CPU per call
+      // (no WHATWG streams or Response objects), which a publish job mostly is.
+      const form = body instanceof URLSearchParams;
+      const response = await httpRequest(url, {
+        method,
+        headers: form ? { "content-type": FORM_TYPE, ...sent } : sent,
+        body: form ? body.toString() : body,
+        signal: combined,
+      });
+      return {
+        status: response.statusCode,
+        headers: response.headers,
+        text: await response.body.text(),
+      };
     } catch (error) {
       if (isChannelError(error)) throw error;
       throw classifyNetworkError(channel, error, {
@@ -73,10 +90,7 @@ async function pinnedCall(
     throw new TypeError(`${channel}: only text bodies go to a merchant's own address`);
   try {
     const answer = await requestPublic({ ...request, body: request.body, policy, signal });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(answer.headers))
-      for (const one of [value ?? []].flat()) headers.append(name, one);
-    return { status: answer.status, headers, text: answer.body.toString("utf8") };
+    return { status: answer.status, headers: answer.headers, text: answer.body.toString("utf8") };
   } catch (error) {
     if (signal.aborted) throw error;
     if (error instanceof BlockedUrlError || error instanceof InvalidUrlError) {

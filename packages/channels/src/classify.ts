@@ -16,7 +16,8 @@ export type HeaderSource =
 // Channel bodies can be long HTML error pages; the user needs the gist, not a page.
 const MAX_MESSAGE_CHARS = 300;
 
-function headerValue(headers: HeaderSource, name: string): string | undefined {
+/** One header's (first) value, by its name in lower case. */
+export function headerValue(headers: HeaderSource, name: string): string | undefined {
   if (!headers) return undefined;
   if (headers instanceof Headers) return headers.get(name) ?? undefined;
   const key = Object.keys(headers).find((k) => k.toLowerCase() === name);

@@ -5,7 +5,7 @@
 // a 200 can still refuse the listing (`status: INVALID`, or issues of severity ERROR), whose
 // issues become the listing's error, one per attribute.
 import { type Answer, jsonBody } from "../channel-http.js";
-import { classifyChannelResponse } from "../classify.js";
+import { classifyChannelResponse, headerValue } from "../classify.js";
 import { ChannelWaitError, GiveUpChannelError } from "../errors.js";
 
 const CHANNEL = "amazon";
@@ -39,8 +39,8 @@ export function throwIfAmazonFailed(answer: Answer): void {
       });
     }
   }
-  if (answer.status === 429 && !answer.headers.get("retry-after")) {
-    const rate = Number(answer.headers.get("x-amzn-ratelimit-limit"));
+  if (answer.status === 429 && !headerValue(answer.headers, "retry-after")) {
+    const rate = Number(headerValue(answer.headers, "x-amzn-ratelimit-limit"));
     if (Number.isFinite(rate) && rate > 0)
       throw new ChannelWaitError(failure.message, {
         channel: CHANNEL,

@@ -201,7 +201,7 @@ async function updateOffer(input: OfferUpdateInput, timeoutMs: number): Promise<
         classifyChannelResponse(
           CHANNEL,
           failed.statusCode,
-          new Headers(),
+          {},
           JSON.stringify({ errors: failed.errors ?? [] }),
         ) ??
         new RetryableChannelError(`ebay answered ${failed.statusCode} for SKU ${failed.sku}`, {

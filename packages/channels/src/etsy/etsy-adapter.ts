@@ -13,6 +13,7 @@ import type {
 } from "../adapter.js";
 import { okAnswer } from "../channel-answer.js";
 import { channelCaller, throwIfFailed, type Answer, type ChannelRequest } from "../channel-http.js";
+import { headerValue } from "../classify.js";
 import { requiredBaseUrl, requiredString } from "../destination-fields.js";
 import { ChannelWaitError } from "../errors.js";
 import { inventory, listingFields } from "./etsy-bodies.js";
@@ -44,8 +45,8 @@ const msUntilUtcMidnight = (now = new Date()) =>
 function throwIfEtsyFailed(answer: Answer): void {
   if (
     answer.status === 429 &&
-    !answer.headers.get("retry-after") &&
-    answer.headers.get("x-remaining-today") === "0"
+    !headerValue(answer.headers, "retry-after") &&
+    headerValue(answer.headers, "x-remaining-today") === "0"
   ) {
     throw new ChannelWaitError("etsy answered 429: the daily request quota is used up", {
       channel: CHANNEL,

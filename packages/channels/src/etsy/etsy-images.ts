@@ -3,6 +3,8 @@
 // publish uploads only what is new and deletes what the product dropped.
 import { fetchPublicBytes, FetchFailedError } from "@catalog/fetch/public";
 import { Type } from "typebox";
+// undici's FormData: the body type of the request that sends it (channel-http.ts).
+import { FormData } from "undici";
 import type { PublishableProduct } from "../adapter.js";
 import { okAnswer } from "../channel-answer.js";
 import { throwIfFailed, type Answer, type ChannelRequest } from "../channel-http.js";
