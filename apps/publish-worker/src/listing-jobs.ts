@@ -6,6 +6,7 @@ import {
 } from "@catalog/channels";
 import { callWithCredentials, type LoadedDestination } from "@catalog/channels/credentials";
 import { OUT_OF_STOCK, rememberRemoteId, type StartedAttempt } from "@catalog/db";
+import { startDeadline, timeoutReason } from "@catalog/fetch/public";
 import { channelView, outOfStock, viewChange, type ChannelView } from "./channel-view.js";
 import type { ProcessorDeps } from "./processor-deps.js";
 
@@ -56,13 +57,24 @@ export function runListingJob(ctx: JobContext): Promise<JobResult> {
 
 function channelOf(ctx: JobContext) {
   const adapter = ctx.deps.channels.adapter(ctx.destination.channel);
-  const callSignal = AbortSignal.any([ctx.signal, AbortSignal.timeout(ctx.deps.channelTimeoutMs)]);
   const { channel } = ctx.destination;
-  const call = <T>(fn: (target: LoadedDestination) => Promise<T>) =>
-    callWithCredentials(ctx.deps, adapter, ctx.destination, callSignal, (target) =>
-      ctx.deps.metrics.timeCall(channel, () => fn(target)),
-    );
-  return { adapter, callSignal, call };
+  const timeoutMs = ctx.deps.channelTimeoutMs;
+  /** One channel call (credentials refreshed as needed) within the channel's time budget. */
+  const call = async <T>(fn: (target: LoadedDestination, signal: AbortSignal) => Promise<T>) => {
+    const deadline = startDeadline(timeoutMs, timeoutReason(timeoutMs), ctx.signal);
+    try {
+      return await callWithCredentials(
+        ctx.deps,
+        adapter,
+        ctx.destination,
+        deadline.signal,
+        (target) => ctx.deps.metrics.timeCall(channel, () => fn(target, deadline.signal)),
+      );
+    } finally {
+      deadline.release();
+    }
+  };
+  return { adapter, call };
 }
 
 /**
@@ -73,15 +85,15 @@ function channelOf(ctx: JobContext) {
 async function publish(ctx: JobContext, note: string | null): Promise<Listed> {
   const { deps, started } = ctx;
   const { syncLog, listing } = started;
-  const { adapter, callSignal, call } = channelOf(ctx);
+  const { adapter, call } = channelOf(ctx);
   const view = channelView(ctx.product);
-  const outcome = await call((target) =>
+  const outcome = await call((target, signal) =>
     adapter.publish({
       product: ctx.product,
       destination: target,
       remoteId: listing.endedReason === null ? listing.remoteId : null,
       idempotencyKey: listing.id,
-      signal: callSignal,
+      signal,
       saveRemoteId: async (remoteId, remoteUrl) => {
         listing.remoteId = remoteId;
         listing.endedReason = null;
@@ -100,16 +112,11 @@ async function update(ctx: JobContext): Promise<JobResult> {
   const change = viewChange(listing.syncedView, view);
   const remote = { remoteId: listing.remoteId!, remoteUrl: listing.remoteUrl };
   if (change === "none") return { kind: "listed", outcome: remote, view, note: NOTHING_CHANGED };
-  const { adapter, callSignal, call } = channelOf(ctx);
+  const { adapter, call } = channelOf(ctx);
   if (change === "offer" && adapter.updateOffer) {
     const updateOffer = adapter.updateOffer.bind(adapter);
-    await call((target) =>
-      updateOffer({
-        product: ctx.product,
-        destination: target,
-        remoteId: remote.remoteId,
-        signal: callSignal,
-      }),
+    await call((target, signal) =>
+      updateOffer({ product: ctx.product, destination: target, remoteId: remote.remoteId, signal }),
     );
     return { kind: "listed", outcome: remote, view, note: OFFER_ONLY };
   }
@@ -119,11 +126,11 @@ async function update(ctx: JobContext): Promise<JobResult> {
 async function end(ctx: JobContext, reason: string): Promise<Ended> {
   const { listing } = ctx.started;
   if (!listing.remoteId) return { kind: "ended", reason, note: "never listed on the channel" };
-  const { adapter, callSignal, call } = channelOf(ctx);
+  const { adapter, call } = channelOf(ctx);
   const endListing = endingOf(adapter);
   const remoteId = listing.remoteId;
-  await call((target) =>
-    endListing({ product: ctx.product, destination: target, remoteId, signal: callSignal }),
+  await call((target, signal) =>
+    endListing({ product: ctx.product, destination: target, remoteId, signal }),
   );
   return { kind: "ended", reason, note: null };
 }

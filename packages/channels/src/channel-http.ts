@@ -8,6 +8,8 @@ import {
   FetchFailedError,
   InvalidUrlError,
   requestPublic,
+  startDeadline,
+  timeoutReason,
   type UrlPolicy,
 } from "@catalog/fetch/public";
 import type { ChannelName } from "./channel-names.js";
@@ -44,17 +46,22 @@ export function channelCaller(
   timeoutMs: number,
   storePolicy?: UrlPolicy,
 ): ChannelCall {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const combined = AbortSignal.any([signal, timeout]);
+  // One budget for the whole publish; each request holds its own clock for what is left of it.
+  const endsAt = Date.now() + timeoutMs;
   return async ({ method, url, headers = {}, body }) => {
     const sent = { accept: "application/json", ...headers };
+    const deadline = startDeadline(
+      Math.max(endsAt - Date.now(), 0),
+      timeoutReason(timeoutMs),
+      signal,
+    );
     try {
       if (storePolicy)
         return await pinnedCall(
           channel,
           { method, url, headers: sent, body },
           storePolicy,
-          combined,
+          deadline.signal,
         );
       // undici's request, not fetch: the same client for about a third of fetch's CPU per call
       // (no WHATWG streams or Response objects), which a publish job mostly is.
@@ -63,7 +70,7 @@ export function channelCaller(
         method,
         headers: form ? { "content-type": FORM_TYPE, ...sent } : sent,
         body: form ? body.toString() : body,
-        signal: combined,
+        signal: deadline.signal,
       });
       return {
         status: response.statusCode,
@@ -72,10 +79,9 @@ export function channelCaller(
       };
     } catch (error) {
       if (isChannelError(error)) throw error;
-      throw classifyNetworkError(channel, error, {
-        timedOut: timeout.aborted && !signal.aborted,
-        timeoutMs,
-      });
+      throw classifyNetworkError(channel, error, { timedOut: deadline.expired, timeoutMs });
+    } finally {
+      deadline.release();
     }
   };
 }

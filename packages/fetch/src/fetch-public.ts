@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import type { UrlPolicy } from "./address-policy.js";
 import { checkPublicUrl, HOW_TO_FIX, type CheckedUrl } from "./check-url.js";
+import { startDeadline } from "./deadline.js";
 import { decodeHtml, looksLikeHtml, parseContentType, type ContentType } from "./decode-html.js";
 import { BlockedUrlError, FetchFailedError, InvalidUrlError } from "./errors.js";
 import { describeConnectionError, describeStatus } from "./failure-messages.js";
@@ -168,28 +169,25 @@ async function fetchWithin(
 /** Runs one fetch under the overall deadline; the caller's own abort reason is rethrown as is. */
 async function withDeadline(url: string, options: FetchPublicOptions): Promise<Fetched> {
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const deadline = new AbortController();
-  const timer = setTimeout(() => {
-    deadline.abort(
+  const deadline = startDeadline(
+    timeoutMs,
+    () =>
       new FetchFailedError(
         url,
         `${url} did not answer within ${timeoutMs} ms; the site may be down or very slow`,
         undefined,
         { transient: true },
       ),
-    );
-  }, timeoutMs);
-  const signal = options.signal
-    ? AbortSignal.any([options.signal, deadline.signal])
-    : deadline.signal;
+    options.signal,
+  );
   try {
-    return await fetchWithin(url, options, signal);
+    return await fetchWithin(url, options, deadline.signal);
   } catch (error) {
     // Aborting surfaces as assorted stream errors; the abort reason is the real story.
-    if (signal.aborted) throw signal.reason;
+    if (deadline.signal.aborted) throw deadline.signal.reason;
     throw error;
   } finally {
-    clearTimeout(timer);
+    deadline.release();
   }
 }
 

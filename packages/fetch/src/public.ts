@@ -2,6 +2,7 @@
 // requests. Processes that must never launch Chromium (the gateway, the publish workers) import
 // this; it does not load the browser driver.
 export * from "./url-guard.js";
+export { startDeadline, timeoutReason, type Deadline } from "./deadline.js";
 export {
   DEFAULT_USER_AGENT,
   fetchPublic,
