@@ -60,11 +60,12 @@ export function takeThread(spec: ThreadSpec): Worker {
 }
 
 /**
- * Starts a thread for a job about to come unless one with this heap limit waits already: called
- * as an upload starts, its start overlaps the upload instead of following it.
+ * Starts a thread for a job about to come unless one waits already (one with another heap limit
+ * fills the idle slot too: the new thread would only be stopped): called as an upload starts,
+ * its start overlaps the upload instead of following it.
  */
 export function prestartThread(spec: ThreadSpec): void {
-  if (idle.some((entry) => entry.heapMb === heapOf(spec))) return;
+  if (idle.length >= MAX_IDLE) return;
   void releaseThread(startThread(spec), heapOf(spec));
 }
 
@@ -85,7 +86,7 @@ export const idleParseThreads = (): number => idle.length;
 
 /** Stops the idle threads (the gateway's close). */
 export async function closeParseThreads(): Promise<void> {
-  await Promise.all(
-    idle.splice(0).map(({ worker, timer }) => (clearTimeout(timer), worker.terminate())),
-  );
+  const stopping = idle.splice(0);
+  for (const { timer } of stopping) clearTimeout(timer);
+  await Promise.all(stopping.map(({ worker }) => worker.terminate()));
 }
