@@ -9,6 +9,7 @@ const dashboard = JSON.parse(
 };
 const sources = [
   "apps/gateway/src/metrics.ts",
+  "apps/gateway/src/server.ts",
   "apps/publish-worker/src/metrics.ts",
   "apps/publish-worker/src/main.ts",
   "apps/import-worker/src/metrics.ts",

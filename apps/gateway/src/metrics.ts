@@ -1,11 +1,13 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Histogram, Registry } from "prom-client";
 
 /**
  * The gateway's Prometheus metrics, one set per process (every app built in the process counts
- * into it). Labels are bounded: routes are the registered templates, never raw URLs.
+ * into it). Labels are bounded: routes are the registered templates, never raw URLs. The
+ * process's default metrics (memory, event loop, GC) are added by server.ts, as each worker's
+ * main.ts adds its own: their observers live as long as the process, not as long as a module
+ * (jest loads this module once per test file).
  */
 export const gatewayRegistry = new Registry();
-collectDefaultMetrics({ register: gatewayRegistry, prefix: "catalog_gateway_" });
 
 export const httpRequests = new Counter({
   name: "catalog_http_requests_total",

@@ -1,13 +1,16 @@
 import { loadGatewayConfig } from "@catalog/config/gateway";
 import { createDb } from "@catalog/db";
 import { producerConnection, requireNoEviction } from "@catalog/queue";
+import { stopTracing } from "@catalog/tracing";
+import { collectDefaultMetrics } from "prom-client";
 import { buildApp } from "./app.js";
 import { startGatewayHealth } from "./health-port.js";
 import { setHeapGrowthLimit } from "./heap-growth.js";
-import { stopTracing } from "@catalog/tracing";
+import { gatewayRegistry } from "./metrics.js";
 
 const config = loadGatewayConfig();
 setHeapGrowthLimit(config.HEAP_GROWING_PERCENT);
+collectDefaultMetrics({ register: gatewayRegistry, prefix: "catalog_gateway_" });
 const db = createDb(config.DATABASE_URL);
 const redis = producerConnection(config);
 
