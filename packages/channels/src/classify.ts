@@ -136,7 +136,7 @@ const NETWORK_CODES: Record<string, string> = {
 };
 
 function errorCode(error: unknown): string | undefined {
-  // fetch wraps the socket error: TypeError("fetch failed", { cause: { code } }).
+  // The code may sit on a wrapped cause (fetch's TypeError("fetch failed", { cause: { code } })).
   for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string") return code;
@@ -162,7 +162,7 @@ export function classifyNetworkError(
   if (name === "AbortError")
     return new RetryableChannelError(`${channel} request was aborted`, { channel, cause: error });
   const code = errorCode(error);
-  // "fetch failed" says nothing; the socket error under it does.
+  // A wrapper's message ("fetch failed") says nothing; the socket error under it does.
   const inner = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const why =
     (code && NETWORK_CODES[code]) || (inner instanceof Error ? inner.message : String(inner));
