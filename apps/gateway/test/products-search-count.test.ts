@@ -7,6 +7,8 @@ let org: TestOrg;
 let cookie: string;
 /** Cotton shirts: 50 more than a search counts. */
 const SHIRTS = SEARCH_COUNT_LIMIT + 50;
+/** Silk scarves, the newest products. */
+const SCARVES = 40;
 const shirts = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => `Cotton shirt ${from + i}`);
 
@@ -19,6 +21,11 @@ beforeAll(async () => {
       now() - n * interval '1 second'
     FROM generate_series(1, ${SHIRTS}::int) n`;
   await makeProduct(gw.db, org.org.id, { title: "Linen towel", sku: "LT-1" });
+  // The newest products: a term common among them, rare in the catalog.
+  await gw.db.$executeRaw`INSERT INTO products (id, org_id, title, sku, updated_at)
+    SELECT gen_random_uuid(), ${org.org.id}::uuid, 'Silk scarf ' || n, 'SS-' || n,
+      now() + n * interval '1 second'
+    FROM generate_series(1, ${SCARVES}::int) n`;
 });
 afterAll(() => gw.close());
 
@@ -43,6 +50,17 @@ test(`a search matching more than ${SEARCH_COUNT_LIMIT} products is counted that
 });
 
 test("the whole catalog and a rare term are counted exactly", async () => {
-  expect(await list("pageSize=10")).toMatchObject({ total: SHIRTS + 1, totalExact: true });
+  expect(await list("pageSize=10")).toMatchObject({
+    total: SHIRTS + SCARVES + 1,
+    totalExact: true,
+  });
   expect(await list("q=linen")).toMatchObject({ total: 1, totalExact: true });
+});
+
+test("a term common among the newest products but rare in the catalog is counted exactly", async () => {
+  const page = await list("q=silk&pageSize=25");
+  expect(page).toMatchObject({ total: SCARVES, totalExact: true, totalPages: 2 });
+  expect(page.items.map((p) => p.title)).toEqual(
+    Array.from({ length: 25 }, (_, i) => `Silk scarf ${SCARVES - i}`),
+  );
 });

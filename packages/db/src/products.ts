@@ -153,24 +153,30 @@ export interface ProductListPage extends Page<ProductListItem> {
 }
 
 /**
- * How a search's `q` is matched: `found` by the trigram indexes (a rare term: its few matches are
- * collected), or `walked` through the catalog's order with the test on each row (a common term:
- * its page's rows come early). A walked test is the same match written as `lower(title) LIKE
- * lower(term)`, which the trigram indexes cannot answer. It is what ILIKE does inside for a UTF-8
- * database, less lowercasing the term again on every row: a quarter less per row walked (46 against
- * 35 ms for the 37,000 rows walked to page 2 of "cotton bowl" at a million products). The indexes
- * must not answer it: the planner's guess of how many rows a substring matches is by its length,
- * not its words, so for a common phrase it would collect and sort every match (150 ms at a million
- * products for "bamboo chair") instead of walking the order, which the caller knows is right. In
- * the default order (newest edit first) the walk reads the list index alone: `title`, `sku` and
- * `quantity` are included in it.
+ * How a search's `q` is matched: `found` by the trigram indexes on title and SKU (a rare term: its
+ * few matches are collected), or `walked` through the catalog's order with the test on each row (a
+ * common term: its page's rows come early). A walked test reads `search_text`, which the database
+ * keeps as lower(title), U+0001, lower(sku): one column lowercased once when written, where ILIKE
+ * on title and SKU lowercased both on every row walked (at a million products the 34,000 rows
+ * walked for "adju" took 15 against 46 ms), and which the trigram indexes cannot answer. They must
+ * not: the planner's guess of how many rows a substring matches is by its length, not its words,
+ * so for a common phrase it would collect and sort every match (150 ms at a million products for
+ * "bamboo chair") instead of walking the order, which the caller knows is right. In the default
+ * order (newest edit first) the walk reads the list index alone: `search_text` and `quantity` are
+ * included in it. A term holding U+0001 could match across the two fields in `search_text`: it is
+ * walked testing title and SKU one by one. (One trigram index on `search_text` for the found way
+ * was tried: it mixes the two fields' trigrams, so "SKU-887" gave twice as many candidates to
+ * check, each a visit to the table.)
  */
 type SearchWay = "found" | "walked";
+
+/** The walked test of a search term in the LIKE parameter `like` (SearchWay). */
+const walkedTest = (like: string) => `search_text LIKE lower(${like})`;
 
 /**
  * The WHERE of a list (org, not deleted, `q` in title or SKU, `sourceUrl`) as SQL with its
  * parameters from `$1`. Two texts, not one with `$n IS NULL OR ...`, so a search keeps its
- * trigram indexes in any plan where it should (see SearchWay).
+ * trigram indexes in any plan where it should (see SearchWay); both ways take the same parameters.
  */
 function listWhere(
   orgId: string,
@@ -186,7 +192,9 @@ function listWhere(
     sql +=
       way === "found"
         ? ` AND (title ILIKE ${like} OR sku ILIKE ${like})`
-        : ` AND (lower(title) LIKE lower(${like}) OR lower(sku) LIKE lower(${like}))`;
+        : text.includes("\u0001")
+          ? ` AND (lower(title) LIKE lower(${like}) OR lower(sku) LIKE lower(${like}))`
+          : ` AND ${walkedTest(like)}`;
   }
   if (filter.sourceUrl) sql += ` AND source_url = ${param(filter.sourceUrl)}`;
   if (filter.availability) sql += ` AND availability = ${param(filter.availability)}`;
@@ -257,7 +265,8 @@ function pageIdsQuery(orgId: string, query: ProductListQuery): { sql: string; pa
  * the term is common and the page walks the catalog's order, finding its rows early (SearchWay).
  * Walking the order for a rare term would read the whole catalog (the planner cannot tell a rare
  * substring from a common one: 1 s at 100,000 products for a SKU), and sorting every match of a
- * common one would read them all.
+ * common one would read them all. In the default order a term that looks common (commonMatches)
+ * is walked first, and found only if the walk does not prove it common.
  */
 function searchIdsQuery(
   orgId: string,
@@ -266,21 +275,71 @@ function searchIdsQuery(
   const { sql, params } = listWhere(orgId, query);
   // The same parameters, so the walked test can share them.
   const walked = listWhere(orgId, query, "walked").sql;
-  const upTo = searchCountStart((query.page - 1) * query.pageSize) + SEARCH_COUNT_LIMIT;
+  const start = searchCountStart((query.page - 1) * query.pageSize);
+  const upTo = start + SEARCH_COUNT_LIMIT;
   params.push(upTo + 1);
   const reach = `$${params.length}::int`;
+  // With `q` alone, its LIKE parameter is $2.
+  const common =
+    start === 0 && commonWalkable(query) ? commonMatches(walkedTest("$2"), reach) : null;
   const window = pageWindow(query, params);
+  const found = `SELECT id, updated_at, title, quantity FROM products WHERE ${sql}`;
   return {
-    sql: `WITH m AS MATERIALIZED (SELECT id, updated_at, title, quantity FROM products WHERE ${sql} LIMIT ${reach}),
+    sql: `WITH ${
+      common
+        ? `${common},
+      m AS MATERIALIZED (
+        (SELECT id, updated_at, NULL::text AS title, quantity FROM w WHERE (SELECT yes FROM common))
+        UNION ALL
+        (${found} AND NOT (SELECT yes FROM common) LIMIT ${reach})),`
+        : `m AS MATERIALIZED (${found} LIMIT ${reach}),`
+    }
       n AS (SELECT count(*)::int AS n FROM m),
       page AS (
-        (SELECT id FROM m WHERE (SELECT n FROM n) < ${reach}${window.seek} ${window.tail})
+        (SELECT id FROM m WHERE ((SELECT n FROM n) < ${reach}${common ? " OR (SELECT yes FROM common)" : ""})${window.seek} ${window.tail})
         UNION ALL
-        (SELECT id FROM products WHERE ${walked} AND (SELECT n FROM n) >= ${reach}${window.seek}
+        (SELECT id FROM products WHERE ${walked} AND (SELECT n FROM n) >= ${reach}${common ? " AND NOT (SELECT yes FROM common)" : ""}${window.seek}
           ${window.tail}))`,
     params,
     upTo,
   };
+}
+
+/** Newest products a search's first pages read to judge whether its term is common. */
+const PROBE_ROWS = 2_000;
+/** Matches among them that make a term look common: 1.5%, where walking starts to pay. */
+const PROBE_COMMON = 30;
+/** Products a term that looks common is walked through before it is found the other way. */
+const WALK_ROWS = 50_000;
+
+/** A search commonMatches can judge: the default order, `q` alone, a term that can be walked. */
+const commonWalkable = (query: ProductListQuery) =>
+  (query.sort ?? "updated") === "updated" &&
+  !query.sourceUrl &&
+  !query.listing &&
+  !query.destinationAccountId &&
+  !query.availability &&
+  !query.stock &&
+  !query.q!.includes("\u0001");
+
+/**
+ * CTEs (`w`, `common`) that walk a common term's first matches in the catalog's order, reading
+ * the list index alone. A common term's first `reach` matches come within a few thousand rows of
+ * that walk, where collecting them by the trigram indexes reads every match's index entry and
+ * visits the table for each one it keeps: at a million products, for "mus" (in 4% of titles),
+ * 15-18 ms walked against about 80 ms collected. So the newest PROBE_ROWS products are read first
+ * (about 2 ms): with PROBE_COMMON matches among them the term is walked, at most WALK_ROWS
+ * products, and is common when `reach` matches come (`common.yes`); otherwise (a rare term, or one
+ * common only among the newest products) the trigram indexes find it.
+ */
+function commonMatches(test: string, reach: string): string {
+  const newest = (rows: number) =>
+    `SELECT id, updated_at, quantity, search_text FROM products
+      WHERE org_id = $1::uuid AND deleted_at IS NULL ORDER BY updated_at DESC, id DESC LIMIT ${rows}`;
+  return `probe AS (SELECT count(*) >= ${PROBE_COMMON} AS likely FROM (${newest(PROBE_ROWS)}) s WHERE ${test}),
+      w AS MATERIALIZED (SELECT id, updated_at, quantity FROM (${newest(WALK_ROWS)}) s
+        WHERE ${test} AND (SELECT likely FROM probe) LIMIT ${reach}),
+      common AS (SELECT count(*) >= ${reach} AS yes FROM w)`;
 }
 
 /**

@@ -73,6 +73,27 @@ test("title and SKU search can use the trigram indexes", async () => {
   expect(text).toMatch(/products_sku_trgm_idx/);
 });
 
+test("the search text is the title and SKU lowercased, kept by the database through every write", async () => {
+  const org = await createOrg(db, "Search Text Org");
+  const text = async () =>
+    (
+      await db.$queryRawUnsafe<{ search_text: string }[]>(
+        "SELECT search_text FROM products WHERE org_id = $1::uuid",
+        org.id,
+      )
+    ).map((r) => r.search_text);
+  await db.$executeRawUnsafe(
+    "INSERT INTO products (id, org_id, title, sku, updated_at) VALUES (gen_random_uuid(), $1::uuid, 'Wool ÄRMEL Scarf', 'SKU-Ab1', now())",
+    org.id,
+  );
+  expect(await text()).toEqual(["wool ärmel scarf\u0001sku-ab1"]);
+  await db.$executeRawUnsafe(
+    "UPDATE products SET sku = NULL, title = 'Cap' WHERE org_id = $1::uuid",
+    org.id,
+  );
+  expect(await text()).toEqual(["cap\u0001"]);
+});
+
 /**
  * Sync logs in this file's database, where sync_logs is never analyzed (autovacuum kept off it):
  * the planner goes on expecting as few rows of each status as when the table was empty.
