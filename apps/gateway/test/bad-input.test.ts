@@ -260,6 +260,34 @@ describe("a title and SKU too long together to be searched are 422 (a row's erro
   });
 });
 
+describe("letters whose lowercase is longer count as lowercased: searches keep title and SKU that way", () => {
+  // "Ⱥ" takes 2 bytes and its lowercase 3: 500 of them and 225 4-byte characters take 1,900 bytes
+  // as written and 2,400 lowercased, the most a product may have; one more character is too many.
+  const title = "\u023A".repeat(500);
+  const sku = (n: number) => "\u{1F9F5}".repeat(n);
+
+  test("the most the limit allows is stored, and found by a search", async () => {
+    const res = await patchText(JSON.stringify({ title, sku: sku(225) }));
+    expect(res.statusCode).toBe(200);
+    const found = await gw.app.inject({
+      method: "GET",
+      url: `/api/products?q=${encodeURIComponent("\u2C65\u2C65")}`,
+      headers: { cookie },
+    });
+    expect(found.json<{ items: Product[] }>().items.map((p) => p.id)).toEqual([productId]);
+  });
+
+  test("one character more is a 422 saying so; nothing changes", async () => {
+    const before = await gw.db.product.findUniqueOrThrow({ where: { id: productId } });
+    const res = await patchText(JSON.stringify({ title, sku: sku(226) }));
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res)).toBe(
+      `title and SKU together take 2404 bytes in UTF-8 once lowercased (as searches keep them), more than the ${MAX_TITLE_AND_SKU_BYTES} a product may have`,
+    );
+    expect(await gw.db.product.findUniqueOrThrow({ where: { id: productId } })).toEqual(before);
+  });
+});
+
 describe("malformed multipart bodies are 400 { error }, not 500", () => {
   const csv = "title,sku\nMultipart mug,MP-1\n";
   const routes = ["/api/import/document", "/api/imports", "/api/v1/imports"];
