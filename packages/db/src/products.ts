@@ -170,31 +170,29 @@ export interface ProductListPage extends Page<ProductListItem> {
  */
 type SearchWay = "found" | "walked";
 
-/** The walked test of a search term in the LIKE parameter `like` (SearchWay). */
-const walkedTest = (like: string) => `search_text LIKE lower(${like})`;
-
 /**
  * The WHERE of a list (org, not deleted, `q` in title or SKU, `sourceUrl`) as SQL with its
  * parameters from `$1`. Two texts, not one with `$n IS NULL OR ...`, so a search keeps its
  * trigram indexes in any plan where it should (see SearchWay); both ways take the same parameters.
+ * `searchText` is the walked test on `search_text` alone, for a term that can use it.
  */
 function listWhere(
   orgId: string,
   filter: ProductFilter,
   way: SearchWay = "found",
-): { sql: string; params: unknown[] } {
+): { sql: string; params: unknown[]; searchText?: string } {
   const params: unknown[] = [orgId];
   const param = (value: unknown) => `$${params.push(value)}`;
   let sql = "org_id = $1::uuid AND deleted_at IS NULL";
+  let searchText: string | undefined;
   const text = filter.q?.trim();
   if (text) {
     const like = param(`%${likeLiteral(text)}%`);
+    if (!text.includes("\u0001")) searchText = `search_text LIKE lower(${like})`;
     sql +=
       way === "found"
         ? ` AND (title ILIKE ${like} OR sku ILIKE ${like})`
-        : text.includes("\u0001")
-          ? ` AND (lower(title) LIKE lower(${like}) OR lower(sku) LIKE lower(${like}))`
-          : ` AND ${walkedTest(like)}`;
+        : ` AND ${searchText ?? `(lower(title) LIKE lower(${like}) OR lower(sku) LIKE lower(${like}))`}`;
   }
   if (filter.sourceUrl) sql += ` AND source_url = ${param(filter.sourceUrl)}`;
   if (filter.availability) sql += ` AND availability = ${param(filter.availability)}`;
@@ -216,7 +214,7 @@ function listWhere(
     sql += ` AND ${listing === "notListed" ? "NOT " : ""}EXISTS (SELECT 1 FROM listings l
       WHERE l.product_id = products.id AND l.org_id = $1::uuid${on}${state})`;
   }
-  return { sql, params };
+  return { sql, params, ...(searchText ? { searchText } : {}) };
 }
 
 /**
@@ -272,16 +270,17 @@ function searchIdsQuery(
   orgId: string,
   query: ProductListQuery,
 ): { sql: string; params: unknown[]; upTo: number } {
-  const { sql, params } = listWhere(orgId, query);
+  const { sql, params, searchText } = listWhere(orgId, query);
   // The same parameters, so the walked test can share them.
   const walked = listWhere(orgId, query, "walked").sql;
   const start = searchCountStart((query.page - 1) * query.pageSize);
   const upTo = start + SEARCH_COUNT_LIMIT;
   params.push(upTo + 1);
   const reach = `$${params.length}::int`;
-  // With `q` alone, its LIKE parameter is $2.
   const common =
-    start === 0 && commonWalkable(query) ? commonMatches(walkedTest("$2"), reach) : null;
+    start === 0 && searchText && commonWalkable(query) ? commonMatches(searchText, reach) : null;
+  // Whether the walk proved the term common (`false` when there is no walk, which PostgreSQL folds).
+  const yes = common ? "(SELECT yes FROM common)" : "false";
   const window = pageWindow(query, params);
   const found = `SELECT id, updated_at, title, quantity FROM products WHERE ${sql}`;
   return {
@@ -289,16 +288,16 @@ function searchIdsQuery(
       common
         ? `${common},
       m AS MATERIALIZED (
-        (SELECT id, updated_at, NULL::text AS title, quantity FROM w WHERE (SELECT yes FROM common))
+        (SELECT id, updated_at, NULL::text AS title, quantity FROM w WHERE ${yes})
         UNION ALL
-        (${found} AND NOT (SELECT yes FROM common) LIMIT ${reach})),`
+        (${found} AND NOT ${yes} LIMIT ${reach})),`
         : `m AS MATERIALIZED (${found} LIMIT ${reach}),`
     }
       n AS (SELECT count(*)::int AS n FROM m),
       page AS (
-        (SELECT id FROM m WHERE ((SELECT n FROM n) < ${reach}${common ? " OR (SELECT yes FROM common)" : ""})${window.seek} ${window.tail})
+        (SELECT id FROM m WHERE ((SELECT n FROM n) < ${reach} OR ${yes})${window.seek} ${window.tail})
         UNION ALL
-        (SELECT id FROM products WHERE ${walked} AND (SELECT n FROM n) >= ${reach}${common ? " AND NOT (SELECT yes FROM common)" : ""}${window.seek}
+        (SELECT id FROM products WHERE ${walked} AND (SELECT n FROM n) >= ${reach} AND NOT ${yes}${window.seek}
           ${window.tail}))`,
     params,
     upTo,
@@ -312,15 +311,14 @@ const PROBE_COMMON = 30;
 /** Products a term that looks common is walked through before it is found the other way. */
 const WALK_ROWS = 50_000;
 
-/** A search commonMatches can judge: the default order, `q` alone, a term that can be walked. */
+/** A search commonMatches can judge: the default order, and no filter but `q`. */
 const commonWalkable = (query: ProductListQuery) =>
   (query.sort ?? "updated") === "updated" &&
   !query.sourceUrl &&
   !query.listing &&
   !query.destinationAccountId &&
   !query.availability &&
-  !query.stock &&
-  !query.q!.includes("\u0001");
+  !query.stock;
 
 /**
  * CTEs (`w`, `common`) that walk a common term's first matches in the catalog's order, reading
