@@ -108,6 +108,7 @@ async function main(cleanup: CleanupStack) {
       rows: { type: "string", default: "100000" },
       readers: { type: "string", default: "4" },
       built: { type: "boolean", default: false },
+      again: { type: "boolean", default: false },
     },
   });
   const rows = Number(values.rows);
@@ -230,6 +231,20 @@ async function main(cleanup: CleanupStack) {
     console.log(
       `[${verdict(reads.latency.p99 < TARGET_P99_MS)}] readers' p99 under ${TARGET_P99_MS} ms`,
     );
+  if (values.again) {
+    // A feed imported again the next day: every row matched by its SKU, nothing changed.
+    const again = performance.now();
+    const second = await postForm(`${gateway.url}/api/import/document`, form, cookie);
+    const secondSeconds = (performance.now() - again) / 1000;
+    const secondBody = answerOf(second.text);
+    if (second.status !== 200)
+      throw new Error(`the second import answered ${second.status}: ${secondBody.error}`);
+    console.log(
+      `the same file again: ${JSON.stringify(secondBody.summary)}, ${secondSeconds.toFixed(1)} s, ` +
+        `${Math.round(rows / secondSeconds).toLocaleString("en-US")} rows/s; gateway peak RSS ` +
+        `${((await peakRss(gateway.pid)) / 1024 / 1024).toFixed(0)} MB`,
+    );
+  }
 }
 
 await runBench(main);

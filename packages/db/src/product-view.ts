@@ -103,15 +103,26 @@ export type ProductViewRow = Pick<
   | "updatedAt"
 > & { priceAmount: Prisma.Decimal | string | null };
 
+/** The columns of a ProductViewRow, as SQL reads them from `products p`. */
+export const VIEW_COLUMNS = `p.id, p.title, p.sku, p.description,
+    p.price_amount::text AS "priceAmount", p.price_currency AS "priceCurrency", p.images, p.brand,
+    p.gtin, p.mpn, p.availability, p.quantity, p.variants, p.attributes,
+    p.source_url AS "sourceUrl", p.source::text AS source, p.version, p.created_at AS "createdAt",
+    p.updated_at AS "updatedAt"`;
+
 /**
  * A row's catalog fields; its description read through the stored form, so rows from before it (or
- * written by hand) come out clean too.
+ * written by hand) come out clean too. `stored`: a description known to be in the stored form (an
+ * import's, cleaned as it was read): a row holding exactly that is not cleaned again.
  */
-export function fieldsOf(row: ProductViewRow): ProductFields {
+export function fieldsOf(row: ProductViewRow, stored?: string | null): ProductFields {
   return {
     title: row.title,
     sku: row.sku,
-    description: storedDescription(row.description),
+    description:
+      row.description !== null && row.description === stored
+        ? row.description
+        : storedDescription(row.description),
     price:
       row.priceAmount !== null && row.priceCurrency !== null
         ? { amount: formatAmount(row.priceAmount), currency: row.priceCurrency }
@@ -136,11 +147,14 @@ export function toProductView(row: Product): ProductView {
   return productViewOf(row);
 }
 
-/** The view of a product's columns however they were read (see ProductViewRow). */
-export function productViewOf(row: ProductViewRow): ProductView {
+/**
+ * The view of a product's columns however they were read (see ProductViewRow); `fields` when the
+ * caller has them already (fieldsOf of the same row).
+ */
+export function productViewOf(row: ProductViewRow, fields = fieldsOf(row)): ProductView {
   return {
     id: row.id,
-    ...fieldsOf(row),
+    ...fields,
     source: row.source,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

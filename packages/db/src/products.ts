@@ -7,6 +7,7 @@ import type { ActorType, ProductSource } from "./generated/enums.js";
 import { fieldDiff } from "./field-diff.js";
 import {
   PRODUCT_FIELDS,
+  VIEW_COLUMNS,
   columnsOf,
   fieldsOf,
   productViewOf,
@@ -344,11 +345,7 @@ function commonMatches(test: string, reach: string): string {
  * A product row as Prisma reads it (the columns toProductView uses), with its listings' status per
  * destination (in the order destinations were connected), for the products in `page`.
  */
-const PAGE_COLUMNS = `p.id, p.title, p.sku, p.description,
-    p.price_amount::text AS "priceAmount", p.price_currency AS "priceCurrency", p.images, p.brand,
-    p.gtin, p.mpn, p.availability, p.quantity, p.variants, p.attributes,
-    p.source_url AS "sourceUrl", p.source::text AS source, p.version, p.created_at AS "createdAt",
-    p.updated_at AS "updatedAt",
+const PAGE_COLUMNS = `${VIEW_COLUMNS},
     coalesce((SELECT json_agg(json_build_object('destinationAccountId', l.destination_account_id,
         'channel', d.channel::text, 'status', l.status::text) ORDER BY d.connected_at, d.name, d.id)
       FROM listings l JOIN destination_accounts d ON d.id = l.destination_account_id

@@ -138,6 +138,32 @@ test("an import identical to the catalog changes nothing and writes no history",
   expect(await counts(orgId)).toEqual(before);
 });
 
+test("a description stored before the cleaning rule comes back clean from a re-import, whether or not the item has one", async () => {
+  const orgId = await newOrg();
+  const [created] = await importProducts(db, orgId, [item({ title: "Shirt", sku: "S-1" })], {
+    actor,
+    source: "document",
+    persist: true,
+  });
+  // As a row written by hand or before the rule would hold it.
+  await db.$executeRaw`UPDATE products SET description = ${'<p onclick="steal()">Soft <b>linen</b>.</p><script>alert(1)</script>'} WHERE id = ${created!.product.id}::uuid`;
+  const clean = "<p>Soft <b>linen</b>.</p>";
+  for (const fields of [
+    { title: "Shirt", sku: "S-1" },
+    { title: "Shirt", sku: "S-1", description: clean },
+  ]) {
+    for (const persist of [false, true]) {
+      const [outcome] = await importProducts(db, orgId, [item(fields)], {
+        actor,
+        source: "document",
+        persist,
+        descriptionsStored: true,
+      });
+      expect(outcome).toMatchObject({ changes: {}, product: { description: clean } });
+    }
+  }
+});
+
 test("the same SKU twice in one batch makes one product, and another org's product with that SKU is untouched", async () => {
   const mine = await newOrg();
   const theirs = await newOrg();
