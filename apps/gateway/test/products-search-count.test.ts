@@ -64,3 +64,26 @@ test("a term common among the newest products but rare in the catalog is counted
     Array.from({ length: 25 }, (_, i) => `Silk scarf ${SCARVES - i}`),
   );
 });
+
+test("a term holding U+0001, which the search text puts between title and SKU, matches within a title or a SKU, never across them", async () => {
+  const tabs = await createTestOrg(gw.db, "search-separator");
+  const tabsCookie = await login(gw.app, tabs.member.email, tabs.member.password);
+  // More titles holding U+0001 than a search counts, so the term is walked; then, newest, a
+  // product whose title and SKU hold none.
+  await gw.db.$executeRaw`INSERT INTO products (id, org_id, title, sku, updated_at)
+    SELECT gen_random_uuid(), ${tabs.org.id}::uuid, 'Tab' || chr(1) || 'stop ' || n, 'TS-' || n,
+      now() - n * interval '1 second'
+    FROM generate_series(1, ${SHIRTS}::int) n`;
+  await makeProduct(gw.db, tabs.org.id, { title: "Plain towel", sku: "PT-1" });
+  const search = (term: string, page = 1) =>
+    listProducts(gw, tabsCookie, `q=${encodeURIComponent(term)}&pageSize=100&page=${page}`);
+
+  expect(await search("towel\u0001pt")).toMatchObject({ total: 0, items: [] });
+  for (const page of [1, 2]) {
+    const found = await search("\u0001", page);
+    expect(found).toMatchObject({ total: SEARCH_COUNT_LIMIT, totalExact: false });
+    expect(found.items.map((p) => p.title)).toEqual(
+      Array.from({ length: 100 }, (_, i) => `Tab\u0001stop ${(page - 1) * 100 + i + 1}`),
+    );
+  }
+});
