@@ -13,9 +13,14 @@ import type { UrlPolicy } from "@catalog/fetch/url-guard";
 import type { DocumentLimits } from "./document-import.js";
 import type { ResolvedMapping, SpooledDocument } from "./document-columns.js";
 import { createImageScreen } from "./image-screen.js";
-import { parseInThread, prestartParseThread, type ParseJob } from "./parse-thread.js";
+import {
+  parseInThread,
+  prestartParseThread,
+  type ParseJob,
+  type ParsedEntry,
+} from "./parse-thread.js";
 import { spoolUpload, type Spool } from "./spool.js";
-import { previewEntries, type PreviewEntry } from "./preview-rows.js";
+import { previewScreened, screenEntries, type PreviewEntry } from "./preview-rows.js";
 
 /** The same batches as the synchronous document route: bulk statements, flat memory. */
 const BATCH_ROWS = 500;
@@ -138,25 +143,43 @@ async function previewBatches(
 ): Promise<void> {
   const { db, importId, document } = request;
   const retry = <T>(step: () => Promise<T>) => retryWhileDatabaseUnavailable(step, signal);
+  const options = { actor: request.actor, source: "document" as const, descriptionsStored: true };
+  const parsing = parseInThread(document.job, { heapMb: request.parseHeapMb, signal });
+  // The same batches (stopping early stops the parser too).
+  const batches = (async function* () {
+    yield* parsing;
+  })();
+  // Batch n+1 is taken from the parser (its JSON read) and its images screened while batch n is
+  // matched and recorded: the main thread works while PostgreSQL does, one batch ahead at most.
+  const readAhead = () => {
+    const next = batches
+      .next()
+      .then((step) => (step.done ? null : screenEntries(step.value.map(entryOf), screenImages)));
+    // Awaited below; until then a refusal must not count as unhandled.
+    next.catch(() => undefined);
+    return next;
+  };
+  let ahead = readAhead();
   let seq = 0;
-  for await (const batch of parseInThread(document.job, { heapMb: request.parseHeapMb, signal })) {
-    const entries = batch.map((entry): PreviewEntry => {
-      const at = { row: entry.row, url: null };
-      return "item" in entry
-        ? { at, item: entry.item }
-        : { at, error: "error" in entry ? entry.error : "not importable" };
-    });
-    const rows = await retry(() =>
-      previewEntries(
-        db,
-        request.orgId,
-        { actor: request.actor, source: "document", descriptionsStored: true },
-        screenImages,
-        entries,
-      ),
-    );
-    await retry(() => recordPreviewBatch(db, importId, seq, rows));
-    seq += rows.length;
-    signal.throwIfAborted();
+  try {
+    for (let screened = await ahead; screened; screened = await ahead) {
+      const batch = screened;
+      const previewing = retry(() => previewScreened(db, request.orgId, options, batch));
+      ahead = readAhead();
+      const rows = await previewing;
+      await retry(() => recordPreviewBatch(db, importId, seq, rows));
+      seq += rows.length;
+      signal.throwIfAborted();
+    }
+  } finally {
+    // Stops the parser thread if the preview ends early (once the batch ahead is read).
+    await ahead.catch(() => undefined);
+    await batches.return(undefined);
   }
+}
+
+/** A parsed row as a preview entry: its item, or why it has none. */
+function entryOf(entry: ParsedEntry): PreviewEntry {
+  const at = { row: entry.row, url: null };
+  return "item" in entry ? { at, item: entry.item } : { at, error: entry.error };
 }
