@@ -12,6 +12,7 @@ import {
   type SyncCollector,
 } from "@catalog/db";
 import { scheduleSourceWatch, type SourceCheckJob } from "@catalog/queue";
+import { holdHeapGrowthLimit } from "../heap-growth.js";
 import type { Acting } from "../plugins/auth.js";
 import type { ImportTasks } from "./import-tasks.js";
 
@@ -65,17 +66,23 @@ export async function startStoreImport(
       failurePrefix: "storing failed, nothing was stored: ",
       work: async (signal) => {
         const sync: SyncCollector = { by: `import ${view.name}`, records: [] };
-        await storeImport(db, orgId, view.id, {
-          actor,
-          source: view.kind === "document" ? "document" : "scrape",
-          timeoutMs: STORE_TRANSACTION_MS,
-          batchRows: STORE_BATCH_ROWS,
-          signal,
-          sync,
-          onBatch: async (done) => {
-            await updateOwnedImport(db, view.id, "storing", { done });
-          },
-        });
+        // Storing makes garbage as fast as reading a document does (heap-growth.ts).
+        const releaseHeapLimit = holdHeapGrowthLimit();
+        try {
+          await storeImport(db, orgId, view.id, {
+            actor,
+            source: view.kind === "document" ? "document" : "scrape",
+            timeoutMs: STORE_TRANSACTION_MS,
+            batchRows: STORE_BATCH_ROWS,
+            signal,
+            sync,
+            onBatch: async (done) => {
+              await updateOwnedImport(db, view.id, "storing", { done });
+            },
+          });
+        } finally {
+          releaseHeapLimit();
+        }
         // Committed: every gateway's cached catalog pages must drop it.
         await deps.catalogChanged(orgId);
         await deps.enqueueSyncs(orgId, sync);
