@@ -95,11 +95,12 @@ const GatewayOwnEnvSchema = Type.Object({
    */
   DOCUMENT_PARSE_HEAP_MB: Int(256, 16),
   /**
-   * While a document is read (imported or previewed) or an import stored, how far V8 lets the gateway's heap grow past
-   * what its last full collection kept, in percent, before the next one; 0 leaves V8's own choice
-   * (up to four times). A document import makes garbage fast: at 50 a 100,000-row import peaked
-   * at 400-490 MB of RSS instead of 550-730 MB (two machines). It holds only while documents are
-   * read or imports stored, because it costs cached reads 12-39% more CPU (more full collections; bench/README.md).
+   * While a document is read (imported or previewed) or an import stored, how far V8 lets the
+   * gateway's heap grow past what its last full collection kept, in percent, before the next one; 0
+   * leaves V8's own choice (up to four times). A document import makes garbage fast: at 50 a
+   * 100,000-row import peaked at 400-490 MB of RSS instead of 550-730 MB (two machines). It holds
+   * only while documents are read or imports stored, because it costs cached reads 12-39% more CPU
+   * (more full collections; bench/README.md).
    */
   HEAP_GROWING_PERCENT: Int(50, 0, 300),
   /**
