@@ -4,6 +4,7 @@
 -- with lz4 (bench/README.md, "the dashboard's way"). Values written before keep pglz; nothing is
 -- rewritten. (As json instead of jsonb they took 2.7 s, but that changes the columns' type, which
 -- the last release reads: an expand-then-contract of its own, deploy/README.md.)
+-- Needs a PostgreSQL built with lz4, as Debian's packages and the postgres:15 image are.
 ALTER TABLE "import_rows"
   ALTER COLUMN "changes" SET COMPRESSION lz4,
   ALTER COLUMN "product" SET COMPRESSION lz4,
