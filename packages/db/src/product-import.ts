@@ -199,22 +199,24 @@ async function asConflict<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A planned product's view. Its description is in the stored form already (planning put it
- * there), so it is not cleaned a second time on the way.
+ * A planned product's view, as it is once the plan is written (or would be): an unchanged product
+ * as it is stored, else its planned fields. Their description is in the stored form already
+ * (planning put it there), so it is not cleaned a second time on the way.
  */
-function viewOf(source: ProductSource) {
-  return (p: Planned, version: number, createdAt: Date, updatedAt: Date): ProductView => ({
+function plannedView(p: Planned, source: ProductSource, now: Date): ProductView {
+  if (p.existing && Object.keys(p.changes).length === 0) return productViewOf(p.existing, p.base!);
+  return {
     ...productViewOf({
       ...columnsFor(p.fields),
       description: null,
       id: p.id,
       source: p.existing?.source ?? source,
-      version,
-      createdAt,
-      updatedAt,
+      version: (p.existing?.version ?? 0) + 1,
+      createdAt: p.existing?.createdAt ?? now,
+      updatedAt: now,
     }),
     description: p.fields.description,
-  });
+  };
 }
 
 async function previewBatch(
@@ -225,15 +227,11 @@ async function previewBatch(
 ): Promise<ImportOutcome[]> {
   const plan = await planImport(db, orgId, items, options);
   const now = new Date();
-  const view = viewOf(options.source);
   return plan.map((p) => ({
     action: "preview" as const,
     wouldBe: p.existing ? ("updated" as const) : ("created" as const),
     existingId: p.existing?.id ?? null,
-    product:
-      p.existing && Object.keys(p.changes).length === 0
-        ? productViewOf(p.existing, p.base!)
-        : view(p, (p.existing?.version ?? 0) + 1, p.existing?.createdAt ?? now, now),
+    product: plannedView(p, options.source, now),
     changes: p.changes,
     match: p.existing
       ? { productId: p.existing.id, title: p.existing.title, sku: p.existing.sku, by: matchedBy(p) }
@@ -253,7 +251,6 @@ async function writeBatch(
 ): Promise<ImportOutcome[]> {
   const plan = await planImport(tx, orgId, items, { ...options, lock: true });
   const now = new Date();
-  const view = viewOf(options.source);
   const creates = unique(plan.filter((p) => !p.existing));
   const updates = unique(plan.filter((p) => p.existing && Object.keys(p.changes).length > 0));
   await writeProducts(conn, creates, updates, { orgId, now, ...options });
@@ -264,21 +261,11 @@ async function writeBatch(
       updates.map((p) => ({ productId: p.id, fields: Object.keys(p.changes) })),
       options.sync,
     );
-  return plan.map((p) => {
-    if (!p.existing)
-      return { action: "created" as const, product: view(p, 1, now, now), changes: p.changes };
-    if (Object.keys(p.changes).length === 0)
-      return {
-        action: "updated" as const,
-        product: productViewOf(p.existing, p.base!),
-        changes: {},
-      };
-    return {
-      action: "updated" as const,
-      product: view(p, p.existing.version + 1, p.existing.createdAt, now),
-      changes: p.changes,
-    };
-  });
+  return plan.map((p) => ({
+    action: p.existing ? ("updated" as const) : ("created" as const),
+    product: plannedView(p, options.source, now),
+    changes: p.changes,
+  }));
 }
 
 /** An item that repeats an earlier one of the batch shares its plan: write each product once. */
