@@ -264,8 +264,8 @@ function pageIdsQuery(orgId: string, query: ProductListQuery): { sql: string; pa
  * the term is common and the page walks the catalog's order, finding its rows early (SearchWay).
  * Walking the order for a rare term would read the whole catalog (the planner cannot tell a rare
  * substring from a common one: 1 s at 100,000 products for a SKU), and sorting every match of a
- * common one would read them all. In the default order a term that looks common (commonMatches)
- * is walked first, and found only if the walk does not prove it common.
+ * common one would read them all. In the default order a term whose walk looks the cheaper way
+ * (commonMatches) is walked first, and found only if the walk does not prove it common.
  */
 function searchIdsQuery(
   orgId: string,
@@ -307,10 +307,16 @@ function searchIdsQuery(
 
 /** Newest products a search's first pages read to judge whether its term is common. */
 const PROBE_ROWS = 2_000;
-/** Matches among them that make a term look common: 1.5%, where walking starts to pay. */
-const PROBE_COMMON = 30;
 /** Products a term that looks common is walked through before it is found the other way. */
 const WALK_ROWS = 50_000;
+/**
+ * The cost model that chooses between walking and collecting, in walked rows (about 0.35 µs
+ * each, index only): collecting a term's matches by the trigram indexes costs about 1.4 walked
+ * rows per match in the catalog, plus about 10,000 (measured at 100,000 and 1,000,000 products,
+ * single words and pairs, 2026-11-29).
+ */
+const ROWS_PER_COLLECTED_MATCH = 1.4;
+const ROWS_TO_START_COLLECTING = 10_000;
 
 /** A search commonMatches can judge: the default order, and no filter but `q`. */
 const commonWalkable = (query: ProductListQuery) =>
@@ -323,21 +329,29 @@ const commonWalkable = (query: ProductListQuery) =>
 
 /**
  * CTEs (`w`, `common`) that walk a common term's first matches in the catalog's order, reading
- * the list index alone. A common term's first `reach` matches come within a few thousand rows of
- * that walk, where collecting them by the trigram indexes reads every match's index entry and
- * visits the table for each one it keeps: at a million products, for "mus" (in 4% of titles),
- * 15-18 ms walked against about 80 ms collected. So the newest PROBE_ROWS products are read first
- * (about 2 ms): with PROBE_COMMON matches among them the term is walked, at most WALK_ROWS
- * products, and is common when `reach` matches come (`common.yes`); otherwise (a rare term, or one
- * common only among the newest products) the trigram indexes find it.
+ * the list index alone, when that is cheaper than collecting them by the trigram indexes. The
+ * newest PROBE_ROWS products are read first (about 2 ms): their share of matches foretells both
+ * the rows a walk reads to reach `reach` matches, and the matches collecting would visit (that
+ * share of the catalog, whose size PostgreSQL's statistics give; for an org smaller than the
+ * table the walk is bounded by the org, so overrating it costs little). The term is walked when
+ * the walk is the cheaper and should end within WALK_ROWS, and is common when `reach` matches come
+ * (`common.yes`); otherwise (a rare term, one common only among the newest products, or a mid
+ * one in a small catalog) the trigram indexes find it. At 1,000,000 products "mustard" (4% of
+ * titles) walks in 10 ms and collects in 26; at 100,000, "walnut" (3%) walks in 11 ms and
+ * collects in 4.
  */
 function commonMatches(test: string, reach: string): string {
   const newest = (rows: number) =>
     `SELECT id, updated_at, quantity, search_text FROM products
       WHERE org_id = $1::uuid AND deleted_at IS NULL ORDER BY updated_at DESC, id DESC LIMIT ${rows}`;
-  return `probe AS (SELECT count(*) >= ${PROBE_COMMON} AS likely FROM (${newest(PROBE_ROWS)}) s WHERE ${test}),
+  const share = `(nullif(count(*), 0)::float8 / ${PROBE_ROWS})`;
+  const catalog = `(SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = 'products'::regclass)`;
+  return `probe AS (SELECT ${reach} / ${share} AS walked, ${share} * ${catalog} AS collected
+        FROM (${newest(PROBE_ROWS)}) s WHERE ${test}),
       w AS MATERIALIZED (SELECT id, updated_at, quantity FROM (${newest(WALK_ROWS)}) s
-        WHERE ${test} AND (SELECT likely FROM probe) LIMIT ${reach}),
+        WHERE ${test} AND (SELECT walked <= ${WALK_ROWS}
+          AND walked < ${ROWS_PER_COLLECTED_MATCH} * collected + ${ROWS_TO_START_COLLECTING} FROM probe)
+        LIMIT ${reach}),
       common AS (SELECT count(*) >= ${reach} AS yes FROM w)`;
 }
 
